@@ -1,0 +1,68 @@
+import type {
+  AboutSection, AddToCartPayload, ApiEnvelope, AuthData, CancelOrderPayload, CartLine, CheckoutPayload,
+  CheckoutResult, City, ContactPayload, Coupon, Customer, GuestCartItemPayload, HomeSections, Order,
+  Product, ProductFilters, ProductPage, RegisterPayload, ShippingAddress, State, StoreInfoData,
+  SubcategoryVariation, TrackedOrder, WishlistItem,
+} from './types';
+
+/** Options every call accepts: an AbortSignal; a cancelled call resolves to `null`. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** A call resolves to the response body, rejects with `ApiError`, or resolves to `null` when cancelled. */
+export type Call<T> = Promise<T | null>;
+
+/**
+ * One typed function per call of spec §7 (plus the few calls the spec leaves "not shown", see
+ * docs/api-contract.md). Stores receive this object through their constructors; unit tests pass a fake.
+ */
+export interface Api {
+  // Catalogue
+  getStoreInfo(o?: CallOptions): Call<ApiEnvelope<StoreInfoData>>;
+  getSubcategoryVariations(subCategoryIds: number[], o?: CallOptions): Call<ApiEnvelope<SubcategoryVariation[]>>;
+  getProducts(filters: ProductFilters, o?: CallOptions): Call<ApiEnvelope<ProductPage>>;
+  getProductDetails(slug: string, o?: CallOptions): Call<ApiEnvelope<Product>>;
+  searchProducts(search: string, page?: number, o?: CallOptions): Call<ApiEnvelope<ProductPage>>;
+  getHomeSections(o?: CallOptions): Call<ApiEnvelope & { result: HomeSections }>;
+  getAboutSections(o?: CallOptions): Call<ApiEnvelope & { result: AboutSection[] }>;
+  getNewArrivals(o?: CallOptions): Call<ApiEnvelope<{ data: Product[] }>>;
+  getFeaturedProducts(o?: CallOptions): Call<ApiEnvelope<{ data: Product[] }>>;
+  getStates(o?: CallOptions): Call<ApiEnvelope<State[]>>;
+  getCities(stateId: number, o?: CallOptions): Call<ApiEnvelope<City[]>>;
+  // Cart and wishlist
+  getCart(o?: CallOptions): Call<ApiEnvelope<{ cart: CartLine[] }>>;
+  addToCart(payload: AddToCartPayload, o?: CallOptions): Call<ApiEnvelope<{ results: CartLine }>>;
+  updateCart(payload: { product_id: number; variant_id: number; quantity: number }, o?: CallOptions): Call<ApiEnvelope<{ results: CartLine }>>;
+  removeFromCart(payload: { retailer_product_id: number; product_id: number; variant_id: number }, o?: CallOptions): Call<ApiEnvelope>;
+  syncGuestCart(items: GuestCartItemPayload[], o?: CallOptions): Call<ApiEnvelope<{ cart: CartLine[] }>>;
+  getWishlist(o?: CallOptions): Call<ApiEnvelope<WishlistItem[]>>;
+  addToWishlist(productId: number, o?: CallOptions): Call<ApiEnvelope>;
+  removeFromWishlist(productId: number, o?: CallOptions): Call<ApiEnvelope>;
+  // Account
+  register(payload: RegisterPayload, o?: CallOptions): Call<ApiEnvelope<AuthData>>;
+  updateUserDetails(payload: { firstname: string; lastname: string; email: string }, o?: CallOptions): Call<ApiEnvelope<{ customer: Customer }>>;
+  login(payload: { email: string; password: string }, o?: CallOptions): Call<ApiEnvelope<AuthData>>;
+  /** Sends the store-level `user_token` from the runtime config. */
+  logout(o?: CallOptions): Call<ApiEnvelope>;
+  getProfile(o?: CallOptions): Call<ApiEnvelope<{ customer: Customer }>>;
+  forgotPassword(email: string, o?: CallOptions): Call<ApiEnvelope<{ reset_token?: string }>>;
+  resetPasswordWithToken(payload: { token: string; password: string }, o?: CallOptions): Call<ApiEnvelope>;
+  changePassword(payload: { old_password: string; new_password: string; confirm_password: string }, o?: CallOptions): Call<ApiEnvelope>;
+  sendOtp(mobile: string, o?: CallOptions): Call<ApiEnvelope<{ otp?: string }>>;
+  sendLoginOtp(mobile: string, o?: CallOptions): Call<ApiEnvelope<{ otp?: string }>>;
+  verifyCheckoutOtp(payload: { mobile: string; otp: string }, o?: CallOptions): Call<ApiEnvelope<AuthData>>;
+  verifyLoginOtp(payload: { mobile: string; otp: string }, o?: CallOptions): Call<ApiEnvelope<AuthData>>;
+  saveShippingAddress(payload: ShippingAddress, o?: CallOptions): Call<ApiEnvelope<{ customer: Customer }>>;
+  getShippingAddress(o?: CallOptions): Call<ApiEnvelope<{ data: ShippingAddress | null }>>;
+  updateAccountDetails(payload: { firstname: string; lastname: string }, o?: CallOptions): Call<ApiEnvelope<{ customer: Customer }>>;
+  // Orders and other
+  getOrders(o?: CallOptions): Call<ApiEnvelope<Order[]>>;
+  cancelOrder(payload: CancelOrderPayload, o?: CallOptions): Call<ApiEnvelope<Order>>;
+  checkout(payload: CheckoutPayload, o?: CallOptions): Call<ApiEnvelope<CheckoutResult>>;
+  confirmTestPayment(payload: { payment_id: string; outcome: 'success' | 'failure' }, o?: CallOptions): Call<ApiEnvelope<{ orders: Order[] }>>;
+  applyCoupon(couponCode: string, o?: CallOptions): Call<ApiEnvelope<{ coupon: Coupon }>>;
+  trackOrder(trackNo: string, o?: CallOptions): Call<ApiEnvelope<TrackedOrder>>;
+  submitContact(payload: ContactPayload, o?: CallOptions): Call<ApiEnvelope>;
+  subscribeNewsletter(email: string, o?: CallOptions): Call<ApiEnvelope>;
+}
