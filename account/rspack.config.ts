@@ -1,0 +1,28 @@
+import * as rspack from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import ReactRefreshPlugin from '@rspack/plugin-react-refresh';
+import { createSectionConfig } from '../shared/build/rspackConfig';
+
+/** Remote `account`: one exposed module per page (and the overlays the shell mounts). */
+export default (_env: unknown, argv: { mode?: string }) =>
+  createSectionConfig(
+    {
+      dir: import.meta.dirname,
+      name: 'account',
+      kind: 'remote',
+      devPort: 3003,
+      rspack,
+      ModuleFederationPlugin,
+      ReactRefreshPlugin,
+      exposes: {
+        './SignIn': { import: './src/pages/SignInPage/SignInPage.tsx', name: 'SignIn' },
+        './SignUp': { import: './src/pages/SignUpPage/SignUpPage.tsx', name: 'SignUp' },
+        './ForgotPassword': { import: './src/pages/ForgotPasswordPage/ForgotPasswordPage.tsx', name: 'ForgotPassword' },
+        './ResetPassword': { import: './src/pages/ResetPasswordPage/ResetPasswordPage.tsx', name: 'ResetPassword' },
+        './MyAccount': { import: './src/pages/MyAccountPage/MyAccountPage.tsx', name: 'MyAccount' },
+        './TrackOrder': { import: './src/pages/TrackOrderPage/TrackOrderPage.tsx', name: 'TrackOrder' },
+        './SignUpModal': { import: './src/overlays/SignUpModal/SignUpModal.tsx', name: 'SignUpModal' },
+      },
+    },
+    argv,
+  );

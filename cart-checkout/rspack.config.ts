@@ -1,0 +1,27 @@
+import * as rspack from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import ReactRefreshPlugin from '@rspack/plugin-react-refresh';
+import { createSectionConfig } from '../shared/build/rspackConfig';
+
+/** Remote `cart_checkout`: one exposed module per page (and the overlays the shell mounts). */
+export default (_env: unknown, argv: { mode?: string }) =>
+  createSectionConfig(
+    {
+      dir: import.meta.dirname,
+      name: 'cart_checkout',
+      kind: 'remote',
+      devPort: 3002,
+      rspack,
+      ModuleFederationPlugin,
+      ReactRefreshPlugin,
+      exposes: {
+        './Cart': { import: './src/pages/CartPage/CartPage.tsx', name: 'Cart' },
+        './Checkout': { import: './src/pages/CheckoutPage/CheckoutPage.tsx', name: 'Checkout' },
+        './Payment': { import: './src/pages/PaymentPage/PaymentPage.tsx', name: 'Payment' },
+        './OrderSuccess': { import: './src/pages/OrderSuccessPage/OrderSuccessPage.tsx', name: 'OrderSuccess' },
+        './OrderFailure': { import: './src/pages/OrderFailurePage/OrderFailurePage.tsx', name: 'OrderFailure' },
+        './CartPanel': { import: './src/overlays/CartPanel/CartPanel.tsx', name: 'CartPanel' },
+      },
+    },
+    argv,
+  );

@@ -1,0 +1,26 @@
+import * as rspack from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import ReactRefreshPlugin from '@rspack/plugin-react-refresh';
+import { createSectionConfig } from '../shared/build/rspackConfig';
+
+/** Remote `catalog`: one exposed module per page, named as spec §2's chunk names. */
+export default (_env: unknown, argv: { mode?: string }) =>
+  createSectionConfig(
+    {
+      dir: import.meta.dirname,
+      name: 'catalog',
+      kind: 'remote',
+      devPort: 3001,
+      rspack,
+      ModuleFederationPlugin,
+      ReactRefreshPlugin,
+      exposes: {
+        './Home': { import: './src/pages/HomePage/HomePage.tsx', name: 'Home' },
+        './About': { import: './src/pages/AboutPage/AboutPage.tsx', name: 'About' },
+        './Shop': { import: './src/pages/ShopPage/ShopPage.tsx', name: 'Shop' },
+        './Categories': { import: './src/pages/CategoriesPage/CategoriesPage.tsx', name: 'Categories' },
+        './Product': { import: './src/pages/ProductPage/ProductPage.tsx', name: 'Product' },
+      },
+    },
+    argv,
+  );

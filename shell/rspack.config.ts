@@ -1,0 +1,56 @@
+import * as rspack from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import ReactRefreshPlugin from '@rspack/plugin-react-refresh';
+import { createSectionConfig } from '../shared/build/rspackConfig';
+
+/** Dev servers of `pnpm dev` (scripts/dev.mjs starts them on these ports). */
+const DEV_REMOTES = { catalog: 3001, cart_checkout: 3002, account: 3003 };
+const API_URL = process.env.API_URL ?? 'http://127.0.0.1:3100';
+
+/**
+ * The host. It knows no remote URL at build time: in production the static host serves
+ * /storefront.config.json and /remotes.json; in development this dev server serves them, pointing at
+ * the remotes' dev servers.
+ */
+export default (_env: unknown, argv: { mode?: string }) =>
+  createSectionConfig(
+    {
+      dir: import.meta.dirname,
+      name: 'shell',
+      kind: 'shell',
+      devPort: 3000,
+      rspack,
+      ModuleFederationPlugin,
+      ReactRefreshPlugin,
+      devServer: {
+        proxy: [{ context: ['/api'], target: API_URL, changeOrigin: true }],
+        setupMiddlewares: (middlewares: unknown[], server: { app?: { get: (p: string, h: (req: unknown, res: { json: (b: unknown) => void; set: (k: string, v: string) => void }) => void) => void } }) => {
+          server.app?.get('/storefront.config.json', (_req, res) => {
+            res.set('Cache-Control', 'no-store');
+            res.json({
+              apiBaseUrl: '/api',
+              apiKey: process.env.API_KEY ?? 'dev-storefront-key',
+              storeToken: process.env.STORE_TOKEN ?? 'dev-store-token',
+              registryUrl: '/remotes.json',
+              storeUrl: 'http://127.0.0.1:3000',
+              environment: 'development',
+            });
+          });
+          server.app?.get('/remotes.json', (_req, res) => {
+            res.set('Cache-Control', 'no-store');
+            res.json({
+              shell: { version: 'dev' },
+              remotes: Object.fromEntries(
+                Object.entries(DEV_REMOTES).map(([name, port]) => [
+                  name,
+                  { version: 'dev', entry: `http://127.0.0.1:${port}/mf-manifest.json`, lastKnownGood: null },
+                ]),
+              ),
+            });
+          });
+          return middlewares;
+        },
+      },
+    },
+    argv,
+  );

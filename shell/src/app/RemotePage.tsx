@@ -1,0 +1,78 @@
+import { Component, lazy, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+import { FullScreenSpinner } from '@storefront/shared';
+import { loadSection, resetRemote } from '../startup/federation';
+
+interface BoundaryProps {
+  remote: string;
+  onRetry: () => void;
+  children: ReactNode;
+  /** Overlays (cart panel) fail quietly instead of showing a page-sized message. */
+  inline?: boolean;
+}
+
+interface BoundaryState {
+  error: Error | null;
+}
+
+/**
+ * Stops a remote's failure (down, 404, broken chunk, render error) at its own section: header,
+ * footer and the other sections keep working, and Retry loads it again.
+ */
+export class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: Error): BoundaryState {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(`[storefront] section ${this.props.remote} failed`, error, info.componentStack);
+  }
+
+  private retry = (): void => {
+    this.setState({ error: null });
+    this.props.onRetry();
+  };
+
+  override render(): ReactNode {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div role="alert" className="section-unavailable" data-remote={this.props.remote}>
+        <h2>This section is temporarily unavailable</h2>
+        {!this.props.inline && <p>The rest of the shop is working. Please try again in a moment.</p>}
+        <button type="button" className="btn" onClick={this.retry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+}
+
+interface RemotePageProps {
+  remote: string;
+  module: string;
+  inline?: boolean;
+  props?: Record<string, unknown>;
+}
+
+/** Renders a page (or overlay) exposed by a remote, lazily, inside its error boundary. */
+export function RemotePage({ remote, module, inline, props }: RemotePageProps) {
+  const [attempt, setAttempt] = useState(0);
+  // A new lazy component per attempt: React.lazy caches a rejected import for good.
+  const Page = useMemo(
+    () => lazy(() => loadSection(remote, module)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is the retry trigger
+    [remote, module, attempt],
+  );
+  const retry = () => {
+    resetRemote(remote);
+    setAttempt((n) => n + 1);
+  };
+  return (
+    <RemoteBoundary remote={remote} onRetry={retry} inline={inline}>
+      <Suspense fallback={inline ? null : <FullScreenSpinner />}>
+        <Page {...props} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

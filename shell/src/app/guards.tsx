@@ -1,0 +1,19 @@
+import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { paths, useStores } from '@storefront/shared';
+import type { Access } from '../routeTable';
+
+/**
+ * Spec §2 access rules: guest-only pages send a signed-in user to /, authenticated-only pages send
+ * others to /signin (remembering where they were going).
+ */
+export const Guard = observer(function Guard({ access, children }: { access: Access; children: ReactNode }) {
+  const { auth } = useStores();
+  const location = useLocation();
+  if (access === 'guest' && auth.isAuthenticated) return <Navigate to={paths.home} replace />;
+  if (access === 'auth' && !auth.isAuthenticated) {
+    return <Navigate to={paths.signin} replace state={{ from: location.pathname + location.search }} />;
+  }
+  return <>{children}</>;
+});
