@@ -69,10 +69,12 @@ export function RemotePage({ remote, module, inline, props }: RemotePageProps) {
     setAttempt((n) => n + 1);
   };
   return (
-    <RemoteBoundary remote={remote} onRetry={retry} inline={inline}>
-      <Suspense fallback={inline ? null : <FullScreenSpinner />}>
-        <Page {...props} />
-      </Suspense>
-    </RemoteBoundary>
+    <div className="remote-section" data-remote={remote} data-module={module}>
+      <RemoteBoundary remote={remote} onRetry={retry} inline={inline}>
+        <Suspense fallback={inline ? null : <FullScreenSpinner />}>
+          <Page {...props} />
+        </Suspense>
+      </RemoteBoundary>
+    </div>
   );
 }

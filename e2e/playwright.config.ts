@@ -1,0 +1,54 @@
+import { defineConfig, devices } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Browser tests of the composed production site: the shell and the three remotes as built by
+ * `pnpm build`, published and activated by the ops CLI into their own deploy root, served by the ops
+ * static host in front of the real API server on a fresh SQLite database. Chromium is Debian's.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 8180);
+const API_PORT = Number(process.env.E2E_API_PORT ?? 3180);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+const root = path.resolve(import.meta.dirname, '..');
+const dbFile = process.env.E2E_DB_FILE ?? path.join(os.tmpdir(), `storefront-e2e-${process.pid}.sqlite`);
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // The machine's network is closed: without these Chromium stalls on background connections.
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node scripts/start.mjs --skip-install --skip-build',
+    cwd: root,
+    url: `${BASE_URL}/storefront.config.json`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      API_PORT: String(API_PORT),
+      DB_FILE: dbFile,
+      DEPLOY_ROOT: path.join(root, '.deploy', 'e2e'),
+      NODE_ENV: 'development',
+    },
+  },
+});
