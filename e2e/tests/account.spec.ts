@@ -1,0 +1,304 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * Account journeys in the composed site against the real API server: sign-up, sign-out, sign-in by
+ * password and by one-time code, orders (drawer, cancel), change and reset password, guest order
+ * tracking, cross-tab logout. Every test makes its own customer; orders are placed through the API.
+ */
+
+const API = 'http://127.0.0.1:8180/api';
+const HEADERS = { 'x-api-key': 'dev-storefront-key' };
+const PASSWORD = 'Secret@123';
+
+interface Customer {
+  email: string;
+  password: string;
+  mobile: string;
+  firstName: string;
+  lastName: string;
+  token: string;
+}
+
+let seq = 0;
+/** A unique e-mail and a unique valid Indian mobile (10 digits, not starting with 0) per call. */
+function unique(): { email: string; mobile: string; tag: string } {
+  seq += 1;
+  const n = (Date.now() * 100 + seq * 7 + Math.floor(Math.random() * 97)) % 1_000_000_000;
+  const tag = `${Date.now().toString(36)}${seq}${Math.floor(Math.random() * 1e4)}`;
+  return { email: `acc-${tag}@example.test`, mobile: `7${String(n).padStart(9, '0')}`, tag };
+}
+
+async function json<T>(res: { ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> }, what: string): Promise<T> {
+  if (!res.ok()) throw new Error(`${what}: HTTP ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Registers a customer through the API and returns its credentials and bearer token. */
+async function registerCustomer(request: APIRequestContext): Promise<Customer> {
+  const { email, mobile } = unique();
+  const body = { firstName: 'Asha', lastName: 'Verma', email, password: PASSWORD, mobile };
+  const res = await json<{ data: { token: string } }>(
+    await request.post(`${API}/customer/register`, { headers: HEADERS, data: body }),
+    'register',
+  );
+  return { ...body, token: res.data.token };
+}
+
+interface ProductLite {
+  product_id: number;
+  retailer_id: number;
+  wholesaler_id: number | null;
+  variations: { id: number; stock: number }[];
+}
+
+/** Places one order through the API for the customer (one in-stock product, quantity 1). */
+async function placeOrder(request: APIRequestContext, customer: Customer, paymentMethod: 'cod' | 'prepaid' = 'cod'): Promise<string> {
+  const auth = { ...HEADERS, authorization: `Bearer ${customer.token}` };
+  const arrivals = await json<{ data: { data: ProductLite[] } }>(await request.get(`${API}/new-arrivals`, { headers: HEADERS }), 'new arrivals');
+  const product = arrivals.data.data.find((p) => p.variations.some((v) => v.stock > 1));
+  if (!product) throw new Error('no product in stock');
+  const variant = product.variations.find((v) => v.stock > 1)!;
+  await json(
+    await request.post(`${API}/customer/add-to-cart`, {
+      headers: auth,
+      data: { retailer_id: product.retailer_id, wholesaler_id: product.wholesaler_id, id: variant.id, quantity: 1, product_id: product.product_id },
+    }),
+    'add to cart',
+  );
+  const placed = await json<{ data: { order_numbers: string[] } }>(
+    await request.post(`${API}/checkout1`, {
+      headers: auth,
+      data: {
+        email: customer.email,
+        firstname: customer.firstName,
+        lastname: customer.lastName,
+        address: '12 MG Road, Indiranagar',
+        pincode: '560038',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        payment_method: paymentMethod,
+      },
+    }),
+    'checkout',
+  );
+  const orderNumber = placed.data.order_numbers[0];
+  if (!orderNumber) throw new Error('checkout returned no order number');
+  return orderNumber;
+}
+
+async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/signin');
+  const form = page.getByRole('form', { name: 'Sign in with email' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+async function signOutFromAccount(page: Page): Promise<void> {
+  await page.goto('/my-account');
+  await page.getByRole('navigation', { name: 'My account' }).getByRole('button', { name: 'Logout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Logout' });
+  await dialog.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+}
+
+test('sign up, sign out, then sign in with the password', async ({ page }) => {
+  const { email, mobile } = unique();
+  await page.goto('/signup');
+  await expect(page).toHaveTitle(/Sign Up/);
+  const form = page.getByRole('form', { name: 'Create account' });
+  // Empty submit shows the spec's messages beside the fields.
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(form.getByText('Email is required')).toBeVisible();
+  await expect(form.getByText('Please accept the terms & conditions')).toBeVisible();
+  await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByLabel('First name').fill('Ravi');
+  await form.getByLabel('Last name').fill('Kumar');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByLabel('Mobile number').fill(mobile);
+  await form.getByLabel('I accept the terms & conditions').check();
+  await form.getByRole('button', { name: 'Create account' }).click();
+  // No e-mail verification on the reference server: registered and signed in, so the guest-only
+  // /signin sends the shopper on to /.
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/my-account');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await signOutFromAccount(page);
+  await page.goto('/my-account');
+  await expect(page).toHaveURL(/\/signin$/);
+
+  await signInWithPassword(page, email, PASSWORD);
+  await page.goto('/my-account');
+  await expect(page.getByLabel('First name')).toHaveValue('Ravi');
+});
+
+test('a wrong password is refused and the shopper stays on sign-in', async ({ page, request }) => {
+  const customer = await registerCustomer(request);
+  await page.goto('/signin');
+  const form = page.getByRole('form', { name: 'Sign in with email' });
+  await form.getByLabel('Email').fill(customer.email);
+  await form.getByLabel('Password', { exact: true }).fill('Wrong@999');
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Invalid email or password').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('sign in with a one-time code sent to the mobile', async ({ page, request }) => {
+  const customer = await registerCustomer(request);
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Mobile OTP' }).click();
+  const form = page.getByRole('form', { name: 'Sign in with mobile OTP' });
+  await form.getByLabel('Mobile number').fill(customer.mobile);
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/login/otp') && r.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Send OTP' }).click();
+  const body = (await (await sent).json()) as { data?: { otp?: string } };
+  const otp = body.data?.otp;
+  expect(otp, 'the development API returns the code').toBeTruthy();
+
+  const verify = page.getByRole('form', { name: 'Verify OTP' });
+  await verify.getByLabel('OTP').fill('000000' === otp ? '111111' : '000000');
+  await verify.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(verify.getByText('Invalid OTP')).toBeVisible();
+
+  await verify.getByLabel('OTP').fill(otp ?? '');
+  await verify.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/my-account');
+  await expect(page.getByText(customer.email)).toBeVisible();
+});
+
+test('an unregistered mobile leads to sign-up with the number filled in', async ({ page }) => {
+  const { mobile } = unique();
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Mobile OTP' }).click();
+  const form = page.getByRole('form', { name: 'Sign in with mobile OTP' });
+  await form.getByLabel('Mobile number').fill(mobile);
+  await form.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page).toHaveURL(/\/signup/);
+  await expect(page.getByRole('form', { name: 'Create account' }).getByLabel('Mobile number')).toHaveValue(mobile);
+});
+
+test('orders: open the drawer, copy the number, cancel with a reason and see the new status', async ({ page, request, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const customer = await registerCustomer(request);
+  const orderNumber = await placeOrder(request, customer);
+  await signInWithPassword(page, customer.email, customer.password);
+  await page.goto('/my-account/orders');
+  await expect(page).toHaveTitle(/My Orders/);
+  const orders = page.getByRole('list', { name: 'Orders' });
+  const row = orders.getByRole('listitem').filter({ hasText: orderNumber });
+  await expect(row).toContainText('Order Placed');
+  await expect(row).toContainText('₹');
+
+  await row.getByRole('button', { name: new RegExp(`Order ${orderNumber}`) }).click();
+  const drawer = page.getByRole('dialog', { name: 'Order Details' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer).toContainText('Free');
+  await expect(drawer).toContainText('COD');
+  await expect(drawer).toContainText('Bengaluru');
+  await drawer.getByRole('button', { name: `Copy order number ${orderNumber}` }).click();
+  await expect(drawer.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(orderNumber);
+  await expect(drawer.getByRole('button', { name: `Copy order number ${orderNumber}` })).toBeVisible({ timeout: 4000 });
+
+  await drawer.getByRole('button', { name: 'Cancel Order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel Order' });
+  await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+  await expect(dialog.getByText('Please select a reason')).toBeVisible();
+  await dialog.getByLabel('Reason for cancellation').selectOption('Other');
+  await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+  await expect(dialog.getByText('Please specify your reason')).toBeVisible();
+  await dialog.getByLabel('Reason for cancellation').selectOption('Changed My Mind');
+  await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Cancelled');
+  // A cancelled order can no longer be cancelled.
+  await expect(row.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+});
+
+test('an order that cannot be cancelled offers no cancel', async ({ page, request }) => {
+  const customer = await registerCustomer(request);
+  // Prepaid orders wait in payment_pending until paid: not one of the cancellable statuses.
+  const orderNumber = await placeOrder(request, customer, 'prepaid');
+  await signInWithPassword(page, customer.email, customer.password);
+  await page.goto('/my-account/orders');
+  const row = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: orderNumber });
+  await expect(row).toContainText('Payment Pending');
+  await expect(row.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+  await row.getByRole('button', { name: new RegExp(`Order ${orderNumber}`) }).click();
+  const drawer = page.getByRole('dialog', { name: 'Order Details' });
+  await expect(drawer).toContainText('Prepaid');
+  await expect(drawer.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+});
+
+test('change the password, then sign in with the new one', async ({ page, request }) => {
+  const customer = await registerCustomer(request);
+  await signInWithPassword(page, customer.email, customer.password);
+  await page.goto('/my-account/password');
+  const form = page.getByRole('form', { name: 'Change password' });
+  await form.getByLabel('Old password').fill(customer.password);
+  await form.getByLabel('New password', { exact: true }).fill('Fresh#456');
+  await form.getByLabel('Confirm new password').fill('Other#456');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText('Passwords must match')).toBeVisible();
+  await form.getByLabel('Confirm new password').fill('Fresh#456');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed successfully').first()).toBeVisible();
+
+  await signOutFromAccount(page);
+  await signInWithPassword(page, customer.email, 'Fresh#456');
+});
+
+test('forgot password: the reset link sets a new password', async ({ page, request }) => {
+  const customer = await registerCustomer(request);
+  await page.goto('/forgot-password');
+  const form = page.getByRole('form', { name: 'Forgot password' });
+  await form.getByLabel('Email').fill(customer.email);
+  await form.getByRole('button', { name: 'Send reset link' }).click();
+  await page.getByRole('link', { name: 'Open the reset link (development)' }).click();
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  const reset = page.getByRole('form', { name: 'Reset password' });
+  await reset.getByLabel('New password', { exact: true }).fill('Reset$789');
+  await reset.getByLabel('Confirm new password').fill('Reset$789');
+  await reset.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await signInWithPassword(page, customer.email, 'Reset$789');
+});
+
+test('a guest tracks an order by its number', async ({ page, request }) => {
+  const customer = await registerCustomer(request);
+  const orderNumber = await placeOrder(request, customer);
+  await page.goto('/track-order');
+  await expect(page).toHaveTitle(/Track Order/);
+  await page.getByLabel('Order number').fill(orderNumber);
+  await page.getByRole('button', { name: 'Track' }).click();
+  await expect(page).toHaveURL(new RegExp(`/track-order/${orderNumber}$`));
+  await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
+  const steps = page.getByRole('list', { name: 'Order progress' });
+  await expect(steps.locator('[aria-current="step"]')).toHaveCount(1);
+  await expect(steps.locator('[aria-current="step"]')).toContainText(/placed/i);
+
+  await page.getByLabel('Order number').fill('NO-SUCH-ORDER');
+  await page.getByRole('button', { name: 'Track' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /not found|no order/i })).toBeVisible();
+});
+
+test('logging out in one tab signs out the other tab', async ({ context, request }) => {
+  const customer = await registerCustomer(request);
+  const first = await context.newPage();
+  await signInWithPassword(first, customer.email, customer.password);
+  const second = await context.newPage();
+  await second.goto('/my-account/orders');
+  await expect(second.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+
+  await signOutFromAccount(first);
+  await expect(second).toHaveURL(/\/signin$/);
+  await expect(second.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+});
