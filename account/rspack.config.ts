@@ -1,6 +1,6 @@
 import * as rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import ReactRefreshPlugin from '@rspack/plugin-react-refresh';
+import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
 import { createSectionConfig } from '../shared/build/rspackConfig';
 
 /** Remote `account`: one exposed module per page (and the overlays the shell mounts). */

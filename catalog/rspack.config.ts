@@ -1,6 +1,6 @@
 import * as rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import ReactRefreshPlugin from '@rspack/plugin-react-refresh';
+import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
 import { createSectionConfig } from '../shared/build/rspackConfig';
 
 /** Remote `catalog`: one exposed module per page, named as spec §2's chunk names. */

@@ -1,6 +1,6 @@
 import * as rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import ReactRefreshPlugin from '@rspack/plugin-react-refresh';
+import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
 import { createSectionConfig } from '../shared/build/rspackConfig';
 
 /** Dev servers of `pnpm dev` (scripts/dev.mjs starts them on these ports). */

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { createApi, createApiClient, RootStore, type RuntimeConfig } from '@storefront/shared';
+import { createSession, MESSAGES, reportError, type RuntimeConfig } from '@storefront/shared';
 import '@storefront/shared/styles.css';
 import './styles.css';
 import { App } from './app/App';
@@ -7,20 +7,12 @@ import { federationDiagnostics } from './startup/federation';
 
 /** Creates the one API client and the one RootStore of the page, then renders the shell. */
 export function mount(config: RuntimeConfig): void {
-  const client = createApiClient({
-    baseURL: config.apiBaseUrl,
-    apiKey: config.apiKey,
-    // `store` is created just below; the client is first used after that.
-    getToken: () => store.auth.token ?? null,
-    // The shell's 401 policy: a token the server no longer accepts ends the session locally.
-    onUnauthorized: () => {
-      if (store.auth.isAuthenticated) store.auth.localLogout();
-    },
-  });
-  const api = createApi(client, { storeToken: config.storeToken });
-  const store: RootStore = new RootStore(api, { storage: window.localStorage, storeToken: config.storeToken });
-  void store.storeInfo.fetch().catch(() => undefined);
-  if (store.auth.isAuthenticated) void store.cart.fetchCart().catch(() => undefined);
+  const { store } = createSession(config);
+  store.storeInfo.fetch().catch((err: unknown) => reportError(err, MESSAGES.storeInfoFailed, { flow: 'shell' }));
+  if (store.auth.isAuthenticated) {
+    store.cart.fetchCart().catch((err: unknown) => reportError(err, MESSAGES.cartFetchFailed));
+    void store.wishlist.fetch().catch(() => undefined);
+  }
 
   const w = window as unknown as { storefront?: unknown };
   w.storefront = { diagnostics: federationDiagnostics, config };

@@ -17,7 +17,7 @@ export const Header = observer(function Header() {
   return (
     <header className="header">
       <Link to={paths.home} className="brand">
-        {storeInfo.storeInfo?.store_name || 'Storefront'}
+        {storeInfo.storeName}
       </Link>
       <nav aria-label="Main">
         <ul className="nav">

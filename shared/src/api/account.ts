@@ -1,0 +1,32 @@
+import type { Api } from './Api';
+import type { ApiClient } from './client';
+
+type AccountApi = Pick<
+  Api,
+  | 'register' | 'updateUserDetails' | 'login' | 'logout' | 'getProfile' | 'forgotPassword' | 'resetPasswordWithToken'
+  | 'changePassword' | 'sendOtp' | 'sendLoginOtp' | 'verifyCheckoutOtp' | 'verifyLoginOtp' | 'saveShippingAddress'
+  | 'getShippingAddress' | 'updateAccountDetails'
+>;
+
+/** Account calls of spec §7. `storeToken` is the fixed store-level `user_token` some bodies carry. */
+export function accountApi(c: ApiClient, storeToken: string): AccountApi {
+  return {
+    register: (payload, o) => c.post('/customer/register', payload, o),
+    updateUserDetails: (payload, o) => c.post('/customer/update-user-details', payload, o),
+    login: (payload, o) => c.post('/customer/login', payload, o),
+    logout: (o) => c.post('/customer/logout', { user_token: storeToken }, o),
+    getProfile: (o) => c.get('/customer/profile', o),
+    forgotPassword: (email, o) => c.post('/customer/forgot-password', { email }, o),
+    // Spec §5: the reset call sends the new password as its own confirmation.
+    resetPasswordWithToken: ({ token, password }, o) =>
+      c.post('/customer/token-password', { token, password, confirm_password: password }, o),
+    changePassword: (payload, o) => c.post('/customer/reset-password', payload, o),
+    sendOtp: (mobile, o) => c.post('/otp/send', { user_token: storeToken, mobile }, o),
+    sendLoginOtp: (mobile, o) => c.post('/login/otp', { user_token: storeToken, mobile }, o),
+    verifyCheckoutOtp: (payload, o) => c.post('/otp/verify/checkout', payload, o),
+    verifyLoginOtp: (payload, o) => c.post('/otp/verify/login', payload, o),
+    saveShippingAddress: (payload, o) => c.post('/customer/shipping-address', payload, o),
+    getShippingAddress: (o) => c.get('/customer/get-shipping-address', o),
+    updateAccountDetails: (payload, o) => c.post('/customer/account-details', payload, o),
+  };
+}

@@ -1,0 +1,16 @@
+import type { Api } from './Api';
+import type { ApiClient } from './client';
+import { accountApi } from './account';
+import { cartApi } from './cart';
+import { catalogApi } from './catalog';
+import { ordersApi } from './orders';
+
+/** The typed API object stores receive: one function per call of spec §7 over one client. */
+export function createApi(client: ApiClient, options: { storeToken: string }): Api {
+  return {
+    ...catalogApi(client),
+    ...cartApi(client),
+    ...accountApi(client, options.storeToken),
+    ...ordersApi(client),
+  };
+}

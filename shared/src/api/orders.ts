@@ -1,0 +1,21 @@
+import type { Api } from './Api';
+import type { ApiClient } from './client';
+
+type OrdersApi = Pick<
+  Api,
+  'getOrders' | 'cancelOrder' | 'checkout' | 'confirmTestPayment' | 'applyCoupon' | 'trackOrder' | 'submitContact' | 'subscribeNewsletter'
+>;
+
+/** Orders and other calls of spec §7, plus the test payment confirmation and the newsletter. */
+export function ordersApi(c: ApiClient): OrdersApi {
+  return {
+    getOrders: (o) => c.get('/customer/orders', o),
+    cancelOrder: (payload, o) => c.post('/customer/cancel-order', payload, o),
+    checkout: (payload, o) => c.post('/checkout1', payload, o),
+    confirmTestPayment: (payload, o) => c.post('/payment/test/confirm', payload, o),
+    applyCoupon: (couponCode, o) => c.post('/apply-coupon', { coupon_code: couponCode }, o),
+    trackOrder: (trackNo, o) => c.post('/customer/track-order', { track_no: trackNo }, o),
+    submitContact: (payload, o) => c.post('/contact-us', payload, o),
+    subscribeNewsletter: (email, o) => c.post('/newsletter/subscribe', { email }, o),
+  };
+}

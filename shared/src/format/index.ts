@@ -1,0 +1,5 @@
+export * from './money';
+export * from './status';
+export * from './color';
+export * from './images';
+export * from './chat';

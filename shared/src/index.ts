@@ -1,0 +1,22 @@
+/**
+ * `@storefront/shared`: the one copy (a Module Federation singleton) of what every section shares —
+ * the API client and typed calls, the session stores, validation, formatting, notifications and UI
+ * primitives. Only what is exported here is public.
+ */
+export type { Api, CallOptions, Call } from './api/Api';
+export type * from './api/types';
+export { createApiClient, type ApiClient, type ApiClientOptions, type RequestOptions } from './api/client';
+export { createApi } from './api/createApi';
+export { productFilterForm } from './api/catalog';
+export { ApiError, messageOf, messagesOf, fieldErrorsOf, toMessages } from './api/errors';
+export * from './config';
+export * from './constants';
+export * from './messages';
+export * from './paths';
+export * from './format';
+export * from './validation';
+export * from './notify';
+export * from './stores';
+export * from './ui';
+export { createSession, mountStandalone } from './session';
+export { SINGLETON_PACKAGES } from './federation';

@@ -1,0 +1,2 @@
+export * from './notify';
+export * from './ToastHost';

@@ -1,0 +1,40 @@
+import { toast, type ToastOptions } from 'react-toastify';
+import { messagesOf } from '../api/errors';
+import { SHELL_TOAST_MS, SHOPPING_TOAST_MS } from '../constants';
+
+/** 'shell' toasts last 2000 ms, 'shopping' flows 5000 ms (spec §2: both readings are given). */
+export type ToastFlow = 'shell' | 'shopping';
+
+export interface NotifyOptions {
+  flow?: ToastFlow;
+  /** A stable id collapses repeats of the same toast into one. */
+  id?: string;
+}
+
+function options(o: NotifyOptions = {}): ToastOptions {
+  return {
+    autoClose: o.flow === 'shell' ? SHELL_TOAST_MS : SHOPPING_TOAST_MS,
+    ...(o.id ? { toastId: o.id } : {}),
+  };
+}
+
+/**
+ * The only door to toasts (STYLE.md): sections call these, never react-toastify. Shopping flows are the
+ * default; the shell passes `{ flow: 'shell' }`.
+ */
+export const notify = {
+  success: (message: string, o?: NotifyOptions) => void toast.success(message, options(o)),
+  error: (message: string, o?: NotifyOptions) => void toast.error(message, options(o)),
+  info: (message: string, o?: NotifyOptions) => void toast.info(message, options(o)),
+  warning: (message: string, o?: NotifyOptions) => void toast.warning(message, options(o)),
+};
+
+/**
+ * Reports a failure: the server's messages (a list gives one toast each, spec §8) or the fallback.
+ * Returns the first message shown so a form can also display it.
+ */
+export function reportError(err: unknown, fallback: string, o?: NotifyOptions): string {
+  const list = messagesOf(err, fallback);
+  for (const m of list) notify.error(m, o);
+  return list[0] ?? fallback;
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import type { Api } from './api/Api';
+import { createApiClient } from './api/client';
+import { createApi } from './api/createApi';
+import { DEV_RUNTIME_CONFIG, type RuntimeConfig } from './config';
+import { ToastHost } from './notify/ToastHost';
+import { RootStore } from './stores/RootStore';
+import { StoresProvider } from './stores/StoresProvider';
+
+/**
+ * The page's one API client, API object and RootStore, wired together: the client reads the bearer
+ * token from the auth store, and a 401 on a call that carried one ends the session locally (spec §6).
+ */
+export function createSession(config: RuntimeConfig, browser: Window | undefined = typeof window === 'undefined' ? undefined : window): { api: Api; store: RootStore } {
+  // The client is created before the store it reads the token from; the holder breaks the cycle.
+  const holder: { store?: RootStore } = {};
+  const client = createApiClient({
+    baseURL: config.apiBaseUrl,
+    apiKey: config.apiKey,
+    getToken: () => holder.store?.auth.token ?? null,
+    onUnauthorized: () => {
+      if (holder.store?.auth.isAuthenticated) holder.store.auth.localLogout();
+    },
+  });
+  const api = createApi(client, { storeToken: config.storeToken });
+  let storage: Storage | undefined;
+  try {
+    storage = browser?.localStorage;
+  } catch {
+    storage = undefined; // blocked storage (privacy mode): the session lives in memory only
+  }
+  const store = new RootStore(api, { storage, storeToken: config.storeToken, eventTarget: browser });
+  holder.store = store;
+  return { api, store };
+}
+
+/**
+ * Mounts a remote's pages on their own for `pnpm --filter <remote> dev` (never used by the composed
+ * site): the same stores, router and toasts the shell provides, against the dev API through `/api`.
+ */
+export function mountStandalone(children: ReactNode, config: Partial<RuntimeConfig> = {}): void {
+  const el = document.getElementById('root');
+  if (!el) throw new Error('#root is missing from index.html');
+  const { store } = createSession({ ...DEV_RUNTIME_CONFIG, ...config });
+  void store.storeInfo.fetch().catch(() => undefined);
+  createRoot(el).render(
+    <StoresProvider store={store}>
+      <BrowserRouter>
+        {children}
+        <ToastHost />
+      </BrowserRouter>
+    </StoresProvider>,
+  );
+}

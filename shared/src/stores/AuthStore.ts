@@ -1,0 +1,298 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { Api } from '../api/Api';
+import { ApiError, messageOf, toMessages } from '../api/errors';
+import type { ApiEnvelope, AuthData, Customer, RegisterPayload } from '../api/types';
+import { MESSAGES } from '../messages';
+
+/** Spec §3: the signed-in user holds a customer object; responses may carry these flags too. */
+export interface SessionUser {
+  customer: Customer;
+  email_verification_token?: string | null;
+  is_existing_customer?: boolean;
+}
+
+/** What an OTP send resolves to (spec §4): success with the development code, not registered, or failure. */
+export interface OtpSendResult {
+  success: boolean;
+  message?: string;
+  /** The code, when the server sends it back (development; spec §8 shows it in the toast). */
+  otp?: string;
+  userNotRegistered?: boolean;
+  mobile?: string;
+}
+
+/** The persisted part of the auth state (spec §4: saved without loading flags). */
+export interface AuthSnapshot {
+  user: SessionUser | null;
+  token: string | null;
+  isAuthenticated: boolean;
+}
+
+/** Spec §3: alt_phone_number defaults to phone_number when missing. */
+export function normalizeCustomer(c: Customer): Customer {
+  return { ...c, alt_phone_number: c.alt_phone_number || c.phone_number };
+}
+
+function ensureOk<T>(res: ApiEnvelope<T> | null, fallback: string): ApiEnvelope<T> {
+  if (!res) throw new ApiError(0, [], {});
+  if (!res.success) throw new ApiError(200, toMessages(res.message).length ? toMessages(res.message) : [fallback]);
+  return res;
+}
+
+/**
+ * Who the shopper is (spec §3 auth state, §4 transitions). Lives in `shared` because the shell's header,
+ * the checkout and the account pages all read it. Actions reject with `ApiError`; callers report.
+ */
+export class AuthStore {
+  user: SessionUser | null = null;
+  token: string | null = null;
+  isAuthenticated = false;
+  loading = false;
+  error: string | null = null;
+  verificationLoading = false;
+  sent = false;
+  loginSent = false;
+  verified = false;
+  verificationError: string | null = null;
+
+  constructor(
+    private readonly api: Api,
+    /** Called by `logout` after the server call, whatever its outcome: the root resets the app. */
+    private readonly onLogout: () => void = () => undefined,
+  ) {
+    makeAutoObservable<AuthStore, 'api' | 'onLogout'>(this, { api: false, onLogout: false }, { autoBind: true });
+  }
+
+  get customer(): Customer | null {
+    return this.user?.customer ?? null;
+  }
+
+  /** "Asha Rao", or the e-mail/phone when names are missing. */
+  get displayName(): string {
+    const c = this.customer;
+    if (!c) return '';
+    const name = `${c.firstname ?? ''} ${c.lastname ?? ''}`.trim();
+    return name || c.email || c.phone_number || '';
+  }
+
+  get snapshot(): AuthSnapshot {
+    return { user: this.user, token: this.token, isAuthenticated: this.isAuthenticated };
+  }
+
+  hydrate(s: Partial<AuthSnapshot> | undefined): void {
+    if (!s) return;
+    this.user = s.user ?? null;
+    this.token = s.token ?? null;
+    this.isAuthenticated = !!s.isAuthenticated && !!s.token;
+  }
+
+  private setSession(data: AuthData, authenticated: boolean): void {
+    this.user = {
+      customer: normalizeCustomer(data.customer),
+      email_verification_token: data.email_verification_token ?? null,
+      ...(data.is_existing_customer !== undefined ? { is_existing_customer: data.is_existing_customer } : {}),
+    };
+    this.token = data.token || this.token;
+    this.isAuthenticated = authenticated;
+    this.error = null;
+  }
+
+  private async run<T>(fn: () => Promise<T>, fallback: string): Promise<T> {
+    this.loading = true;
+    this.error = null;
+    try {
+      return await fn();
+    } catch (err) {
+      runInAction(() => {
+        this.error = messageOf(err, fallback);
+        this.isAuthenticated = false;
+      });
+      throw err;
+    } finally {
+      runInAction(() => {
+        this.loading = false;
+      });
+    }
+  }
+
+  /** Spec §4: success stores the user; authenticated only without an email_verification_token. */
+  async register(payload: RegisterPayload): Promise<ApiEnvelope<AuthData>> {
+    return this.run(async () => {
+      const res = ensureOk(await this.api.register(payload), MESSAGES.registrationFailed);
+      runInAction(() => {
+        if (res.data) this.setSession(res.data, !res.data.email_verification_token);
+      });
+      return res;
+    }, MESSAGES.registrationFailed);
+  }
+
+  /** A guest who verified by OTP gives names and e-mail; behaves like registration (spec §4). */
+  async updateGuestDetails(payload: { firstname: string; lastname: string; email: string }): Promise<ApiEnvelope<{ customer: Customer }>> {
+    this.loading = true;
+    try {
+      const res = ensureOk(await this.api.updateUserDetails(payload), MESSAGES.somethingWentWrong);
+      runInAction(() => {
+        const customer = res.data?.customer;
+        if (customer) {
+          this.user = { ...(this.user ?? {}), customer: normalizeCustomer(customer) };
+          this.isAuthenticated = !!this.token && !this.user.email_verification_token;
+        }
+      });
+      return res;
+    } finally {
+      runInAction(() => {
+        this.loading = false;
+      });
+    }
+  }
+
+  /**
+   * Spec §4: a successful response authenticates; an unsuccessful one leaves the shopper signed out
+   * (the page says 'Please verify your email before logging in.'). Failures reject.
+   */
+  async login(payload: { email: string; password: string }): Promise<ApiEnvelope<AuthData> | null> {
+    return this.run(async () => {
+      const res = await this.api.login(payload);
+      runInAction(() => {
+        if (res?.success && res.data) this.setSession(res.data, true);
+        else this.isAuthenticated = false;
+      });
+      return res;
+    }, MESSAGES.loginFailed);
+  }
+
+  /**
+   * Spec §4: logout resets auth, clears the cart and resets the whole app even when the call fails.
+   * Resolves to the server's answer (or the failure message) for the caller's toast.
+   */
+  async logout(): Promise<{ success: boolean; message: string }> {
+    let result: { success: boolean; message: string };
+    try {
+      const res = this.token ? await this.api.logout() : null;
+      result = { success: true, message: messageOf(res, MESSAGES.logoutSuccess) };
+    } catch (err) {
+      result = { success: false, message: messageOf(err, MESSAGES.logoutFailed) };
+    }
+    this.localLogout();
+    this.onLogout();
+    return result;
+  }
+
+  /** Clears every auth field without a call (401 from the server, logout in another tab). */
+  localLogout(): void {
+    this.user = null;
+    this.token = null;
+    this.isAuthenticated = false;
+    this.loading = false;
+    this.error = null;
+    this.verificationLoading = false;
+    this.sent = false;
+    this.loginSent = false;
+    this.verified = false;
+    this.verificationError = null;
+  }
+
+  private async sendOtpWith(call: () => Promise<ApiEnvelope<{ otp?: string }> | null>, mobile: string, flag: 'sent' | 'loginSent'): Promise<OtpSendResult> {
+    this.verificationLoading = true;
+    this.verificationError = null;
+    try {
+      const res = await call();
+      if (!res) return { success: false };
+      if (!res.success) throw new ApiError(200, toMessages(res.message));
+      runInAction(() => {
+        this[flag] = true;
+        this.verified = false;
+      });
+      const otp = res.data?.otp;
+      return { success: true, message: messageOf(res, MESSAGES.otpSent), ...(otp ? { otp } : {}) };
+    } catch (err) {
+      const message = messageOf(err, MESSAGES.sendOtpFailed);
+      runInAction(() => {
+        this.verificationError = message;
+      });
+      // Spec §4: a 'not registered' failure leads to sign-up with the mobile number.
+      if (/not registered/i.test(message)) return { success: false, message, userNotRegistered: true, mobile };
+      return { success: false, message };
+    } finally {
+      runInAction(() => {
+        this.verificationLoading = false;
+      });
+    }
+  }
+
+  /** Checkout OTP (spec §4): success sets `sent` and clears `verified`. */
+  sendOtp(mobile: string): Promise<OtpSendResult> {
+    return this.sendOtpWith(() => this.api.sendOtp(mobile), mobile, 'sent');
+  }
+
+  /** Sign-in OTP: success sets `loginSent`. */
+  sendLoginOtp(mobile: string): Promise<OtpSendResult> {
+    return this.sendOtpWith(() => this.api.sendLoginOtp(mobile), mobile, 'loginSent');
+  }
+
+  private async verifyWith(call: () => Promise<ApiEnvelope<AuthData> | null>, authenticate: (d: AuthData) => boolean): Promise<ApiEnvelope<AuthData>> {
+    this.verificationLoading = true;
+    this.verificationError = null;
+    try {
+      const res = ensureOk(await call(), MESSAGES.invalidOtp);
+      runInAction(() => {
+        this.verified = true;
+        if (res.data) this.setSession(res.data, authenticate(res.data));
+      });
+      return res;
+    } catch (err) {
+      runInAction(() => {
+        this.verificationError = messageOf(err, MESSAGES.otpVerificationFailed);
+      });
+      throw err;
+    } finally {
+      runInAction(() => {
+        this.verificationLoading = false;
+      });
+    }
+  }
+
+  /** Spec §4: sets verified, stores the user, authenticated = is_existing_customer. */
+  verifyCheckoutOtp(payload: { mobile: string; otp: string }): Promise<ApiEnvelope<AuthData>> {
+    return this.verifyWith(() => this.api.verifyCheckoutOtp(payload), (d) => !!d.is_existing_customer);
+  }
+
+  /** Spec §4: sets verified and authenticated. */
+  verifyLoginOtp(payload: { mobile: string; otp: string }): Promise<ApiEnvelope<AuthData>> {
+    return this.verifyWith(() => this.api.verifyLoginOtp(payload), () => true);
+  }
+
+  /** Spec §4: profile updates merge into user.customer. */
+  mergeCustomer(patch: Partial<Customer>): void {
+    if (!this.user) return;
+    this.user = { ...this.user, customer: normalizeCustomer({ ...this.user.customer, ...patch }) };
+  }
+
+  /** Spec §4: account-details update changes first and last name. */
+  async updateAccountDetails(payload: { firstname: string; lastname: string }): Promise<ApiEnvelope<{ customer: Customer }>> {
+    const res = ensureOk(await this.api.updateAccountDetails(payload), MESSAGES.accountDetailsFailed);
+    this.mergeCustomer({ firstname: payload.firstname, lastname: payload.lastname });
+    return res;
+  }
+
+  async changePassword(payload: { old_password: string; new_password: string; confirm_password: string }): Promise<ApiEnvelope> {
+    return ensureOk(await this.api.changePassword(payload), MESSAGES.resetPasswordFailed);
+  }
+
+  async forgotPassword(email: string): Promise<ApiEnvelope<{ reset_token?: string }>> {
+    return ensureOk(await this.api.forgotPassword(email), MESSAGES.somethingWentWrong);
+  }
+
+  /** Reset with the token of the e-mailed link; the call repeats the password as its confirmation (spec §5). */
+  async resetPassword(payload: { token: string; password: string }): Promise<ApiEnvelope> {
+    return ensureOk(await this.api.resetPasswordWithToken(payload), MESSAGES.resetPasswordFailed);
+  }
+
+  /** Reloads the customer (after checkout, spec §4). */
+  async refreshProfile(): Promise<void> {
+    if (!this.token) return;
+    const res = await this.api.getProfile();
+    const customer = res?.data?.customer;
+    if (customer) runInAction(() => this.mergeCustomer(customer));
+  }
+}

@@ -1,0 +1,48 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { Api } from '../api/Api';
+import { messageOf } from '../api/errors';
+import type { HomeSections } from '../api/types';
+import { MESSAGES } from '../messages';
+
+/**
+ * Home sections (spec §7 `/home-page-sections`), kept at the root because spec §4 persists them with
+ * the session: a returning shopper sees the last banners at once while fresh ones load.
+ */
+export class HomeSectionsStore {
+  data: HomeSections | null = null;
+  loading = false;
+  error: string | null = null;
+
+  constructor(private readonly api: Api) {
+    makeAutoObservable<HomeSectionsStore, 'api'>(this, { api: false }, { autoBind: true });
+  }
+
+  hydrate(data: HomeSections | null | undefined): void {
+    if (data && Array.isArray(data.banners) && Array.isArray(data.sections)) this.data = data;
+  }
+
+  clear(): void {
+    this.data = null;
+    this.error = null;
+  }
+
+  async fetch(): Promise<void> {
+    this.loading = true;
+    this.error = null;
+    try {
+      const res = await this.api.getHomeSections();
+      runInAction(() => {
+        if (res?.result) this.data = res.result;
+      });
+    } catch (err) {
+      runInAction(() => {
+        this.error = messageOf(err, MESSAGES.homeSectionsFailed);
+      });
+      throw err;
+    } finally {
+      runInAction(() => {
+        this.loading = false;
+      });
+    }
+  }
+}

@@ -1,0 +1,168 @@
+import { reaction, runInAction, type IReactionDisposer } from 'mobx';
+import type { Api } from '../api/Api';
+import { AuthStore } from './AuthStore';
+import { CartStore } from './CartStore';
+import { HomeSectionsStore } from './HomeSectionsStore';
+import { StoreInfoStore } from './StoreInfoStore';
+import { UiStore } from './UiStore';
+import { WishlistStore } from './WishlistStore';
+import { LOGOUT_EVENT_KEY, STATE_KEY, readState, writeState, type KeyValueStorage, type SavedState } from './persistence';
+
+export interface RootStoreOptions {
+  /** Where the session is saved (window.localStorage in the browser). */
+  storage?: KeyValueStorage;
+  /** The store-level token (kept for callers that need it; the API object already sends it). */
+  storeToken?: string;
+  /** The window whose `storage` events carry other tabs' changes; none in unit tests. */
+  eventTarget?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+}
+
+/**
+ * The one session of the page (STYLE.md "Stores"): created by the shell, provided to every section
+ * through `StoresProvider`. Because `@storefront/shared` is a federation singleton there is exactly one.
+ * It restores the saved state, saves after each change, follows other tabs, and runs what must happen
+ * after a sign-in (guest cart sync, wishlist) whichever section signed the shopper in.
+ */
+export class RootStore {
+  readonly api: Api;
+  readonly storeToken: string;
+  readonly storeInfo: StoreInfoStore;
+  readonly auth: AuthStore;
+  readonly cart: CartStore;
+  readonly wishlist: WishlistStore;
+  readonly ui: UiStore;
+  readonly homeSections: HomeSectionsStore;
+
+  private readonly storage: KeyValueStorage | undefined;
+  private readonly disposers: IReactionDisposer[] = [];
+  private lastWritten: string | null = null;
+  /** True while adopting another tab's state: its sign-in already synced the cart there. */
+  private adopting = false;
+  private readonly eventTarget: RootStoreOptions['eventTarget'];
+
+  constructor(api: Api, options: RootStoreOptions = {}) {
+    this.api = api;
+    this.storeToken = options.storeToken ?? '';
+    this.storage = options.storage;
+    this.storeInfo = new StoreInfoStore(api);
+    this.auth = new AuthStore(api, () => this.resetApp());
+    this.ui = new UiStore();
+    this.cart = new CartStore(api, this.auth, { onSynced: () => this.ui.closeSignUpModal() });
+    this.wishlist = new WishlistStore(api, this.auth);
+    this.homeSections = new HomeSectionsStore(api);
+
+    this.restore(readState(this.storage));
+    this.disposers.push(
+      reaction(
+        () => JSON.stringify(this.snapshot()),
+        (text) => this.save(text),
+      ),
+      // Spec §4: after login the guest cart is synced (or the server cart fetched) and the wishlist loaded.
+      reaction(
+        () => this.auth.isAuthenticated,
+        (signedIn) => {
+          if (signedIn && !this.adopting) void this.afterSignIn();
+        },
+      ),
+    );
+    this.eventTarget = options.eventTarget;
+    this.eventTarget?.addEventListener('storage', this.onStorage);
+  }
+
+  /** The persisted state (spec §4): auth, cart, wishlist, store info and home sections, no loading flags. */
+  snapshot(): SavedState {
+    return {
+      auth: this.auth.snapshot,
+      cart: { cartItems: this.cart.cartItems },
+      wishlist: { items: this.wishlist.items },
+      storeInfo: this.storeInfo.data,
+      homeSections: this.homeSections.data,
+    };
+  }
+
+  private restore(s: SavedState): void {
+    runInAction(() => {
+      this.auth.hydrate(s.auth);
+      this.cart.replaceCart(Array.isArray(s.cart?.cartItems) ? s.cart.cartItems : []);
+      this.wishlist.hydrate(s.wishlist?.items);
+      this.storeInfo.hydrate(s.storeInfo);
+      this.homeSections.hydrate(s.homeSections);
+    });
+  }
+
+  private save(text: string): void {
+    if (text === this.lastWritten) return;
+    this.lastWritten = text;
+    writeState(this.storage, text);
+  }
+
+  private async afterSignIn(): Promise<void> {
+    const synced = this.cart.cartItems.length > 0 ? await this.cart.syncGuestCart() : { success: false };
+    if (!synced.success) await this.cart.fetchCart().catch(() => undefined);
+    await this.wishlist.fetch().catch(() => undefined);
+  }
+
+  /**
+   * Spec §4: reset-app (and logout) clears the saved state, keeping only store info, and tells other
+   * tabs through a logout signal.
+   */
+  resetApp(): void {
+    runInAction(() => {
+      this.auth.localLogout();
+      this.cart.clearCart();
+      this.cart.close();
+      this.wishlist.clear();
+      this.ui.reset();
+      this.homeSections.clear();
+    });
+    try {
+      this.storage?.setItem(LOGOUT_EVENT_KEY, String(Date.now()));
+    } catch {
+      // storage blocked: other tabs will notice through the state key instead
+    }
+  }
+
+  /**
+   * Another tab changed the session (spec §4): its logout (state removed, signed out, or the manual
+   * logout signal) logs this tab out; a signed-in state updates the user here; cart changes follow.
+   */
+  private readonly onStorage = (e: StorageEvent): void => {
+    if (e.key === LOGOUT_EVENT_KEY) {
+      if (this.auth.isAuthenticated) this.logOutHere();
+      return;
+    }
+    if (e.key !== STATE_KEY && e.key !== null) return;
+    const next = e.key === null || e.newValue === null ? null : readState(undefined, e.newValue);
+    if (!next || !next.auth?.isAuthenticated) {
+      if (this.auth.isAuthenticated) this.logOutHere();
+      return;
+    }
+    this.lastWritten = e.newValue;
+    this.adopting = true;
+    try {
+      runInAction(() => {
+        this.auth.hydrate(next.auth);
+        if (Array.isArray(next.cart?.cartItems)) this.cart.replaceCart(next.cart.cartItems);
+        if (Array.isArray(next.wishlist?.items)) this.wishlist.hydrate(next.wishlist.items);
+      });
+    } finally {
+      this.adopting = false;
+    }
+  };
+
+  private logOutHere(): void {
+    runInAction(() => {
+      this.auth.localLogout();
+      this.cart.clearCart();
+      this.cart.close();
+      this.wishlist.clear();
+      this.ui.reset();
+    });
+  }
+
+  /** Stops saving and listening (tests, hot reload). */
+  dispose(): void {
+    for (const d of this.disposers) d();
+    this.eventTarget?.removeEventListener('storage', this.onStorage);
+  }
+}

@@ -1,0 +1,346 @@
+import type { Api } from '../api/Api';
+import { ApiError } from '../api/errors';
+import type {
+  ApiEnvelope, AuthData, CartLine, Coupon, Customer, HomeSections, Order, Product, ProductPage, TrackedOrder, WishlistItem,
+} from '../api/types';
+import { CART_TOTAL_LIMIT, MAX_LINE_QUANTITY, isCancellable } from '../constants';
+import { fixtureProducts, fixtureStoreInfo, makeCustomer, makeOrder } from './fixtures';
+
+type Method = keyof Api;
+
+/** What a test can see and steer on the fake. */
+export interface FakeApiControl {
+  /** Every call in order, with its arguments. */
+  calls: { method: Method; args: unknown[] }[];
+  /** Calls of one method. */
+  callsOf(method: Method): unknown[][];
+  /** The next call of `method` rejects with this error (an ApiError, or a message for a 400). */
+  failNext(method: Method, error: ApiError | string): void;
+  /** The next call of `method` stays pending until the returned function is called. */
+  holdNext(method: Method): () => void;
+  state: FakeState;
+}
+
+export interface FakeState {
+  products: Product[];
+  customers: (Customer & { password: string })[];
+  /** Customer id of the bearer, or null for a guest. */
+  sessionCustomerId: number | null;
+  cart: CartLine[];
+  wishlist: number[];
+  orders: Order[];
+  coupons: Coupon[];
+  otp: string;
+  homeSections: HomeSections;
+}
+
+export type FakeApi = Api & FakeApiControl;
+
+const ok = <T>(data?: T, message?: string): ApiEnvelope<T> => ({ success: true, ...(message ? { message } : {}), ...(data !== undefined ? { data } : {}) });
+const money = (n: number) => n.toFixed(2);
+const rupees = (s: string) => Number.parseFloat(s);
+
+/**
+ * An in-memory, stateful stand-in for the typed API object (the one seam unit tests fake, STYLE.md).
+ * It follows docs/api-contract.md closely enough for stores and pages to run real journeys: products
+ * and variations, a server cart with the per-line and ₹10,000 limits, sign-in by password and OTP
+ * (OTP is always `state.otp`), wishlist, orders with cancellation, coupons and tracking.
+ */
+export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
+  const state: FakeState = {
+    products: fixtureProducts(),
+    customers: [{ ...makeCustomer(), password: 'Secret@1' }],
+    sessionCustomerId: null,
+    cart: [],
+    wishlist: [],
+    orders: [
+      makeOrder({ status: 'order_placed' }),
+      makeOrder({ status: 'delivered', order_date: '2026-10-01T09:30:00.000Z' }),
+    ],
+    coupons: [{ code: 'WELCOME10', type: 'percent', value: 10, discount_amount: '0.00', min_amount: '500.00' }],
+    otp: '123456',
+    homeSections: {
+      banners: [{ id: 1, title: 'Festive Sale', subtitle: 'Up to 40% off', image: '/api/images/banners/1.svg', link: '/shop', cta: 'Shop now' }],
+      sections: [{ id: 1, title: 'New Arrivals', subtitle: 'Fresh this week', type: 'new_arrivals' }],
+    },
+    ...overrides,
+  };
+  const calls: FakeApiControl['calls'] = [];
+  const failures = new Map<Method, ApiError>();
+  const holds = new Map<Method, Promise<void>>();
+
+  const customer = (): Customer & { password: string } => {
+    const c = state.customers.find((x) => x.id === state.sessionCustomerId);
+    if (!c) throw new ApiError(401, ['Unauthenticated']);
+    return c;
+  };
+  const publicCustomer = (c: Customer & { password?: string }): Customer => {
+    const { password: _p, ...rest } = c as Customer & { password: string };
+    return rest;
+  };
+  const session = (c: Customer & { password: string }, extra: Partial<AuthData> = {}): AuthData => {
+    state.sessionCustomerId = c.id;
+    return { token: `token-${c.id}`, customer: publicCustomer(c), email_verification_token: null, ...extra };
+  };
+  const findVariant = (productId: number, variantId: number) => {
+    const p = state.products.find((x) => x.id === productId);
+    const v = p?.variations.find((x) => x.id === variantId);
+    if (!p || !v) throw new ApiError(404, ['Product not found']);
+    return { p, v };
+  };
+  const toLine = (p: Product, vId: number, quantity: number): CartLine => {
+    const v = p.variations.find((x) => x.id === vId)!;
+    return {
+      id: p.id, product_id: p.id, retailer_product_id: p.id, quantity, product_stock: v.stock, product_name: p.product_name,
+      product_images: p.product_images, product_slug: p.slug, status: true, message: '', wishlist_id: null,
+      final_price: v.final_price, retailer_id: p.retailer_id, wholesaler_id: p.wholesaler_id,
+      selected_variant: { id: v.id, product_variation: v.product_variation, final_price: v.final_price, stock: v.stock },
+    };
+  };
+  const cartTotal = (lines: CartLine[]) => lines.reduce((s, l) => s + rupees(l.final_price) * l.quantity, 0);
+  const setLine = (productId: number, variantId: number, quantity: number): CartLine => {
+    const { p, v } = findVariant(productId, variantId);
+    if (quantity > MAX_LINE_QUANTITY || quantity > v.stock) throw new ApiError(409, ['No more items can be added']);
+    const others = state.cart.filter((l) => !(l.product_id === productId && l.selected_variant?.id === variantId));
+    if (cartTotal(others) + rupees(v.final_price) * quantity > CART_TOTAL_LIMIT) throw new ApiError(422, ['Cart total cannot exceed ₹10,000.']);
+    const line = toLine(p, variantId, quantity);
+    const i = state.cart.findIndex((l) => l.product_id === productId && l.selected_variant?.id === variantId);
+    if (i >= 0) state.cart[i] = line;
+    else state.cart.push(line);
+    return line;
+  };
+  const page = (list: Product[], n = 1): ProductPage => {
+    const per = 12;
+    return { products: list.slice((n - 1) * per, n * per), total: list.length, page: n, per_page: per, last_page: Math.max(1, Math.ceil(list.length / per)) };
+  };
+
+  const impl: Api = {
+    getStoreInfo: async () => ok(fixtureStoreInfo()),
+    getSubcategoryVariations: async (ids) =>
+      ok(ids.map((id) => ({ sub_category_id: id, sub_category_variation: state.products.filter((p) => p.sub_category_id === id).map((p) => p.sub_category_variation).join(', ') }))),
+    getProducts: async (f) => {
+      let list = state.products;
+      if (f.sub_category?.length) list = list.filter((p) => f.sub_category!.includes(p.sub_category_id));
+      if (f.min_price !== undefined) list = list.filter((p) => rupees(p.final_price) >= f.min_price!);
+      if (f.max_price !== undefined) list = list.filter((p) => rupees(p.final_price) <= f.max_price!);
+      if (f.size) list = list.filter((p) => p.variations.some((v) => v.product_variation === f.size));
+      if (f.in_stock && !f.out_of_stock) list = list.filter((p) => p.in_stock);
+      if (f.out_of_stock && !f.in_stock) list = list.filter((p) => !p.in_stock);
+      if (f.sort_by === 'price_asc') list = [...list].sort((a, b) => rupees(a.final_price) - rupees(b.final_price));
+      if (f.sort_by === 'price_desc') list = [...list].sort((a, b) => rupees(b.final_price) - rupees(a.final_price));
+      return ok(page(list, f.page ?? 1));
+    },
+    getProductDetails: async (slug) => {
+      const p = state.products.find((x) => x.slug === slug);
+      if (!p) throw new ApiError(404, ['Product not found']);
+      return ok(p);
+    },
+    searchProducts: async (search, n) => {
+      const q = search.toLowerCase();
+      return ok(page(state.products.filter((p) => `${p.product_name} ${p.sub_category_name}`.toLowerCase().includes(q)), n ?? 1));
+    },
+    getHomeSections: async () => ({ success: true, result: state.homeSections }),
+    getAboutSections: async () => ({ success: true, result: [{ id: 1, title: 'Our story', body: 'Made in India.', image: '/api/images/about/1.svg' }] }),
+    getNewArrivals: async () => ok({ data: state.products.slice(0, 2) }),
+    getFeaturedProducts: async () => ok({ data: state.products.slice(1, 3) }),
+    getStates: async () => ok([{ id: 1, name: 'Karnataka' }, { id: 2, name: 'Maharashtra' }]),
+    getCities: async (stateId) =>
+      ok(stateId === 1 ? [{ id: 10, name: 'Bengaluru', state_id: 1 }, { id: 11, name: 'Mysuru', state_id: 1 }] : [{ id: 20, name: 'Mumbai', state_id: 2 }, { id: 21, name: 'Pune', state_id: 2 }]),
+
+    getCart: async () => {
+      customer();
+      return ok({ cart: state.cart.map((l) => ({ ...l })) });
+    },
+    addToCart: async (p) => {
+      customer();
+      const existing = state.cart.find((l) => l.product_id === p.product_id && l.selected_variant?.id === p.id);
+      return ok({ results: setLine(p.product_id, p.id, (existing?.quantity ?? 0) + p.quantity) }, 'Item added to cart.');
+    },
+    updateCart: async (p) => {
+      customer();
+      return ok({ results: setLine(p.product_id, p.variant_id, Math.max(1, p.quantity)) }, 'Cart updated successfully');
+    },
+    removeFromCart: async (p) => {
+      customer();
+      state.cart = state.cart.filter((l) => !(l.product_id === p.product_id && l.selected_variant?.id === p.variant_id));
+      return ok(undefined, 'Item removed from cart');
+    },
+    syncGuestCart: async (items) => {
+      customer();
+      for (const i of items) {
+        const existing = state.cart.find((l) => l.product_id === i.product_id && l.selected_variant?.id === i.id);
+        setLine(i.product_id, i.id, (existing?.quantity ?? 0) + i.quantity);
+      }
+      return ok({ cart: state.cart.map((l) => ({ ...l })) }, 'Cart synced');
+    },
+    getWishlist: async () => {
+      customer();
+      return ok(
+        state.wishlist.map<WishlistItem>((id, i) => ({ wishlist_id: i + 1, product_id: id, created_at: '2026-11-01T00:00:00.000Z', product: state.products.find((p) => p.id === id)! })),
+      );
+    },
+    addToWishlist: async (id) => {
+      customer();
+      if (!state.wishlist.includes(id)) state.wishlist.push(id);
+      return ok(undefined, 'Product added to wishlist');
+    },
+    removeFromWishlist: async (id) => {
+      customer();
+      state.wishlist = state.wishlist.filter((x) => x !== id);
+      return ok(undefined, 'Product removed from wishlist');
+    },
+
+    register: async (p) => {
+      if (state.customers.some((c) => c.email === p.email)) throw new ApiError(400, ['The email has already been taken.'], { email: 'The email has already been taken.' });
+      const c = { id: state.customers.length + 1, firstname: p.firstName, lastname: p.lastName, email: p.email, phone_number: p.mobile, alt_phone_number: p.mobile, shipping_address: null, password: p.password };
+      state.customers.push(c);
+      return ok(session(c), 'Registration successful');
+    },
+    updateUserDetails: async (p) => {
+      const c = customer();
+      Object.assign(c, p);
+      return ok({ customer: publicCustomer(c) }, 'Details updated');
+    },
+    login: async (p) => {
+      const c = state.customers.find((x) => x.email === p.email && x.password === p.password);
+      if (!c) throw new ApiError(401, ['Invalid email or password']);
+      return ok(session(c), 'Login successful.');
+    },
+    logout: async () => {
+      state.sessionCustomerId = null;
+      return ok(undefined, 'Logout successful');
+    },
+    getProfile: async () => ok({ customer: publicCustomer(customer()) }),
+    forgotPassword: async () => ok({ reset_token: 'reset-token-1' }, 'If the e-mail is registered, a reset link is on its way.'),
+    resetPasswordWithToken: async (p) => {
+      if (p.token !== 'reset-token-1') throw new ApiError(400, ['This reset link is invalid or has expired.']);
+      return ok(undefined, 'Password reset successfully');
+    },
+    changePassword: async (p) => {
+      const c = customer();
+      if (c.password !== p.old_password) throw new ApiError(400, ['Old password is incorrect'], { old_password: 'Old password is incorrect' });
+      c.password = p.new_password;
+      return ok(undefined, 'Password changed successfully');
+    },
+    sendOtp: async () => ok({ otp: state.otp }, 'OTP sent successfully'),
+    sendLoginOtp: async (mobile) => {
+      if (!state.customers.some((c) => c.phone_number === mobile)) throw new ApiError(404, ['Mobile number is not registered. Please sign up.']);
+      return ok({ otp: state.otp }, 'OTP sent successfully');
+    },
+    verifyCheckoutOtp: async (p) => {
+      if (p.otp !== state.otp) throw new ApiError(400, ['Invalid OTP']);
+      let c = state.customers.find((x) => x.phone_number === p.mobile);
+      const existing = !!c;
+      if (!c) {
+        c = { id: state.customers.length + 1, firstname: '', lastname: '', email: null, phone_number: p.mobile, alt_phone_number: p.mobile, shipping_address: null, password: '' };
+        state.customers.push(c);
+      }
+      return ok(session(c, { is_existing_customer: existing }), 'OTP verified successfully');
+    },
+    verifyLoginOtp: async (p) => {
+      if (p.otp !== state.otp) throw new ApiError(400, ['Invalid OTP']);
+      const c = state.customers.find((x) => x.phone_number === p.mobile);
+      if (!c) throw new ApiError(404, ['Mobile number is not registered. Please sign up.']);
+      return ok(session(c), 'OTP verified successfully');
+    },
+    saveShippingAddress: async (a) => {
+      const c = customer();
+      c.shipping_address = { ...a };
+      return ok({ customer: publicCustomer(c) }, 'Shipping address saved');
+    },
+    getShippingAddress: async () => ok({ data: customer().shipping_address }),
+    updateAccountDetails: async (p) => {
+      const c = customer();
+      Object.assign(c, p);
+      return ok({ customer: publicCustomer(c) }, 'Account details updated');
+    },
+
+    getOrders: async () => {
+      customer();
+      return ok([...state.orders].sort((a, b) => b.order_date.localeCompare(a.order_date)));
+    },
+    cancelOrder: async (p) => {
+      customer();
+      const o = state.orders.find((x) => x.order_id === p.order_id);
+      if (!o) throw new ApiError(404, ['Order not found']);
+      if (!isCancellable(o.status)) throw new ApiError(409, ['This order can no longer be cancelled']);
+      o.status = 'cancelled';
+      o.cancel_reason = p.reject_reason_input ?? p.reject_reason_select;
+      return { success: true, status: true, message: 'Order cancelled successfully', data: o };
+    },
+    checkout: async (p) => {
+      const c = customer();
+      if (!state.cart.length) throw new ApiError(409, ['Your cart is empty']);
+      const created = state.cart.map((l) =>
+        makeOrder({ product_id: l.product_id ?? 0, product_name: l.product_name, quantity: l.quantity, price: money(rupees(l.final_price) * l.quantity), final_amount: money(rupees(l.final_price) * l.quantity), payment_method: p.payment_method, status: p.payment_method === 'cod' ? 'order_placed' : 'payment_pending' }),
+      );
+      state.orders.push(...created);
+      state.cart = [];
+      return ok(
+        {
+          order_id: created.map((o) => o.order_id),
+          order_numbers: created.map((o) => o.order_number),
+          customer: publicCustomer(c),
+          payment: p.payment_method === 'prepaid' ? { payment_id: 'pay_test_1', amount: money(created.reduce((s, o) => s + rupees(o.final_amount), 0)) } : null,
+        },
+        'Order placed successfully',
+      );
+    },
+    confirmTestPayment: async (p) => {
+      const pending = state.orders.filter((o) => o.status === 'payment_pending');
+      for (const o of pending) o.status = p.outcome === 'success' ? 'order_placed' : 'payment_failed';
+      return ok({ orders: pending });
+    },
+    applyCoupon: async (code) => {
+      customer();
+      const c = state.coupons.find((x) => x.code === code.trim().toUpperCase());
+      if (!c) throw new ApiError(404, ['Invalid Code']);
+      const total = cartTotal(state.cart);
+      if (total < rupees(c.min_amount)) throw new ApiError(422, [`Minimum order amount is ₹${c.min_amount}`]);
+      const discount = c.type === 'percent' ? (total * c.value) / 100 : c.value;
+      return ok({ coupon: { ...c, discount_amount: money(discount) } }, 'Coupon applied');
+    },
+    trackOrder: async (no) => {
+      const o = state.orders.find((x) => x.order_number === no.trim());
+      if (!o) throw new ApiError(404, ['No order found with this number']);
+      const tracked: TrackedOrder = { ...o, steps: [{ status: o.status, label: o.status, done: true, current: true }] };
+      return ok(tracked);
+    },
+    submitContact: async () => ok(undefined, 'Form submitted successfully'),
+    subscribeNewsletter: async () => ok(undefined, 'Thank you for subscribing!'),
+  };
+
+  const api = {} as Record<string, unknown>;
+  for (const [name, fn] of Object.entries(impl) as [Method, (...a: unknown[]) => Promise<unknown>][]) {
+    api[name] = async (...args: unknown[]) => {
+      calls.push({ method: name, args });
+      const hold = holds.get(name);
+      if (hold) {
+        holds.delete(name);
+        await hold;
+      }
+      const failure = failures.get(name);
+      if (failure) {
+        failures.delete(name);
+        throw failure;
+      }
+      // A real server answers on a later tick; so does the fake, so loading states are observable.
+      await Promise.resolve();
+      const result = await fn(...args);
+      // Copies, like JSON over the wire: stores must not share objects with the fake's state.
+      return result === undefined ? result : (JSON.parse(JSON.stringify(result)) as unknown);
+    };
+  }
+  const control: FakeApiControl = {
+    calls,
+    callsOf: (m) => calls.filter((c) => c.method === m).map((c) => c.args),
+    failNext: (m, e) => failures.set(m, typeof e === 'string' ? new ApiError(400, [e]) : e),
+    holdNext: (m) => {
+      let release = () => undefined as void;
+      holds.set(m, new Promise<void>((r) => (release = r)));
+      return () => release();
+    },
+    state,
+  };
+  return Object.assign(api as unknown as Api, control);
+}

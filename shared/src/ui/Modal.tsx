@@ -1,0 +1,77 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { PANEL_CLOSE_MS } from '../constants';
+import { useClosingState } from './useClosingState';
+
+export interface OverlayProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  className?: string;
+  /** Shown under the body (buttons). */
+  footer?: ReactNode;
+}
+
+/** Escape closes; focus moves into the overlay on open and returns to the opener on close. */
+function useOverlayFocus(open: boolean, onClose: () => void) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return undefined;
+    const opener = document.activeElement as HTMLElement | null;
+    const el = ref.current;
+    const first = el?.querySelector<HTMLElement>('input, select, textarea, button:not([data-close]), [href], [tabindex]:not([tabindex="-1"])');
+    (first ?? el)?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus?.();
+    };
+  }, [open, onClose]);
+  return ref;
+}
+
+function Overlay({ open, onClose, title, children, className = '', footer, kind }: OverlayProps & { kind: 'modal' | 'drawer' }) {
+  const { mounted, closing } = useClosingState(open, PANEL_CLOSE_MS);
+  const ref = useOverlayFocus(open, onClose);
+  const titleId = useId();
+  if (!mounted || typeof document === 'undefined') return null;
+  return createPortal(
+    <div className={`sf-overlay sf-overlay--${kind} ${closing ? 'is-closing' : 'is-open'}`}>
+      <div className="sf-overlay__backdrop" onClick={onClose} aria-hidden="true" />
+      <div
+        ref={ref}
+        className={`sf-${kind} ${className}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <div className={`sf-${kind}__header`}>
+          <h2 id={titleId} className={`sf-${kind}__title`}>
+            {title}
+          </h2>
+          <button type="button" className="sf-icon-button" data-close onClick={onClose} aria-label="Close">
+            ×
+          </button>
+        </div>
+        <div className={`sf-${kind}__body`}>{children}</div>
+        {footer ? <div className={`sf-${kind}__footer`}>{footer}</div> : null}
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+/** A centred dialog (logout confirmation, cancel order, sign-up modal). */
+export function Modal(props: OverlayProps) {
+  return <Overlay {...props} kind="modal" />;
+}
+
+/** A side drawer sliding in from the right, closing over 300 ms (cart panel, order details). */
+export function Drawer(props: OverlayProps) {
+  return <Overlay {...props} kind="drawer" />;
+}

@@ -1,0 +1,5 @@
+export * from './Spinner';
+export * from './Modal';
+export * from './QuantityStepper';
+export * from './Price';
+export * from './useClosingState';

@@ -1,0 +1,3 @@
+export * from './schemas';
+export * from './validateForm';
+export type { AnyObjectSchema } from 'yup';
