@@ -1,8 +1,68 @@
-/** ForgotPassword of the account remote (placeholder until its issue lands). */
-export default function ForgotPasswordPage() {
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { forgotPasswordSchema, MESSAGES, notify, paths, useStores } from '@storefront/shared';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useForm } from '../../hooks/useForm';
+import { FormField } from '../../components/FormField';
+import { messageOf } from '../../components/errors';
+import '../../components/forms.css';
+import '../SignInPage/SignInPage.css';
+
+interface ForgotValues extends Record<string, unknown> {
+  email: string;
+}
+
+/** /forgot-password: asks the server to mail a reset link (spec §7 /customer/forgot-password). */
+const ForgotPasswordPage = observer(function ForgotPasswordPage() {
+  const { auth, storeInfo } = useStores();
+  useDocumentTitle('Forgot Password', storeInfo.storeName);
+  const form = useForm<ForgotValues>(forgotPasswordSchema, { email: '' });
+  const [sent, setSent] = useState<{ message: string; token?: string } | null>(null);
+
+  const submit = form.handleSubmit(async (v) => {
+    try {
+      const res = await auth.forgotPassword(v.email.trim());
+      const message = messageOf(res?.message, 'If that e-mail is registered, a reset link is on its way.');
+      notify.success(message);
+      setSent({ message, token: res?.data?.reset_token });
+    } catch (err) {
+      notify.error(messageOf(err, MESSAGES.somethingWentWrong));
+      throw err;
+    }
+  });
+
   return (
-    <section className="page" data-section="account">
-      <h1>ForgotPassword</h1>
+    <section className="acc-page acc-auth" data-section="account">
+      <div className="acc-auth__card">
+        <h1 className="acc-auth__title">Forgot Password</h1>
+        {sent ? (
+          <div className="acc-form__note" role="status">
+            <p>{sent.message}</p>
+            {sent.token && (
+              // No mail server in development: the API hands the token back, so offer the link here.
+              <p>
+                <Link to={paths.resetPassword(sent.token)}>Open the reset link (development)</Link>
+              </p>
+            )}
+          </div>
+        ) : (
+          <>
+            <p className="acc-auth__lead">Enter your e-mail and we will send you a link to set a new password.</p>
+            <form className="acc-form" onSubmit={submit} noValidate aria-label="Forgot password">
+              <FormField idPrefix="forgot" name="email" type="email" label="Email" autoComplete="email" value={form.values.email} onChange={form.onChange} error={form.errors.email} />
+              <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting}>
+                {form.submitting ? 'Sending…' : 'Send reset link'}
+              </button>
+            </form>
+          </>
+        )}
+        <p className="acc-auth__alt">
+          Remembered it? <Link to={paths.signin}>Back to sign in</Link>
+        </p>
+      </div>
     </section>
   );
-}
+});
+
+export default ForgotPasswordPage;

@@ -1,8 +1,62 @@
-/** ResetPassword of the account remote (placeholder until its issue lands). */
-export default function ResetPasswordPage() {
+import { observer } from 'mobx-react-lite';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { MESSAGES, notify, paths, resetPasswordSchema, useStores } from '@storefront/shared';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useForm } from '../../hooks/useForm';
+import { FormField } from '../../components/FormField';
+import { messageOf } from '../../components/errors';
+import '../../components/forms.css';
+import '../SignInPage/SignInPage.css';
+
+interface ResetValues extends Record<string, unknown> {
+  password: string;
+  confirm_password: string;
+}
+
+/** /reset-password?token=…: sets a new password from the mailed link; success goes to /signin (spec §4). */
+const ResetPasswordPage = observer(function ResetPasswordPage() {
+  const { auth, storeInfo } = useStores();
+  useDocumentTitle('Reset Password', storeInfo.storeName);
+  const [search] = useSearchParams();
+  const token = search.get('token')?.trim() ?? '';
+  const navigate = useNavigate();
+  const form = useForm<ResetValues>(resetPasswordSchema, { password: '', confirm_password: '' });
+
+  const submit = form.handleSubmit(async (v) => {
+    try {
+      // Spec §5: the call sends the new password as its own confirmation.
+      const res = await auth.resetPassword({ token, password: v.password });
+      notify.success(messageOf(res?.message, 'Password reset successfully'));
+      navigate(paths.signin, { replace: true });
+    } catch (err) {
+      notify.error(messageOf(err, MESSAGES.resetPasswordFailed));
+      throw err;
+    }
+  });
+
   return (
-    <section className="page" data-section="account">
-      <h1>ResetPassword</h1>
+    <section className="acc-page acc-auth" data-section="account">
+      <div className="acc-auth__card">
+        <h1 className="acc-auth__title">Reset Password</h1>
+        {token ? (
+          <form className="acc-form" onSubmit={submit} noValidate aria-label="Reset password">
+            <FormField idPrefix="reset" name="password" type="password" label="New password" autoComplete="new-password" value={form.values.password} onChange={form.onChange} error={form.errors.password} />
+            <FormField idPrefix="reset" name="confirm_password" type="password" label="Confirm new password" autoComplete="new-password" value={form.values.confirm_password} onChange={form.onChange} error={form.errors.confirm_password} />
+            <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting}>
+              {form.submitting ? 'Saving…' : 'Reset password'}
+            </button>
+          </form>
+        ) : (
+          <p className="acc-form__note" role="alert">
+            This reset link is incomplete. Please use the link from your e-mail, or <Link to={paths.forgotPassword}>ask for a new one</Link>.
+          </p>
+        )}
+        <p className="acc-auth__alt">
+          <Link to={paths.signin}>Back to sign in</Link>
+        </p>
+      </div>
     </section>
   );
-}
+});
+
+export default ResetPasswordPage;

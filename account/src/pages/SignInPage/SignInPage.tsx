@@ -1,8 +1,53 @@
-/** SignIn of the account remote (placeholder until its issue lands). */
-export default function SignInPage() {
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { paths, useStores } from '@storefront/shared';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { PasswordSignInForm } from './PasswordSignInForm';
+import { OtpSignInForm } from './OtpSignInForm';
+import '../../components/forms.css';
+import './SignInPage.css';
+
+type Method = 'password' | 'otp';
+
+/** Where the guard meant to send the shopper before asking them to sign in. */
+function fromOf(state: unknown): string | undefined {
+  if (typeof state === 'object' && state !== null && 'from' in state) {
+    const from = (state as { from: unknown }).from;
+    if (typeof from === 'string' && from.startsWith('/')) return from;
+  }
+  return undefined;
+}
+
+/** /signin: e-mail and password, or a one-time code sent to the mobile (spec §1, §4). */
+const SignInPage = observer(function SignInPage() {
+  const { storeInfo } = useStores();
+  useDocumentTitle('Sign In', storeInfo.storeName);
+  const [method, setMethod] = useState<Method>('password');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const onSignedIn = () => navigate(fromOf(location.state) ?? paths.home, { replace: true });
+
   return (
-    <section className="page" data-section="account">
-      <h1>SignIn</h1>
+    <section className="acc-page acc-auth" data-section="account">
+      <div className="acc-auth__card">
+        <h1 className="acc-auth__title">Sign In</h1>
+        <p className="acc-auth__lead">Welcome back. Sign in to see your orders, wishlist and saved address.</p>
+        <div className="acc-segmented" role="group" aria-label="Sign-in method">
+          <button type="button" aria-pressed={method === 'password'} className="acc-segmented__btn" onClick={() => setMethod('password')}>
+            Email &amp; password
+          </button>
+          <button type="button" aria-pressed={method === 'otp'} className="acc-segmented__btn" onClick={() => setMethod('otp')}>
+            Mobile OTP
+          </button>
+        </div>
+        {method === 'password' ? <PasswordSignInForm onSignedIn={onSignedIn} /> : <OtpSignInForm onSignedIn={onSignedIn} />}
+        <p className="acc-auth__alt">
+          New here? <Link to={paths.signup}>Create an account</Link>
+        </p>
+      </div>
     </section>
   );
-}
+});
+
+export default SignInPage;

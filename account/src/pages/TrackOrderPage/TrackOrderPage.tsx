@@ -1,8 +1,127 @@
-/** TrackOrder of the account remote (placeholder until its issue lands). */
-export default function TrackOrderPage() {
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { formatMoney, formatStatus, MESSAGES, paths, useStores } from '@storefront/shared';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useLocalStore } from '../../hooks/useLocalStore';
+import { messageOf } from '../../components/errors';
+import { TrackOrderStore } from '../../stores/TrackOrderStore';
+import { formatOrderDate } from '../../components/orders/formatOrderDate';
+import '../../components/forms.css';
+import './TrackOrderPage.css';
+
+/** /track-order and /track-order/:id: public order tracking by order number (works for guests). */
+const TrackOrderPage = observer(function TrackOrderPage() {
+  const { api, storeInfo } = useStores();
+  useDocumentTitle('Track Order', storeInfo.storeName);
+  const store = useLocalStore(() => new TrackOrderStore(api));
+  const { id } = useParams<{ id?: string }>();
+  const navigate = useNavigate();
+  const [trackNo, setTrackNo] = useState(id ?? '');
+  const [error, setError] = useState<string | undefined>();
+
+  useEffect(() => {
+    if (id) {
+      setTrackNo(id);
+      void store.track(id);
+    }
+  }, [id, store]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const no = trackNo.trim();
+    if (!no) {
+      setError('Please enter your order number');
+      return;
+    }
+    setError(undefined);
+    if (no === id) void store.track(no);
+    else navigate(paths.trackOrder(no));
+  };
+
+  const result = store.result;
   return (
-    <section className="page" data-section="account">
-      <h1>TrackOrder</h1>
+    <section className="acc-page acc-track" data-section="account">
+      <h1 className="acc-track__title">Track Order</h1>
+      <form className="acc-form acc-track__form" onSubmit={submit} noValidate aria-label="Track order">
+        <div className={`acc-field${error ? ' acc-field--invalid' : ''}`}>
+          <label className="acc-field__label" htmlFor="track-no">
+            Order number
+          </label>
+          <input
+            id="track-no"
+            name="track_no"
+            className="acc-field__input"
+            value={trackNo}
+            onChange={(e) => {
+              setTrackNo(e.target.value);
+              setError(undefined);
+            }}
+            placeholder="e.g. SF-20261122-0001"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'track-no-error' : undefined}
+          />
+          {error && (
+            <p id="track-no-error" className="acc-field__error">
+              {error}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="acc-btn acc-btn--primary" disabled={store.loading}>
+          {store.loading ? 'Tracking…' : 'Track'}
+        </button>
+      </form>
+
+      {store.loading && <p role="status">Looking up your order…</p>}
+      {!store.loading && Boolean(store.error) && (
+        <p role="alert" className="acc-track__error">
+          {messageOf(store.error, MESSAGES.somethingWentWrong)}
+        </p>
+      )}
+      {result && (
+        <article className="acc-track__result" aria-labelledby="track-result-title">
+          <header className="acc-track__head">
+            <h2 id="track-result-title">Order {result.order_number}</h2>
+            <p>
+              Status: <span className={`acc-status acc-status--${result.status}`}>{formatStatus(result.status)}</span>
+            </p>
+          </header>
+          <dl className="acc-facts">
+            <div>
+              <dt>Product</dt>
+              <dd>
+                {result.product_name}
+                {result.product_variation ? ` (${result.product_variation})` : ''} × {result.quantity}
+              </dd>
+            </div>
+            <div>
+              <dt>Ordered on</dt>
+              <dd>{formatOrderDate(result.order_date)}</dd>
+            </div>
+            <div>
+              <dt>Amount</dt>
+              <dd>{formatMoney(result.final_amount)}</dd>
+            </div>
+          </dl>
+          {result.steps.length > 0 && (
+            <ol className="acc-steps" aria-label="Order progress">
+              {result.steps.map((step) => (
+                <li
+                  key={step.status}
+                  className={`acc-steps__step${step.done ? ' acc-steps__step--done' : ''}${step.current ? ' acc-steps__step--current' : ''}`}
+                  aria-current={step.current ? 'step' : undefined}
+                >
+                  <span className="acc-steps__dot" aria-hidden="true" />
+                  <span className="acc-steps__label">{step.label}</span>
+                  <span className="acc-visually-hidden">{step.current ? ' (current step)' : step.done ? ' (done)' : ''}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </article>
+      )}
     </section>
   );
-}
+});
+
+export default TrackOrderPage;

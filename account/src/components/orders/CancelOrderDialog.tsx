@@ -1,0 +1,117 @@
+import { observer } from 'mobx-react-lite';
+import { CANCEL_REASONS, cancelOrderSchema, MESSAGES, Modal, notify, type Order } from '@storefront/shared';
+import { useForm } from '../../hooks/useForm';
+import { messageOf } from '../errors';
+import type { OrdersStore } from '../../stores/OrdersStore';
+import './CancelOrderDialog.css';
+
+interface CancelValues extends Record<string, unknown> {
+  reject_reason_select: string;
+  reject_reason_input: string;
+}
+
+interface CancelOrderDialogProps {
+  order: Order | null;
+  orders: OrdersStore;
+  onClose: () => void;
+  /** Runs after a successful cancel (the list has been refetched by then). */
+  onCancelled?: () => void;
+}
+
+/**
+ * Cancel Order dialog (spec §2, §5): one of the nine reasons is required; 'Other' needs a written
+ * reason. Success toasts the server's message and refetches the orders (spec §4).
+ */
+export const CancelOrderDialog = observer(function CancelOrderDialog({ order, orders, onClose, onCancelled }: CancelOrderDialogProps) {
+  return (
+    <Modal open={order !== null} onClose={onClose} title="Cancel Order">
+      {order && <CancelForm key={order.order_id} order={order} orders={orders} onClose={onClose} onCancelled={onCancelled} />}
+    </Modal>
+  );
+});
+
+const CancelForm = observer(function CancelForm({ order, orders, onClose, onCancelled }: CancelOrderDialogProps & { order: Order }) {
+  const form = useForm<CancelValues>(cancelOrderSchema, { reject_reason_select: '', reject_reason_input: '' });
+  const { values, errors, onChange, submitting } = form;
+  const isOther = values.reject_reason_select === 'Other';
+
+  const submit = form.handleSubmit(async (v) => {
+    try {
+      const message = await orders.cancel({
+        order_id: order.order_id,
+        reject_reason_select: v.reject_reason_select,
+        ...(v.reject_reason_select === 'Other' ? { reject_reason_input: v.reject_reason_input.trim() } : {}),
+      });
+      notify.success(message ?? 'Order cancelled successfully');
+      onClose();
+      onCancelled?.();
+    } catch (err) {
+      notify.error(messageOf(err, MESSAGES.cancelOrderFailed));
+      throw err;
+    }
+  });
+
+  return (
+    <form className="acc-form acc-cancel" onSubmit={submit} noValidate aria-label="Cancel order">
+      <p className="acc-cancel__lead">
+        Order <strong>{order.order_number}</strong>: {order.product_name}
+      </p>
+      <div className={`acc-field${errors.reject_reason_select ? ' acc-field--invalid' : ''}`}>
+        <label className="acc-field__label" htmlFor="cancel-reason">
+          Reason for cancellation
+        </label>
+        <select
+          id="cancel-reason"
+          name="reject_reason_select"
+          className="acc-field__input"
+          value={values.reject_reason_select}
+          onChange={onChange}
+          aria-invalid={errors.reject_reason_select ? true : undefined}
+          aria-describedby={errors.reject_reason_select ? 'cancel-reason-error' : undefined}
+        >
+          <option value="">Select a reason</option>
+          {CANCEL_REASONS.map((reason) => (
+            <option key={reason} value={reason}>
+              {reason}
+            </option>
+          ))}
+        </select>
+        {errors.reject_reason_select && (
+          <p id="cancel-reason-error" className="acc-field__error">
+            {errors.reject_reason_select}
+          </p>
+        )}
+      </div>
+      {isOther && (
+        <div className={`acc-field${errors.reject_reason_input ? ' acc-field--invalid' : ''}`}>
+          <label className="acc-field__label" htmlFor="cancel-other">
+            Your reason
+          </label>
+          <textarea
+            id="cancel-other"
+            name="reject_reason_input"
+            className="acc-field__input"
+            rows={3}
+            value={values.reject_reason_input}
+            onChange={onChange}
+            aria-invalid={errors.reject_reason_input ? true : undefined}
+            aria-describedby={errors.reject_reason_input ? 'cancel-other-error' : undefined}
+          />
+          {errors.reject_reason_input && (
+            <p id="cancel-other-error" className="acc-field__error">
+              {errors.reject_reason_input}
+            </p>
+          )}
+        </div>
+      )}
+      <div className="acc-dialog__actions">
+        <button type="submit" className="acc-btn acc-btn--danger" disabled={submitting}>
+          {submitting ? 'Cancelling…' : 'Cancel Order'}
+        </button>
+        <button type="button" className="acc-btn" onClick={onClose}>
+          Keep Order
+        </button>
+      </div>
+    </form>
+  );
+});

@@ -1,0 +1,122 @@
+import { observer } from 'mobx-react-lite';
+import { Drawer, formatMoney, formatStatus, type Order } from '@storefront/shared';
+import { isCancellable, paymentMethodLabel, summarizeOrder } from '../../stores/orderSummary';
+import { CopyOrderNumber } from './CopyOrderNumber';
+import { formatOrderDate } from './formatOrderDate';
+import './OrderDetailsDrawer.css';
+
+interface OrderDetailsDrawerProps {
+  order: Order | null;
+  onClose: () => void;
+  onCancel: (order: Order) => void;
+}
+
+/** Order Details side drawer (spec §2, §9): the shared Drawer closes with its 300 ms animation. */
+export const OrderDetailsDrawer = observer(function OrderDetailsDrawer({ order, onClose, onCancel }: OrderDetailsDrawerProps) {
+  return (
+    <Drawer open={order !== null} onClose={onClose} title="Order Details" className="acc-order-drawer">
+      {order && <OrderDetails order={order} onCancel={onCancel} />}
+    </Drawer>
+  );
+});
+
+function OrderDetails({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
+  const s = summarizeOrder(order);
+  const address = order.customer_data?.shipping_address;
+  return (
+    <div className="acc-order-details">
+      <dl className="acc-order-details__meta">
+        <div>
+          <dt>Order number</dt>
+          <dd>
+            <CopyOrderNumber orderNumber={order.order_number} />
+          </dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{formatOrderDate(order.order_date)}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <span className={`acc-status acc-status--${order.status}`}>{formatStatus(order.status)}</span>
+          </dd>
+        </div>
+      </dl>
+
+      <h3 className="acc-order-details__heading">Items</h3>
+      <ul className="acc-order-details__lines">
+        <li className="acc-order-line">
+          {order.product_image && <img src={order.product_image} alt="" className="acc-order-line__img" width={64} height={64} />}
+          <div className="acc-order-line__text">
+            <span className="acc-order-line__name">{order.product_name}</span>
+            {order.product_variation && <span className="acc-order-line__meta">Size: {order.product_variation}</span>}
+            <span className="acc-order-line__meta">
+              {order.quantity} × {formatMoney(s.unitAmount)}
+            </span>
+          </div>
+          <span className="acc-order-line__price">{formatMoney(order.price)}</span>
+        </li>
+      </ul>
+
+      <h3 className="acc-order-details__heading">Summary</h3>
+      <dl className="acc-order-summary">
+        <div>
+          <dt>Unit amount</dt>
+          <dd>{formatMoney(s.unitAmount)}</dd>
+        </div>
+        <div>
+          <dt>Discount</dt>
+          <dd>{s.discount > 0 ? `− ${formatMoney(s.discount)}` : formatMoney(0)}</dd>
+        </div>
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatMoney(s.subtotal)}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd>Free</dd>
+        </div>
+        <div className="acc-order-summary__total">
+          <dt>Total</dt>
+          <dd>{formatMoney(s.total)}</dd>
+        </div>
+        <div>
+          <dt>Payment method</dt>
+          <dd>{paymentMethodLabel(order.payment_method)}</dd>
+        </div>
+      </dl>
+
+      {address && (
+        <>
+          <h3 className="acc-order-details__heading">Delivery address</h3>
+          <address className="acc-order-details__address">
+            {order.customer_data.fullName && (
+              <>
+                {order.customer_data.fullName}
+                <br />
+              </>
+            )}
+            {address.address}
+            <br />
+            {address.city}, {address.state} {address.pincode}
+            {order.customer_data.phone_number && (
+              <>
+                <br />
+                Phone: {order.customer_data.phone_number}
+              </>
+            )}
+          </address>
+        </>
+      )}
+
+      {isCancellable(order.status) && (
+        <div className="acc-order-details__actions">
+          <button type="button" className="acc-btn acc-btn--danger" onClick={() => onCancel(order)}>
+            Cancel Order
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

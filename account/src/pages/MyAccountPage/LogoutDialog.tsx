@@ -1,0 +1,26 @@
+import { useNavigate } from 'react-router-dom';
+import { Modal, paths, useStores } from '@storefront/shared';
+
+/** Spec §2 logout confirmation: confirming logs out and goes to /signin, replacing history. */
+export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { auth } = useStores();
+  const navigate = useNavigate();
+  const confirm = async () => {
+    onClose();
+    await auth.logout();
+    navigate(paths.signin, { replace: true });
+  };
+  return (
+    <Modal open={open} onClose={onClose} title="Confirm Logout">
+      <p>Are you sure you want to log out? You&apos;ll need to sign in again to access your account.</p>
+      <div className="acc-dialog__actions">
+        <button type="button" className="acc-btn acc-btn--primary" onClick={() => void confirm()}>
+          Logout
+        </button>
+        <button type="button" className="acc-btn" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { addressSchema, MESSAGES, notify, useStores } from '@storefront/shared';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useForm } from '../../../hooks/useForm';
+import { useLocalStore } from '../../../hooks/useLocalStore';
+import { FormField } from '../../../components/FormField';
+import { messageOf } from '../../../components/errors';
+import { AddressStore } from '../../../stores/AddressStore';
+
+interface AddressValues extends Record<string, unknown> {
+  address: string;
+  pincode: string;
+  city: string;
+  state: string;
+}
+
+/** /my-account/address: the saved shipping address (address, pincode, city, state). */
+export const AddressSection = observer(function AddressSection() {
+  const { api, auth, storeInfo } = useStores();
+  useDocumentTitle('Address', storeInfo.storeName);
+  const store = useLocalStore(() => new AddressStore(api, (customer) => auth.mergeCustomer(customer)));
+  const form = useForm<AddressValues>(addressSchema, { address: '', pincode: '', city: '', state: '' });
+  const { setValues } = form;
+
+  useEffect(() => {
+    store.fetch().catch((err: unknown) => notify.error(messageOf(err, MESSAGES.shippingAddressFetchFailed)));
+  }, [store]);
+
+  // Fill the form once the saved address arrives (and again after each save's refetch).
+  useEffect(() => {
+    const a = store.address;
+    if (a) setValues({ address: a.address, pincode: a.pincode, city: a.city, state: a.state });
+  }, [store.address, setValues]);
+
+  const submit = form.handleSubmit(async (v) => {
+    try {
+      const message = await store.save({
+        address: v.address.trim(),
+        pincode: v.pincode.trim(),
+        city: v.city.trim(),
+        state: v.state.trim(),
+      });
+      notify.success(message ?? 'Shipping address saved');
+    } catch (err) {
+      notify.error(messageOf(err, MESSAGES.shippingAddressSaveFailed));
+      throw err;
+    }
+  });
+
+  return (
+    <div className="acc-panel">
+      <h1 className="acc-panel__title">Shipping Address</h1>
+      {store.loading && !store.loaded ? (
+        <p role="status">Loading your address…</p>
+      ) : (
+        <form className="acc-form" onSubmit={submit} noValidate aria-label="Shipping address">
+          <FormField idPrefix="address" name="address" label="Address" autoComplete="street-address" value={form.values.address} onChange={form.onChange} error={form.errors.address} />
+          <div className="acc-form__row">
+            <FormField idPrefix="address" name="pincode" label="Pincode" inputMode="numeric" maxLength={6} autoComplete="postal-code" value={form.values.pincode} onChange={form.onChange} error={form.errors.pincode} />
+            <FormField idPrefix="address" name="city" label="City" autoComplete="address-level2" value={form.values.city} onChange={form.onChange} error={form.errors.city} />
+            <FormField idPrefix="address" name="state" label="State" autoComplete="address-level1" value={form.values.state} onChange={form.onChange} error={form.errors.state} />
+          </div>
+          <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting}>
+            {form.submitting ? 'Saving…' : 'Save address'}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,88 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatMoney, formatStatus, MESSAGES, notify, paths, useStores, type Order } from '@storefront/shared';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useLocalStore } from '../../../hooks/useLocalStore';
+import { messageOf } from '../../../components/errors';
+import { OrdersStore } from '../../../stores/OrdersStore';
+import { isCancellable } from '../../../stores/orderSummary';
+import { OrderDetailsDrawer } from '../../../components/orders/OrderDetailsDrawer';
+import { CancelOrderDialog } from '../../../components/orders/CancelOrderDialog';
+import { formatOrderDate } from '../../../components/orders/formatOrderDate';
+
+/** /my-account/orders: the order list (newest first), the details drawer and the cancel dialog. */
+export const OrdersSection = observer(function OrdersSection() {
+  const { api, auth, storeInfo } = useStores();
+  useDocumentTitle('My Orders', storeInfo.storeName);
+  const orders = useLocalStore(() => new OrdersStore(api, auth));
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const isAuthenticated = auth.isAuthenticated;
+
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    orders.fetch().catch((err: unknown) => notify.error(messageOf(err, MESSAGES.ordersFetchFailed)));
+  }, [orders, isAuthenticated]);
+
+  // One overlay at a time: the drawer steps aside for the dialog (each traps focus while open).
+  const openCancelFromDrawer = (order: Order) => {
+    setSelectedId(null);
+    setCancelling(order);
+  };
+
+  // The drawer shows the live order from the list, so a cancel's refetch updates its status too.
+  const selected = selectedId === null ? null : (orders.byId(selectedId) ?? null);
+
+  return (
+    <div className="acc-panel">
+      <h1 className="acc-panel__title">My Orders</h1>
+      {orders.loading && !orders.loaded && <p role="status">Loading your orders…</p>}
+      {orders.loaded && orders.orders.length === 0 && (
+        <div className="acc-empty">
+          <p>You have not placed any orders yet.</p>
+          <Link className="acc-btn acc-btn--primary" to={paths.shop()}>
+            Start shopping
+          </Link>
+        </div>
+      )}
+      {!orders.loaded && Boolean(orders.error) && (
+        <p role="alert" className="acc-form__note">
+          {messageOf(orders.error, MESSAGES.ordersFetchFailed)}
+        </p>
+      )}
+      {orders.orders.length > 0 && (
+        <ul className="acc-orders" aria-label="Orders">
+          {orders.orders.map((order) => (
+            <li key={order.order_id} className="acc-order-card">
+              <button
+                type="button"
+                className="acc-order-card__main"
+                onClick={() => setSelectedId(order.order_id)}
+                aria-label={`Order ${order.order_number}, ${formatStatus(order.status)}: view details`}
+              >
+                {order.product_image && <img src={order.product_image} alt="" className="acc-order-card__img" width={56} height={56} loading="lazy" />}
+                <span className="acc-order-card__text">
+                  <span className="acc-order-card__number">{order.order_number}</span>
+                  <span className="acc-order-card__name">{order.product_name}</span>
+                  <span className="acc-order-card__date">{formatOrderDate(order.order_date)}</span>
+                </span>
+                <span className="acc-order-card__side">
+                  <span className={`acc-status acc-status--${order.status}`}>{formatStatus(order.status)}</span>
+                  <span className="acc-order-card__amount">{formatMoney(order.final_amount)}</span>
+                </span>
+              </button>
+              {isCancellable(order.status) && (
+                <button type="button" className="acc-btn acc-btn--small acc-order-card__cancel" onClick={() => setCancelling(order)}>
+                  Cancel Order
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <OrderDetailsDrawer order={selected} onClose={() => setSelectedId(null)} onCancel={openCancelFromDrawer} />
+      <CancelOrderDialog order={cancelling} orders={orders} onClose={() => setCancelling(null)} />
+    </div>
+  );
+});

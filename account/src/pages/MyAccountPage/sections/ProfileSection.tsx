@@ -1,0 +1,64 @@
+import { observer } from 'mobx-react-lite';
+import { MESSAGES, notify, profileSchema, useStores } from '@storefront/shared';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useForm } from '../../../hooks/useForm';
+import { FormField } from '../../../components/FormField';
+import { messageOf } from '../../../components/errors';
+
+interface ProfileValues extends Record<string, unknown> {
+  firstname: string;
+  lastname: string;
+}
+
+/** /my-account: first and last name (spec §7 /customer/account-details); e-mail and phones shown. */
+export const ProfileSection = observer(function ProfileSection() {
+  const { auth, storeInfo } = useStores();
+  useDocumentTitle('My Account', storeInfo.storeName);
+  const customer = auth.user?.customer;
+  const form = useForm<ProfileValues>(profileSchema, {
+    firstname: customer?.firstname ?? '',
+    lastname: customer?.lastname ?? '',
+  });
+
+  const submit = form.handleSubmit(async (v) => {
+    try {
+      const res = await auth.updateAccountDetails({ firstname: v.firstname.trim(), lastname: v.lastname.trim() });
+      notify.success(messageOf(res?.message, 'Account details updated'));
+    } catch (err) {
+      notify.error(messageOf(err, MESSAGES.accountDetailsFailed));
+      throw err;
+    }
+  });
+
+  const phone = customer?.phone_number ?? '';
+  const altPhone = customer?.alt_phone_number || phone;
+
+  return (
+    <div className="acc-panel">
+      <h1 className="acc-panel__title">My Profile</h1>
+      <form className="acc-form" onSubmit={submit} noValidate aria-label="Account details">
+        <div className="acc-form__row">
+          <FormField idPrefix="profile" name="firstname" label="First name" autoComplete="given-name" value={form.values.firstname} onChange={form.onChange} error={form.errors.firstname} />
+          <FormField idPrefix="profile" name="lastname" label="Last name" autoComplete="family-name" value={form.values.lastname} onChange={form.onChange} error={form.errors.lastname} />
+        </div>
+        <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting}>
+          {form.submitting ? 'Saving…' : 'Save changes'}
+        </button>
+      </form>
+      <dl className="acc-facts">
+        <div>
+          <dt>Email</dt>
+          <dd>{customer?.email || 'Not set'}</dd>
+        </div>
+        <div>
+          <dt>Phone number</dt>
+          <dd>{phone || 'Not set'}</dd>
+        </div>
+        <div>
+          <dt>Alternate phone number</dt>
+          <dd>{altPhone || 'Not set'}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+});

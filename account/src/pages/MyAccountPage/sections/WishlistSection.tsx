@@ -1,0 +1,90 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatMoney, MESSAGES, notify, paths, useStores, type WishlistItem } from '@storefront/shared';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { messageOf } from '../../../components/errors';
+
+/** /my-account/wishlist: the saved products; remove (server message, refetch) or move to the cart. */
+export const WishlistSection = observer(function WishlistSection() {
+  const { wishlist, cart, storeInfo } = useStores();
+  useDocumentTitle('Wishlist', storeInfo.storeName);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  useEffect(() => {
+    wishlist.fetch().catch((err: unknown) => notify.error(messageOf(err, MESSAGES.wishlistFetchFailed)));
+  }, [wishlist]);
+
+  const remove = async (item: WishlistItem) => {
+    setBusy(item.product_id);
+    try {
+      await wishlist.remove(item.product_id);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const moveToCart = async (item: WishlistItem) => {
+    const product = item.product;
+    const variant = product.variations.find((v) => v.stock > 0);
+    if (!variant) {
+      notify.error(MESSAGES.noMoreItems);
+      return;
+    }
+    setBusy(item.product_id);
+    try {
+      const added = await cart.addItem(product, variant, 1);
+      if (added) await wishlist.remove(item.product_id);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const items = wishlist.items;
+  return (
+    <div className="acc-panel">
+      <h1 className="acc-panel__title">Wishlist</h1>
+      {wishlist.loading && items.length === 0 && <p role="status">Loading your wishlist…</p>}
+      {!wishlist.loading && items.length === 0 && (
+        <div className="acc-empty">
+          <p>Your wishlist is empty.</p>
+          <Link className="acc-btn acc-btn--primary" to={paths.shop()}>
+            Browse products
+          </Link>
+        </div>
+      )}
+      {items.length > 0 && (
+        <ul className="acc-wishlist" aria-label="Wishlist">
+          {items.map((item) => {
+            const p = item.product;
+            const inStock = p.variations.some((v) => v.stock > 0);
+            return (
+              <li key={item.wishlist_id} className="acc-wish-card">
+                <Link to={paths.product(p.slug)} className="acc-wish-card__link">
+                  {p.cover_image && <img src={p.cover_image} alt="" className="acc-wish-card__img" width={96} height={96} loading="lazy" />}
+                  <span className="acc-wish-card__name">{p.product_name}</span>
+                </Link>
+                <span className="acc-wish-card__price">{formatMoney(p.final_price)}</span>
+                {!inStock && <span className="acc-wish-card__stock">Out of stock</span>}
+                <div className="acc-wish-card__actions">
+                  <button type="button" className="acc-btn acc-btn--primary acc-btn--small" disabled={!inStock || busy === item.product_id} onClick={() => void moveToCart(item)}>
+                    Move to cart
+                  </button>
+                  <button
+                    type="button"
+                    className="acc-btn acc-btn--small"
+                    disabled={busy === item.product_id}
+                    onClick={() => void remove(item)}
+                    aria-label={`Remove ${p.product_name} from wishlist`}
+                  >
+                    Remove
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+});
