@@ -1,8 +1,204 @@
-/** Checkout of the cart_checkout remote (placeholder until its issue lands). */
-export default function CheckoutPage() {
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths, useStores } from '@storefront/shared';
+import { CouponForm } from '../../components/CouponForm/CouponForm';
+import { FormField, fieldAria } from '../../components/FormField/FormField';
+import { GuestVerification } from '../../components/GuestVerification/GuestVerification';
+import { OrderSummary } from '../../components/OrderSummary/OrderSummary';
+import { lineKey, unitPriceOf, variantOf } from '../../lib/cartLine';
+import { summarize } from '../../lib/orderSummary';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { CheckoutStore, EMPTY_ADDRESS, type AddressForm, type PaymentMethod } from '../../stores/CheckoutStore';
+import '../../styles/common.css';
+import './CheckoutPage.css';
+
+type FieldErrors = Partial<Record<keyof AddressForm, string>>;
+
+const FIELD_ORDER: (keyof AddressForm)[] = ['email', 'firstname', 'lastname', 'address', 'pincode', 'alt_phone_number', 'state', 'city'];
+
+/**
+ * /checkout (spec §2, §4, §5): contact and address, guest mobile verification, coupon, order summary,
+ * payment method, place order.
+ */
+function CheckoutPage() {
+  const stores = useStores();
+  const { auth, cart } = stores;
+  const navigate = useNavigate();
+  const [store] = useState(() => new CheckoutStore(stores.api, stores));
+  const [values, setValues] = useState<AddressForm>(() => store.prefill(EMPTY_ADDRESS));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [payment, setPayment] = useState<PaymentMethod>('cod');
+  useDocumentTitle('Checkout');
+
+  useEffect(() => {
+    void store.loadStates();
+  }, [store]);
+
+  // The signed-in customer's saved address fills the fields still empty (also right after the OTP sign-in).
+  const customer = auth.user?.customer;
+  useEffect(() => {
+    if (customer) setValues((v) => store.prefill(v));
+  }, [customer, store]);
+
+  useEffect(() => {
+    if (values.state && store.states.length) void store.loadCitiesFor(values.state);
+  }, [values.state, store, store.states.length]);
+
+  const set = (name: keyof AddressForm) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+    const value = e.target.value;
+    setValues((v) => (name === 'state' ? { ...v, state: value, city: '' } : { ...v, [name]: value }));
+    if (errors[name]) setErrors((er) => ({ ...er, [name]: undefined }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = await store.validate(values);
+    setErrors(found);
+    const first = FIELD_ORDER.find((f) => found[f]);
+    if (first) {
+      document.getElementById(`cc-${first}`)?.focus();
+      return;
+    }
+    const outcome = await store.submitOrder(values, payment);
+    if (outcome.kind === 'invalid') {
+      setErrors(outcome.errors);
+      return;
+    }
+    if (outcome.kind === 'needs-otp') {
+      document.getElementById('cc-mobile')?.focus();
+      return;
+    }
+    if (outcome.kind === 'placed') navigate(outcome.to, { replace: true, state: outcome.state });
+  };
+
+  if (cart.count === 0 && !store.submitting) {
+    return (
+      <section className="cc-page" data-section="cart_checkout" aria-labelledby="cc-checkout-title">
+        <h1 id="cc-checkout-title">Checkout</h1>
+        <div className="cc-checkout__empty">
+          <p>Your cart is empty. Add something you like, then come back to check out.</p>
+          <Link className="cc-btn" to={paths.shop()}>
+            Continue Shopping
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const summary = summarize(
+    cart.cartItems.map((l) => ({
+      key: lineKey(l),
+      name: l.product_name,
+      variation: variantOf(l)?.product_variation ?? '',
+      unitPrice: unitPriceOf(l),
+      quantity: l.quantity,
+    })),
+    store.discount,
+  );
+
+  const text = (name: keyof AddressForm, label: string, props: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'tel'; maxLength?: number; wide?: boolean; help?: string } = {}) => {
+    const id = `cc-${name}`;
+    return (
+      <FormField id={id} label={label} error={errors[name]} className={props.wide ? 'cc-field--wide' : undefined} help={props.help}>
+        <input
+          id={id}
+          name={name}
+          type={props.type ?? 'text'}
+          autoComplete={props.autoComplete}
+          inputMode={props.inputMode}
+          maxLength={props.maxLength}
+          value={values[name]}
+          onChange={set(name)}
+          {...fieldAria(id, errors[name])}
+        />
+      </FormField>
+    );
+  };
+
   return (
-    <section className="page" data-section="cart_checkout">
-      <h1>Checkout</h1>
+    <section className="cc-page" data-section="cart_checkout" aria-labelledby="cc-checkout-title">
+      <h1 id="cc-checkout-title">Checkout</h1>
+      <div className="cc-checkout">
+        <div className="cc-checkout__main">
+          {!auth.isAuthenticated || store.otpStep === 'done' ? (
+            <fieldset className="cc-fieldset">
+              <legend>Mobile verification</legend>
+              <GuestVerification store={store} />
+            </fieldset>
+          ) : null}
+          <form id="cc-checkout-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Checkout">
+            <div className="cc-checkout__main">
+              <fieldset className="cc-fieldset">
+                <legend>Contact</legend>
+                {text('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email', wide: true })}
+                {text('firstname', 'First name', { autoComplete: 'given-name', maxLength: 50 })}
+                {text('lastname', 'Last name', { autoComplete: 'family-name', maxLength: 50 })}
+                {auth.user?.customer?.phone_number && auth.isAuthenticated ? (
+                  <p>Mobile: {auth.user.customer.phone_number}</p>
+                ) : null}
+              </fieldset>
+              <fieldset className="cc-fieldset">
+                <legend>Shipping address</legend>
+                <FormField id="cc-address" label="Address" error={errors.address} className="cc-field--wide">
+                  <textarea id="cc-address" name="address" rows={3} autoComplete="street-address" value={values.address} onChange={set('address')} {...fieldAria('cc-address', errors.address)} />
+                </FormField>
+                <FormField id="cc-state" label="State" error={errors.state}>
+                  <select id="cc-state" name="state" value={values.state} onChange={set('state')} aria-busy={store.statesLoading} {...fieldAria('cc-state', errors.state)}>
+                    <option value="">{store.statesLoading ? 'Loading states…' : 'Select a state'}</option>
+                    {store.states.map((s) => (
+                      <option key={s.id} value={s.name}>
+                        {s.name}
+                      </option>
+                    ))}
+                    {values.state && !store.states.some((s) => s.name === values.state) ? <option value={values.state}>{values.state}</option> : null}
+                  </select>
+                </FormField>
+                <FormField id="cc-city" label="City" error={errors.city}>
+                  <select id="cc-city" name="city" value={values.city} onChange={set('city')} disabled={!values.state} aria-busy={store.citiesLoading} {...fieldAria('cc-city', errors.city)}>
+                    <option value="">{store.citiesLoading ? 'Loading cities…' : values.state ? 'Select a city' : 'Select a state first'}</option>
+                    {store.cities.map((c) => (
+                      <option key={c.id} value={c.name}>
+                        {c.name}
+                      </option>
+                    ))}
+                    {values.city && !store.cities.some((c) => c.name === values.city) ? <option value={values.city}>{values.city}</option> : null}
+                  </select>
+                </FormField>
+                {text('pincode', 'Pincode', { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 6 })}
+                {text('alt_phone_number', 'Alternate phone (optional)', { type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric', maxLength: 10 })}
+              </fieldset>
+              <fieldset className="cc-fieldset">
+                <legend>Payment method</legend>
+                <label className="cc-radio">
+                  <input type="radio" name="payment_method" value="cod" checked={payment === 'cod'} onChange={() => setPayment('cod')} />
+                  <span>
+                    Cash on delivery
+                    <small>Pay when your order arrives.</small>
+                  </span>
+                </label>
+                <label className="cc-radio">
+                  <input type="radio" name="payment_method" value="prepaid" checked={payment === 'prepaid'} onChange={() => setPayment('prepaid')} />
+                  <span>
+                    Pay online (prepaid)
+                    <small>You will confirm the payment on the next page.</small>
+                  </span>
+                </label>
+              </fieldset>
+            </div>
+          </form>
+        </div>
+        <aside className="cc-checkout__aside" aria-label="Order summary">
+          <OrderSummary summary={summary}>
+            <CouponForm store={store} disabledReason={auth.isAuthenticated ? null : 'Verify your mobile number to apply a coupon.'} />
+            <button type="submit" form="cc-checkout-form" className="cc-btn" disabled={store.submitting}>
+              {store.submitting ? 'Placing order…' : 'Place order'}
+            </button>
+          </OrderSummary>
+        </aside>
+      </div>
     </section>
   );
 }
+
+export default observer(CheckoutPage);

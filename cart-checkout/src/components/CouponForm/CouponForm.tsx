@@ -1,0 +1,60 @@
+import { observer } from 'mobx-react-lite';
+import { useState, type FormEvent } from 'react';
+import type { CheckoutStore } from '../../stores/CheckoutStore';
+import { formatRupees } from '../../lib/money';
+import { FormField, fieldAria } from '../FormField/FormField';
+import './CouponForm.css';
+
+interface Props {
+  store: CheckoutStore;
+  /** Coupons price the customer's server cart, so a guest verifies the mobile first. */
+  disabledReason?: string | null;
+}
+
+/** Coupon code field (spec §5: the server message or 'Invalid Code' under the field); removable. */
+export const CouponForm = observer(function CouponForm({ store, disabledReason }: Props) {
+  const [code, setCode] = useState('');
+  const applied = store.coupon;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await store.applyCoupon(code)) setCode('');
+  };
+
+  if (applied) {
+    return (
+      <div className="cc-coupon">
+        <p className="cc-coupon__applied" role="status">
+          <span>
+            Coupon <strong>{applied.code}</strong> applied: − {formatRupees(applied.discount_amount)}
+          </span>
+          <button type="button" className="cc-btn cc-btn--link" onClick={store.removeCoupon} aria-label={`Remove coupon ${applied.code}`}>
+            Remove
+          </button>
+        </p>
+      </div>
+    );
+  }
+
+  const error = store.couponError ?? undefined;
+  return (
+    <form className="cc-coupon" onSubmit={(e) => void submit(e)} aria-label="Coupon" noValidate>
+      <div className="cc-coupon__row">
+        <FormField id="cc-coupon-code" label="Coupon code" error={error} help={disabledReason ?? undefined}>
+          <input
+            id="cc-coupon-code"
+            name="coupon_code"
+            value={code}
+            onChange={(e) => setCode(e.target.value.toUpperCase())}
+            autoComplete="off"
+            disabled={!!disabledReason}
+            {...fieldAria('cc-coupon-code', error)}
+          />
+        </FormField>
+        <button type="submit" className="cc-btn cc-btn--ghost" disabled={!!disabledReason || store.applyingCoupon || !code.trim()}>
+          {store.applyingCoupon ? 'Applying…' : 'Apply'}
+        </button>
+      </div>
+    </form>
+  );
+});

@@ -1,0 +1,24 @@
+import type { Order } from '@storefront/shared';
+import { formatRupees } from '../../lib/money';
+import './OrderedItems.css';
+
+/** What was bought: one row per order (the server makes one order per cart line). */
+export function OrderedItems({ orders }: { orders: Order[] }) {
+  return (
+    <ul className="cc-ordered" aria-label="Items ordered">
+      {orders.map((o) => (
+        <li className="cc-ordered__item" key={o.order_id}>
+          {o.product_image ? <img src={o.product_image} alt="" width={56} height={68} loading="lazy" /> : <span className="cc-ordered__ph" aria-hidden="true" />}
+          <div>
+            <p className="cc-ordered__name">{o.product_name}</p>
+            <p className="cc-ordered__meta">
+              Order {o.order_number}
+              {o.product_variation ? ` · Size: ${o.product_variation}` : ''} · Qty {o.quantity}
+            </p>
+          </div>
+          <p className="cc-ordered__amount">{formatRupees(o.final_amount)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
