@@ -3,3 +3,4 @@ export * from './status';
 export * from './color';
 export * from './images';
 export * from './chat';
+export * from './order';
