@@ -1,0 +1,119 @@
+/** Fake workspaces and builds for the ops tests: a minimal mf-manifest.json, build.json and a JS file. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { main } from '../src/cli';
+import { findSection } from '../src/sections';
+
+export interface FakeShared {
+  name: string;
+  version: string;
+  requiredVersion?: string;
+  singleton?: boolean;
+}
+
+/** What the shell provides and every remote requires by default (a consistent build). */
+export const DEFAULT_SHARED: FakeShared[] = [
+  { name: 'react', version: '19.3.1', requiredVersion: '^19.3.1' },
+  { name: 'react-dom', version: '19.3.1', requiredVersion: '^19.3.1' },
+  { name: 'mobx', version: '7.1.0', requiredVersion: '^7.1.0' },
+  { name: '@storefront/shared', version: '0.1.0', requiredVersion: '^0.1.0' },
+];
+
+export interface Workspace {
+  repo: string;
+  root: string;
+  cleanup(): void;
+  /** Runs the CLI in-process; returns exit code and what it printed. */
+  ops(...args: string[]): Promise<{ code: number; out: string; err: string }>;
+  build(section: string, version: string, opts?: BuildOpts): string;
+}
+
+export interface BuildOpts {
+  shared?: FakeShared[];
+  builtAt?: string;
+  /** Text put into the main chunk, to tell versions apart. */
+  marker?: string;
+  /** Write into <pkg>/dist/dev instead (a dev build, which publish must ignore). */
+  dev?: boolean;
+  /** Big enough to be compressed by the host. */
+  bigJs?: boolean;
+}
+
+export function writeBuild(repo: string, sectionName: string, version: string, opts: BuildOpts = {}): string {
+  const section = findSection(sectionName);
+  if (!section) throw new Error(`no section ${sectionName}`);
+  const dir = path.join(repo, section.folder, 'dist', opts.dev ? 'dev' : version);
+  mkdirSync(dir, { recursive: true });
+  const marker = opts.marker ?? `${section.name} ${version}`;
+  const pkgVersion = version.split('-')[0] ?? version;
+  writeFileSync(
+    path.join(dir, 'build.json'),
+    JSON.stringify({
+      name: section.name,
+      package: section.pkg,
+      version,
+      packageVersion: pkgVersion,
+      buildId: version.slice(pkgVersion.length + 1),
+      kind: section.kind,
+      builtAt: opts.builtAt ?? new Date().toISOString(),
+    }),
+  );
+  const shared = (opts.shared ?? DEFAULT_SHARED).map((s, i) => ({
+    id: `${section.name}:${s.name}`,
+    name: s.name,
+    version: s.version,
+    singleton: s.singleton ?? true,
+    requiredVersion: s.requiredVersion ?? `^${s.version}`,
+    hash: String(i),
+    assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } },
+  }));
+  writeFileSync(
+    path.join(dir, 'mf-manifest.json'),
+    JSON.stringify({
+      id: section.name,
+      name: section.name,
+      metaData: {
+        name: section.name,
+        globalName: section.name,
+        buildInfo: { buildVersion: pkgVersion, buildName: section.pkg },
+        publicPath: section.kind === 'shell' ? `/shell/${version}/` : 'auto',
+        remoteEntry: { name: section.kind === 'shell' ? '' : 'remoteEntry.js', path: '', type: 'global' },
+        types: { path: '', name: '', zip: '', api: '' },
+        pluginVersion: '2.9.2',
+      },
+      shared,
+      remotes: [],
+      exposes: [],
+    }),
+  );
+  const js = `/* ${marker} */\nconsole.log(${JSON.stringify(marker)});\n${opts.bigJs ? `const filler = ${JSON.stringify('storefront '.repeat(800))};\n` : ''}`;
+  writeFileSync(path.join(dir, 'main.0123abcd.js'), js);
+  if (section.kind === 'shell') {
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>Storefront</title></head><body><div id="root"></div><!-- ${marker} --><script defer src="/shell/${version}/main.0123abcd.js"></script></body></html>\n`,
+    );
+  } else {
+    writeFileSync(path.join(dir, 'remoteEntry.js'), js);
+  }
+  return dir;
+}
+
+export function makeWorkspace(): Workspace {
+  const repo = mkdtempSync(path.join(os.tmpdir(), 'ops-test-'));
+  writeFileSync(path.join(repo, 'pnpm-workspace.yaml'), 'packages: []\n');
+  const root = path.join(repo, '.deploy');
+  return {
+    repo,
+    root,
+    cleanup: () => rmSync(repo, { recursive: true, force: true }),
+    build: (section, version, opts) => writeBuild(repo, section, version, opts),
+    async ops(...args) {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await main([...args, '--root', root, '--repo', repo], (s) => out.push(s), (s) => err.push(s));
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    },
+  };
+}
