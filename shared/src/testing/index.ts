@@ -3,3 +3,4 @@ export * from './fakeApi';
 export * from './fixtures';
 export * from './renderWithStores';
 export { memoryStorage } from '../stores/persistence';
+export * from './toasts';

@@ -124,7 +124,8 @@ export const cancelOrderSchema = yup.object({
   reject_reason_select: yup
     .string()
     .required(VALIDATION.reasonRequired)
-    .oneOf([...CANCEL_REASONS], VALIDATION.reasonInvalid),
+    // A custom test rather than oneOf: an empty choice must say 'Please select a reason', not 'valid'.
+    .test('known-reason', VALIDATION.reasonInvalid, (v) => !v || (CANCEL_REASONS as readonly string[]).includes(v)),
   reject_reason_input: yup
     .string()
     .when('reject_reason_select', {

@@ -1,0 +1,123 @@
+/**
+ * @jest-environment node
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiError, messageOf, messagesOf } from './errors';
+import { createApiClient } from './client';
+import { createApi } from './createApi';
+
+/** A real HTTP server standing in for the API: it records requests and answers per path. */
+let server: Server;
+let base = '';
+const seen: { method?: string; url?: string; headers: IncomingMessage['headers']; body: string }[] = [];
+let delayMs = 0;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+      const send = (status: number, payload: unknown) => {
+        setTimeout(() => {
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(payload));
+        }, delayMs);
+      };
+      if (req.url?.startsWith('/api/customer/cart')) {
+        if (req.headers.authorization !== 'Bearer good') return send(401, { success: false, message: 'Unauthenticated' });
+        return send(200, { success: true, data: { cart: [] } });
+      }
+      if (req.url === '/api/customer/register') return send(400, { success: false, message: 'Invalid data', errors: { email: 'The email has already been taken.' } });
+      if (req.url === '/api/checkout1') return send(409, { success: false, message: ['Only 2 left of Wallet', 'Only 1 left of Watch'] });
+      return send(200, { success: true, data: { url: req.url } });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeEach(() => {
+  seen.length = 0;
+  delayMs = 0;
+});
+
+function make(token: string | null = null) {
+  const onUnauthorized = jest.fn();
+  const client = createApiClient({ baseURL: base, apiKey: 'k-123', getToken: () => token, onUnauthorized });
+  return { client, api: createApi(client, { storeToken: 'store-tok' }), onUnauthorized };
+}
+
+describe('API client (spec §7)', () => {
+  it('sends the API key on every call and the bearer token when there is one', async () => {
+    const { api } = make('good');
+    await api.getCart();
+    expect(seen[0]!.headers['x-api-key']).toBe('k-123');
+    expect(seen[0]!.headers.authorization).toBe('Bearer good');
+    const guest = make(null);
+    await guest.api.getStates();
+    expect(seen[1]!.headers.authorization).toBeUndefined();
+  });
+
+  it('puts the store token in the bodies that carry user_token', async () => {
+    const { api } = make();
+    await api.sendOtp('9876543210');
+    expect(JSON.parse(seen[0]!.body)).toEqual({ user_token: 'store-tok', mobile: '9876543210' });
+  });
+
+  it('sends the product list as multipart with the page in the query', async () => {
+    const { api } = make();
+    await api.getProducts({ sub_category: [3, 7], min_price: 100, in_stock: true, sort_by: 'price_asc', page: 2 });
+    expect(seen[0]!.url).toBe('/api/get-products?page=2');
+    expect(seen[0]!.headers['content-type']).toMatch(/^multipart\/form-data/);
+    expect(seen[0]!.body).toContain('name="sub_category"\r\n\r\n3,7');
+    expect(seen[0]!.body).toContain('name="in_stock"\r\n\r\n1');
+  });
+
+  it('shares one request between identical reads in flight, but not between writes', async () => {
+    const { api } = make();
+    delayMs = 30;
+    const [a, b] = await Promise.all([api.getStates(), api.getStates()]);
+    expect(a).toEqual(b);
+    expect(seen).toHaveLength(1);
+    await Promise.all([api.subscribeNewsletter('a@b.in'), api.subscribeNewsletter('a@b.in')]);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('resolves a cancelled request to null', async () => {
+    const { api } = make();
+    delayMs = 200;
+    const ctrl = new AbortController();
+    const p = api.getStates({ signal: ctrl.signal });
+    ctrl.abort();
+    await expect(p).resolves.toBeNull();
+  });
+
+  it('turns failures into ApiError with status, messages and field errors', async () => {
+    const { api } = make();
+    const err = await api.register({ firstName: 'A', lastName: 'B', email: 'x@y.in', password: 'p', mobile: '9' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(400);
+    expect((err as ApiError).fieldErrors).toEqual({ email: 'The email has already been taken.' });
+    const list = await api.checkout({} as never).catch((e: unknown) => e);
+    expect(messagesOf(list, 'Checkout failed')).toEqual(['Only 2 left of Wallet', 'Only 1 left of Watch']);
+  });
+
+  it('calls the 401 policy only when a token was sent', async () => {
+    const bad = make('expired');
+    await expect(bad.api.getCart()).rejects.toMatchObject({ status: 401 });
+    expect(bad.onUnauthorized).toHaveBeenCalledTimes(1);
+    const guest = make(null);
+    await expect(guest.api.getCart()).rejects.toMatchObject({ status: 401 });
+    expect(guest.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('gives the spec fallback when the server is unreachable', async () => {
+    const client = createApiClient({ baseURL: 'http://127.0.0.1:1/api', apiKey: 'k', getToken: () => null });
+    const err = await createApi(client, { storeToken: 't' }).getStates().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(0);
+    expect(messageOf(err, 'Something went wrong')).toBe('Something went wrong');
+  });
+});
