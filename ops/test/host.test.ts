@@ -1,0 +1,396 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createHost, pickEncoding, rawPath, safeSegments, type Host } from '../src/host';
+import { makeWorkspace, type Workspace } from './helpers';
+
+interface Res {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function request(base: string, rawPathAndQuery: string, opts: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string } = {}): Promise<Res> {
+  const u = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { hostname: u.hostname, port: u.port, path: rawPathAndQuery, method: opts.method ?? 'GET', headers: opts.headers ?? {}, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+let ws: Workspace;
+let host: Host;
+let base: string;
+const SHELL = '0.1.0-s1';
+const CAT = '0.1.0-c1';
+
+async function ok(...args: string[]): Promise<void> {
+  const r = await ws.ops(...args);
+  if (r.code !== 0) throw new Error(`${args.join(' ')}: ${r.err}`);
+}
+
+async function startHost(extra: { api?: string; only?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ host: Host; base: string }> {
+  const h = createHost({ root: ws.root, api: extra.api ?? null, only: extra.only ?? null, env: extra.env ?? { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456' } });
+  const url = await h.listen(0, '127.0.0.1');
+  return { host: h, base: url };
+}
+
+beforeAll(async () => {
+  ws = makeWorkspace();
+  await ok('publish', 'shell', '--from', ws.build('shell', SHELL, { marker: 'SHELL-ONE' }));
+  await ok('activate', 'shell', SHELL);
+  await ok('publish', 'catalog', '--from', ws.build('catalog', CAT, { bigJs: true, marker: 'CATALOG-ONE' }));
+  await ok('activate', 'catalog', CAT);
+  ({ host, base } = await startHost());
+});
+afterAll(async () => {
+  await host.close();
+  ws.cleanup();
+});
+
+describe('registry and runtime config', () => {
+  test('/storefront.config.json is built from the environment, never cached', async () => {
+    const r = await request(base, '/storefront.config.json');
+    expect(r.status).toBe(200);
+    expect(r.headers['cache-control']).toBe('no-store');
+    expect(r.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(r.body.toString())).toEqual({
+      apiBaseUrl: '/api',
+      apiKey: 'k-123',
+      storeToken: 't-456',
+      registryUrl: '/remotes.json',
+      storeUrl: base,
+      environment: 'production',
+    });
+    const d = await startHost({ env: {} });
+    try {
+      const cfg = JSON.parse((await request(d.base, '/storefront.config.json')).body.toString()) as Record<string, string>;
+      expect(cfg).toMatchObject({ apiKey: 'dev-storefront-key', storeToken: 'dev-store-token', environment: 'development' });
+    } finally {
+      await d.host.close();
+    }
+  });
+
+  test('/remotes.json is the registry file, never cached, and follows activate/rollback without a restart', async () => {
+    const r = await request(base, '/remotes.json');
+    expect(r.status).toBe(200);
+    expect(r.headers['cache-control']).toBe('no-store');
+    expect(r.headers['access-control-allow-origin']).toBe('*');
+    expect(r.body.toString()).toBe(readFileSync(path.join(ws.root, 'remotes.json'), 'utf8'));
+    await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-c2'));
+    await ok('activate', 'catalog', '0.1.0-c2');
+    const after = JSON.parse((await request(base, '/remotes.json')).body.toString()) as { remotes: Record<string, { version: string }> };
+    expect(after.remotes.catalog?.version).toBe('0.1.0-c2');
+    await ok('rollback', 'catalog');
+    const back = JSON.parse((await request(base, '/remotes.json')).body.toString()) as { remotes: Record<string, { version: string }> };
+    expect(back.remotes.catalog?.version).toBe(CAT);
+  });
+});
+
+describe('versioned assets', () => {
+  test('immutable caching, content types and CORS', async () => {
+    const js = await request(base, `/remotes/catalog/${CAT}/remoteEntry.js`);
+    expect(js.status).toBe(200);
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(js.headers['access-control-allow-origin']).toBe('*');
+    expect(js.body.toString()).toContain('CATALOG-ONE');
+    const manifest = await request(base, `/remotes/catalog/${CAT}/mf-manifest.json`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    const shellJs = await request(base, `/shell/${SHELL}/main.0123abcd.js`);
+    expect(shellJs.status).toBe(200);
+    expect(shellJs.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const pre = await request(base, `/remotes/catalog/${CAT}/mf-manifest.json`, { method: 'OPTIONS', headers: { Origin: 'http://elsewhere' } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers['access-control-allow-methods']).toContain('GET');
+  });
+
+  test('gzip and brotli by Accept-Encoding, identity otherwise; a second request is served from memory', async () => {
+    const p = `/remotes/catalog/${CAT}/main.0123abcd.js`;
+    const plain = await request(base, p);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    const br = await request(base, p, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(plain.body.length);
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await request(base, p, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    const noBr = await request(base, p, { headers: { 'Accept-Encoding': 'br;q=0, gzip' } });
+    expect(noBr.headers['content-encoding']).toBe('gzip');
+    const again = await request(base, p, { headers: { 'Accept-Encoding': 'br' } });
+    expect(again.body.equals(br.body)).toBe(true);
+    // The SPA page is compressed too (it is small here, so it goes as is).
+    expect(pickEncoding('identity')).toBe('identity');
+    expect(pickEncoding('*')).toBe('br');
+  });
+
+  test('ETag revalidation answers 304; HEAD has headers and no body', async () => {
+    const p = `/remotes/catalog/${CAT}/remoteEntry.js`;
+    const first = await request(base, p);
+    const etag = first.headers.etag;
+    expect(etag).toBeTruthy();
+    const again = await request(base, p, { headers: { 'If-None-Match': String(etag) } });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    const head = await request(base, p, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(String(first.body.length));
+    expect(head.body.length).toBe(0);
+  });
+
+  test('missing assets are 404 (never the SPA page); folders are never listed', async () => {
+    for (const p of [
+      `/shell/${SHELL}/missing.js`,
+      `/remotes/catalog/${CAT}/nope.js`,
+      `/remotes/catalog/0.0.0-none/remoteEntry.js`,
+      `/remotes/catalog/${CAT}/`,
+      `/remotes/catalog/${CAT}`,
+      '/remotes/catalog/',
+      '/remotes/',
+      `/shell/${SHELL}/`,
+      '/shell/',
+      '/missing.js',
+      '/favicon.ico',
+      '/ops-state.json',
+    ]) {
+      const r = await request(base, p);
+      expect({ p, status: r.status }).toEqual({ p, status: 404 });
+      expect(r.body.toString()).not.toContain('<div id="root">');
+    }
+  });
+});
+
+describe('paths never escape the deploy root', () => {
+  test.each([
+    `/shell/${SHELL}/../../ops-state.json`,
+    `/shell/${SHELL}/%2e%2e/%2e%2e/ops-state.json`,
+    `/shell/${SHELL}/%2E%2E/%2E%2E/history.jsonl`,
+    `/shell/${SHELL}/..%2f..%2fops-state.json`,
+    `/shell/${SHELL}/..%5c..%5cops-state.json`,
+    `/remotes/catalog/${CAT}/..\\..\\..\\ops-state.json`,
+    '/remotes/catalog/..%2F..%2Fops-state.json',
+    '/remotes/../ops-state.json',
+    '/../../../etc/passwd',
+    '/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+    '//etc/passwd',
+    `/shell/${SHELL}/%00.js`,
+    `/shell/${SHELL}/%E0%A4%A.js`,
+    `/shell/${SHELL}/.hidden`,
+    `/shell/${SHELL}/./index.html`,
+    'http://evil.example/../ops-state.json',
+  ])('%s is refused', async (p) => {
+    const r = await request(base, p);
+    expect([400, 404]).toContain(r.status);
+    const text = r.body.toString();
+    expect(text).not.toContain('"sections"');
+    expect(text).not.toContain('root:x:0');
+    expect(text).not.toContain('"action"');
+  });
+
+  test('the path helpers', () => {
+    expect(rawPath('/a/b?x=../..')).toBe('/a/b');
+    expect(rawPath('http://h:1/x/y?z')).toBe('/x/y');
+    expect(safeSegments('/a/b/')).toEqual(['a', 'b']);
+    expect(() => safeSegments('/a/%2e%2e/b')).toThrow();
+    expect(() => safeSegments('/a//b')).toThrow();
+  });
+
+  test('a symlink out of the deploy root is not followed', async () => {
+    const { symlinkSync } = await import('node:fs');
+    const outside = path.join(ws.repo, 'secret.txt');
+    writeFileSync(outside, 'TOP-SECRET');
+    symlinkSync(outside, path.join(ws.root, 'shell', SHELL, 'leak.txt'));
+    const r = await request(base, `/shell/${SHELL}/leak.txt`);
+    expect(r.status).toBe(404);
+    expect(r.body.toString()).not.toContain('TOP-SECRET');
+  });
+});
+
+describe('SPA routes and security headers', () => {
+  test('any other path gets the live shell page, never cached', async () => {
+    for (const p of ['/', '/shop', '/product/blue-kurta?variant=2', '/my-account/orders', '/not-found']) {
+      const r = await request(base, p, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect({ p, status: r.status }).toEqual({ p, status: 200 });
+      expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(r.headers['cache-control']).toBe('no-store');
+      const html = (r.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(r.body) : r.body).toString();
+      expect(html).toContain('SHELL-ONE');
+      expect(html).toContain(`/shell/${SHELL}/main.0123abcd.js`);
+    }
+    const post = await request(base, '/shop', { method: 'POST', body: 'x' });
+    expect(post.status).toBe(405);
+  });
+
+  test('CSP allows scripts only from this origin and the remote origins in the registry', async () => {
+    const r = await request(base, '/');
+    const csp = String(r.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+
+    await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-c3'));
+    await ok('activate', 'catalog', '0.1.0-c3', '--base-url', 'http://127.0.0.1:8181');
+    try {
+      const after = String((await request(base, '/shop')).headers['content-security-policy']);
+      expect(after).toContain("script-src 'self' http://127.0.0.1:8181;");
+      expect(after).toContain("connect-src 'self' http://127.0.0.1:8181;");
+      expect(after).not.toContain('evil');
+    } finally {
+      await ok('rollback', 'catalog');
+    }
+    const back = String((await request(base, '/')).headers['content-security-policy']);
+    expect(back).toContain("script-src 'self';");
+  });
+
+  test('no live shell: a plain 503 page that says what to run', async () => {
+    const empty = makeWorkspace();
+    const h = createHost({ root: empty.root, env: {} });
+    const url = await h.listen(0);
+    try {
+      const r = await request(url, '/');
+      expect(r.status).toBe(503);
+      expect(r.body.toString()).toContain('pnpm ops deploy-all');
+      const reg = await request(url, '/remotes.json');
+      expect(JSON.parse(reg.body.toString())).toEqual({ shell: null, remotes: {} });
+    } finally {
+      await h.close();
+      empty.cleanup();
+    }
+  });
+});
+
+describe('/api proxy', () => {
+  test('streams method, path, query, headers and body both ways', async () => {
+    const seen: { method?: string; url?: string; key?: string; auth?: string; body?: string; fwd?: string } = {};
+    const api = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        Object.assign(seen, {
+          method: req.method,
+          url: req.url,
+          key: req.headers['x-api-key'],
+          auth: req.headers.authorization,
+          body,
+          fwd: req.headers['x-forwarded-for'],
+        });
+        res.writeHead(201, { 'Content-Type': 'application/json', 'X-Custom': 'yes', 'Set-Cookie': 'a=1' });
+        res.write('{"success":true,');
+        setTimeout(() => res.end('"result":[1,2,3]}'), 20);
+      });
+    });
+    await new Promise<void>((r) => api.listen(0, '127.0.0.1', () => r()));
+    const port = (api.address() as { port: number }).port;
+    const h = await startHost({ api: `http://127.0.0.1:${port}` });
+    try {
+      const r = await request(h.base, '/api/cart/add?store=1&x=a%20b', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-api-key': 'k-123', Authorization: 'Bearer tok' },
+        body: JSON.stringify({ product_id: 7, quantity: 2 }),
+      });
+      expect(r.status).toBe(201);
+      expect(JSON.parse(r.body.toString())).toEqual({ success: true, result: [1, 2, 3] });
+      expect(r.headers['x-custom']).toBe('yes');
+      expect(r.headers['set-cookie']).toEqual(['a=1']);
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(seen).toMatchObject({
+        method: 'POST',
+        url: '/api/cart/add?store=1&x=a%20b',
+        key: 'k-123',
+        auth: 'Bearer tok',
+        body: '{"product_id":7,"quantity":2}',
+        fwd: '127.0.0.1',
+      });
+    } finally {
+      await h.host.close();
+      await new Promise<void>((r) => api.close(() => r()));
+    }
+  });
+
+  test('the API down: 502 with a JSON message', async () => {
+    const tmp = http.createServer();
+    await new Promise<void>((r) => tmp.listen(0, '127.0.0.1', () => r()));
+    const port = (tmp.address() as { port: number }).port;
+    await new Promise<void>((r) => tmp.close(() => r()));
+    const h = await startHost({ api: `http://127.0.0.1:${port}` });
+    try {
+      const r = await request(h.base, '/api/store-info');
+      expect(r.status).toBe(502);
+      expect(r.headers['content-type']).toMatch(/^application\/json/);
+      const body = JSON.parse(r.body.toString()) as { success: boolean; message: string };
+      expect(body.success).toBe(false);
+      expect(body.message).toMatch(/API is unavailable/);
+    } finally {
+      await h.host.close();
+    }
+    // No --api at all: the same shape.
+    const none = await request(base, '/api/store-info');
+    expect(none.status).toBe(502);
+    expect(JSON.parse(none.body.toString())).toMatchObject({ success: false });
+  });
+});
+
+describe('a second origin for one remote (--only)', () => {
+  test('serves that remote’s files with CORS and nothing else', async () => {
+    const h = await startHost({ only: 'catalog' });
+    try {
+      const js = await request(h.base, `/remotes/catalog/${CAT}/remoteEntry.js`, { headers: { Origin: base } });
+      expect(js.status).toBe(200);
+      expect(js.headers['access-control-allow-origin']).toBe('*');
+      expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      for (const p of ['/', '/remotes.json', '/storefront.config.json', `/shell/${SHELL}/index.html`, '/api/x']) {
+        expect({ p, status: (await request(h.base, p)).status }).toEqual({ p, status: 404 });
+      }
+    } finally {
+      await h.host.close();
+    }
+    expect(() => createHost({ root: ws.root, only: 'shell' })).toThrow('--only takes a remote');
+  });
+});
+
+describe('pnpm ops serve', () => {
+  test('prints its URL, serves, and exits cleanly on SIGTERM', async () => {
+    const tsxCli = require.resolve('tsx/cli');
+    const cli = path.join(__dirname, '..', 'src', 'cli.ts');
+    const child = spawn(process.execPath, [tsxCli, cli, 'serve', '--port', '0', '--root', ws.root], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 20_000);
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+        if (m?.[1]) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      });
+    });
+    expect((await request(url, '/storefront.config.json')).status).toBe(200);
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const t0 = Date.now();
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(3000);
+  }, 30_000);
+});
