@@ -1,0 +1,98 @@
+// `pnpm bench` (issue 8): builds for production, starts the site as `npm start` does (own ports, own
+// deploy root, fresh database, production mode), measures it in Debian Chromium — Lighthouse mobile and
+// the page's own timeline on home, /shop and a product page, plus a static copy of the home page — and
+// the API under load; prints one table and writes bench-results/bench-<time>.json. It asserts nothing
+// about time: these machines are noisy; the figures are for notes and comparisons.
+//   --skip-build   reuse the newest builds      --runs N   runs per page (default 5)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, childEnv, ensurePnpm, log, run, shutdown, startChild, waitForHttp } from './lib.mjs';
+
+const argv = process.argv.slice(2);
+const has = (f) => argv.includes(f);
+const opt = (f, d) => (argv.includes(f) ? argv[argv.indexOf(f) + 1] : d);
+const RUNS = opt('--runs', '5');
+const PORT = opt('--port', '8190');
+const API_PORT = opt('--api-port', '3190');
+const [pnpm, ...pnpmArgs] = ensurePnpm();
+const p = (...a) => [...pnpmArgs, ...a];
+const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const deployRoot = path.join(ROOT, '.deploy', 'bench');
+const env = { DEPLOY_ROOT: deployRoot };
+
+if (!has('--skip-build')) run(pnpm, p('run', 'build'), { env: { BUILD_ID: stamp, NODE_ENV: 'production' }, timed: 'build' });
+run(pnpm, p('run', 'ops', 'deploy-all'), { env });
+
+const dbDir = mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
+startChild('api', pnpm, p('--filter', '@storefront/api', 'start'), {
+  API_PORT, API_HOST: '127.0.0.1', DB_FILE: path.join(dbDir, 'bench.sqlite'), NODE_ENV: 'production',
+});
+if (!(await waitForHttp(`http://127.0.0.1:${API_PORT}/api/openapi.json`, 180_000))) {
+  log('the API did not start');
+  shutdown(1);
+}
+startChild('host', pnpm, p('run', 'ops', 'serve', '--port', PORT, '--api', `http://127.0.0.1:${API_PORT}`), { ...env, PORT, NODE_ENV: 'production' });
+if (!(await waitForHttp(`http://127.0.0.1:${PORT}/storefront.config.json`, 60_000))) {
+  log('the static host did not start');
+  shutdown(1);
+}
+
+// A real product page: the first product the API lists.
+let productPath = '/products/classic-cotton-t-shirt';
+try {
+  const res = await fetch(`http://127.0.0.1:${API_PORT}/api/new-arrivals`, { headers: { 'x-api-key': process.env.API_KEY ?? 'dev-storefront-key' } });
+  const body = await res.json();
+  const slug = body?.data?.data?.[0]?.slug;
+  if (slug) productPath = `/products/${slug}`;
+} catch {
+  log('could not read a product slug; using the default');
+}
+
+log(`measuring the site (${RUNS} runs per page)…`);
+const measured = spawnSync('node', ['e2e/bench/measure.mjs', '--upstream', `http://127.0.0.1:${PORT}`, '--runs', RUNS, '--product', productPath], {
+  cwd: ROOT, env: childEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024,
+});
+if (measured.status !== 0) {
+  log('the browser measurement failed');
+  shutdown(1);
+}
+const site = JSON.parse(measured.stdout.trim().split('\n').at(-1));
+
+log('measuring the API…');
+const apiJson = path.join(dbDir, 'api-bench.json');
+const apiRun = spawnSync(pnpm, p('--filter', '@storefront/api', 'run', 'bench', '--json', apiJson), { cwd: ROOT, env: childEnv(), stdio: 'inherit' });
+const apiBench = apiRun.status === 0 && existsSync(apiJson) ? JSON.parse(readFileSync(apiJson, 'utf8')) : null;
+
+const ms = (v) => (v === null || v === undefined ? '–' : `${Math.round(v)} ms`);
+const kb = (v) => (v === null || v === undefined ? '–' : `${(v / 1024).toFixed(1)} KB`);
+const staticLcp = site['static-home']?.lighthouse.lcp ?? null;
+const rows = Object.entries(site).map(([name, r]) => ({
+  page: name,
+  score: r.lighthouse.score,
+  FCP: ms(r.lighthouse.fcp),
+  LCP: ms(r.lighthouse.lcp),
+  'LCP/static': staticLcp ? (r.lighthouse.lcp / staticLcp).toFixed(2) : '–',
+  TBT: ms(r.lighthouse.tbt),
+  CLS: r.lighthouse.cls?.toFixed(3),
+  SI: ms(r.lighthouse.si),
+  'JS gz before LCP': kb(r.timeline.jsGzipBefore),
+  'JS raw before LCP': kb(r.timeline.jsRawBefore),
+  'requests before LCP': r.timeline.requestsBefore,
+  'LCP (no throttling)': ms(r.timeline.lcp),
+  'long tasks': `${r.timeline.longTasks} (${ms(r.timeline.longTaskMs)})`,
+}));
+console.log('\nSite (median of runs; Lighthouse mobile, simulated throttling):');
+console.table(rows);
+if (apiBench) {
+  console.log('API (loopback):');
+  console.table(apiBench.results ?? apiBench);
+}
+console.log('Budgets (issue 8): score ≥ 95, TBT ≤ 100 ms, CLS ≤ 0.02, LCP ≤ 1.25 × static, home JS before main content ≤ 120 KB gzip, product list p99 ≤ 25 ms at 500 req/s.');
+
+mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+const file = path.join(ROOT, 'bench-results', `bench-${stamp}.json`);
+writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), runs: Number(RUNS), machine: { cpus: os.cpus().length, node: process.version }, site, api: apiBench }, null, 2));
+log(`wrote ${path.relative(ROOT, file)}`);
+shutdown(0);
