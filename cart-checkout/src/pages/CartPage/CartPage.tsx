@@ -1,23 +1,28 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { paths, useStores } from '@storefront/shared';
+import { CART_TOTAL_LIMIT, formatMoney, MAX_LINE_QUANTITY, MESSAGES, paths, reportError, useStores } from '@storefront/shared';
 import { CartLineItem } from '../../components/CartLineItem/CartLineItem';
-import { CART_TOTAL_LIMIT, lineKey } from '../../lib/cartLine';
-import { formatRupees } from '../../lib/money';
+import { cartLineKey } from '../../lib/cartLineKey';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import '../../styles/common.css';
 import './CartPage.css';
 
-/** /cart: the lines with their totals and limit hints (spec §5), or an empty state leading to the shop. */
+/** /cart (spec §2): the lines with their totals and the limit hints of spec §5, or an empty state leading to the shop. */
 function CartPage() {
-  const { cart } = useStores();
+  const { cart, auth } = useStores();
   useDocumentTitle('Cart');
-  const count = cart.count;
+
+  // A signed-in cart lives on the server: show what it holds now (another tab or device may have changed it).
+  const signedIn = auth.isAuthenticated;
+  useEffect(() => {
+    if (signedIn) cart.fetchCart().catch((err: unknown) => reportError(err, MESSAGES.cartFetchFailed));
+  }, [signedIn, cart]);
 
   return (
     <section className="cc-page" data-section="cart_checkout" aria-labelledby="cc-cart-title">
       <h1 id="cc-cart-title">Cart</h1>
-      {count === 0 ? (
+      {cart.isEmpty ? (
         <div className="cc-cart__empty">
           <p>Your cart is empty.</p>
           <Link className="cc-btn" to={paths.shop()}>
@@ -28,21 +33,28 @@ function CartPage() {
         <div className="cc-cart">
           <ul className="cc-cart__lines" aria-label="Items in your cart">
             {cart.cartItems.map((line) => (
-              <CartLineItem key={lineKey(line)} line={line} showLineTotal />
+              <CartLineItem key={cartLineKey(line)} line={line} showLineTotal />
             ))}
           </ul>
-          <aside className="cc-cart__aside" aria-label="Cart totals">
-            <h2 className="cc-visually-hidden">Cart totals</h2>
+          <aside className="cc-cart__aside" aria-labelledby="cc-cart-totals">
+            <h2 id="cc-cart-totals" className="cc-cart__heading">
+              Cart totals
+            </h2>
             <dl className="cc-cart__totals">
               <dt>Items</dt>
-              <dd>{cart.cartItems.reduce((n, l) => n + l.quantity, 0)}</dd>
+              <dd data-testid="cart-items">{cart.totalQuantity}</dd>
+              <dt>Subtotal</dt>
+              <dd data-testid="cart-subtotal">{formatMoney(cart.total)}</dd>
               <dt>Shipping</dt>
               <dd>Free</dd>
               <dt className="cc-cart__grand">Total</dt>
-              <dd className="cc-cart__grand">{formatRupees(cart.total)}</dd>
+              <dd className="cc-cart__grand" data-testid="cart-total">
+                {formatMoney(cart.total)}
+              </dd>
             </dl>
             <p className="cc-cart__note">
-              Up to 5 of each item; the cart total may not exceed {formatRupees(CART_TOTAL_LIMIT)}. Coupons are applied at checkout.
+              Up to {MAX_LINE_QUANTITY} of each item, as stock allows; the cart total may not exceed {formatMoney(CART_TOTAL_LIMIT)}. Coupons are
+              applied at checkout.
             </p>
             <Link className="cc-btn" to={paths.checkout}>
               Proceed to Checkout

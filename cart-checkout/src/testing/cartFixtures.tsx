@@ -1,0 +1,51 @@
+import { observer } from 'mobx-react-lite';
+import { runInAction } from 'mobx';
+import { RootStore, useStores, type CartLine } from '@storefront/shared';
+import { createFakeApi, memoryStorage, signInForTest, type FakeApi } from '@storefront/shared/testing';
+import CartPanel from '../overlays/CartPanel/CartPanel';
+
+/**
+ * A cart line for one of the fake API's fixture products (1: T-shirt S/M/L at ₹499/₹499/₹549 with stock
+ * 10/3/0; 2: wallet ₹1,299, stock 2; 3: watch ₹3,499, stock 5), shaped as the server sends it.
+ */
+export function lineOf(api: FakeApi, productId: number, variationId: number, quantity: number): CartLine {
+  const p = api.state.products.find((x) => x.id === productId);
+  const v = p?.variations.find((x) => x.id === variationId);
+  if (!p || !v) throw new Error(`no fixture product ${productId}/${variationId}`);
+  return {
+    id: p.id, product_id: p.id, retailer_product_id: p.id, quantity, product_stock: v.stock, product_name: p.product_name,
+    product_images: p.product_images, product_slug: p.slug, status: true, message: '', wishlist_id: null,
+    final_price: v.final_price, retailer_id: p.retailer_id, wholesaler_id: p.wholesaler_id,
+    selected_variant: { id: v.id, product_variation: v.product_variation, final_price: v.final_price, stock: v.stock },
+  };
+}
+
+export const TSHIRT_S = [1, 11] as const;
+export const TSHIRT_M = [1, 12] as const;
+export const WALLET = [2, 21] as const;
+export const WATCH = [3, 31] as const;
+
+/**
+ * A RootStore over a fake API holding `lines` as the cart: a guest's local cart, or (signedIn) the
+ * customer's server cart mirrored locally, as after a fetch.
+ */
+export function storeWithCart(lines: (readonly [number, number, number])[], options: { signedIn?: boolean; open?: boolean } = {}) {
+  const api = createFakeApi();
+  const store = new RootStore(api, { storage: memoryStorage() });
+  const items = lines.map(([p, v, q]) => lineOf(api, p, v, q));
+  if (options.signedIn) {
+    signInForTest(store, api);
+    api.state.cart = items.map((l) => ({ ...l }));
+  }
+  runInAction(() => {
+    store.cart.replaceCart(items);
+    if (options.open) store.cart.open();
+  });
+  return { api, store };
+}
+
+/** Mounts the cart panel the way the shell's layout does: only while the cart store says it is open. */
+export const ShellPanelHost = observer(function ShellPanelHost() {
+  const { cart } = useStores();
+  return cart.isCartOpen ? <CartPanel /> : null;
+});
