@@ -1,0 +1,203 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import { createRepositories, type Repositories } from './db/repositories';
+import type { CustomerRow } from './db/repositories/customers';
+import { systemClock, type Clock } from './lib/clock';
+import { AppError, isUniqueViolation, unauthorized } from './lib/errors';
+import { safeEqual } from './lib/crypto';
+import { fieldErrors, type AjvLikeError } from './validation';
+import { catalogRoutes } from './routes/catalog';
+import { imageRoutes } from './routes/images';
+import { accountRoutes } from './routes/account';
+import { otpRoutes } from './routes/otp';
+import { cartRoutes } from './routes/cart';
+import { orderRoutes } from './routes/orders';
+import { miscRoutes } from './routes/misc';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    repos: Repositories;
+    clock: Clock;
+    /** Runs `work` in one database transaction with repositories bound to it. */
+    tx<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+  }
+  interface FastifyRequest {
+    customer: CustomerRow | null;
+    sessionId: number | null;
+    /** Set once the handler runs: an error without a status before then is a malformed request. */
+    inHandler: boolean;
+  }
+  interface FastifyContextConfig {
+    /** 'customer': the route needs `Authorization: Bearer`; 'public': no API key either (images, docs). */
+    auth?: 'customer' | 'public';
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  db: Kysely<Database>;
+  clock?: Clock;
+}
+
+/** The signed-in customer of a `auth: 'customer'` route (the onRequest hook guarantees one). */
+export function customerOf(request: FastifyRequest): CustomerRow {
+  if (!request.customer) throw unauthorized();
+  return request.customer;
+}
+
+const JSON_BODY_LIMIT = 256 * 1024;
+
+/**
+ * Builds the app: plugins → repositories → routes, one error handler (STYLE.md "api"). The caller owns
+ * the database (migrated and seeded) and closes it.
+ */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const clock = opts.clock ?? systemClock;
+  const app = Fastify({
+    logger: config.logger ? { level: 'info' } : false,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: true,
+    ajv: {
+      customOptions: { allErrors: true, verbose: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
+      plugins: [
+        // `x-messages` is an annotation read by validation.ts; Ajv only has to accept it.
+        <A extends { addKeyword: (keyword: string) => unknown }>(ajv: A): A => {
+          ajv.addKeyword('x-messages');
+          return ajv;
+        },
+      ],
+    },
+  });
+
+  // ---------- plugins ----------
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Storefront reference API',
+        version: '0.1.0',
+        description:
+          'Every call of the storefront spec §7 on SQLite. Answers are `{ success, message?, data? }`; failures `{ success: false, message, errors? }`. Money is rupees with two decimals as strings. See docs/api-contract.md.',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+  });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fields: 30, fieldSize: 1024, files: 0, parts: 30, fieldNameSize: 64 },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => new AppError(429, `Too many attempts. Please try again in ${ctx.after}.`),
+  });
+
+  // An empty JSON body (axios sends none for POST /store-info, a proxy may still label it JSON) reads as {}.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, text, done) => {
+    const body = typeof text === 'string' ? text : text.toString('utf8');
+    if (body.trim() === '') {
+      done(null, {});
+      return;
+    }
+    defaultJson(req, body, done);
+  });
+  // URL-encoded forms are a common client default; accept them as flat objects.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(typeof text === 'string' ? text : text.toString('utf8'))));
+  });
+
+  // ---------- repositories ----------
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('clock', clock);
+  app.decorate('repos', createRepositories(db, clock));
+  app.decorate('tx', <T>(work: (repos: Repositories) => Promise<T>) =>
+    db.transaction().execute((trx) => work(createRepositories(trx, clock))),
+  );
+  app.decorateRequest('customer', null);
+  app.decorateRequest('sessionId', null);
+  app.decorateRequest('inHandler', false);
+
+  // ---------- auth ----------
+  app.addHook('onRequest', async (request) => {
+    const auth = request.routeOptions.config.auth;
+    if (auth === 'public') return;
+    const key = request.headers['x-api-key'];
+    if (typeof key !== 'string' || !safeEqual(key, config.apiKey)) throw new AppError(401, 'Invalid or missing API key');
+    if (auth !== 'customer') return;
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1] || match[1].length > 200) throw unauthorized();
+    const session = await app.repos.customers.bySessionToken(match[1]);
+    if (!session) throw unauthorized();
+    request.customer = session.customer;
+    request.sessionId = session.sessionId;
+  });
+  app.addHook('preHandler', async (request) => {
+    request.inHandler = true;
+  });
+
+  // ---------- one error handler ----------
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ success: false, message: error.messages, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (error.validation) {
+      const errors = fieldErrors(error.validation as AjvLikeError[]);
+      const blank = errors[''];
+      delete errors[''];
+      const first = Object.values(errors)[0] ?? (blank ? `Invalid request ${error.validationContext ?? 'body'}` : 'Invalid request');
+      return reply.status(400).send({ success: false, message: first, errors });
+    }
+    // Two requests racing for one unique value (e-mail, mobile): the loser gets a conflict, not a 500.
+    if (isUniqueViolation(error)) return reply.status(409).send({ success: false, message: 'This record already exists' });
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 0;
+    if (status >= 400 && status < 500) {
+      const message =
+        status === 413 ? 'Request body is too large' : status === 415 ? 'Unsupported content type' : status === 404 ? 'Not found' : 'Invalid request';
+      return reply.status(status === 406 ? 400 : status).send({ success: false, message });
+    }
+    // Before the handler, a failure without a status is a request the parsers could not read (a broken
+    // multipart body, say): the client's fault, not ours.
+    if (!request.inHandler && status === 0) {
+      return reply.status(400).send({ success: false, message: 'Invalid request body' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    if (!config.logger) console.error(error);
+    return reply.status(500).send({ success: false, message: 'Something went wrong' });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, message: 'Not found' }));
+
+  // ---------- routes ----------
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      await api.register(imageRoutes);
+      await api.register(catalogRoutes);
+      await api.register(accountRoutes);
+      await api.register(otpRoutes);
+      await api.register(cartRoutes);
+      await api.register(orderRoutes);
+      await api.register(miscRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.ready();
+  return app;
+}

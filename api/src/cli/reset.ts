@@ -1,0 +1,18 @@
+// `pnpm --filter @storefront/api reset`: deletes the SQLite file (and its WAL files), then creates,
+// migrates and seeds a fresh one. Stop the server first.
+import fs from 'node:fs';
+import { loadConfig } from '../config';
+import { prepareDatabase } from '../bootstrap';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${config.dbFile}${suffix}`, { force: true });
+  const { db, migrated } = await prepareDatabase(config);
+  await db.destroy();
+  console.log(`[api] reset ${config.dbFile}: migrated ${migrated.join(', ')} and seeded`);
+}
+
+main().catch((err: unknown) => {
+  console.error('[api] reset failed:', err);
+  process.exit(1);
+});

@@ -1,0 +1,109 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema';
+import type { CartLine } from '../../wire';
+import { iso, type Clock } from '../../lib/clock';
+import { money } from '../../lib/money';
+import { productImages } from './catalog';
+
+/** Spec §9: at most 5 of a line, at least 1. */
+export const MAX_LINE_QUANTITY = 5;
+/** Spec §9: the cart total may not exceed ₹10,000 (in paise). */
+export const CART_LIMIT = 10_000 * 100;
+
+export interface CartRow {
+  line_id: number;
+  quantity: number;
+  product_id: number;
+  variation_id: number;
+  label: string;
+  price: number;
+  stock: number;
+  slug: string;
+  name: string;
+  image_count: number;
+  retailer_id: number;
+  wholesaler_id: number | null;
+  wishlist_id: number | null;
+}
+
+export function toCartLine(r: CartRow): CartLine {
+  const available = r.stock >= r.quantity;
+  return {
+    id: r.product_id,
+    product_id: r.product_id,
+    retailer_product_id: r.product_id,
+    quantity: r.quantity,
+    product_stock: r.stock,
+    product_name: r.name,
+    product_images: productImages(r.slug, r.image_count).join(','),
+    product_slug: r.slug,
+    status: available,
+    message: r.stock === 0 ? 'Out of stock' : available ? '' : `Only ${r.stock} left in stock`,
+    wishlist_id: r.wishlist_id,
+    final_price: money(r.price),
+    retailer_id: r.retailer_id,
+    wholesaler_id: r.wholesaler_id,
+    selected_variant: { id: r.variation_id, product_variation: r.label, final_price: money(r.price), stock: r.stock },
+  };
+}
+
+export class CartRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  private lines(customerId: number) {
+    return this.db
+      .selectFrom('cart_items as ci')
+      .innerJoin('variations as v', 'v.id', 'ci.variation_id')
+      .innerJoin('products as p', 'p.id', 'ci.product_id')
+      .leftJoin('wishlist as w', (j) => j.onRef('w.product_id', '=', 'ci.product_id').onRef('w.customer_id', '=', 'ci.customer_id'))
+      .select([
+        'ci.id as line_id', 'ci.quantity', 'ci.product_id', 'ci.variation_id', 'v.label', 'v.price', 'v.stock', 'p.slug',
+        'p.name', 'p.image_count', 'p.retailer_id', 'p.wholesaler_id', 'w.id as wishlist_id',
+      ])
+      .where('ci.customer_id', '=', customerId);
+  }
+
+  async list(customerId: number): Promise<CartRow[]> {
+    return this.lines(customerId).orderBy('ci.id').execute();
+  }
+
+  async line(customerId: number, variationId: number): Promise<CartRow | undefined> {
+    return this.lines(customerId).where('ci.variation_id', '=', variationId).executeTakeFirst();
+  }
+
+  /** Sets a line's quantity, inserting the line when it is new. Rules are checked by the caller. */
+  async setQuantity(customerId: number, productId: number, variationId: number, quantity: number): Promise<void> {
+    const now = iso(this.clock.now());
+    const res = await this.db
+      .updateTable('cart_items')
+      .set({ quantity, updated_at: now })
+      .where('customer_id', '=', customerId)
+      .where('variation_id', '=', variationId)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) {
+      await this.db
+        .insertInto('cart_items')
+        .values({ customer_id: customerId, product_id: productId, variation_id: variationId, quantity, created_at: now, updated_at: now })
+        .execute();
+    }
+  }
+
+  async remove(customerId: number, variationId: number): Promise<boolean> {
+    const res = await this.db
+      .deleteFrom('cart_items')
+      .where('customer_id', '=', customerId)
+      .where('variation_id', '=', variationId)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
+  }
+
+  async clear(customerId: number): Promise<void> {
+    await this.db.deleteFrom('cart_items').where('customer_id', '=', customerId).execute();
+  }
+}
+
+/** Cart total in paise. */
+export const cartTotal = (rows: Pick<CartRow, 'price' | 'quantity'>[]) => rows.reduce((sum, r) => sum + r.price * r.quantity, 0);

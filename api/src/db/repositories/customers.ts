@@ -1,0 +1,146 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { CustomerTable, Database } from '../schema';
+import type { Customer, ShippingAddress } from '../../wire';
+import { iso, type Clock } from '../../lib/clock';
+import { randomToken, sha256 } from '../../lib/crypto';
+
+export type CustomerRow = Selectable<CustomerTable>;
+
+export function shippingAddressOf(c: CustomerRow): ShippingAddress | null {
+  if (!c.address || !c.pincode || !c.city || !c.state) return null;
+  return { address: c.address, pincode: c.pincode, city: c.city, state: c.state, alt_phone_number: c.address_alt_phone };
+}
+
+export function toCustomer(c: CustomerRow): Customer {
+  return {
+    id: c.id,
+    firstname: c.firstname,
+    lastname: c.lastname,
+    email: c.email,
+    phone_number: c.phone_number,
+    // Spec §3: the alternate phone defaults to the phone number when missing.
+    alt_phone_number: c.alt_phone_number ?? c.phone_number,
+    shipping_address: shippingAddressOf(c),
+  };
+}
+
+/** How long a bearer token lives. */
+export const SESSION_DAYS = 30;
+/** How long a password reset token lives. */
+export const RESET_MINUTES = 60;
+
+export class CustomerRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  byId(id: number): Promise<CustomerRow | undefined> {
+    return this.db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  byEmail(email: string): Promise<CustomerRow | undefined> {
+    return this.db.selectFrom('customers').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  }
+
+  byMobile(mobile: string): Promise<CustomerRow | undefined> {
+    return this.db.selectFrom('customers').selectAll().where('phone_number', '=', mobile).executeTakeFirst();
+  }
+
+  async create(values: Omit<Insertable<CustomerTable>, 'created_at' | 'updated_at'>): Promise<CustomerRow> {
+    const now = iso(this.clock.now());
+    const row = await this.db
+      .insertInto('customers')
+      .values({ ...values, email: values.email ? values.email.toLowerCase() : null, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return row;
+  }
+
+  async update(id: number, values: Omit<Updateable<CustomerTable>, 'id' | 'created_at'>): Promise<CustomerRow> {
+    const patch = { ...values, updated_at: iso(this.clock.now()) };
+    if (typeof patch.email === 'string') patch.email = patch.email.toLowerCase();
+    return this.db.updateTable('customers').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  }
+
+  // Sessions: the bearer token is random; only its SHA-256 is stored.
+
+  async createSession(customerId: number): Promise<string> {
+    const token = randomToken();
+    const now = this.clock.now();
+    await this.db
+      .insertInto('sessions')
+      .values({
+        customer_id: customerId,
+        token_hash: sha256(token),
+        created_at: iso(now),
+        expires_at: iso(now + SESSION_DAYS * 86_400_000),
+        revoked_at: null,
+      })
+      .execute();
+    return token;
+  }
+
+  /** The customer of a live session, or undefined for unknown, revoked or expired tokens. */
+  async bySessionToken(token: string): Promise<{ customer: CustomerRow; sessionId: number } | undefined> {
+    const row = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('customers as c', 'c.id', 's.customer_id')
+      .selectAll('c')
+      .select(['s.id as session_id', 's.expires_at', 's.revoked_at'])
+      .where('s.token_hash', '=', sha256(token))
+      .executeTakeFirst();
+    if (!row || row.revoked_at !== null || Date.parse(row.expires_at) <= this.clock.now()) return undefined;
+    const { session_id, expires_at: _e, revoked_at: _r, ...customer } = row;
+    return { customer, sessionId: session_id };
+  }
+
+  async revokeSession(sessionId: number): Promise<void> {
+    await this.db.updateTable('sessions').set({ revoked_at: iso(this.clock.now()) }).where('id', '=', sessionId).execute();
+  }
+
+  async revokeAllSessions(customerId: number, exceptSessionId?: number): Promise<void> {
+    let q = this.db
+      .updateTable('sessions')
+      .set({ revoked_at: iso(this.clock.now()) })
+      .where('customer_id', '=', customerId)
+      .where('revoked_at', 'is', null);
+    if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId);
+    await q.execute();
+  }
+
+  // Password reset: one-time token, stored hashed, short-lived.
+
+  async createResetToken(customerId: number): Promise<string> {
+    const token = randomToken();
+    const now = this.clock.now();
+    await this.db
+      .insertInto('password_resets')
+      .values({
+        customer_id: customerId,
+        token_hash: sha256(token),
+        created_at: iso(now),
+        expires_at: iso(now + RESET_MINUTES * 60_000),
+        used_at: null,
+      })
+      .execute();
+    return token;
+  }
+
+  /** Marks a live reset token used and returns its customer id; undefined when unknown, used or expired. */
+  async consumeResetToken(token: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('token_hash', '=', sha256(token))
+      .executeTakeFirst();
+    if (!row || row.used_at !== null || Date.parse(row.expires_at) <= this.clock.now()) return undefined;
+    const res = await this.db
+      .updateTable('password_resets')
+      .set({ used_at: iso(this.clock.now()) })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1 ? row.customer_id : undefined;
+  }
+}

@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema';
+import type { Clock } from '../../lib/clock';
+import { CatalogRepository } from './catalog';
+import { CustomerRepository } from './customers';
+import { OtpRepository } from './otps';
+import { CartRepository } from './carts';
+import { WishlistRepository } from './wishlist';
+import { CouponRepository } from './coupons';
+import { OrderRepository } from './orders';
+import { ContentRepository } from './content';
+
+/** Every repository over one executor: the database, or a transaction (checkout, cancel, payment). */
+export interface Repositories {
+  catalog: CatalogRepository;
+  customers: CustomerRepository;
+  otps: OtpRepository;
+  carts: CartRepository;
+  wishlist: WishlistRepository;
+  coupons: CouponRepository;
+  orders: OrderRepository;
+  content: ContentRepository;
+}
+
+export function createRepositories(db: Kysely<Database>, clock: Clock): Repositories {
+  return {
+    catalog: new CatalogRepository(db),
+    customers: new CustomerRepository(db, clock),
+    otps: new OtpRepository(db, clock),
+    carts: new CartRepository(db, clock),
+    wishlist: new WishlistRepository(db, clock),
+    coupons: new CouponRepository(db),
+    orders: new OrderRepository(db, clock),
+    content: new ContentRepository(db, clock),
+  };
+}

@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema';
+import { iso, type Clock } from '../../lib/clock';
+import { otpCode, sha256 } from '../../lib/crypto';
+
+export type OtpPurpose = 'checkout' | 'login';
+
+export const OTP_TTL_MS = 5 * 60_000;
+export const OTP_MAX_TRIES = 5;
+
+export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'missing' | 'locked';
+
+// The code is hashed with its mobile and purpose so a leaked table row cannot be replayed elsewhere.
+const codeHash = (mobile: string, purpose: OtpPurpose, code: string) => sha256(`${purpose}:${mobile}:${code}`);
+
+export class OtpRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Milliseconds since the last code was sent to this mobile for this purpose, or null if none. */
+  async sinceLastSend(mobile: string, purpose: OtpPurpose): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('otps')
+      .select('created_at')
+      .where('mobile', '=', mobile)
+      .where('purpose', '=', purpose)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? this.clock.now() - Date.parse(row.created_at) : null;
+  }
+
+  /** Issues a new code; earlier unused codes of the same mobile and purpose stop working. */
+  async issue(mobile: string, purpose: OtpPurpose): Promise<string> {
+    const code = otpCode();
+    const now = this.clock.now();
+    await this.db
+      .updateTable('otps')
+      .set({ consumed_at: iso(now) })
+      .where('mobile', '=', mobile)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .execute();
+    await this.db
+      .insertInto('otps')
+      .values({
+        mobile,
+        purpose,
+        code_hash: codeHash(mobile, purpose, code),
+        attempts: 0,
+        created_at: iso(now),
+        expires_at: iso(now + OTP_TTL_MS),
+        consumed_at: null,
+      })
+      .execute();
+    return code;
+  }
+
+  /**
+   * Checks a code against the live one: at most OTP_MAX_TRIES wrong tries, then the code is dead; a right
+   * code is consumed so it cannot be used twice.
+   */
+  async verify(mobile: string, purpose: OtpPurpose, code: string): Promise<OtpCheck> {
+    const row = await this.db
+      .selectFrom('otps')
+      .selectAll()
+      .where('mobile', '=', mobile)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) return 'missing';
+    if (Date.parse(row.expires_at) <= this.clock.now()) return 'expired';
+    if (row.attempts >= OTP_MAX_TRIES) return 'locked';
+    if (row.code_hash !== codeHash(mobile, purpose, code)) {
+      await this.db.updateTable('otps').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
+      return row.attempts + 1 >= OTP_MAX_TRIES ? 'locked' : 'invalid';
+    }
+    const res = await this.db
+      .updateTable('otps')
+      .set({ consumed_at: iso(this.clock.now()) })
+      .where('id', '=', row.id)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1 ? 'ok' : 'missing';
+  }
+}

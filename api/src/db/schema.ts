@@ -1,0 +1,270 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Money columns hold integer paise; timestamps are ISO 8601 text; booleans are
+ * 0/1 integers. Those choices keep the SQL the same on SQLite and PostgreSQL.
+ */
+export interface StoreInfoTable {
+  id: number;
+  store_name: string;
+  logo: string;
+  email: string;
+  mobile_no: string;
+  store_time: string;
+  offer_text: string;
+  facebook_url: string;
+  instagram_url: string;
+  twitter_url: string;
+  font_family: string;
+  background_color: string;
+  button_background_color: string;
+  top_header_background_color: string;
+  header_background_color: string;
+  footer_background_color: string;
+  bottom_footer_background_color: string;
+  banner_type: string;
+  category_layout: string;
+}
+
+export interface CategoryTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  sort_order: number;
+}
+
+export interface ProductTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+  brand: string;
+  category_id: number;
+  image_count: number;
+  retailer_id: number;
+  wholesaler_id: number | null;
+  featured: number;
+  created_at: string;
+  /** Denormalised from the variations (first in-stock one, else the first): kept in step by the repository. */
+  display_price: number;
+  display_mrp: number;
+  total_stock: number;
+  /** Lower-case name, brand, category and description: what search matches. */
+  search_text: string;
+}
+
+export interface VariationTable {
+  id: Generated<number>;
+  product_id: number;
+  label: string;
+  price: number;
+  mrp: number;
+  stock: number;
+  sort_order: number;
+}
+
+export interface CustomerTable {
+  id: Generated<number>;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  phone_number: string | null;
+  alt_phone_number: string | null;
+  password_hash: string | null;
+  address: string | null;
+  pincode: string | null;
+  city: string | null;
+  state: string | null;
+  address_alt_phone: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  customer_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface PasswordResetTable {
+  id: Generated<number>;
+  customer_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OtpTable {
+  id: Generated<number>;
+  mobile: string;
+  purpose: string;
+  code_hash: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+}
+
+export interface CartItemTable {
+  id: Generated<number>;
+  customer_id: number;
+  product_id: number;
+  variation_id: number;
+  quantity: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WishlistTable {
+  id: Generated<number>;
+  customer_id: number;
+  product_id: number;
+  created_at: string;
+}
+
+export interface CouponTable {
+  id: Generated<number>;
+  code: string;
+  type: string;
+  /** Percent (whole number) or flat paise. */
+  value: number;
+  min_amount: number;
+  max_discount: number | null;
+  expires_at: string | null;
+  usage_limit: number | null;
+  used_count: number;
+  active: number;
+}
+
+export interface PaymentTable {
+  id: string;
+  customer_id: number;
+  amount: number;
+  status: string;
+  coupon_code: string | null;
+  created_at: string;
+  settled_at: string | null;
+}
+
+export interface OrderTable {
+  id: Generated<number>;
+  order_number: string;
+  customer_id: number;
+  product_id: number;
+  variation_id: number;
+  product_name: string;
+  product_slug: string;
+  product_image: string;
+  product_variation: string;
+  quantity: number;
+  unit_price: number;
+  price: number;
+  discount_amount: number;
+  final_amount: number;
+  payment_method: string;
+  payment_status: string;
+  payment_id: string | null;
+  coupon_code: string | null;
+  status: string;
+  cancel_reason: string | null;
+  full_name: string;
+  email: string;
+  phone_number: string;
+  address: string;
+  pincode: string;
+  city: string;
+  state: string;
+  alt_phone_number: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  status: string;
+  created_at: string;
+}
+
+export interface StateTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface CityTable {
+  id: Generated<number>;
+  state_id: number;
+  name: string;
+}
+
+export interface ContactMessageTable {
+  id: Generated<number>;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone_number: string;
+  subject: string;
+  message: string;
+  subscribe: number;
+  created_at: string;
+}
+
+export interface NewsletterTable {
+  id: Generated<number>;
+  email: string;
+  created_at: string;
+}
+
+export interface BannerTable {
+  id: Generated<number>;
+  title: string;
+  subtitle: string;
+  image: string;
+  link: string;
+  cta: string;
+  sort_order: number;
+}
+
+export interface HomeSectionTable {
+  id: Generated<number>;
+  title: string;
+  subtitle: string;
+  type: string;
+  sort_order: number;
+}
+
+export interface AboutSectionTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  image: string;
+  sort_order: number;
+}
+
+export interface Database {
+  store_info: StoreInfoTable;
+  categories: CategoryTable;
+  products: ProductTable;
+  variations: VariationTable;
+  customers: CustomerTable;
+  sessions: SessionTable;
+  password_resets: PasswordResetTable;
+  otps: OtpTable;
+  cart_items: CartItemTable;
+  wishlist: WishlistTable;
+  coupons: CouponTable;
+  payments: PaymentTable;
+  orders: OrderTable;
+  order_history: OrderHistoryTable;
+  states: StateTable;
+  cities: CityTable;
+  contact_messages: ContactMessageTable;
+  newsletter: NewsletterTable;
+  banners: BannerTable;
+  home_sections: HomeSectionTable;
+  about_sections: AboutSectionTable;
+}

@@ -1,0 +1,213 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema';
+import type { OrderStatus } from '../../wire';
+import { createRepositories } from '../repositories';
+import { defaultVariation, productImages } from '../repositories/catalog';
+import { imageUrl } from '../../lib/images';
+import type { Clock } from '../../lib/clock';
+import { buildCatalogue, CATEGORIES } from './catalogue';
+import { STATES_AND_CITIES } from './india';
+
+/** The demo customer printed at start and named in docs/api-contract.md. */
+export const DEMO_CUSTOMER = {
+  email: 'demo@storefront.test',
+  password: 'Demo@123',
+  mobile: '9876543210',
+  firstname: 'Demo',
+  lastname: 'Shopper',
+} as const;
+
+export const STORE_NAME = 'Storefront';
+
+/** Seeds an empty database; does nothing when the store row already exists. Returns whether it seeded. */
+export async function seed(db: Kysely<Database>, deps: { clock: Clock; hashPassword: (p: string) => Promise<string> }): Promise<boolean> {
+  const already = await db.selectFrom('store_info').select('id').executeTakeFirst();
+  if (already) return false;
+  const demoHash = await deps.hashPassword(DEMO_CUSTOMER.password);
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('store_info')
+      .values({
+        id: 1,
+        store_name: STORE_NAME,
+        logo: imageUrl.logo(),
+        email: 'support@storefront.test',
+        mobile_no: '+91 98765 43210',
+        store_time: '11:00 AM to 08:00 PM, Monday - Saturday',
+        offer_text: 'All over India Delivery Available.',
+        facebook_url: 'https://www.facebook.com/storefront.india',
+        instagram_url: 'https://www.instagram.com/storefront.india',
+        twitter_url: 'https://twitter.com/storefront_in',
+        font_family: 'Instrument Sans',
+        background_color: '#ffffff',
+        button_background_color: '#111111',
+        top_header_background_color: '#111111',
+        header_background_color: '#FFFFFF',
+        footer_background_color: '#111111',
+        bottom_footer_background_color: '#FFF7F2',
+        banner_type: 'slider',
+        category_layout: 'swiper',
+      })
+      .execute();
+
+    const categoryIds = new Map<string, number>();
+    for (const [i, c] of CATEGORIES.entries()) {
+      const row = await trx.insertInto('categories').values({ name: c.name, slug: c.slug, sort_order: i + 1 }).returning('id').executeTakeFirstOrThrow();
+      categoryIds.set(c.slug, row.id);
+    }
+
+    for (const p of buildCatalogue()) {
+      const category = CATEGORIES.find((c) => c.slug === p.category);
+      const shown = defaultVariation(p.variations);
+      const row = await trx
+        .insertInto('products')
+        .values({
+          slug: p.slug,
+          name: p.name,
+          description: p.description,
+          brand: p.brand,
+          category_id: categoryIds.get(p.category) ?? 0,
+          image_count: p.imageCount,
+          retailer_id: p.retailerId,
+          wholesaler_id: p.wholesalerId,
+          featured: p.featured ? 1 : 0,
+          created_at: p.createdAt,
+          display_price: shown?.price ?? 0,
+          display_mrp: shown?.mrp ?? 0,
+          total_stock: p.variations.reduce((s, v) => s + v.stock, 0),
+          search_text: `${p.name} ${p.brand} ${category?.name ?? ''} ${p.description}`.toLowerCase(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('variations')
+        .values(p.variations.map((v, k) => ({ product_id: row.id, label: v.label, price: v.price, mrp: v.mrp, stock: v.stock, sort_order: k + 1 })))
+        .execute();
+    }
+
+    for (const [state, cities] of STATES_AND_CITIES) {
+      const row = await trx.insertInto('states').values({ name: state }).returning('id').executeTakeFirstOrThrow();
+      await trx.insertInto('cities').values(cities.map((name) => ({ state_id: row.id, name }))).execute();
+    }
+
+    const year = new Date(deps.clock.now()).getUTCFullYear();
+    await trx
+      .insertInto('coupons')
+      .values([
+        { code: 'WELCOME10', type: 'percent', value: 10, min_amount: 500_00, max_discount: null, expires_at: `${year + 5}-12-31T23:59:59.000Z`, usage_limit: 100_000, used_count: 0, active: 1 },
+        { code: 'FLAT200', type: 'flat', value: 200_00, min_amount: 1_000_00, max_discount: null, expires_at: `${year + 5}-12-31T23:59:59.000Z`, usage_limit: 100_000, used_count: 0, active: 1 },
+        { code: 'EXPIRED50', type: 'percent', value: 50, min_amount: 0, max_discount: null, expires_at: '2024-12-31T23:59:59.000Z', usage_limit: null, used_count: 0, active: 1 },
+      ])
+      .execute();
+
+    const banners = [
+      { title: 'The Festive Edit', subtitle: 'Kurtas, sarees and juttis for every celebration', link: '/shop?categories=kurtas', cta: 'Shop festive' },
+      { title: 'Denim Days', subtitle: 'Slim, straight and relaxed fits from ₹999', link: '/shop?categories=denims', cta: 'Shop denims' },
+      { title: 'Time to Shine', subtitle: "Men's and women's watches up to 40% off", link: '/shop?categories=watch', cta: 'Shop watches' },
+    ];
+    for (const [i, b] of banners.entries()) {
+      await trx.insertInto('banners').values({ ...b, image: imageUrl.banner(i + 1), sort_order: i + 1 }).execute();
+    }
+    await trx
+      .insertInto('home_sections')
+      .values([
+        { title: 'Shop by Category', subtitle: 'Find what you love', type: 'categories', sort_order: 1 },
+        { title: 'New Arrivals', subtitle: 'Fresh in this week', type: 'new_arrivals', sort_order: 2 },
+        { title: 'Featured Products', subtitle: 'Handpicked for you', type: 'featured_products', sort_order: 3 },
+      ])
+      .execute();
+    const about = [
+      { title: 'Our Story', body: 'Storefront began in Bengaluru with one idea: bring India’s makers and shoppers together online, with honest prices and delivery to every pincode.' },
+      { title: 'Made in India', body: 'From Lucknow chikankari to Kolhapuri chappals, we work directly with retailers and wholesalers across the country.' },
+      { title: 'Our Promise', body: 'Cash on delivery, easy returns and a support team that answers from 11:00 AM to 08:00 PM, Monday to Saturday.' },
+    ];
+    for (const [i, a] of about.entries()) {
+      await trx.insertInto('about_sections').values({ ...a, image: imageUrl.about(i + 1), sort_order: i + 1 }).execute();
+    }
+
+    await seedDemoCustomer(trx, deps.clock, demoHash);
+  });
+  return true;
+}
+
+/** The demo customer with a saved address and orders in several statuses (issue 3). */
+async function seedDemoCustomer(db: Kysely<Database>, clock: Clock, passwordHash: string): Promise<void> {
+  const repos = createRepositories(db, clock);
+  const customer = await repos.customers.create({
+    firstname: DEMO_CUSTOMER.firstname,
+    lastname: DEMO_CUSTOMER.lastname,
+    email: DEMO_CUSTOMER.email,
+    phone_number: DEMO_CUSTOMER.mobile,
+    alt_phone_number: null,
+    password_hash: passwordHash,
+    address: '12, 4th Cross, Indiranagar',
+    pincode: '560038',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    address_alt_phone: null,
+  });
+  const products = await db
+    .selectFrom('products as p')
+    .innerJoin('variations as v', 'v.product_id', 'p.id')
+    .select(['p.id', 'p.slug', 'p.name', 'p.image_count', 'v.id as variation_id', 'v.label', 'v.price'])
+    .where('v.stock', '>', 0)
+    .where('v.price', '<', 3000_00)
+    .orderBy('p.id')
+    .limit(60)
+    .execute();
+  const plan: { path: OrderStatus[]; daysAgo: number; method: 'cod' | 'prepaid'; reason?: string }[] = [
+    { path: ['order_placed'], daysAgo: 0, method: 'cod' },
+    { path: ['order_placed', 'order_confirmed'], daysAgo: 2, method: 'prepaid' },
+    { path: ['order_placed', 'order_confirmed', 'dispatched_from_retailer'], daysAgo: 4, method: 'cod' },
+    { path: ['order_placed', 'order_confirmed', 'dispatched_from_retailer', 'processed_by_wholesaler', 'ready_for_pickup', 'shipped'], daysAgo: 6, method: 'prepaid' },
+    { path: ['order_placed', 'order_confirmed', 'dispatched_from_retailer', 'processed_by_wholesaler', 'ready_for_pickup', 'shipped', 'out_for_delivery', 'delivered'], daysAgo: 15, method: 'cod' },
+    { path: ['order_placed', 'cancelled'], daysAgo: 20, method: 'cod', reason: 'Changed My Mind' },
+  ];
+  const now = clock.now();
+  for (const [i, step] of plan.entries()) {
+    const p = products[i * 9];
+    if (!p) continue;
+    const quantity = 1 + (i % 2);
+    const price = p.price * quantity;
+    const start = now - step.daysAgo * 86_400_000 - 3_600_000;
+    const final = step.path[step.path.length - 1] ?? 'order_placed';
+    const row = await repos.orders.create(
+      {
+        customer_id: customer.id,
+        product_id: p.id,
+        variation_id: p.variation_id,
+        product_name: p.name,
+        product_slug: p.slug,
+        product_image: productImages(p.slug, p.image_count)[0] ?? imageUrl.placeholder(),
+        product_variation: p.label,
+        quantity,
+        unit_price: p.price,
+        price,
+        discount_amount: 0,
+        final_amount: price,
+        payment_method: step.method,
+        payment_status: step.method === 'cod' ? 'cod' : 'paid',
+        payment_id: null,
+        coupon_code: null,
+        status: 'order_placed',
+        cancel_reason: null,
+        full_name: `${DEMO_CUSTOMER.firstname} ${DEMO_CUSTOMER.lastname}`,
+        email: DEMO_CUSTOMER.email,
+        phone_number: DEMO_CUSTOMER.mobile,
+        address: '12, 4th Cross, Indiranagar',
+        pincode: '560038',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        alt_phone_number: null,
+      },
+      start,
+    );
+    for (const [k, status] of step.path.slice(1).entries()) {
+      await repos.orders.setStatus(row.id, status, status === 'cancelled' ? { cancel_reason: step.reason ?? 'Other' } : {}, start + (k + 1) * 86_400_000 / 2);
+    }
+    if (final === 'delivered' && step.method === 'cod') {
+      await db.updateTable('orders').set({ payment_status: 'paid' }).where('id', '=', row.id).execute();
+    }
+  }
+}

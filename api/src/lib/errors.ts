@@ -1,0 +1,34 @@
+/**
+ * The one error the routes and repositories throw for an expected failure. The app's error handler turns
+ * it into `{ success: false, message, errors? }` with its status (docs/api-contract.md "Conventions").
+ */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly messages: string | string[];
+  readonly errors: Record<string, string> | undefined;
+
+  constructor(statusCode: number, message: string | string[], errors?: Record<string, string>) {
+    super(Array.isArray(message) ? message.join('; ') : message);
+    this.name = 'AppError';
+    this.statusCode = statusCode;
+    this.messages = message;
+    this.errors = errors;
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) => new AppError(400, message, errors);
+/** A 400 for one field: the message doubles as the toast and as the field's error (spec §5 "shown as given"). */
+export const fieldError = (field: string, message: string) => new AppError(400, message, { [field]: message });
+export const unauthorized = (message = 'Unauthenticated') => new AppError(401, message);
+export const forbidden = (message: string) => new AppError(403, message);
+export const notFound = (message: string) => new AppError(404, message);
+export const conflict = (message: string | string[], errors?: Record<string, string>) => new AppError(409, message, errors);
+export const unprocessable = (message: string, errors?: Record<string, string>) => new AppError(422, message, errors);
+export const tooMany = (message: string) => new AppError(429, message);
+
+/** A unique-constraint failure on SQLite (SQLITE_CONSTRAINT_UNIQUE) or PostgreSQL (23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

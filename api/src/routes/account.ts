@@ -1,0 +1,216 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { customerOf } from '../app';
+import { body, f, reply, s, security } from '../schemas';
+import { AppError, badRequest, conflict, fieldError, forbidden } from '../lib/errors';
+import { hashPassword, safeEqual, verifyPassword } from '../lib/crypto';
+import { toCustomer, type CustomerRow } from '../db/repositories/customers';
+import type { AuthData } from '../wire';
+
+export function authData(customer: CustomerRow, token: string, extra: Partial<AuthData> = {}): AuthData {
+  return { token, customer: toCustomer(customer), email_verification_token: null, ...extra };
+}
+
+/** Rate limit of the brute-force targets, keyed by client and the identity tried (issue 3). */
+export function authLimit(app: FastifyInstance, name: string, keyOf: (req: FastifyRequest) => string) {
+  return {
+    max: app.config.authRateLimit.max,
+    timeWindow: app.config.authRateLimit.windowMs,
+    hook: 'preHandler' as const,
+    keyGenerator: (req: FastifyRequest) => `${name}:${req.ip}:${keyOf(req)}`,
+  };
+}
+
+const bodyField = (req: FastifyRequest, field: string): string => {
+  const b = req.body as Record<string, unknown> | undefined;
+  const v = b?.[field];
+  return typeof v === 'string' ? v.trim().toLowerCase() : '';
+};
+
+const EMAIL_TAKEN = 'An account with this email already exists';
+const MOBILE_TAKEN = 'An account with this mobile number already exists';
+
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const { customers } = app.repos;
+  const customerAuth = { auth: 'customer' as const };
+  const hash = (password: string) => hashPassword(password, app.config.scrypt);
+
+  app.post<{ Body: { firstName: string; lastName: string; email: string; password: string; mobile?: string } }>('/customer/register', {
+    schema: {
+      tags: ['account'], summary: 'Register a customer (spec §5 registration rules)', security: security.apiKey,
+      body: body({ firstName: f.name, lastName: f.name, email: f.email, password: f.password, mobile: f.mobile }, ['firstName', 'lastName', 'email', 'password']),
+      response: reply(s.authData, {}, 201),
+    },
+  }, async (req, res) => {
+    const b = req.body;
+    const email = b.email.trim().toLowerCase();
+    if (await customers.byEmail(email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    const existingMobile = b.mobile ? await customers.byMobile(b.mobile) : undefined;
+    // A mobile first seen at a guest's OTP checkout (no e-mail yet) becomes this account; a registered one is taken.
+    if (existingMobile?.email) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
+    const passwordHash = await hash(b.password);
+    const values = {
+      firstname: b.firstName.trim(),
+      lastname: b.lastName.trim(),
+      email,
+      password_hash: passwordHash,
+    };
+    const customer = existingMobile
+      ? await customers.update(existingMobile.id, values)
+      : await customers.create({ ...values, phone_number: b.mobile ?? null, alt_phone_number: null, address: null, pincode: null, city: null, state: null, address_alt_phone: null });
+    const token = await customers.createSession(customer.id);
+    res.status(201);
+    return { success: true, message: 'Registration successful', data: authData(customer, token) };
+  });
+
+  app.post<{ Body: { firstname: string; lastname: string; email: string; password?: string } }>('/customer/update-user-details', {
+    config: customerAuth,
+    schema: {
+      tags: ['account'], summary: 'Guest who verified by OTP completes the account (names, e-mail, optional password)', security: security.customer,
+      body: body({ firstname: f.name, lastname: f.name, email: f.email, password: f.password }, ['firstname', 'lastname', 'email']),
+      response: reply({ type: 'object', required: ['customer'], properties: { customer: s.customer } }),
+    },
+  }, async (req) => {
+    const me = customerOf(req);
+    const email = req.body.email.trim().toLowerCase();
+    const owner = await customers.byEmail(email);
+    if (owner && owner.id !== me.id) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    const patch: Parameters<typeof customers.update>[1] = { firstname: req.body.firstname.trim(), lastname: req.body.lastname.trim(), email };
+    if (req.body.password) patch.password_hash = await hash(req.body.password);
+    const updated = await customers.update(me.id, patch);
+    return { success: true, message: 'Details updated successfully', data: { customer: toCustomer(updated) } };
+  });
+
+  app.post<{ Body: { email: string; password: string } }>('/customer/login', {
+    config: { rateLimit: authLimit(app, 'login', (r) => bodyField(r, 'email')) },
+    schema: {
+      tags: ['account'], summary: 'Sign in with e-mail and password', security: security.apiKey,
+      body: body({ email: f.email, password: f.loginPassword }, ['email', 'password']),
+      response: reply(s.authData),
+    },
+  }, async (req) => {
+    const customer = await customers.byEmail(req.body.email.trim());
+    const ok = await verifyPassword(req.body.password, customer?.password_hash ?? null);
+    if (!customer || !ok) throw new AppError(401, 'Invalid email or password');
+    const token = await customers.createSession(customer.id);
+    return { success: true, message: 'Login successful.', data: authData(customer, token) };
+  });
+
+  app.post<{ Body: { user_token: string } }>('/customer/logout', {
+    config: customerAuth,
+    schema: {
+      tags: ['account'], summary: 'Revoke the bearer token', security: security.customer,
+      body: body({ user_token: { type: 'string', minLength: 1, maxLength: 200, 'x-messages': { required: 'user_token is required' } } }, ['user_token']),
+      response: reply(),
+    },
+  }, async (req) => {
+    if (!safeEqual(req.body.user_token, app.config.storeToken)) throw forbidden('Invalid store token');
+    if (req.sessionId !== null) await customers.revokeSession(req.sessionId);
+    return { success: true, message: 'Logout successful' };
+  });
+
+  app.get('/customer/profile', {
+    config: customerAuth,
+    schema: {
+      tags: ['account'], summary: 'The signed-in customer', security: security.customer,
+      response: reply({ type: 'object', required: ['customer'], properties: { customer: s.customer } }),
+    },
+  }, async (req) => ({ success: true, data: { customer: toCustomer(customerOf(req)) } }));
+
+  app.post<{ Body: { email: string } }>('/customer/forgot-password', {
+    config: { rateLimit: authLimit(app, 'forgot', (r) => bodyField(r, 'email')) },
+    schema: {
+      tags: ['account'], summary: 'Start a password reset (one-time token; returned in development only)', security: security.apiKey,
+      body: body({ email: f.email }, ['email']),
+      response: reply({ type: 'object', properties: { reset_token: { type: 'string' } } }),
+    },
+  }, async (req) => {
+    const customer = await customers.byEmail(req.body.email.trim());
+    // The same answer whether or not the e-mail is known, so the call cannot be used to find accounts.
+    const message = 'If an account exists for this email, a password reset link has been sent.';
+    if (!customer) return { success: true, message, data: {} };
+    const token = await customers.createResetToken(customer.id);
+    return { success: true, message, data: app.config.dev ? { reset_token: token } : {} };
+  });
+
+  app.post<{ Body: { token: string; password: string; confirm_password?: string } }>('/customer/token-password', {
+    schema: {
+      tags: ['account'], summary: 'Set a new password with a reset token', security: security.apiKey,
+      body: body({
+        token: { type: 'string', minLength: 1, maxLength: 200, 'x-messages': { required: 'Reset token is required', invalid: 'Reset link is invalid or has expired' } },
+        password: f.password,
+        confirm_password: { type: 'string', maxLength: 128, 'x-messages': { invalid: 'Passwords must match' } },
+      }, ['token', 'password']),
+      response: reply(),
+    },
+  }, async (req) => {
+    const { token, password, confirm_password } = req.body;
+    if (confirm_password !== undefined && confirm_password !== password) throw fieldError('confirm_password', 'Passwords must match');
+    const passwordHash = await hash(password);
+    await app.tx(async (r) => {
+      const customerId = await r.customers.consumeResetToken(token);
+      if (customerId === undefined) throw badRequest('Reset link is invalid or has expired', { token: 'Reset link is invalid or has expired' });
+      await r.customers.update(customerId, { password_hash: passwordHash });
+      await r.customers.revokeAllSessions(customerId);
+    });
+    return { success: true, message: 'Password reset successfully' };
+  });
+
+  app.post<{ Body: { old_password: string; new_password: string; confirm_password: string } }>('/customer/reset-password', {
+    config: customerAuth,
+    schema: {
+      tags: ['account'], summary: 'Change the password of the signed-in customer', security: security.customer,
+      body: body({
+        old_password: { ...f.loginPassword, 'x-messages': { required: 'Old password is required', invalid: 'Old password is required' } },
+        new_password: f.password,
+        confirm_password: { type: 'string', minLength: 1, maxLength: 128, 'x-messages': { required: 'Please confirm your password', invalid: 'Passwords must match' } },
+      }, ['old_password', 'new_password', 'confirm_password']),
+      response: reply(),
+    },
+  }, async (req) => {
+    const me = customerOf(req);
+    const { old_password, new_password, confirm_password } = req.body;
+    if (new_password !== confirm_password) throw fieldError('confirm_password', 'Passwords must match');
+    if (!(await verifyPassword(old_password, me.password_hash))) throw fieldError('old_password', 'Old password is incorrect');
+    await customers.update(me.id, { password_hash: await hash(new_password) });
+    // Other devices sign in again; this one stays signed in.
+    await customers.revokeAllSessions(me.id, req.sessionId ?? undefined);
+    return { success: true, message: 'Password changed successfully' };
+  });
+
+  app.post<{ Body: { address: string; pincode: string; city: string; state: string; alt_phone_number?: string | null } }>('/customer/shipping-address', {
+    config: customerAuth,
+    schema: {
+      tags: ['account'], summary: 'Save the shipping address', security: security.customer,
+      body: body({ address: f.address, pincode: f.pincode, city: f.city, state: f.state, alt_phone_number: f.altPhone }, ['address', 'pincode', 'city', 'state']),
+      response: reply({ type: 'object', required: ['customer'], properties: { customer: s.customer } }),
+    },
+  }, async (req) => {
+    const me = customerOf(req);
+    const b = req.body;
+    const updated = await customers.update(me.id, {
+      address: b.address.trim(), pincode: b.pincode, city: b.city.trim(), state: b.state.trim(), address_alt_phone: b.alt_phone_number || null,
+    });
+    return { success: true, message: 'Shipping address saved successfully', data: { customer: toCustomer(updated) } };
+  });
+
+  app.get('/customer/get-shipping-address', {
+    config: customerAuth,
+    schema: {
+      tags: ['account'], summary: 'The saved shipping address (null when none)', security: security.customer,
+      response: reply({ type: 'object', properties: { data: { anyOf: [s.shippingAddress, { type: 'null' }] } } }),
+    },
+  }, async (req) => ({ success: true, data: { data: toCustomer(customerOf(req)).shipping_address } }));
+
+  app.post<{ Body: { firstname: string; lastname: string } }>('/customer/account-details', {
+    config: customerAuth,
+    schema: {
+      tags: ['account'], summary: 'Change first and last name', security: security.customer,
+      body: body({ firstname: f.name, lastname: f.name }, ['firstname', 'lastname']),
+      response: reply({ type: 'object', required: ['customer'], properties: { customer: s.customer } }),
+    },
+  }, async (req) => {
+    const me = customerOf(req);
+    const updated = await customers.update(me.id, { firstname: req.body.firstname.trim(), lastname: req.body.lastname.trim() });
+    return { success: true, message: 'Account details updated successfully', data: { customer: toCustomer(updated) } };
+  });
+}

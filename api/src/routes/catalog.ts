@@ -1,0 +1,208 @@
+import type { FastifyInstance } from 'fastify';
+import { body, f, reply, s, security } from '../schemas';
+import { notFound, fieldError, badRequest } from '../lib/errors';
+import { toPaise } from '../lib/money';
+import type { ProductQuery, SortBy } from '../db/repositories/catalog';
+
+const SORTS = ['newest', 'price_asc', 'price_desc', 'name_asc', 'name_desc'] as const;
+const ID_LIST = '^\\s*([0-9]{1,9}\\s*(,\\s*[0-9]{1,9}\\s*)*)?$';
+const PRICE = '^\\s*([0-9]{1,7}(\\.[0-9]{1,2})?)?\\s*$';
+const FLAG = { type: 'string', enum: ['', '0', '1', 'true', 'false'], 'x-messages': { invalid: 'Must be 1 or 0' } } as const;
+
+interface ProductFilterBody {
+  sub_category?: string;
+  min_price?: string;
+  max_price?: string;
+  size?: string;
+  in_stock?: string;
+  out_of_stock?: string;
+  sort_by?: string;
+  product_id?: string;
+  page?: number;
+}
+
+const filterBody = {
+  ...body({
+    sub_category: { type: 'string', maxLength: 500, pattern: ID_LIST, description: 'one or several category ids, comma-joined', 'x-messages': { invalid: 'Must be category ids separated by commas' } },
+    min_price: { type: 'string', pattern: PRICE, description: 'rupees', 'x-messages': { invalid: 'Must be a price in rupees' } },
+    max_price: { type: 'string', pattern: PRICE, description: 'rupees', 'x-messages': { invalid: 'Must be a price in rupees' } },
+    size: { type: 'string', maxLength: 200, description: 'size label(s), comma-joined', 'x-messages': { invalid: 'Must be a size label' } },
+    in_stock: FLAG,
+    out_of_stock: FLAG,
+    sort_by: { type: 'string', enum: ['', ...SORTS], 'x-messages': { invalid: `Must be one of ${SORTS.join(', ')}` } },
+    product_id: { type: 'string', maxLength: 500, pattern: ID_LIST, 'x-messages': { invalid: 'Must be product ids separated by commas' } },
+    page: { type: 'integer', minimum: 1, maximum: 100000, 'x-messages': { invalid: 'Page must be a positive number' } },
+  }),
+  description: 'Spec §3 filters. Sent as multipart/form-data by the storefront; JSON and URL-encoded bodies work too.',
+} as const;
+
+const pageQuery = {
+  type: 'object',
+  properties: { page: { type: 'integer', minimum: 1, maximum: 100000, 'x-messages': { invalid: 'Page must be a positive number' } } },
+} as const;
+
+const ids = (text: string | undefined) =>
+  (text ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .map(Number);
+
+const flag = (v: string | undefined) => v === '1' || v === 'true';
+
+export function parseFilters(b: ProductFilterBody, page: number): ProductQuery {
+  const minPrice = b.min_price?.trim() ? toPaise(b.min_price) : null;
+  const maxPrice = b.max_price?.trim() ? toPaise(b.max_price) : null;
+  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) {
+    throw fieldError('max_price', 'Maximum price cannot be below the minimum price');
+  }
+  const sizes = (b.size ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const q: ProductQuery = { page, sortBy: (b.sort_by || 'newest') as SortBy };
+  const sub = ids(b.sub_category);
+  if (sub.length) q.subCategories = sub;
+  const productIds = ids(b.product_id);
+  if (productIds.length) q.productIds = productIds;
+  if (minPrice !== null) q.minPrice = minPrice;
+  if (maxPrice !== null) q.maxPrice = maxPrice;
+  if (sizes.length) q.sizes = sizes;
+  if (flag(b.in_stock)) q.inStock = true;
+  if (flag(b.out_of_stock)) q.outOfStock = true;
+  return q;
+}
+
+export async function catalogRoutes(app: FastifyInstance): Promise<void> {
+  const { catalog, content } = app.repos;
+
+  app.post('/store-info', {
+    schema: {
+      tags: ['catalogue'], summary: 'Store information (spec §3) and the category list', security: security.apiKey,
+      response: reply({
+        type: 'object',
+        required: ['storeinfo', 'sub_category_list'],
+        properties: {
+          storeinfo: {
+            type: 'object',
+            properties: Object.fromEntries(
+              ['store_name', 'logo', 'email', 'mobile_no', 'store_time', 'offer_text', 'facebook_url', 'instagram_url', 'twitter_url',
+                'fontFamily', 'backgroundColor', 'buttonBackgroundColor', 'topHeaderBackgroundColor', 'headerBackgroundColor',
+                'footerBackgroundColor', 'bottomFooterBackgroundColor', 'bannerType', 'categoryLayout'].map((k) => [k, { type: 'string' }]),
+            ),
+          },
+          sub_category_list: { type: 'array', items: s.category },
+        },
+      }),
+    },
+  }, async () => {
+    const storeinfo = await catalog.storeInfo();
+    if (!storeinfo) throw notFound('Store information is not set up');
+    return { success: true, data: { storeinfo, sub_category_list: await catalog.categories() } };
+  });
+
+  app.post<{ Body: { sub_category_id: number[] } }>('/subcategory-variations', {
+    schema: {
+      tags: ['catalogue'], summary: 'Size labels of categories (spec §3 productVariations)', security: security.apiKey,
+      body: body({
+        sub_category_id: {
+          type: 'array', minItems: 1, maxItems: 50, items: f.id('Category'),
+          'x-messages': { required: 'Please choose a category', minItems: 'Please choose a category', invalid: 'Must be a list of category ids' },
+        },
+      }, ['sub_category_id']),
+      response: reply({ type: 'array', items: { type: 'object', properties: { sub_category_id: { type: 'integer' }, sub_category_variation: { type: 'string' } } } }),
+    },
+  }, async (req) => ({ success: true, data: await catalog.subcategoryVariations([...new Set(req.body.sub_category_id)]) }));
+
+  app.post<{ Body: ProductFilterBody | undefined; Querystring: { page?: number } }>('/get-products', {
+    schema: {
+      tags: ['catalogue'], summary: 'Product list with the spec §3 filters; 12 per page', security: security.apiKey,
+      consumes: ['multipart/form-data', 'application/json', 'application/x-www-form-urlencoded'],
+      querystring: pageQuery,
+      body: filterBody,
+      response: reply(s.productPage),
+    },
+  }, async (req) => {
+    const b = req.body ?? {};
+    const page = req.query.page ?? b.page ?? 1;
+    return { success: true, data: await catalog.listProducts(parseFilters(b, page)) };
+  });
+
+  app.get<{ Params: { slug: string } }>('/single-product-details/:slug', {
+    schema: {
+      tags: ['catalogue'], summary: 'One product by slug', security: security.apiKey,
+      params: { type: 'object', properties: { slug: { type: 'string', maxLength: 300 } }, required: ['slug'] },
+      response: reply(s.product),
+    },
+  }, async (req) => {
+    const product = await catalog.productBySlug(req.params.slug);
+    if (!product) throw notFound('Product not found');
+    return { success: true, data: product };
+  });
+
+  app.post<{ Body: { search: string; page?: number } }>('/search-products', {
+    schema: {
+      tags: ['catalogue'], summary: 'Search by name, brand, description or category', security: security.apiKey,
+      body: body({
+        search: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S', 'x-messages': { required: 'Please enter a search term', invalid: 'Please enter a search term', maxLength: 'Cannot exceed 100 characters' } },
+        page: pageQuery.properties.page,
+      }, ['search']),
+      response: reply(s.productPage),
+    },
+  }, async (req) => {
+    const words = req.body.search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+    if (words.length === 0) throw badRequest('Please enter a search term', { search: 'Please enter a search term' });
+    return { success: true, data: await catalog.listProducts({ page: req.body.page ?? 1, searchWords: words, sortBy: 'newest' }) };
+  });
+
+  app.get('/home-page-sections', {
+    schema: {
+      tags: ['catalogue'], summary: 'Home banners and sections', security: security.apiKey,
+      response: reply(undefined, {
+        result: {
+          type: 'object',
+          properties: {
+            banners: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' }, subtitle: { type: 'string' }, image: { type: 'string' }, link: { type: 'string' }, cta: { type: 'string' } } } },
+            sections: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' }, subtitle: { type: 'string' }, type: { type: 'string' } } } },
+          },
+        },
+      }),
+    },
+  }, async () => ({ success: true, result: { banners: await content.banners(), sections: await content.homeSections() } }));
+
+  app.get('/about-us-page', {
+    schema: {
+      tags: ['catalogue'], summary: 'About-us sections', security: security.apiKey,
+      response: reply(undefined, {
+        result: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' }, body: { type: 'string' }, image: { type: 'string' } } } },
+      }),
+    },
+  }, async () => ({ success: true, result: await content.aboutSections() }));
+
+  const productList = reply({ type: 'object', properties: { data: { type: 'array', items: s.product } } });
+  app.get('/new-arrivals', {
+    schema: { tags: ['catalogue'], summary: 'The 8 newest products', security: security.apiKey, response: productList },
+  }, async () => ({ success: true, data: { data: await catalog.newArrivals(8) } }));
+
+  app.post('/get-featured-products', {
+    schema: { tags: ['catalogue'], summary: '8 featured products', security: security.apiKey, response: productList },
+  }, async () => ({ success: true, data: { data: await catalog.featured(8) } }));
+
+  app.get('/states', {
+    schema: {
+      tags: ['catalogue'], summary: 'States and union territories of India', security: security.apiKey,
+      response: reply({ type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } }),
+    },
+  }, async () => ({ success: true, data: await content.states() }));
+
+  app.post<{ Body: { state_id: number } }>('/cities', {
+    schema: {
+      tags: ['catalogue'], summary: 'Main cities of a state', security: security.apiKey,
+      body: body({ state_id: { ...f.id('State'), 'x-messages': { required: 'State is required', invalid: 'State is required' } } }, ['state_id']),
+      response: reply({ type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, state_id: { type: 'integer' } } } }),
+    },
+  }, async (req) => {
+    if (!(await content.stateExists(req.body.state_id))) throw notFound('State not found');
+    return { success: true, data: await content.cities(req.body.state_id) };
+  });
+}
