@@ -194,8 +194,13 @@ export async function main(argv: string[], out: (s: string) => void = console.lo
           return 0;
         }
         if (r.forced) out(`WARNING: activated past ${r.problems.length} compatibility problem(s) (--force, recorded in history):\n  ${r.problems.join('\n  ')}`);
+        const was = r.moved
+          ? ` (same version, now served from ${r.entry} instead of ${r.moved.from})`
+          : r.previous
+            ? ` (was ${r.previous}; pnpm ops rollback ${r.section.name} returns to it)`
+            : '';
         out(
-          `${r.section.name} ${r.version} is live${r.previous ? ` (was ${r.previous}; pnpm ops rollback ${r.section.name} returns to it)` : ''}` +
+          `${r.section.name} ${r.version} is live${was}` +
             `${r.entry ? `\n  entry ${r.entry}` : ''}\n  the next page load gets it (${ms.toFixed(0)} ms)`,
         );
         return 0;

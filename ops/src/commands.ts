@@ -165,6 +165,8 @@ export interface ActivateResult {
   previous: string | null;
   entry: string;
   changed: boolean;
+  /** The live version stayed, only its origin changed (--base-url): no rollback step was added. */
+  moved?: { from: string };
   forced: boolean;
   problems: string[];
   notes: string[];
@@ -266,8 +268,10 @@ export async function activate(
     const forced = problems.length > 0;
     const now = new Date().toISOString();
     const ref: LiveRef = { version, entry, activatedAt: now, ...(forced ? { forced: true } : {}) };
+    let moved: { from: string } | undefined;
     if (s.live && s.live.version === version) {
       // Same version moved to another origin: not a new step for rollback.
+      moved = { from: s.live.entry };
       s.live = ref;
     } else {
       if (s.live) s.previous.push(s.live);
@@ -283,7 +287,7 @@ export async function activate(
       ...(entry ? { entry } : {}),
       ...(forced ? { forced: true, problems } : {}),
     });
-    return { section, version, previous, entry, changed: true, forced, problems, notes };
+    return { section, version, previous, entry, changed: true, forced, problems, notes, ...(moved ? { moved } : {}) };
   });
 }
 

@@ -150,6 +150,15 @@ describe('activate and rollback', () => {
     });
     const bad = await ws.ops('activate', 'catalog', '0.1.0-v1', '--base-url', 'ftp://x');
     expect(bad.code).toBe(2);
+    // Moving the live version back to this site is not a new rollback step.
+    expect(await ok('activate', 'catalog', '0.1.0-v2')).toContain('same version, now served from /remotes/catalog/0.1.0-v2/mf-manifest.json');
+    expect(registry().remotes.catalog).toEqual({
+      version: '0.1.0-v2',
+      entry: '/remotes/catalog/0.1.0-v2/mf-manifest.json',
+      lastKnownGood: { version: '0.1.0-v1', entry: '/remotes/catalog/0.1.0-v1/mf-manifest.json' },
+    });
+    await ok('rollback', 'catalog');
+    expect(registry().remotes.catalog).toMatchObject({ version: '0.1.0-v1', lastKnownGood: null });
   });
 });
 
