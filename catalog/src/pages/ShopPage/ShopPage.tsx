@@ -1,8 +1,218 @@
-/** Shop page of the catalog remote (placeholder until the catalog issue lands). */
-export default function ShopPage() {
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths, type SortBy } from '@storefront/shared';
+import { Pagination } from '../../components/Pagination/Pagination';
+import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid/ProductGrid';
+import { ShopFilters } from '../../components/ShopFilters/ShopFilters';
+import { pageTitle, useDocumentMeta } from '../../lib/useDocumentMeta';
+import { useStoreInfo } from '../../lib/useStoreInfo';
+import {
+  EMPTY_SHOP_STATE, SORT_OPTIONS, hasFilters, matchCategories, parseShopQuery, shopUrl, toProductFilters, withFilter, withPage,
+  type ShopState,
+} from '../../lib/shopQuery';
+import { useCatalogStores } from '../../stores/useCatalogStores';
+import './ShopPage.css';
+
+/** Skeleton cards while the first list loads: one page's worth, so the footer does not jump. */
+const SKELETON_CARDS = 12;
+
+function SearchBox({ current }: { current: string }) {
+  const navigate = useNavigate();
+  const id = useId();
+  const [text, setText] = useState(current);
+  useEffect(() => setText(current), [current]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // Spec §5: the term is trimmed; an empty term is not submitted.
+    if (!text.trim()) return;
+    navigate(paths.search(text));
+  };
   return (
-    <section className="page" data-section="catalog">
-      <h1>Shop</h1>
-    </section>
+    <form role="search" className="cat-shop__search" onSubmit={submit}>
+      <label htmlFor={`${id}-q`} className="sf-visually-hidden">
+        Search products
+      </label>
+      <input
+        id={`${id}-q`}
+        className="sf-input"
+        type="search"
+        placeholder="Search for products, brands, categories..."
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <button type="submit" className="sf-button">
+        Search
+      </button>
+    </form>
   );
 }
+
+/**
+ * Shop (spec §2 `/shop`): the product grid with the filters of spec §3, search results for `?search=`,
+ * sort and pages. The URL holds the whole state (issue 5), so reload, share, back and forward reproduce
+ * the same list; this component only reads it and navigates.
+ */
+const ShopPage = observer(function ShopPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { products } = useCatalogStores();
+  const { storeInfo, ready } = useStoreInfo();
+  const state = useMemo(() => parseShopQuery(params), [params]);
+  const categories = storeInfo.categories;
+  const chosen = matchCategories(state.categories, categories);
+  const searching = state.search !== '';
+
+  // Category names become ids through store info: wait for it (restored or fetched) before asking.
+  const canFetch = searching || state.categories.length === 0 || ready;
+  const filters = toProductFilters(state, categories);
+  const requestKey = searching ? `search:${state.search}:${state.page}` : `list:${JSON.stringify(filters)}`;
+
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!canFetch) return;
+    if (searching) void products.searchProducts(state.search, state.page, requestKey);
+    else void products.fetchProducts(filters, requestKey);
+    // `filters` and the search are both inside requestKey; `attempt` is the Try again trigger.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requestKey, canFetch, products, attempt]);
+
+  // Size labels of the chosen categories, or of every category when none is chosen (spec §3).
+  const sizeIds = (chosen.length ? chosen : categories).map((c) => c.id);
+  const sizeKey = sizeIds.join(',');
+  useEffect(() => {
+    if (searching || !ready || sizeKey === '') return;
+    void products.fetchVariations(sizeKey.split(',').map(Number));
+  }, [sizeKey, searching, ready, products]);
+
+  // A new page from the pagination links: bring the top of the results back into view.
+  const resultsRef = useRef<HTMLElement>(null);
+  const lastPage = useRef(state.page);
+  useEffect(() => {
+    if (lastPage.current !== state.page) resultsRef.current?.scrollIntoView?.({ block: 'start' });
+    lastPage.current = state.page;
+  }, [state.page]);
+
+  const go = (next: ShopState) => navigate(shopUrl(next));
+
+  const title = searching
+    ? `Search results for “${state.search}”`
+    : chosen.length
+      ? chosen.map((c) => c.name).join(', ')
+      : 'Shop';
+  const storeName = storeInfo.storeName;
+  useDocumentMeta(
+    pageTitle(searching ? `Search: ${state.search}` : title, storeName),
+    searching
+      ? `Products matching “${state.search}” at ${storeName}.`
+      : `Shop ${chosen.length ? chosen.map((c) => c.name).join(', ') : 'all products'} at ${storeName}: prices in ₹, delivery all over India.`,
+  );
+
+  const current = products.listKey === requestKey;
+  const inFlight = products.listLoading || products.searchLoading || !canFetch;
+  const { total, page, perPage, lastPage: last } = products.pageInfo;
+  const from = (page - 1) * perPage + 1;
+  const to = from + products.list.length - 1;
+  const countText = !current
+    ? 'Loading products…'
+    : products.list.length === 0
+      ? 'No products'
+      : `Showing ${from}–${to} of ${total} ${total === 1 ? 'product' : 'products'}`;
+
+  let content;
+  if (products.error && !inFlight) {
+    content = (
+      <div className="cat-shop__message" role="alert">
+        <p>{products.error}</p>
+        <button type="button" className="sf-button" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!current && products.list.length === 0) {
+    content = <ProductGridSkeleton count={SKELETON_CARDS} label="Loading products" />;
+  } else if (current && products.list.length === 0) {
+    content = (
+      <div className="cat-shop__message">
+        {searching ? (
+          <>
+            <p>No products found for “{state.search}”.</p>
+            <Link className="sf-button" to={paths.shop()}>
+              Browse all products
+            </Link>
+          </>
+        ) : total > 0 ? (
+          <>
+            <p>There are no products on page {state.page}.</p>
+            <Link className="sf-button" to={shopUrl(withPage(state, 1))}>
+              Go to the first page
+            </Link>
+          </>
+        ) : hasFilters(state) ? (
+          <>
+            <p>No products match these filters.</p>
+            <button type="button" className="sf-button" onClick={() => go(EMPTY_SHOP_STATE)}>
+              Clear all filters
+            </button>
+          </>
+        ) : (
+          <>
+            <p>No products yet.</p>
+            <Link className="sf-button" to={paths.home}>
+              Back to home
+            </Link>
+          </>
+        )}
+      </div>
+    );
+  } else {
+    content = <ProductGrid products={products.list} label="Products" headingLevel={2} eagerCount={4} priorityFirst busy={!current} />;
+  }
+
+  return (
+    <div className="cat-shop sf-container" data-section="catalog">
+      <header className="cat-shop__head">
+        <div>
+          <h1 className="cat-shop__title">{title}</h1>
+          <p className="cat-shop__count" aria-live="polite">
+            {countText}
+          </p>
+        </div>
+        <SearchBox current={state.search} />
+      </header>
+      <div className={`cat-shop__layout ${searching ? 'is-search' : ''}`}>
+        {searching ? null : <ShopFilters state={state} categories={categories} sizes={products.productVariations} onChange={go} />}
+        <section className="cat-shop__results" ref={resultsRef} aria-label="Results" aria-busy={inFlight || undefined}>
+          <div className="cat-shop__toolbar">
+            {searching ? (
+              <Link to={paths.shop()} className="cat-shop__clear">
+                Clear search
+              </Link>
+            ) : (
+              <label className="cat-shop__sort">
+                <span>Sort by</span>
+                <select
+                  className="sf-input"
+                  value={state.sortBy ?? 'newest'}
+                  onChange={(e) => go(withFilter(state, { sortBy: e.target.value === 'newest' ? undefined : (e.target.value as SortBy) }))}
+                >
+                  {SORT_OPTIONS.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+          </div>
+          {content}
+          {current && products.list.length > 0 ? (
+            <Pagination page={page} lastPage={last} hrefOf={(n) => shopUrl(withPage(state, n))} />
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+});
+
+export default ShopPage;

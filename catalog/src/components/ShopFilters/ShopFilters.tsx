@@ -1,0 +1,153 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { Category } from '@storefront/shared';
+import { hasFilters, withFilter, type ShopState } from '../../lib/shopQuery';
+import './ShopFilters.css';
+
+export interface ShopFiltersProps {
+  state: ShopState;
+  /** The store's categories (store info `sub_category_list`). */
+  categories: readonly Category[];
+  /** Size labels of the chosen categories (spec §3 productVariations). */
+  sizes: readonly string[];
+  /** A new state to navigate to (the page writes it to the URL). */
+  onChange: (next: ShopState) => void;
+}
+
+const priceText = (n: number | undefined) => (n === undefined ? '' : String(n));
+
+function readPrice(text: string): number | undefined {
+  if (text.trim() === '') return undefined;
+  const n = Number(text);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+/**
+ * The shop's filters of spec §3 (categories, price range, size, availability). Every control is
+ * labelled and reads its value from the URL state; every change goes back to page 1 (issue 5).
+ */
+export function ShopFilters({ state, categories, sizes, onChange }: ShopFiltersProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [minText, setMinText] = useState(priceText(state.minPrice));
+  const [maxText, setMaxText] = useState(priceText(state.maxPrice));
+
+  // Back/forward or a link changes the URL under the form: show the URL's prices again.
+  useEffect(() => {
+    setMinText(priceText(state.minPrice));
+    setMaxText(priceText(state.maxPrice));
+  }, [state.minPrice, state.maxPrice]);
+
+  const toggleCategory = (name: string, on: boolean) => {
+    const key = name.toLowerCase();
+    const next = on ? [...state.categories.filter((c) => c !== key), key] : state.categories.filter((c) => c !== key);
+    // A size of the old categories may not exist in the new ones: the size filter starts over too.
+    onChange(withFilter(state, { categories: next, size: '' }));
+  };
+
+  const applyPrice = (e: FormEvent) => {
+    e.preventDefault();
+    let min = readPrice(minText);
+    let max = readPrice(maxText);
+    if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
+    onChange(withFilter(state, { minPrice: min, maxPrice: max }));
+  };
+
+  const sizeOptions = state.size && !sizes.includes(state.size) ? [...sizes, state.size] : sizes;
+
+  return (
+    <aside className="cat-filters" aria-labelledby={`${id}-title`}>
+      <div className="cat-filters__bar">
+        <h2 id={`${id}-title`} className="cat-filters__title">Filters</h2>
+        <button
+          type="button"
+          className="cat-filters__toggle sf-button sf-button--ghost"
+          aria-expanded={open}
+          aria-controls={`${id}-panel`}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? 'Hide filters' : 'Show filters'}
+        </button>
+      </div>
+      <div id={`${id}-panel`} className={`cat-filters__panel ${open ? 'is-open' : ''}`}>
+        <fieldset className="cat-filters__group">
+          <legend>Categories</legend>
+          {categories.length === 0 ? <p className="cat-filters__empty">No categories found</p> : null}
+          <ul className="cat-filters__options">
+            {categories.map((c) => (
+              <li key={c.id}>
+                <label className="cat-filters__check">
+                  <input
+                    type="checkbox"
+                    checked={state.categories.includes(c.name.toLowerCase())}
+                    onChange={(e) => toggleCategory(c.name, e.target.checked)}
+                  />
+                  <span>{c.name}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+
+        <form className="cat-filters__group" aria-label="Price range" onSubmit={applyPrice}>
+          <fieldset>
+            <legend>Price (₹)</legend>
+            <div className="cat-filters__prices">
+              <label className="cat-filters__field">
+                <span>Minimum price</span>
+                <input className="sf-input" type="number" inputMode="numeric" min={0} step={1} value={minText} onChange={(e) => setMinText(e.target.value)} />
+              </label>
+              <label className="cat-filters__field">
+                <span>Maximum price</span>
+                <input className="sf-input" type="number" inputMode="numeric" min={0} step={1} value={maxText} onChange={(e) => setMaxText(e.target.value)} />
+              </label>
+            </div>
+            <button type="submit" className="sf-button sf-button--ghost cat-filters__apply">
+              Apply price
+            </button>
+          </fieldset>
+        </form>
+
+        <div className="cat-filters__group">
+          <label className="cat-filters__legend" htmlFor={`${id}-size`}>
+            Size
+          </label>
+          <select
+            id={`${id}-size`}
+            className="sf-input cat-filters__select"
+            value={state.size}
+            onChange={(e) => onChange(withFilter(state, { size: e.target.value }))}
+          >
+            <option value="">All sizes</option>
+            {sizeOptions.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <fieldset className="cat-filters__group">
+          <legend>Availability</legend>
+          <label className="cat-filters__check">
+            <input type="checkbox" checked={state.inStock} onChange={(e) => onChange(withFilter(state, { inStock: e.target.checked }))} />
+            <span>In stock</span>
+          </label>
+          <label className="cat-filters__check">
+            <input type="checkbox" checked={state.outOfStock} onChange={(e) => onChange(withFilter(state, { outOfStock: e.target.checked }))} />
+            <span>Out of stock</span>
+          </label>
+        </fieldset>
+
+        {hasFilters(state) ? (
+          <button
+            type="button"
+            className="sf-button sf-button--ghost sf-button--block"
+            onClick={() => onChange(withFilter(state, { categories: [], minPrice: undefined, maxPrice: undefined, size: '', inStock: false, outOfStock: false, sortBy: undefined }))}
+          >
+            Clear all filters
+          </button>
+        ) : null}
+      </div>
+    </aside>
+  );
+}

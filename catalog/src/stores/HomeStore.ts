@@ -1,0 +1,63 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { ApiError, MESSAGES, reportError, toMessages, type Api, type Product } from '@storefront/shared';
+
+/** The calls the home's product rows need. */
+export type HomeApi = Pick<Api, 'getNewArrivals' | 'getFeaturedProducts'>;
+
+/** One product row of the home page: its items, whether it is loading, and whether it has loaded once. */
+export class ProductRow {
+  items: Product[] = [];
+  loading = false;
+  loaded = false;
+  error: string | null = null;
+
+  constructor(
+    private readonly load: () => ReturnType<HomeApi['getNewArrivals']>,
+    private readonly fallback: string,
+  ) {
+    makeAutoObservable<ProductRow, 'load' | 'fallback'>(this, { load: false, fallback: false }, { autoBind: true });
+  }
+
+  /**
+   * Fetches the row (spec §7: the list is `data.data`). A failure toasts the spec §8 message and keeps
+   * whatever was shown before, so the rest of the home page is unaffected.
+   */
+  async fetch(): Promise<void> {
+    this.loading = true;
+    this.error = null;
+    try {
+      const res = await this.load();
+      if (!res) return;
+      if (!res.success) throw new ApiError(200, toMessages(res.message));
+      runInAction(() => {
+        this.items = Array.isArray(res.data?.data) ? res.data.data : [];
+      });
+    } catch (err) {
+      const message = reportError(err, this.fallback);
+      runInAction(() => {
+        this.error = message;
+      });
+    } finally {
+      runInAction(() => {
+        this.loading = false;
+        this.loaded = true;
+      });
+    }
+  }
+}
+
+/** New arrivals and featured products of the home page (spec §7 `/new-arrivals`, `/get-featured-products`). */
+export class HomeStore {
+  readonly newArrivals: ProductRow;
+  readonly featured: ProductRow;
+
+  constructor(api: HomeApi) {
+    this.newArrivals = new ProductRow(() => api.getNewArrivals(), MESSAGES.newArrivalsFailed);
+    this.featured = new ProductRow(() => api.getFeaturedProducts(), MESSAGES.featuredFailed);
+  }
+
+  /** Both rows, in parallel. */
+  fetchAll(): Promise<void> {
+    return Promise.all([this.newArrivals.fetch(), this.featured.fetch()]).then(() => undefined);
+  }
+}

@@ -1,0 +1,206 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import {
+  ApiError, MESSAGES, messageOf, reportError, toMessages, variationLabels,
+  type Api, type Product, type ProductFilters, type ProductPage,
+} from '@storefront/shared';
+
+/** The calls the product state needs (a test passes the fake API object). */
+export type ProductApi = Pick<Api, 'getProducts' | 'searchProducts' | 'getProductDetails' | 'getSubcategoryVariations'>;
+
+/** Where the current list sits in the whole result (docs/api-contract.md ProductPage). */
+export interface PageInfo {
+  total: number;
+  page: number;
+  perPage: number;
+  lastPage: number;
+}
+
+export const EMPTY_PAGE_INFO: PageInfo = { total: 0, page: 1, perPage: 12, lastPage: 1 };
+
+/** What loading a product by slug ended with: the page redirects to /not-found on 'failed'. */
+export type DetailsOutcome = { status: 'ok'; product: Product } | { status: 'failed'; message: string } | { status: 'stale' };
+
+function pageInfoOf(p: ProductPage): PageInfo {
+  return {
+    total: Number.isFinite(p.total) ? p.total : p.products.length,
+    page: p.page || 1,
+    perPage: p.per_page || p.products.length || EMPTY_PAGE_INFO.perPage,
+    lastPage: Math.max(1, p.last_page || 1),
+  };
+}
+
+/** A response that says `success: false` is a failure with its own message (spec §8). */
+function ensureSuccess<T>(res: { success: boolean; message?: string | string[]; data?: T }): T {
+  if (!res.success || res.data === undefined) throw new ApiError(200, toMessages(res.message));
+  return res.data;
+}
+
+/**
+ * Product state of spec §3 (list, productDetails, productVariations, loading, searchLoading, error) with
+ * the transitions of spec §4 and the messages of spec §8:
+ * - the list: loading while in flight, success replaces it, failure ('Failed to fetch products
+ *   information' unless the server says more) resets it and toasts;
+ * - search: `searchLoading` while in flight, success replaces the list and clears the details, failure
+ *   ('Failed to search products') is logged only, never toasted;
+ * - variations: de-duplicated, trimmed size labels; failure resets the list too;
+ * - details: failure or an unsuccessful answer is reported to the caller, which goes to /not-found.
+ * Each list request carries a sequence number: an answer that arrives after a newer request is dropped,
+ * so quick filter changes (or back/forward) never show an older list.
+ */
+export class ProductStore {
+  list: Product[] = [];
+  pageInfo: PageInfo = EMPTY_PAGE_INFO;
+  /** The query (a caller's key, usually the URL) the current list answers; null before any. */
+  listKey: string | null = null;
+  productDetails: Product | null = null;
+  productVariations: string[] = [];
+  listLoading = false;
+  detailsLoading = false;
+  searchLoading = false;
+  error: string | null = null;
+
+  private listSeq = 0;
+  private detailsSeq = 0;
+  private variationsSeq = 0;
+
+  constructor(private readonly api: ProductApi) {
+    makeAutoObservable<ProductStore, 'api' | 'listSeq' | 'detailsSeq' | 'variationsSeq'>(
+      this,
+      { api: false, listSeq: false, detailsSeq: false, variationsSeq: false },
+      { autoBind: true },
+    );
+  }
+
+  /** Spec §3 `loading`: a list or a product is on its way. */
+  get loading(): boolean {
+    return this.listLoading || this.detailsLoading;
+  }
+
+  /** Loads one page of the catalogue with the spec §3 filters. Resolves to whether it succeeded. */
+  async fetchProducts(filters: ProductFilters, key: string | null = null): Promise<boolean> {
+    const seq = ++this.listSeq;
+    this.listLoading = true;
+    this.searchLoading = false;
+    this.error = null;
+    try {
+      const res = await this.api.getProducts(filters);
+      if (seq !== this.listSeq || !res) return false;
+      const data = ensureSuccess(res);
+      runInAction(() => this.setList(data, key));
+      return true;
+    } catch (err) {
+      if (seq !== this.listSeq) return false;
+      runInAction(() => {
+        this.resetList();
+        this.error = messageOf(err, MESSAGES.productsFailed);
+      });
+      reportError(err, MESSAGES.productsFailed);
+      return false;
+    } finally {
+      if (seq === this.listSeq) runInAction(() => (this.listLoading = false));
+    }
+  }
+
+  /**
+   * Spec §4 search: the searching flag is on during the request; success replaces the list and clears
+   * the details. Failure is logged only (spec §8); the error is kept for the page to say so in place.
+   */
+  async searchProducts(term: string, page = 1, key: string | null = null): Promise<boolean> {
+    const seq = ++this.listSeq;
+    this.searchLoading = true;
+    this.listLoading = false;
+    this.error = null;
+    try {
+      const res = await this.api.searchProducts(term, page);
+      if (seq !== this.listSeq || !res) return false;
+      const data = ensureSuccess(res);
+      runInAction(() => {
+        this.setList(data, key);
+        this.productDetails = null;
+      });
+      return true;
+    } catch (err) {
+      if (seq !== this.listSeq) return false;
+      const message = messageOf(err, MESSAGES.searchFailed);
+      console.error(MESSAGES.searchFailed, err);
+      runInAction(() => {
+        this.error = message;
+      });
+      return false;
+    } finally {
+      if (seq === this.listSeq) runInAction(() => (this.searchLoading = false));
+    }
+  }
+
+  /** Loads a product by slug (spec §2). 'failed' covers both an error and an unsuccessful answer. */
+  async fetchProductDetails(slug: string): Promise<DetailsOutcome> {
+    const seq = ++this.detailsSeq;
+    this.detailsLoading = true;
+    this.error = null;
+    try {
+      const res = await this.api.getProductDetails(slug);
+      if (seq !== this.detailsSeq) return { status: 'stale' };
+      if (!res) return { status: 'stale' };
+      const product = ensureSuccess(res);
+      runInAction(() => {
+        this.productDetails = product;
+      });
+      return { status: 'ok', product };
+    } catch (err) {
+      if (seq !== this.detailsSeq) return { status: 'stale' };
+      const message = messageOf(err, MESSAGES.productsFailed);
+      runInAction(() => {
+        this.productDetails = null;
+        this.error = message;
+      });
+      return { status: 'failed', message };
+    } finally {
+      if (seq === this.detailsSeq) runInAction(() => (this.detailsLoading = false));
+    }
+  }
+
+  /**
+   * Size labels of the given sub-categories (spec §3: comma-separated values, trimmed, de-duplicated).
+   * Failure resets the list too (spec §8) and toasts.
+   */
+  async fetchVariations(subCategoryIds: number[]): Promise<boolean> {
+    const seq = ++this.variationsSeq;
+    try {
+      const res = await this.api.getSubcategoryVariations(subCategoryIds);
+      if (seq !== this.variationsSeq || !res) return false;
+      const data = ensureSuccess(res);
+      runInAction(() => {
+        this.productVariations = variationLabels((Array.isArray(data) ? data : []).map((v) => v.sub_category_variation));
+      });
+      return true;
+    } catch (err) {
+      if (seq !== this.variationsSeq) return false;
+      runInAction(() => {
+        this.productVariations = [];
+        this.resetList();
+        this.error = messageOf(err, MESSAGES.productsFailed);
+      });
+      reportError(err, MESSAGES.productsFailed);
+      return false;
+    }
+  }
+
+  /** Spec §4: the list can be reset. */
+  resetList(): void {
+    this.list = [];
+    this.pageInfo = EMPTY_PAGE_INFO;
+    this.listKey = null;
+  }
+
+  /** Spec §4: the details can be cleared. */
+  clearDetails(): void {
+    this.productDetails = null;
+  }
+
+  private setList(data: ProductPage, key: string | null): void {
+    this.list = Array.isArray(data.products) ? data.products : [];
+    this.pageInfo = pageInfoOf({ ...data, products: this.list });
+    this.listKey = key;
+    this.error = null;
+  }
+}
