@@ -11,6 +11,11 @@ export default (_env: unknown, argv: { mode?: string }) =>
       name: 'account',
       kind: 'remote',
       devPort: 3003,
+      // Standalone dev (src/bootstrap.tsx): deep links to the account routes, and the dev API behind /api.
+      devServer: {
+        historyApiFallback: true,
+        proxy: [{ context: ['/api'], target: `http://127.0.0.1:${process.env.API_PORT ?? 3100}` }],
+      },
       rspack,
       ModuleFederationPlugin,
       ReactRefreshPlugin,

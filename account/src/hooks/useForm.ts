@@ -1,34 +1,49 @@
-import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
-import { validateForm, type AnyObjectSchema } from '@storefront/shared';
-import { fieldErrorsOf } from '../components/errors';
+import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { fieldErrorsOf, reportError, validateForm, type AnyObjectSchema } from '@storefront/shared';
 
 export type FormErrors<T> = Partial<Record<keyof T & string, string>>;
+
+interface UseFormOptions {
+  /** Spec §8 fallback reported when a submission fails without a server message (or one made from the error). */
+  failure: string | ((err: unknown) => string);
+}
 
 interface UseFormResult<T extends Record<string, unknown>> {
   values: T;
   errors: FormErrors<T>;
+  /** The last failure reported for the whole form (also toasted), shown under the fields. */
+  formError: string | null;
   submitting: boolean;
   /** onChange for an input named after a key of the values (checkboxes give booleans). */
   onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
   setValue: <K extends keyof T>(name: K, value: T[K]) => void;
   setValues: (next: T) => void;
   setErrors: (errors: FormErrors<T>) => void;
-  /** Validates with the schema; calls `onValid` only when valid; server field errors go to the fields. */
+  /**
+   * Validates with the schema and calls `onValid` only when valid. When `onValid` rejects, the server's
+   * field errors go to their fields (STYLE.md: not a toast); any other failure is reported once through
+   * `reportError` with the form's fallback.
+   */
   handleSubmit: (onValid: (values: T) => Promise<void> | void) => (e: FormEvent) => Promise<void>;
   reset: () => void;
 }
 
 /**
- * Form state for the account forms: values and open flags stay in React state (STYLE.md), validation
- * is the shared yup schema with the spec §5 messages, and a server's field errors land on the fields.
+ * Form state for the account forms: values and flags stay in React state (STYLE.md), validation is
+ * the shared yup schema with the spec §5 messages, and a failed submission is handled in one place.
  */
-export function useForm<T extends Record<string, unknown>>(schema: AnyObjectSchema, initial: T): UseFormResult<T> {
+export function useForm<T extends Record<string, unknown>>(schema: AnyObjectSchema, initial: T, options: UseFormOptions): UseFormResult<T> {
   const [values, setValuesState] = useState<T>(initial);
   const [errors, setErrors] = useState<FormErrors<T>>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // A second submit while the first is on its way is dropped (double click, Enter twice).
+  const inFlight = useRef(false);
+  const initialRef = useRef(initial);
 
   const setValue = useCallback(<K extends keyof T>(name: K, value: T[K]) => {
     setValuesState((v) => ({ ...v, [name]: value }));
+    setFormError(null);
     setErrors((errs) => {
       if (!(name in errs)) return errs;
       const next = { ...errs };
@@ -46,48 +61,55 @@ export function useForm<T extends Record<string, unknown>>(schema: AnyObjectSche
     [setValue],
   );
 
+  const { failure } = options;
   const handleSubmit = useCallback(
     (onValid: (values: T) => Promise<void> | void) => async (e: FormEvent) => {
       e.preventDefault();
       // React clears currentTarget once the handler yields; keep the form for focusing later.
       const form = e.currentTarget as HTMLFormElement;
-      if (submitting) return;
-      const found = (await validateForm(schema, values)) as FormErrors<T>;
-      setErrors(found);
-      if (Object.keys(found).length > 0) {
-        focusFirstInvalid(form, Object.keys(found));
-        return;
-      }
-      setSubmitting(true);
+      if (inFlight.current) return;
+      inFlight.current = true;
       try {
-        await onValid(values);
-      } catch (err) {
-        const server = fieldErrorsOf(err) as FormErrors<T>;
-        if (Object.keys(server).length > 0) {
-          setErrors(server);
-          focusFirstInvalid(form, Object.keys(server));
+        const found = (await validateForm(schema, values)) as FormErrors<T>;
+        setErrors(found);
+        setFormError(null);
+        if (Object.keys(found).length > 0) {
+          focusFirstInvalid(form, Object.keys(found));
+          return;
+        }
+        setSubmitting(true);
+        try {
+          await onValid(values);
+        } catch (err) {
+          const server = onlyFields(fieldErrorsOf(err), values);
+          if (Object.keys(server).length > 0) {
+            setErrors(server as FormErrors<T>);
+            focusFirstInvalid(form, Object.keys(server));
+          } else {
+            setFormError(reportError(err, typeof failure === 'string' ? failure : failure(err)));
+          }
+        } finally {
+          setSubmitting(false);
         }
       } finally {
-        setSubmitting(false);
+        inFlight.current = false;
       }
     },
-    [schema, values, submitting],
+    [schema, values, failure],
   );
 
-  return {
-    values,
-    errors,
-    submitting,
-    onChange,
-    setValue,
-    setValues: setValuesState,
-    setErrors,
-    handleSubmit,
-    reset: () => {
-      setValuesState(initial);
-      setErrors({});
-    },
-  };
+  const reset = useCallback(() => {
+    setValuesState(initialRef.current);
+    setErrors({});
+    setFormError(null);
+  }, []);
+
+  return { values, errors, formError, submitting, onChange, setValue, setValues: setValuesState, setErrors, handleSubmit, reset };
+}
+
+/** Server field errors this form can show beside a field; errors for other fields are not shown there. */
+function onlyFields(errors: Record<string, string>, values: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter(([k]) => k in values));
 }
 
 /** Moves focus to the first field with a message, in the order of the form. */

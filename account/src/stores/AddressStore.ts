@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Api, Customer, ShippingAddress } from '@storefront/shared';
+import { MESSAGES, messageOf, type Api, type Customer, type ShippingAddress } from '@storefront/shared';
+import { expectSuccess, load } from './request';
 
 /**
  * The saved shipping address (spec §3, §4): saving stores the returned customer data in the session
@@ -10,7 +11,7 @@ export class AddressStore {
   loading = false;
   loaded = false;
   saving = false;
-  error: unknown = null;
+  error: string | null = null;
 
   constructor(
     private readonly api: Pick<Api, 'getShippingAddress' | 'saveShippingAddress'>,
@@ -19,37 +20,26 @@ export class AddressStore {
     makeAutoObservable<AddressStore, 'api' | 'onCustomer'>(this, { api: false, onCustomer: false }, { autoBind: true });
   }
 
-  /** Loads the saved address; throws on failure. */
+  /** Loads the saved address (none yet is `null`); rejects on failure. */
   async fetch(): Promise<void> {
-    this.loading = true;
-    this.error = null;
-    try {
-      const res = await this.api.getShippingAddress();
+    await load(this, MESSAGES.shippingAddressFetchFailed, async () => {
+      const res = expectSuccess(await this.api.getShippingAddress(), MESSAGES.shippingAddressFetchFailed);
       runInAction(() => {
         if (res) this.address = res.data?.data ?? null;
         this.loaded = true;
       });
-    } catch (err) {
-      runInAction(() => {
-        this.error = err;
-      });
-      throw err;
-    } finally {
-      runInAction(() => {
-        this.loading = false;
-      });
-    }
+    });
   }
 
-  /** Saves the address; returns the server's message. Throws on failure. */
-  async save(address: ShippingAddress): Promise<string | undefined> {
+  /** Saves the address and resolves to the server's message; rejects on failure. */
+  async save(address: ShippingAddress): Promise<string> {
     this.saving = true;
     try {
-      const res = await this.api.saveShippingAddress(address);
+      const res = expectSuccess(await this.api.saveShippingAddress(address), MESSAGES.shippingAddressSaveFailed);
       const customer = res?.data?.customer;
       if (customer) this.onCustomer(customer);
       await this.fetch().catch(() => undefined);
-      return Array.isArray(res?.message) ? res.message[0] : res?.message;
+      return messageOf(res, 'Shipping address saved');
     } finally {
       runInAction(() => {
         this.saving = false;

@@ -1,10 +1,18 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Api, CancelOrderPayload, Order } from '@storefront/shared';
-import { newestFirst } from './orderSummary';
+import { MESSAGES, messageOf, newestFirst, type Api, type CancelOrderPayload, type Order } from '@storefront/shared';
+import { expectSuccess, load } from './request';
 
 /** What the orders store needs to know about the session (the shared auth store satisfies it). */
 export interface Session {
   readonly isAuthenticated: boolean;
+}
+
+/**
+ * Spec §8 cancel order: the server message, else the error's own message, else 'Failed to cancel order'
+ * (the one failure of the catalogue that falls back to the error's text before the fixed fallback).
+ */
+export function cancelFailureMessage(err: unknown): string {
+  return messageOf(err, err instanceof Error && err.message ? err.message : MESSAGES.cancelOrderFailed);
 }
 
 /**
@@ -15,7 +23,7 @@ export class OrdersStore {
   orders: Order[] = [];
   loading = false;
   loaded = false;
-  error: unknown = null;
+  error: string | null = null;
   cancelling = false;
 
   constructor(
@@ -30,51 +38,33 @@ export class OrdersStore {
     return this.orders.find((o) => o.order_id === orderId);
   }
 
-  /** Loads the list; does nothing for a guest (spec §6: fetched only when authenticated). Throws on failure. */
+  /** Loads the list; does nothing for a guest (spec §6: fetched only when authenticated). Rejects on failure. */
   async fetch(): Promise<void> {
     if (!this.session.isAuthenticated) return;
-    this.loading = true;
-    this.error = null;
-    try {
-      const res = await this.api.getOrders();
+    await load(this, MESSAGES.ordersFetchFailed, async () => {
+      const res = expectSuccess(await this.api.getOrders(), MESSAGES.ordersFetchFailed);
       runInAction(() => {
         if (res) this.orders = newestFirst(res.data ?? []);
         this.loaded = true;
       });
-    } catch (err) {
-      runInAction(() => {
-        this.error = err;
-      });
-      throw err;
-    } finally {
-      runInAction(() => {
-        this.loading = false;
-      });
-    }
+    });
   }
 
   /**
-   * Cancels an order (spec §4) and refetches the list. Returns the server's message.
-   * Throws when the server refuses or the shopper is not signed in.
+   * Cancels an order (spec §4: only when authenticated) and refetches the list. Resolves to the
+   * server's message; rejects when the server refuses.
    */
-  async cancel(payload: CancelOrderPayload): Promise<string | undefined> {
-    if (!this.session.isAuthenticated) throw new Error('User not authenticated');
+  async cancel(payload: CancelOrderPayload): Promise<string> {
+    if (!this.session.isAuthenticated) throw new Error(MESSAGES.notAuthenticated);
     this.cancelling = true;
     try {
-      const res = await this.api.cancelOrder(payload);
-      if (res && res.success === false && res.status !== true) {
-        throw new Error(firstMessage(res.message) ?? 'Failed to cancel order');
-      }
+      const res = expectSuccess(await this.api.cancelOrder(payload), MESSAGES.cancelOrderFailed);
       await this.fetch().catch(() => undefined);
-      return firstMessage(res?.message);
+      return messageOf(res, 'Order cancelled successfully');
     } finally {
       runInAction(() => {
         this.cancelling = false;
       });
     }
   }
-}
-
-function firstMessage(message: string | string[] | undefined): string | undefined {
-  return Array.isArray(message) ? message[0] : message;
 }

@@ -1,42 +1,30 @@
-import type { Api, TrackedOrder } from '@storefront/shared';
+import { createFakeApi, makeOrder } from '@storefront/shared/testing';
 import { TrackOrderStore } from './TrackOrderStore';
-import { makeOrder } from './testOrders';
 
 describe('TrackOrderStore', () => {
-  it('stores the tracked order with its steps', async () => {
-    const { customer_data: _omit, ...order } = makeOrder({ order_number: 'SF-1' });
-    const tracked: TrackedOrder = {
-      ...order,
-      steps: [
-        { status: 'order_placed', label: 'Order placed', done: true, current: true },
-        { status: 'shipped', label: 'Shipped', done: false, current: false },
-      ],
-    };
-    const seen: string[] = [];
-    const api: Pick<Api, 'trackOrder'> = {
-      trackOrder: async (no) => {
-        seen.push(no);
-        return { success: true, data: tracked };
-      },
-    };
+  it('trims the number and stores the tracked order with its steps', async () => {
+    const api = createFakeApi({ orders: [makeOrder({ order_number: 'SF-1' })] });
     const store = new TrackOrderStore(api);
     await store.track('  SF-1 ');
-    expect(seen).toEqual(['SF-1']);
-    expect(store.result?.steps).toHaveLength(2);
+    expect(api.callsOf('trackOrder')).toEqual([['SF-1']]);
+    expect(store.result?.order_number).toBe('SF-1');
+    expect(store.result?.steps).toHaveLength(1);
     expect(store.error).toBeNull();
     expect(store.loading).toBe(false);
   });
 
-  it('keeps the failure for the page to show the server message', async () => {
-    const failure = Object.assign(new Error('Order not found'), { status: 404 });
-    const api: Pick<Api, 'trackOrder'> = {
-      trackOrder: async () => {
-        throw failure;
-      },
-    };
-    const store = new TrackOrderStore(api);
+  it('keeps the server message for the page to show (spec §8)', async () => {
+    const store = new TrackOrderStore(createFakeApi());
     await store.track('NOPE');
     expect(store.result).toBeNull();
-    expect(store.error).toBe(failure);
+    expect(store.error).toBe('No order found with this number');
+  });
+
+  it('an unsuccessful answer shows its message', async () => {
+    const api = createFakeApi();
+    api.trackOrder = async () => ({ success: false, message: 'Tracking is unavailable' });
+    const store = new TrackOrderStore(api);
+    await store.track('SF-1');
+    expect(store.error).toBe('Tracking is unavailable');
   });
 });

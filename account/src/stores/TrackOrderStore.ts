@@ -1,18 +1,20 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Api, TrackedOrder } from '@storefront/shared';
+import { MESSAGES, messageOf, type Api, type TrackedOrder } from '@storefront/shared';
+import { expectSuccess } from './request';
 
 /** Public order tracking (spec §7 /customer/track-order): works for guests. */
 export class TrackOrderStore {
   result: TrackedOrder | null = null;
   trackNo = '';
   loading = false;
-  error: unknown = null;
+  /** The server's message when the lookup failed (spec §8: track order shows it), else the fallback. */
+  error: string | null = null;
 
   constructor(private readonly api: Pick<Api, 'trackOrder'>) {
     makeAutoObservable<TrackOrderStore, 'api'>(this, { api: false }, { autoBind: true });
   }
 
-  /** Looks an order number up; the result or the error replaces the previous one. */
+  /** Looks an order number up; the result or the error replaces the previous one. Never rejects. */
   async track(trackNo: string): Promise<void> {
     const no = trackNo.trim();
     this.trackNo = no;
@@ -20,18 +22,16 @@ export class TrackOrderStore {
     this.error = null;
     this.result = null;
     try {
-      const res = await this.api.trackOrder(no);
+      const res = expectSuccess(await this.api.trackOrder(no), MESSAGES.somethingWentWrong);
       runInAction(() => {
-        if (!res) return;
-        if (res.success === false || !res.data) {
-          this.error = new Error(Array.isArray(res.message) ? res.message[0] : res.message);
-          return;
-        }
-        this.result = res.data;
+        // A later lookup replaced this one while it was on the way: its answer wins.
+        if (this.trackNo !== no || !res) return;
+        if (res.data) this.result = res.data;
+        else this.error = MESSAGES.somethingWentWrong;
       });
     } catch (err) {
       runInAction(() => {
-        this.error = err;
+        if (this.trackNo === no) this.error = messageOf(err, MESSAGES.somethingWentWrong);
       });
     } finally {
       runInAction(() => {

@@ -1,8 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { CANCEL_REASONS, cancelOrderSchema, MESSAGES, Modal, notify, type Order } from '@storefront/shared';
+import { CANCEL_REASONS, cancelOrderSchema, Modal, notify, type Order } from '@storefront/shared';
 import { useForm } from '../../hooks/useForm';
-import { messageOf } from '../errors';
-import type { OrdersStore } from '../../stores/OrdersStore';
+import { useLastShown } from '../../hooks/useLastShown';
+import { FormError } from '../FormError';
+import { cancelFailureMessage, type OrdersStore } from '../../stores/OrdersStore';
 import './CancelOrderDialog.css';
 
 interface CancelValues extends Record<string, unknown> {
@@ -23,32 +24,29 @@ interface CancelOrderDialogProps {
  * reason. Success toasts the server's message and refetches the orders (spec §4).
  */
 export const CancelOrderDialog = observer(function CancelOrderDialog({ order, orders, onClose, onCancelled }: CancelOrderDialogProps) {
+  const shown = useLastShown(order);
   return (
     <Modal open={order !== null} onClose={onClose} title="Cancel Order">
-      {order && <CancelForm key={order.order_id} order={order} orders={orders} onClose={onClose} onCancelled={onCancelled} />}
+      {shown && <CancelForm key={shown.order_id} order={shown} orders={orders} onClose={onClose} onCancelled={onCancelled} />}
     </Modal>
   );
 });
 
 const CancelForm = observer(function CancelForm({ order, orders, onClose, onCancelled }: CancelOrderDialogProps & { order: Order }) {
-  const form = useForm<CancelValues>(cancelOrderSchema, { reject_reason_select: '', reject_reason_input: '' });
+  // Spec §8: a failed cancel falls back to the error's own message before 'Failed to cancel order'.
+  const form = useForm<CancelValues>(cancelOrderSchema, { reject_reason_select: '', reject_reason_input: '' }, { failure: cancelFailureMessage });
   const { values, errors, onChange, submitting } = form;
   const isOther = values.reject_reason_select === 'Other';
 
   const submit = form.handleSubmit(async (v) => {
-    try {
-      const message = await orders.cancel({
-        order_id: order.order_id,
-        reject_reason_select: v.reject_reason_select,
-        ...(v.reject_reason_select === 'Other' ? { reject_reason_input: v.reject_reason_input.trim() } : {}),
-      });
-      notify.success(message ?? 'Order cancelled successfully');
-      onClose();
-      onCancelled?.();
-    } catch (err) {
-      notify.error(messageOf(err, MESSAGES.cancelOrderFailed));
-      throw err;
-    }
+    const message = await orders.cancel({
+      order_id: order.order_id,
+      reject_reason_select: v.reject_reason_select,
+      ...(v.reject_reason_select === 'Other' ? { reject_reason_input: v.reject_reason_input.trim() } : {}),
+    });
+    notify.success(message);
+    onClose();
+    onCancelled?.();
   });
 
   return (
@@ -104,6 +102,7 @@ const CancelForm = observer(function CancelForm({ order, orders, onClose, onCanc
           )}
         </div>
       )}
+      <FormError message={form.formError} />
       <div className="acc-dialog__actions">
         <button type="submit" className="acc-btn acc-btn--danger" disabled={submitting}>
           {submitting ? 'Cancelling…' : 'Cancel Order'}

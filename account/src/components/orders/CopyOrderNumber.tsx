@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { COPIED_MS } from '@storefront/shared';
 import { copyText } from './copyText';
 
-/** Spec §9: the Copied! indicator stays for 2 seconds. */
-export const COPIED_MS = 2000;
-
-/** The order number with a copy action; 'Copied!' replaces the label for 2 s (spec §2). */
+/** The order number with a copy action; 'Copied!' replaces the label for 2 s (spec §2, §9). */
 export function CopyOrderNumber({ orderNumber }: { orderNumber: string }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

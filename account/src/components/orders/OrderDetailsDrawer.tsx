@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { Drawer, formatMoney, formatStatus, type Order } from '@storefront/shared';
-import { isCancellable, paymentMethodLabel, summarizeOrder } from '../../stores/orderSummary';
+import { Drawer, formatMoney, formatStatus, isCancellable, paymentMethodLabel, summarizeOrder, type Order } from '@storefront/shared';
+import { useLastShown } from '../../hooks/useLastShown';
 import { CopyOrderNumber } from './CopyOrderNumber';
 import { formatOrderDate } from './formatOrderDate';
 import './OrderDetailsDrawer.css';
@@ -13,9 +13,10 @@ interface OrderDetailsDrawerProps {
 
 /** Order Details side drawer (spec §2, §9): the shared Drawer closes with its 300 ms animation. */
 export const OrderDetailsDrawer = observer(function OrderDetailsDrawer({ order, onClose, onCancel }: OrderDetailsDrawerProps) {
+  const shown = useLastShown(order);
   return (
     <Drawer open={order !== null} onClose={onClose} title="Order Details" className="acc-order-drawer">
-      {order && <OrderDetails order={order} onCancel={onCancel} />}
+      {shown && <OrderDetails order={shown} onCancel={onCancel} />}
     </Drawer>
   );
 });

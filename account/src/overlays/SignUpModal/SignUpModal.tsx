@@ -10,7 +10,8 @@ import './SignUpModal.css';
  */
 const SignUpModal = observer(function SignUpModal() {
   const { ui } = useStores();
-  const close = () => ui.closeSignUpModal();
+  // Stable: the modal re-runs its focus handling when onClose changes. (ui's actions are bound.)
+  const close = ui.closeSignUpModal;
   return (
     <Modal open={ui.showSignUpModal} onClose={close} title="Create Account" className="acc-signup-modal">
       <SignUpForm idPrefix="signup-modal" onRegistered={close} />

@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { forgotPasswordSchema, MESSAGES, notify, paths, useStores } from '@storefront/shared';
+import { forgotPasswordSchema, MESSAGES, messageOf, notify, paths, useStores } from '@storefront/shared';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useForm } from '../../hooks/useForm';
+import { FormError } from '../../components/FormError';
 import { FormField } from '../../components/FormField';
-import { messageOf } from '../../components/errors';
 import '../../components/forms.css';
 import '../SignInPage/SignInPage.css';
 
@@ -17,19 +17,14 @@ interface ForgotValues extends Record<string, unknown> {
 const ForgotPasswordPage = observer(function ForgotPasswordPage() {
   const { auth, storeInfo } = useStores();
   useDocumentTitle('Forgot Password', storeInfo.storeName);
-  const form = useForm<ForgotValues>(forgotPasswordSchema, { email: '' });
+  const form = useForm<ForgotValues>(forgotPasswordSchema, { email: '' }, { failure: MESSAGES.somethingWentWrong });
   const [sent, setSent] = useState<{ message: string; token?: string } | null>(null);
 
   const submit = form.handleSubmit(async (v) => {
-    try {
-      const res = await auth.forgotPassword(v.email.trim());
-      const message = messageOf(res?.message, 'If that e-mail is registered, a reset link is on its way.');
-      notify.success(message);
-      setSent({ message, token: res?.data?.reset_token });
-    } catch (err) {
-      notify.error(messageOf(err, MESSAGES.somethingWentWrong));
-      throw err;
-    }
+    const res = await auth.forgotPassword(v.email.trim());
+    const message = messageOf(res, 'If that e-mail is registered, a reset link is on its way.');
+    notify.success(message);
+    setSent({ message, token: res.data?.reset_token });
   });
 
   return (
@@ -51,6 +46,7 @@ const ForgotPasswordPage = observer(function ForgotPasswordPage() {
             <p className="acc-auth__lead">Enter your e-mail and we will send you a link to set a new password.</p>
             <form className="acc-form" onSubmit={submit} noValidate aria-label="Forgot password">
               <FormField idPrefix="forgot" name="email" type="email" label="Email" autoComplete="email" value={form.values.email} onChange={form.onChange} error={form.errors.email} />
+              <FormError message={form.formError} />
               <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting}>
                 {form.submitting ? 'Sending…' : 'Send reset link'}
               </button>

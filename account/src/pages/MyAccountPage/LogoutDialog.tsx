@@ -1,13 +1,19 @@
 import { useNavigate } from 'react-router-dom';
-import { Modal, paths, useStores } from '@storefront/shared';
+import { Modal, notify, paths, useStores } from '@storefront/shared';
 
-/** Spec §2 logout confirmation: confirming logs out and goes to /signin, replacing history. */
+/**
+ * Spec §2 logout confirmation: confirming logs out and goes to /signin, replacing history. The auth
+ * store resets the whole app even when the call fails (spec §4) and tells the other tabs; this only says
+ * how it went.
+ */
 export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { auth } = useStores();
   const navigate = useNavigate();
   const confirm = async () => {
     onClose();
-    await auth.logout();
+    const result = await auth.logout();
+    if (result.success) notify.success(result.message);
+    else notify.error(result.message);
     navigate(paths.signin, { replace: true });
   };
   return (

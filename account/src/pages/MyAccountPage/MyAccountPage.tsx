@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
 import { paths, useStores } from '@storefront/shared';
 import { ProfileSection } from './sections/ProfileSection';
@@ -26,6 +26,7 @@ const NAV = [
 const MyAccountPage = observer(function MyAccountPage() {
   const { auth } = useStores();
   const [confirmLogout, setConfirmLogout] = useState(false);
+  const closeLogout = useCallback(() => setConfirmLogout(false), []);
   const customer = auth.user?.customer;
   const greeting = customer ? `${customer.firstname} ${customer.lastname}`.trim() : '';
 
@@ -64,7 +65,7 @@ const MyAccountPage = observer(function MyAccountPage() {
           <Route path="*" element={<Navigate to={paths.myAccount.profile} replace />} />
         </Routes>
       </div>
-      <LogoutDialog open={confirmLogout} onClose={() => setConfirmLogout(false)} />
+      <LogoutDialog open={confirmLogout} onClose={closeLogout} />
     </section>
   );
 });

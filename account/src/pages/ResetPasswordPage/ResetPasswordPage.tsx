@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { MESSAGES, notify, paths, resetPasswordSchema, useStores } from '@storefront/shared';
+import { MESSAGES, messageOf, notify, paths, resetPasswordSchema, useStores } from '@storefront/shared';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useForm } from '../../hooks/useForm';
+import { FormError } from '../../components/FormError';
 import { FormField } from '../../components/FormField';
-import { messageOf } from '../../components/errors';
 import '../../components/forms.css';
 import '../SignInPage/SignInPage.css';
 
@@ -20,18 +20,13 @@ const ResetPasswordPage = observer(function ResetPasswordPage() {
   const [search] = useSearchParams();
   const token = search.get('token')?.trim() ?? '';
   const navigate = useNavigate();
-  const form = useForm<ResetValues>(resetPasswordSchema, { password: '', confirm_password: '' });
+  const form = useForm<ResetValues>(resetPasswordSchema, { password: '', confirm_password: '' }, { failure: MESSAGES.resetPasswordFailed });
 
+  // Spec §5: the call sends the new password as its own confirmation; success goes to /signin (§4).
   const submit = form.handleSubmit(async (v) => {
-    try {
-      // Spec §5: the call sends the new password as its own confirmation.
-      const res = await auth.resetPassword({ token, password: v.password });
-      notify.success(messageOf(res?.message, 'Password reset successfully'));
-      navigate(paths.signin, { replace: true });
-    } catch (err) {
-      notify.error(messageOf(err, MESSAGES.resetPasswordFailed));
-      throw err;
-    }
+    const res = await auth.resetPassword({ token, password: v.password });
+    notify.success(messageOf(res, 'Password reset successfully'));
+    navigate(paths.signin, { replace: true });
   });
 
   return (
@@ -42,6 +37,7 @@ const ResetPasswordPage = observer(function ResetPasswordPage() {
           <form className="acc-form" onSubmit={submit} noValidate aria-label="Reset password">
             <FormField idPrefix="reset" name="password" type="password" label="New password" autoComplete="new-password" value={form.values.password} onChange={form.onChange} error={form.errors.password} />
             <FormField idPrefix="reset" name="confirm_password" type="password" label="Confirm new password" autoComplete="new-password" value={form.values.confirm_password} onChange={form.onChange} error={form.errors.confirm_password} />
+            <FormError message={form.formError} />
             <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting}>
               {form.submitting ? 'Saving…' : 'Reset password'}
             </button>

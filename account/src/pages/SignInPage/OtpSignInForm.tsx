@@ -1,17 +1,22 @@
 import { observer } from 'mobx-react-lite';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, mobileSchema, notify, paths, useStores } from '@storefront/shared';
+import { MESSAGES, messageOf, mobileSchema, notify, otpSchema, paths, reportError, useStores } from '@storefront/shared';
 import { useForm } from '../../hooks/useForm';
 import { FormField } from '../../components/FormField';
-import { messageOf } from '../../components/errors';
 
 interface MobileValues extends Record<string, unknown> {
   mobile: string;
 }
 
-/** The code the server sends is digits only; anything else is refused before a call is made. */
-const OTP_PATTERN = /^\d{4,8}$/;
+interface OtpValues extends Record<string, unknown> {
+  otp: string;
+}
+
+/** Where a 'not registered' number is handed to the sign-up page (router state, spec §4). */
+export interface SignUpHandOver {
+  mobile: string;
+}
 
 /**
  * Sign-in by one-time code (spec §4): send the code to a registered mobile (/login/otp), then verify it
@@ -20,19 +25,15 @@ const OTP_PATTERN = /^\d{4,8}$/;
 export const OtpSignInForm = observer(function OtpSignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { auth } = useStores();
   const navigate = useNavigate();
-  const form = useForm<MobileValues>(mobileSchema, { mobile: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [otp, setOtp] = useState('');
-  const [otpError, setOtpError] = useState<string | undefined>();
-  const [verifying, setVerifying] = useState(false);
-  const [resending, setResending] = useState(false);
-  const otpInput = useRef<HTMLInputElement>(null);
 
+  /** Resolves to whether the code went out; the other outcomes are handled here. */
   const send = async (mobile: string): Promise<boolean> => {
     const result = await auth.sendLoginOtp(mobile);
     if (result.userNotRegistered) {
       notify.info(messageOf(result.message, MESSAGES.notRegistered));
-      navigate(paths.signup, { state: { mobile: result.mobile ?? mobile } });
+      const handOver: SignUpHandOver = { mobile: result.mobile ?? mobile };
+      navigate(paths.signup, { state: handOver });
       return false;
     }
     if (!result.success) {
@@ -40,85 +41,88 @@ export const OtpSignInForm = observer(function OtpSignInForm({ onSignedIn }: { o
       return false;
     }
     // Spec §8: the OTP-send success toast shows the OTP value from the response (development only).
-    notify.success(result.otp ? `OTP: ${result.otp}` : messageOf(result.message, MESSAGES.otpSent));
+    notify.success(result.otp ? `${messageOf(result.message, MESSAGES.otpSent)}: ${result.otp}` : messageOf(result.message, MESSAGES.otpSent));
     return true;
   };
 
-  const submitMobile = form.handleSubmit(async (v) => {
-    const mobile = v.mobile.trim();
-    if (await send(mobile)) {
-      setSentTo(mobile);
-      setOtp('');
-      setOtpError(undefined);
-      requestAnimationFrame(() => otpInput.current?.focus());
+  return sentTo === null ? (
+    <MobileStep
+      onSend={async (mobile) => {
+        if (await send(mobile)) setSentTo(mobile);
+      }}
+    />
+  ) : (
+    <VerifyStep mobile={sentTo} onResend={() => send(sentTo)} onChangeNumber={() => setSentTo(null)} onSignedIn={onSignedIn} />
+  );
+});
+
+function MobileStep({ onSend }: { onSend: (mobile: string) => Promise<void> }) {
+  const form = useForm<MobileValues>(mobileSchema, { mobile: '' }, { failure: MESSAGES.sendOtpFailed });
+  const submit = form.handleSubmit((v) => onSend(v.mobile.trim()));
+  return (
+    <form className="acc-form" onSubmit={submit} noValidate aria-label="Sign in with mobile OTP">
+      <FormField
+        idPrefix="signin-otp"
+        name="mobile"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={10}
+        label="Mobile number"
+        value={form.values.mobile}
+        onChange={form.onChange}
+        error={form.errors.mobile}
+      />
+      <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting}>
+        {form.submitting ? 'Sending…' : 'Send OTP'}
+      </button>
+    </form>
+  );
+}
+
+interface VerifyStepProps {
+  mobile: string;
+  onResend: () => Promise<boolean>;
+  onChangeNumber: () => void;
+  onSignedIn: () => void;
+}
+
+const VerifyStep = observer(function VerifyStep({ mobile, onResend, onChangeNumber, onSignedIn }: VerifyStepProps) {
+  const { auth } = useStores();
+  const form = useForm<OtpValues>(otpSchema, { otp: '' }, { failure: MESSAGES.otpVerificationFailed });
+  const { setErrors } = form;
+  const [resending, setResending] = useState(false);
+  const otpInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    otpInput.current?.focus();
+  }, []);
+
+  // Spec §4: success sets verified and authenticated; a wrong code stays on the field (and is toasted).
+  const submit = form.handleSubmit(async (v) => {
+    try {
+      const res = await auth.verifyLoginOtp({ mobile, otp: v.otp.trim() });
+      notify.success(messageOf(res, MESSAGES.otpVerified));
+      onSignedIn();
+    } catch (err) {
+      setErrors({ otp: reportError(err, MESSAGES.invalidOtp) });
+      otpInput.current?.focus();
     }
   });
 
   const resend = async () => {
-    if (!sentTo) return;
     setResending(true);
     try {
-      await send(sentTo);
+      await onResend();
     } finally {
       setResending(false);
     }
   };
 
-  const verify = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!sentTo || verifying) return;
-    const code = otp.trim();
-    if (!code) {
-      setOtpError('Please enter the OTP');
-      otpInput.current?.focus();
-      return;
-    }
-    if (!OTP_PATTERN.test(code)) {
-      setOtpError(MESSAGES.invalidOtp);
-      otpInput.current?.focus();
-      return;
-    }
-    setVerifying(true);
-    try {
-      await auth.verifyLoginOtp({ mobile: sentTo, otp: code });
-      notify.success(MESSAGES.otpVerified);
-      onSignedIn();
-    } catch (err) {
-      const message = messageOf(err, MESSAGES.otpVerificationFailed);
-      setOtpError(message);
-      notify.error(message);
-      otpInput.current?.focus();
-    } finally {
-      setVerifying(false);
-    }
-  };
-
-  if (!sentTo) {
-    return (
-      <form className="acc-form" onSubmit={submitMobile} noValidate aria-label="Sign in with mobile OTP">
-        <FormField
-          idPrefix="signin-otp"
-          name="mobile"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={10}
-          label="Mobile number"
-          value={form.values.mobile}
-          onChange={form.onChange}
-          error={form.errors.mobile}
-        />
-        <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting}>
-          {form.submitting ? 'Sending…' : 'Send OTP'}
-        </button>
-      </form>
-    );
-  }
-
   return (
-    <form className="acc-form" onSubmit={verify} noValidate aria-label="Verify OTP">
+    <form className="acc-form" onSubmit={submit} noValidate aria-label="Verify OTP">
       <p className="acc-form__note" role="status">
-        We sent a one-time code to <strong>{sentTo}</strong>.
+        We sent a one-time code to <strong>{mobile}</strong>.
       </p>
       <FormField
         ref={otpInput}
@@ -127,22 +131,19 @@ export const OtpSignInForm = observer(function OtpSignInForm({ onSignedIn }: { o
         label="OTP"
         inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={8}
-        value={otp}
-        onChange={(e) => {
-          setOtp(e.target.value);
-          setOtpError(undefined);
-        }}
-        error={otpError}
+        maxLength={6}
+        value={form.values.otp}
+        onChange={form.onChange}
+        error={form.errors.otp}
       />
-      <button type="submit" className="acc-btn acc-btn--primary" disabled={verifying}>
-        {verifying ? 'Verifying…' : 'Verify OTP'}
+      <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting || auth.verificationLoading}>
+        {form.submitting ? 'Verifying…' : 'Verify OTP'}
       </button>
       <div className="acc-form__links">
         <button type="button" className="acc-link-btn" onClick={() => void resend()} disabled={resending}>
           Resend OTP
         </button>
-        <button type="button" className="acc-link-btn" onClick={() => setSentTo(null)}>
+        <button type="button" className="acc-link-btn" onClick={onChangeNumber}>
           Change number
         </button>
       </div>

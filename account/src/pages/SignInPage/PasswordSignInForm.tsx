@@ -1,34 +1,31 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { loginSchema, MESSAGES, notify, paths, useStores } from '@storefront/shared';
+import { ApiError, loginSchema, MESSAGES, notify, paths, useStores } from '@storefront/shared';
 import { useForm } from '../../hooks/useForm';
+import { FormError } from '../../components/FormError';
 import { FormField } from '../../components/FormField';
-import { messageOf } from '../../components/errors';
 
 interface LoginValues extends Record<string, unknown> {
   email: string;
   password: string;
 }
 
-/** Spec §4: a successful response signs in and goes home; an unsuccessful one asks to verify the e-mail. */
+/**
+ * Spec §4: a successful response signs in and goes home; an unsuccessful one leaves the shopper signed
+ * out and asks to verify the e-mail; a failure (wrong password) shows the server's message. The auth
+ * store keeps the error; the root store syncs the guest cart and loads the wishlist after sign-in.
+ */
 export const PasswordSignInForm = observer(function PasswordSignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { auth } = useStores();
-  const form = useForm<LoginValues>(loginSchema, { email: '', password: '' });
+  const form = useForm<LoginValues>(loginSchema, { email: '', password: '' }, { failure: MESSAGES.loginFailed });
   const { values, errors, onChange, submitting } = form;
 
   const submit = form.handleSubmit(async (v) => {
-    try {
-      await auth.login({ email: v.email.trim(), password: v.password });
-    } catch (err) {
-      notify.error(messageOf(err, MESSAGES.loginFailed));
-      throw err;
-    }
-    if (auth.isAuthenticated) {
-      notify.success(MESSAGES.loginSuccess);
-      onSignedIn();
-    } else {
-      notify.error(MESSAGES.verifyEmail);
-    }
+    const res = await auth.login({ email: v.email.trim(), password: v.password });
+    if (!res) return; // cancelled
+    if (!res.success) throw new ApiError(200, [MESSAGES.verifyEmail]);
+    notify.success(MESSAGES.loginSuccess);
+    onSignedIn();
   });
 
   return (
@@ -38,6 +35,7 @@ export const PasswordSignInForm = observer(function PasswordSignInForm({ onSigne
       <p className="acc-form__aside">
         <Link to={paths.forgotPassword}>Forgot password?</Link>
       </p>
+      <FormError message={form.formError} />
       <button type="submit" className="acc-btn acc-btn--primary" disabled={submitting}>
         {submitting ? 'Signing in…' : 'Sign in'}
       </button>

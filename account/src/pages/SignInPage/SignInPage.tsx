@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { paths, useStores } from '@storefront/shared';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { PasswordSignInForm } from './PasswordSignInForm';
@@ -10,23 +10,14 @@ import './SignInPage.css';
 
 type Method = 'password' | 'otp';
 
-/** Where the guard meant to send the shopper before asking them to sign in. */
-function fromOf(state: unknown): string | undefined {
-  if (typeof state === 'object' && state !== null && 'from' in state) {
-    const from = (state as { from: unknown }).from;
-    if (typeof from === 'string' && from.startsWith('/')) return from;
-  }
-  return undefined;
-}
-
 /** /signin: e-mail and password, or a one-time code sent to the mobile (spec §1, §4). */
 const SignInPage = observer(function SignInPage() {
   const { storeInfo } = useStores();
   useDocumentTitle('Sign In', storeInfo.storeName);
   const [method, setMethod] = useState<Method>('password');
   const navigate = useNavigate();
-  const location = useLocation();
-  const onSignedIn = () => navigate(fromOf(location.state) ?? paths.home, { replace: true });
+  // Spec §4: a successful sign-in goes to / (the shell's guest-only guard would also send it there).
+  const onSignedIn = () => navigate(paths.home, { replace: true });
 
   return (
     <section className="acc-page acc-auth" data-section="account">

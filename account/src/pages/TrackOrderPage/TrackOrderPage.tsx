@@ -1,10 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { formatMoney, formatStatus, MESSAGES, paths, useStores } from '@storefront/shared';
+import { formatMoney, formatStatus, paths, useStores } from '@storefront/shared';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLocalStore } from '../../hooks/useLocalStore';
-import { messageOf } from '../../components/errors';
 import { TrackOrderStore } from '../../stores/TrackOrderStore';
 import { formatOrderDate } from '../../components/orders/formatOrderDate';
 import '../../components/forms.css';
@@ -73,9 +72,9 @@ const TrackOrderPage = observer(function TrackOrderPage() {
       </form>
 
       {store.loading && <p role="status">Looking up your order…</p>}
-      {!store.loading && Boolean(store.error) && (
+      {!store.loading && store.error && (
         <p role="alert" className="acc-track__error">
-          {messageOf(store.error, MESSAGES.somethingWentWrong)}
+          {store.error}
         </p>
       )}
       {result && (

@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { addressSchema, MESSAGES, notify, useStores } from '@storefront/shared';
+import { addressSchema, MESSAGES, notify, reportError, useStores } from '@storefront/shared';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useForm } from '../../../hooks/useForm';
 import { useLocalStore } from '../../../hooks/useLocalStore';
+import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
-import { messageOf } from '../../../components/errors';
 import { AddressStore } from '../../../stores/AddressStore';
 
 interface AddressValues extends Record<string, unknown> {
@@ -20,11 +20,11 @@ export const AddressSection = observer(function AddressSection() {
   const { api, auth, storeInfo } = useStores();
   useDocumentTitle('Address', storeInfo.storeName);
   const store = useLocalStore(() => new AddressStore(api, (customer) => auth.mergeCustomer(customer)));
-  const form = useForm<AddressValues>(addressSchema, { address: '', pincode: '', city: '', state: '' });
+  const form = useForm<AddressValues>(addressSchema, { address: '', pincode: '', city: '', state: '' }, { failure: MESSAGES.shippingAddressSaveFailed });
   const { setValues } = form;
 
   useEffect(() => {
-    store.fetch().catch((err: unknown) => notify.error(messageOf(err, MESSAGES.shippingAddressFetchFailed)));
+    store.fetch().catch((err: unknown) => reportError(err, MESSAGES.shippingAddressFetchFailed));
   }, [store]);
 
   // Fill the form once the saved address arrives (and again after each save's refetch).
@@ -33,19 +33,15 @@ export const AddressSection = observer(function AddressSection() {
     if (a) setValues({ address: a.address, pincode: a.pincode, city: a.city, state: a.state });
   }, [store.address, setValues]);
 
+  // Spec §4: saving toasts, stores the customer data in the session and refetches the address.
   const submit = form.handleSubmit(async (v) => {
-    try {
-      const message = await store.save({
-        address: v.address.trim(),
-        pincode: v.pincode.trim(),
-        city: v.city.trim(),
-        state: v.state.trim(),
-      });
-      notify.success(message ?? 'Shipping address saved');
-    } catch (err) {
-      notify.error(messageOf(err, MESSAGES.shippingAddressSaveFailed));
-      throw err;
-    }
+    const message = await store.save({
+      address: v.address.trim(),
+      pincode: v.pincode.trim(),
+      city: v.city.trim(),
+      state: v.state.trim(),
+    });
+    notify.success(message);
   });
 
   return (
@@ -61,6 +57,7 @@ export const AddressSection = observer(function AddressSection() {
             <FormField idPrefix="address" name="city" label="City" autoComplete="address-level2" value={form.values.city} onChange={form.onChange} error={form.errors.city} />
             <FormField idPrefix="address" name="state" label="State" autoComplete="address-level1" value={form.values.state} onChange={form.onChange} error={form.errors.state} />
           </div>
+          <FormError message={form.formError} />
           <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting}>
             {form.submitting ? 'Saving…' : 'Save address'}
           </button>

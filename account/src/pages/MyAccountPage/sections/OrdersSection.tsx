@@ -1,12 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatMoney, formatStatus, MESSAGES, notify, paths, useStores, type Order } from '@storefront/shared';
+import { formatMoney, formatStatus, isCancellable, MESSAGES, paths, reportError, useStores, type Order } from '@storefront/shared';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocalStore } from '../../../hooks/useLocalStore';
-import { messageOf } from '../../../components/errors';
 import { OrdersStore } from '../../../stores/OrdersStore';
-import { isCancellable } from '../../../stores/orderSummary';
 import { OrderDetailsDrawer } from '../../../components/orders/OrderDetailsDrawer';
 import { CancelOrderDialog } from '../../../components/orders/CancelOrderDialog';
 import { formatOrderDate } from '../../../components/orders/formatOrderDate';
@@ -20,16 +18,20 @@ export const OrdersSection = observer(function OrdersSection() {
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const isAuthenticated = auth.isAuthenticated;
 
+  // Spec §6: the order list is fetched only when authenticated.
   useEffect(() => {
     if (!isAuthenticated) return;
-    orders.fetch().catch((err: unknown) => notify.error(messageOf(err, MESSAGES.ordersFetchFailed)));
+    orders.fetch().catch((err: unknown) => reportError(err, MESSAGES.ordersFetchFailed));
   }, [orders, isAuthenticated]);
 
+  // Stable handlers: the overlays re-run their focus handling when these change.
+  const closeDrawer = useCallback(() => setSelectedId(null), []);
+  const closeCancel = useCallback(() => setCancelling(null), []);
   // One overlay at a time: the drawer steps aside for the dialog (each traps focus while open).
-  const openCancelFromDrawer = (order: Order) => {
+  const openCancelFromDrawer = useCallback((order: Order) => {
     setSelectedId(null);
     setCancelling(order);
-  };
+  }, []);
 
   // The drawer shows the live order from the list, so a cancel's refetch updates its status too.
   const selected = selectedId === null ? null : (orders.byId(selectedId) ?? null);
@@ -46,9 +48,9 @@ export const OrdersSection = observer(function OrdersSection() {
           </Link>
         </div>
       )}
-      {!orders.loaded && Boolean(orders.error) && (
-        <p role="alert" className="acc-form__note">
-          {messageOf(orders.error, MESSAGES.ordersFetchFailed)}
+      {!orders.loaded && orders.error && (
+        <p role="alert" className="acc-form__error">
+          {orders.error}
         </p>
       )}
       {orders.orders.length > 0 && (
@@ -81,8 +83,8 @@ export const OrdersSection = observer(function OrdersSection() {
           ))}
         </ul>
       )}
-      <OrderDetailsDrawer order={selected} onClose={() => setSelectedId(null)} onCancel={openCancelFromDrawer} />
-      <CancelOrderDialog order={cancelling} orders={orders} onClose={() => setCancelling(null)} />
+      <OrderDetailsDrawer order={selected} onClose={closeDrawer} onCancel={openCancelFromDrawer} />
+      <CancelOrderDialog order={cancelling} orders={orders} onClose={closeCancel} />
     </div>
   );
 });

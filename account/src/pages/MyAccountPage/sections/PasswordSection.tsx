@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { changePasswordSchema, MESSAGES, notify, useStores } from '@storefront/shared';
+import { changePasswordSchema, MESSAGES, messageOf, notify, useStores } from '@storefront/shared';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useForm } from '../../../hooks/useForm';
+import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
-import { messageOf } from '../../../components/errors';
 
 interface PasswordValues extends Record<string, unknown> {
   old_password: string;
@@ -15,17 +15,13 @@ interface PasswordValues extends Record<string, unknown> {
 export const PasswordSection = observer(function PasswordSection() {
   const { auth, storeInfo } = useStores();
   useDocumentTitle('Change Password', storeInfo.storeName);
-  const form = useForm<PasswordValues>(changePasswordSchema, { old_password: '', new_password: '', confirm_password: '' });
+  const form = useForm<PasswordValues>(changePasswordSchema, { old_password: '', new_password: '', confirm_password: '' }, { failure: MESSAGES.resetPasswordFailed });
 
+  const { reset } = form;
   const submit = form.handleSubmit(async (v) => {
-    try {
-      const res = await auth.changePassword({ ...v });
-      notify.success(messageOf(res?.message, 'Password changed successfully'));
-      form.reset();
-    } catch (err) {
-      notify.error(messageOf(err, MESSAGES.resetPasswordFailed));
-      throw err;
-    }
+    const res = await auth.changePassword({ old_password: v.old_password, new_password: v.new_password, confirm_password: v.confirm_password });
+    notify.success(messageOf(res, 'Password changed successfully'));
+    reset();
   });
 
   return (
@@ -35,6 +31,7 @@ export const PasswordSection = observer(function PasswordSection() {
         <FormField idPrefix="password" name="old_password" type="password" label="Old password" autoComplete="current-password" value={form.values.old_password} onChange={form.onChange} error={form.errors.old_password} />
         <FormField idPrefix="password" name="new_password" type="password" label="New password" autoComplete="new-password" value={form.values.new_password} onChange={form.onChange} error={form.errors.new_password} />
         <FormField idPrefix="password" name="confirm_password" type="password" label="Confirm new password" autoComplete="new-password" value={form.values.confirm_password} onChange={form.onChange} error={form.errors.confirm_password} />
+        <FormError message={form.formError} />
         <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting}>
           {form.submitting ? 'Saving…' : 'Change password'}
         </button>

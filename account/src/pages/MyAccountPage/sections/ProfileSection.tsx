@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { MESSAGES, notify, profileSchema, useStores } from '@storefront/shared';
+import { MESSAGES, messageOf, notify, profileSchema, useStores } from '@storefront/shared';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useForm } from '../../../hooks/useForm';
+import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
-import { messageOf } from '../../../components/errors';
 
 interface ProfileValues extends Record<string, unknown> {
   firstname: string;
@@ -18,16 +18,12 @@ export const ProfileSection = observer(function ProfileSection() {
   const form = useForm<ProfileValues>(profileSchema, {
     firstname: customer?.firstname ?? '',
     lastname: customer?.lastname ?? '',
-  });
+  }, { failure: MESSAGES.accountDetailsFailed });
 
+  // Spec §4: the account-details update changes first and last name in the session too.
   const submit = form.handleSubmit(async (v) => {
-    try {
-      const res = await auth.updateAccountDetails({ firstname: v.firstname.trim(), lastname: v.lastname.trim() });
-      notify.success(messageOf(res?.message, 'Account details updated'));
-    } catch (err) {
-      notify.error(messageOf(err, MESSAGES.accountDetailsFailed));
-      throw err;
-    }
+    const res = await auth.updateAccountDetails({ firstname: v.firstname.trim(), lastname: v.lastname.trim() });
+    notify.success(messageOf(res, 'Account details updated'));
   });
 
   const phone = customer?.phone_number ?? '';
@@ -41,6 +37,7 @@ export const ProfileSection = observer(function ProfileSection() {
           <FormField idPrefix="profile" name="firstname" label="First name" autoComplete="given-name" value={form.values.firstname} onChange={form.onChange} error={form.errors.firstname} />
           <FormField idPrefix="profile" name="lastname" label="Last name" autoComplete="family-name" value={form.values.lastname} onChange={form.onChange} error={form.errors.lastname} />
         </div>
+        <FormError message={form.formError} />
         <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting}>
           {form.submitting ? 'Saving…' : 'Save changes'}
         </button>

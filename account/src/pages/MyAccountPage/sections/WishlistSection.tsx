@@ -1,18 +1,21 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatMoney, MESSAGES, notify, paths, useStores, type WishlistItem } from '@storefront/shared';
+import { formatMoney, MESSAGES, paths, reportError, useStores, type WishlistItem } from '@storefront/shared';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
-import { messageOf } from '../../../components/errors';
 
-/** /my-account/wishlist: the saved products; remove (server message, refetch) or move to the cart. */
+/**
+ * /my-account/wishlist: the saved products; remove or move to the cart. The shared stores toast their
+ * own outcome: the wishlist shows the server's message and refetches (spec §4), the cart enforces its
+ * caps and the ₹10,000 limit (spec §5).
+ */
 export const WishlistSection = observer(function WishlistSection() {
   const { wishlist, cart, storeInfo } = useStores();
   useDocumentTitle('Wishlist', storeInfo.storeName);
   const [busy, setBusy] = useState<number | null>(null);
 
   useEffect(() => {
-    wishlist.fetch().catch((err: unknown) => notify.error(messageOf(err, MESSAGES.wishlistFetchFailed)));
+    wishlist.fetch().catch((err: unknown) => reportError(err, MESSAGES.wishlistFetchFailed));
   }, [wishlist]);
 
   const remove = async (item: WishlistItem) => {
@@ -24,13 +27,13 @@ export const WishlistSection = observer(function WishlistSection() {
     }
   };
 
+  /** The first variation that can still go into the cart (in stock, under the per-line cap). */
+  const movable = (item: WishlistItem) => item.product.variations.find((v) => v.stock > 0 && cart.remainingFor(item.product.id, v) > 0);
+
   const moveToCart = async (item: WishlistItem) => {
     const product = item.product;
-    const variant = product.variations.find((v) => v.stock > 0);
-    if (!variant) {
-      notify.error(MESSAGES.noMoreItems);
-      return;
-    }
+    const variant = movable(item);
+    if (!variant) return;
     setBusy(item.product_id);
     try {
       const added = await cart.addItem(product, variant, 1);
@@ -58,6 +61,7 @@ export const WishlistSection = observer(function WishlistSection() {
           {items.map((item) => {
             const p = item.product;
             const inStock = p.variations.some((v) => v.stock > 0);
+            const canMove = movable(item) !== undefined;
             return (
               <li key={item.wishlist_id} className="acc-wish-card">
                 <Link to={paths.product(p.slug)} className="acc-wish-card__link">
@@ -67,7 +71,14 @@ export const WishlistSection = observer(function WishlistSection() {
                 <span className="acc-wish-card__price">{formatMoney(p.final_price)}</span>
                 {!inStock && <span className="acc-wish-card__stock">Out of stock</span>}
                 <div className="acc-wish-card__actions">
-                  <button type="button" className="acc-btn acc-btn--primary acc-btn--small" disabled={!inStock || busy === item.product_id} onClick={() => void moveToCart(item)}>
+                  <button
+                    type="button"
+                    className="acc-btn acc-btn--primary acc-btn--small"
+                    disabled={!canMove || busy === item.product_id}
+                    onClick={() => void moveToCart(item)}
+                    aria-label={`Move ${p.product_name} to cart`}
+                    title={inStock && !canMove ? MESSAGES.noMoreItems : undefined}
+                  >
                     Move to cart
                   </button>
                   <button
