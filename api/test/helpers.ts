@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { prepareDatabase } from '../src/bootstrap';
+import type { DB } from '../src/db/database';
+import { ManualClock } from '../src/lib/clock';
+import { DEMO_CUSTOMER } from '../src/db/seed';
+
+export const API_KEY = 'test-api-key';
+export const STORE_TOKEN = 'test-store-token';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: DB;
+  clock: ManualClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh app over a fresh SQLite file (migrated and seeded), with a clock the test moves by hand. */
+export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-api-'));
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'development' }),
+    dbFile: path.join(dir, 'test.sqlite'),
+    apiKey: API_KEY,
+    storeToken: STORE_TOKEN,
+    // Modest scrypt cost keeps the suite fast; the format and the code path are the production ones.
+    scrypt: { N: 1024, r: 8, p: 1 },
+    authRateLimit: { max: 1000, windowMs: 60_000 },
+    otpResendSeconds: 30,
+    logger: false,
+    ...overrides,
+  };
+  const clock = new ManualClock(Date.now());
+  const { db } = await prepareDatabase(config, clock);
+  const app = await buildApp({ config, db, clock });
+  return {
+    app,
+    db,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CallOptions {
+  body?: unknown;
+  token?: string | null;
+  apiKey?: string | null;
+  headers?: Record<string, string>;
+  payload?: string | Buffer;
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: { success: boolean; message?: string | string[]; data?: T; errors?: Record<string, string>; status?: boolean; result?: unknown };
+  headers: Record<string, unknown>;
+  raw: string;
+}
+
+/** One request through `inject`, with the API key (unless `apiKey: null`) and an optional bearer. */
+export async function call<T = unknown>(app: FastifyInstance, method: 'GET' | 'POST', url: string, opts: CallOptions = {}): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.apiKey !== null) headers['x-api-key'] = opts.apiKey ?? API_KEY;
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const res = await app.inject({
+    method,
+    url,
+    headers,
+    ...(opts.payload !== undefined ? { payload: opts.payload } : opts.body !== undefined ? { payload: opts.body as object } : {}),
+  });
+  let body: Answer<T>['body'];
+  try {
+    body = JSON.parse(res.body) as Answer<T>['body'];
+  } catch {
+    body = { success: false };
+  }
+  return { status: res.statusCode, body, headers: res.headers, raw: res.body };
+}
+
+export const post = <T = unknown>(app: FastifyInstance, url: string, body?: unknown, opts: Omit<CallOptions, 'body'> = {}) =>
+  call<T>(app, 'POST', `/api${url}`, { ...opts, body: body ?? {} });
+export const get = <T = unknown>(app: FastifyInstance, url: string, opts: CallOptions = {}) => call<T>(app, 'GET', `/api${url}`, opts);
+
+/** Expects a successful answer and returns its data. */
+export function ok<T>(a: Answer<T>, status = 200): T {
+  if (a.status !== status || !a.body.success) {
+    throw new Error(`expected ${status} success, got ${a.status}: ${a.raw.slice(0, 500)}`);
+  }
+  return a.body.data as T;
+}
+
+let counter = 0;
+/** A unique valid 10-digit mobile per call within a test file. */
+export function uniqueMobile(): string {
+  counter += 1;
+  return `9${String(100_000_000 + ((process.pid * 7919 + counter * 104_729) % 899_999_999)).slice(0, 9)}`;
+}
+
+interface AuthData {
+  token: string;
+  customer: { id: number; firstname: string; lastname: string; email: string | null; phone_number: string | null };
+}
+
+/** Registers a fresh customer and returns the session token. */
+export async function registerCustomer(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<AuthData & { email: string; password: string; mobile: string }> {
+  counter += 1;
+  const email = `shopper${counter}.${Math.random().toString(36).slice(2, 8)}@example.in`;
+  const password = 'Secret@1';
+  const mobile = uniqueMobile();
+  const data = ok(await post<AuthData>(app, '/customer/register', { firstName: 'Asha', lastName: 'Verma', email, password, mobile, ...overrides }), 201);
+  return { ...data, email, password, mobile };
+}
+
+export async function loginDemo(app: FastifyInstance): Promise<string> {
+  const data = ok(await post<AuthData>(app, '/customer/login', { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password }));
+  return data.token;
+}
+
+export interface VariantInfo {
+  productId: number;
+  variantId: number;
+  price: number; // paise
+  stock: number;
+  slug: string;
+}
+
+/** A variant in stock whose price is within the bounds (paise), read from the database. */
+export async function findVariant(db: DB, opts: { minStock?: number; maxPrice?: number; minPrice?: number; skip?: number } = {}): Promise<VariantInfo> {
+  const row = await db
+    .selectFrom('variations as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['v.id', 'v.product_id', 'v.price', 'v.stock', 'p.slug'])
+    .where('v.stock', '>=', opts.minStock ?? 5)
+    .where('v.price', '<=', opts.maxPrice ?? 100_000_00)
+    .where('v.price', '>=', opts.minPrice ?? 0)
+    .orderBy('v.id')
+    .offset(opts.skip ?? 0)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return { productId: row.product_id, variantId: row.id, price: row.price, stock: row.stock, slug: row.slug };
+}
+
+export const addToCart = (app: FastifyInstance, token: string, v: VariantInfo, quantity = 1) =>
+  post(app, '/customer/add-to-cart', { id: v.variantId, product_id: v.productId, quantity, retailer_id: 1, wholesaler_id: null }, { token });
+
+export const ADDRESS = {
+  email: 'asha@example.in',
+  firstname: 'Asha',
+  lastname: 'Verma',
+  address: '221B, MG Road',
+  pincode: '560001',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+};
