@@ -1,7 +1,7 @@
 import { paths } from '@storefront/shared';
 
 /**
- * The order outcome pages read everything they need from the URL (`?orders=` numbers, `payment_id`),
+ * The payment and outcome pages read everything they need from the URL (`?orders=` numbers, `payment_id`, `amount`),
  * so a reload or a shared link shows the same page; router state only repeats it.
  */
 export interface OrderOutcomeState {
@@ -21,8 +21,9 @@ export function orderSuccessUrl(orderNumbers: string[]): string {
   return `${paths.orderSuccess}${query({ orders: orderNumbers.join(',') })}`;
 }
 
-export function orderFailureUrl(orderNumbers: string[], paymentId?: string, amount?: string): string {
-  return `${paths.orderFailure}${query({ orders: orderNumbers.join(','), payment_id: paymentId, amount })}`;
+/** The failure page does not pay again (a settled payment is final), so it carries no payment id. */
+export function orderFailureUrl(orderNumbers: string[], amount?: string): string {
+  return `${paths.orderFailure}${query({ orders: orderNumbers.join(','), amount })}`;
 }
 
 export function paymentUrl(orderNumbers: string[], paymentId: string, amount: string): string {

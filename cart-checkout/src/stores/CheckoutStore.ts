@@ -1,9 +1,8 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, runInAction, when } from 'mobx';
 import {
-  checkoutAddressSchema, notify, validateForm,
-  type Api, type CartLine, type City, type CheckoutPayload, type CheckoutResult, type Coupon, type Customer, type State,
+  ApiError, checkoutAddressSchema, fieldErrorsOf, MESSAGES, messageOf, notify, reportError, toMessages, validateForm,
+  type CheckoutPayload, type City, type Coupon, type RootStore, type State,
 } from '@storefront/shared';
-import { messagesOf } from '../lib/messages';
 import { orderSuccessUrl, paymentUrl, type OrderOutcomeState } from '../lib/orderLinks';
 
 /** The checkout form of spec §5 (checkout address). */
@@ -33,52 +32,37 @@ export type SubmitOutcome =
   | { kind: 'needs-otp' }
   | { kind: 'failed' };
 
-export const MSG_VERIFY_FIRST = 'Please verify your mobile number with the OTP first';
-export const MSG_OTP_VERIFIED = 'OTP verified successfully';
-export const MSG_INVALID_OTP = 'Invalid OTP';
-export const MSG_ORDER_PLACED = 'Order placed successfully';
-
-/** What the checkout needs from the shared session stores. */
-export interface CheckoutSession {
-  auth: {
-    readonly isAuthenticated: boolean;
-    readonly user: { customer?: Customer | null } | null;
-    sendOtp(mobile: string): Promise<unknown>;
-    verifyCheckoutOtp(payload: { mobile: string; otp: string }): Promise<unknown>;
-    updateGuestDetails(payload: { firstname: string; lastname: string; email: string }): Promise<unknown>;
-    refreshProfile(): Promise<unknown>;
-  };
-  cart: {
-    readonly cartItems: CartLine[];
-    fetchCart(): Promise<unknown>;
-    clearCart(): void;
-  };
-}
-
 /** Where the guest's mobile verification stands (spec §4 checkout OTP). */
 export type OtpStep = 'mobile' | 'code' | 'details' | 'done';
 
-export const COUPON_INVALID = 'Invalid Code';
-export const CHECKOUT_FAILED = 'Checkout failed';
+export const MSG_VERIFY_FIRST = 'Please verify your mobile number with the OTP first';
+export const MSG_COUPON_APPLIED = 'Coupon applied';
 
-/** A failed order placement: every message the server gave (spec §8: a list gives one toast each). */
-export class CheckoutError extends Error {
-  constructor(readonly messages: string[]) {
-    super(messages.join('\n'));
-    this.name = 'CheckoutError';
-  }
+/** How long to wait for the session's sign-in work (guest cart sync, cart fetch) before placing the order anyway. */
+const SIGN_IN_SETTLE_MS = 15_000;
+
+/**
+ * Resolves once the work the RootStore starts at sign-in has finished: it syncs the guest cart to the
+ * server and then always fetches the cart (spec §4), so the fetch ending is the signal. The order is
+ * placed against the server cart, so it must not go out before the guest's lines are there.
+ */
+function signInSettled(cart: RootStore['cart']): Promise<void> {
+  return (async () => {
+    await when(() => cart.loading, { timeout: SIGN_IN_SETTLE_MS });
+    await when(() => !cart.loading, { timeout: SIGN_IN_SETTLE_MS });
+  })().catch(() => undefined);
 }
 
 /**
- * Section-local state of the checkout page: the state and city lists, the applied coupon, the guest
- * OTP step and the order submission. HTTP goes through the injected API object only.
+ * Section-local state of the checkout page (spec §2, §4, §5): the state and city lists, the applied
+ * coupon, the guest's OTP step and the order submission. HTTP goes through the session's API object;
+ * who the shopper is and what is in the cart stay in the shared stores.
  */
 export class CheckoutStore {
   states: State[] = [];
   cities: City[] = [];
   statesLoading = false;
   citiesLoading = false;
-  listError: string | null = null;
 
   coupon: Coupon | null = null;
   couponError: string | null = null;
@@ -86,17 +70,17 @@ export class CheckoutStore {
 
   otpStep: OtpStep = 'mobile';
   otpMobile = '';
-  otpBusy = false;
-
-  submitting = false;
-
   otpError: string | null = null;
 
-  constructor(
-    private readonly api: Api,
-    private readonly session: CheckoutSession,
-  ) {
-    makeAutoObservable<this, 'api' | 'session'>(this, { api: false, session: false }, { autoBind: true });
+  submitting = false;
+  /** True once an order went through: the page is about to leave, the emptied cart must not show. */
+  placed = false;
+
+  private settled: Promise<void> = Promise.resolve();
+  private citiesRequest = 0;
+
+  constructor(private readonly session: Pick<RootStore, 'api' | 'auth' | 'cart'>) {
+    makeAutoObservable<this, 'session' | 'settled' | 'citiesRequest'>(this, { session: false, settled: false, citiesRequest: false }, { autoBind: true });
   }
 
   /** The coupon's discount in rupees ("0.00" when none). */
@@ -104,85 +88,67 @@ export class CheckoutStore {
     return this.coupon?.discount_amount ?? '0.00';
   }
 
+  /** A send or verify call is in flight (the shared auth store's flag). */
+  get otpBusy(): boolean {
+    return this.session.auth.verificationLoading;
+  }
+
   async loadStates(): Promise<void> {
     this.statesLoading = true;
-    this.listError = null;
     try {
-      const res = await this.api.getStates();
-      runInAction(() => {
-        this.states = res?.data ?? [];
-      });
+      const res = await this.session.api.getStates();
+      if (res) runInAction(() => (this.states = res.data ?? []));
     } catch (err) {
-      runInAction(() => {
-        this.listError = messagesOf(err, 'Something went wrong')[0] ?? 'Something went wrong';
-      });
+      reportError(err, MESSAGES.somethingWentWrong);
     } finally {
-      runInAction(() => {
-        this.statesLoading = false;
-      });
+      runInAction(() => (this.statesLoading = false));
     }
   }
 
-  /** Cities of the state with this name (the form stores names; `/cities` takes the state's id). */
+  /** Cities of the state with this name: the form keeps names, `/cities` takes the state's id (spec §7). */
   async loadCitiesFor(stateName: string): Promise<void> {
+    const request = ++this.citiesRequest;
     const state = this.states.find((s) => s.name === stateName);
-    if (!state) {
-      this.cities = [];
-      return;
-    }
+    this.cities = [];
+    if (!state) return;
     this.citiesLoading = true;
     try {
-      const res = await this.api.getCities(state.id);
-      runInAction(() => {
-        this.cities = res?.data ?? [];
-      });
+      const res = await this.session.api.getCities(state.id);
+      // A later choice of state wins over a slower answer for an earlier one.
+      if (res && request === this.citiesRequest) runInAction(() => (this.cities = res.data ?? []));
     } catch (err) {
-      runInAction(() => {
-        this.cities = [];
-        this.listError = messagesOf(err, 'Something went wrong')[0] ?? 'Something went wrong';
-      });
+      if (request === this.citiesRequest) reportError(err, MESSAGES.somethingWentWrong);
     } finally {
-      runInAction(() => {
-        this.citiesLoading = false;
-      });
+      if (request === this.citiesRequest) runInAction(() => (this.citiesLoading = false));
     }
   }
 
   /**
-   * Spec §5 coupon: when the server says not successful the field shows its message, else 'Invalid Code'.
-   * Returns true when the coupon was applied.
+   * Spec §5 coupon: when the server says no, the field shows its message, else 'Invalid Code'. An
+   * unreachable server says 'Failed to apply discount' (spec §8). Resolves to whether it was applied.
    */
   async applyCoupon(code: string): Promise<boolean> {
     const trimmed = code.trim();
     if (!trimmed) {
-      this.couponError = COUPON_INVALID;
+      this.couponError = MESSAGES.couponInvalid;
       return false;
     }
     this.applyingCoupon = true;
     this.couponError = null;
     try {
-      const res = await this.api.applyCoupon(trimmed);
+      const res = await this.session.api.applyCoupon(trimmed);
       if (!res) return false;
       const coupon = res.data?.coupon;
-      if (!res.success || !coupon) {
-        runInAction(() => {
-          this.couponError = messagesOf(res.message, COUPON_INVALID)[0] ?? COUPON_INVALID;
-        });
-        return false;
-      }
-      runInAction(() => {
-        this.coupon = coupon;
-      });
+      if (!res.success || !coupon) throw new ApiError(200, toMessages(res.message));
+      runInAction(() => (this.coupon = coupon));
+      notify.success(messageOf(res, MSG_COUPON_APPLIED));
       return true;
     } catch (err) {
-      runInAction(() => {
-        this.couponError = messagesOf(err, COUPON_INVALID)[0] ?? COUPON_INVALID;
-      });
+      const unreachable = err instanceof ApiError && err.status === 0;
+      runInAction(() => (this.couponError = messageOf(err, unreachable ? MESSAGES.couponFailed : MESSAGES.couponInvalid)));
       return false;
     } finally {
-      runInAction(() => {
-        this.applyingCoupon = false;
-      });
+      runInAction(() => (this.applyingCoupon = false));
     }
   }
 
@@ -191,22 +157,24 @@ export class CheckoutStore {
     this.couponError = null;
   }
 
-  /** Fills the empty fields from the signed-in customer (spec §2: the saved address is prefilled). */
+  /** Fills the empty fields from the signed-in customer and the saved shipping address (spec §3). */
   prefill(values: AddressForm): AddressForm {
-    const c = this.session.auth.user?.customer;
+    const c = this.session.auth.customer;
     if (!c) return values;
     const a = c.shipping_address;
     const pick = (current: string, saved: string | null | undefined) => current || (saved ?? '');
+    // A city only makes sense with its own state: take the saved one only with the saved state.
+    const sameState = !values.state || values.state === a?.state;
     return {
       email: pick(values.email, c.email),
       firstname: pick(values.firstname, c.firstname),
       lastname: pick(values.lastname, c.lastname),
       address: pick(values.address, a?.address),
       pincode: pick(values.pincode, a?.pincode),
-      // alt_phone_number defaults to the phone number on the server; only a different one is prefilled.
-      alt_phone_number: pick(values.alt_phone_number, c.alt_phone_number && c.alt_phone_number !== c.phone_number ? c.alt_phone_number : a?.alt_phone_number),
+      // alt_phone_number defaults to the phone number (spec §3): only a different one is an alternate.
+      alt_phone_number: pick(values.alt_phone_number, a?.alt_phone_number ?? (c.alt_phone_number !== c.phone_number ? c.alt_phone_number : '')),
       state: pick(values.state, a?.state),
-      city: values.state && values.state !== a?.state ? values.city : pick(values.city, a?.city),
+      city: sameState ? pick(values.city, a?.city) : values.city,
     };
   }
 
@@ -215,89 +183,100 @@ export class CheckoutStore {
     return (await validateForm(checkoutAddressSchema, values)) as FieldErrors;
   }
 
-  /** `/otp/send`; moves to the code step. The success toast shows the code in development (spec §8). */
+  /**
+   * `/otp/send` (spec §4). The shared store resolves (never rejects) with the outcome; the success toast
+   * shows the code when the server returns it, as it does in development (spec §8).
+   */
   async sendOtp(mobile: string): Promise<boolean> {
-    this.otpBusy = true;
     this.otpError = null;
-    try {
-      await this.session.auth.sendOtp(mobile);
-      runInAction(() => {
-        this.otpMobile = mobile;
-        this.otpStep = 'code';
-      });
-      return true;
-    } catch (err) {
-      messagesOf(err, 'Failed to send OTP').forEach((m) => notify.error(m));
+    const result = await this.session.auth.sendOtp(mobile);
+    if (!result.success) {
+      if (result.message) notify.error(result.message);
       return false;
-    } finally {
-      runInAction(() => {
-        this.otpBusy = false;
-      });
     }
+    const message = result.message ?? MESSAGES.otpSent;
+    notify.success(result.otp ? `${message}. Your OTP is ${result.otp}` : message);
+    runInAction(() => {
+      this.otpMobile = mobile;
+      this.otpStep = 'code';
+    });
+    return true;
   }
 
   /**
-   * `/otp/verify/checkout`. An existing customer is signed in by it (the session store then syncs the
-   * guest cart); a new one goes to the details step and is registered when the order is placed.
+   * `/otp/verify/checkout` (spec §4): an existing customer is signed in by it (the RootStore then syncs
+   * the guest cart to the server); a new one goes on to give names and e-mail, sent when the order is placed.
    */
   async verifyOtp(otp: string): Promise<boolean> {
-    this.otpBusy = true;
     this.otpError = null;
     try {
-      await this.session.auth.verifyCheckoutOtp({ mobile: this.otpMobile, otp });
-      runInAction(() => {
-        this.otpStep = this.session.auth.isAuthenticated ? 'done' : 'details';
-      });
+      const res = await this.session.auth.verifyCheckoutOtp({ mobile: this.otpMobile, otp });
+      if (this.session.auth.isAuthenticated) this.settled = signInSettled(this.session.cart);
+      notify.success(messageOf(res, MESSAGES.otpVerified));
+      runInAction(() => (this.otpStep = this.session.auth.isAuthenticated ? 'done' : 'details'));
       return true;
     } catch (err) {
-      const msg = messagesOf(err, MSG_INVALID_OTP)[0] ?? MSG_INVALID_OTP;
-      runInAction(() => {
-        this.otpError = msg;
-      });
+      const message = reportError(err, MESSAGES.otpVerificationFailed);
+      runInAction(() => (this.otpError = message));
       return false;
-    } finally {
-      runInAction(() => {
-        this.otpBusy = false;
-      });
     }
   }
 
+  /** Back to the mobile number (to correct it, or after the code expired). */
+  changeMobile(): void {
+    this.otpStep = 'mobile';
+    this.otpError = null;
+  }
+
   /**
-   * Place order (spec §4): a verified new guest is registered with the form's names and e-mail first,
-   * so the order is placed signed in against the server cart. Success clears the discount, refreshes the
-   * customer, clears the cart and says 'Order placed successfully'; failure shows every message.
+   * Place order (spec §4). A verified new guest first becomes a customer with the form's names and
+   * e-mail (`/customer/update-user-details`), which signs them in; the order is placed once the
+   * RootStore has moved the guest cart to the server. Success clears the discount and the cart,
+   * refreshes the customer and says 'Order placed successfully'; failure shows every message.
    */
   async submitOrder(values: AddressForm, method: PaymentMethod): Promise<SubmitOutcome> {
-    const { auth, cart } = this.session;
-    if (!auth.isAuthenticated) {
-      if (this.otpStep !== 'details') {
-        notify.error(MSG_VERIFY_FIRST);
-        return { kind: 'needs-otp' };
-      }
-      this.submitting = true;
-      try {
-        await auth.updateGuestDetails({ firstname: values.firstname.trim(), lastname: values.lastname.trim(), email: values.email.trim() });
-      } catch (err) {
-        runInAction(() => {
-          this.submitting = false;
-        });
-        const fields = fieldErrorsOf(err);
-        if (fields) return { kind: 'invalid', errors: fields };
-        messagesOf(err, 'Something went wrong').forEach((m) => notify.error(m));
-        return { kind: 'failed' };
-      }
-      if (!auth.isAuthenticated) {
-        runInAction(() => {
-          this.submitting = false;
-        });
-        notify.error('Something went wrong');
-        return { kind: 'failed' };
-      }
-      runInAction(() => {
-        this.otpStep = 'done';
-      });
+    const { auth } = this.session;
+    if (this.submitting) return { kind: 'failed' };
+    if (!auth.isAuthenticated && this.otpStep !== 'details') {
+      notify.error(MSG_VERIFY_FIRST);
+      return { kind: 'needs-otp' };
     }
+    this.submitting = true;
+    try {
+      if (!auth.isAuthenticated) {
+        const becameCustomer = await this.completeGuest(values);
+        if (becameCustomer.kind !== 'ok') return becameCustomer.outcome;
+      }
+      await this.settled;
+      return await this.placeOrder(values, method);
+    } finally {
+      runInAction(() => (this.submitting = false));
+    }
+  }
 
+  private async completeGuest(values: AddressForm): Promise<{ kind: 'ok' } | { kind: 'stop'; outcome: SubmitOutcome }> {
+    const { auth, cart } = this.session;
+    try {
+      await auth.updateGuestDetails({ firstname: values.firstname.trim(), lastname: values.lastname.trim(), email: values.email.trim() });
+    } catch (err) {
+      const fields = formFieldErrors(err);
+      if (fields) return { kind: 'stop', outcome: { kind: 'invalid', errors: fields } };
+      reportError(err, MESSAGES.somethingWentWrong);
+      return { kind: 'stop', outcome: { kind: 'failed' } };
+    }
+    if (!auth.isAuthenticated) {
+      notify.error(MESSAGES.somethingWentWrong);
+      return { kind: 'stop', outcome: { kind: 'failed' } };
+    }
+    this.settled = signInSettled(cart);
+    runInAction(() => (this.otpStep = 'done'));
+    return { kind: 'ok' };
+  }
+
+  /** `POST /checkout1` against the customer's server cart, with the coupon when one is applied. */
+  private async placeOrder(values: AddressForm, method: PaymentMethod): Promise<SubmitOutcome> {
+    const { api, auth, cart } = this.session;
+    const alt = values.alt_phone_number.trim();
     const payload: CheckoutPayload = {
       email: values.email.trim(),
       firstname: values.firstname.trim(),
@@ -307,76 +286,42 @@ export class CheckoutStore {
       city: values.city,
       state: values.state,
       payment_method: method,
-      ...(values.alt_phone_number.trim() ? { alt_phone_number: values.alt_phone_number.trim() } : {}),
+      ...(alt ? { alt_phone_number: alt } : {}),
+      ...(this.coupon ? { coupon_code: this.coupon.code } : {}),
     };
-    let result: CheckoutResult | null;
     try {
-      result = await this.placeOrder(payload);
-    } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (fields) return { kind: 'invalid', errors: fields };
-      const messages = err instanceof CheckoutError ? err.messages : messagesOf(err, CHECKOUT_FAILED);
-      messages.forEach((m) => notify.error(m));
-      return { kind: 'failed' };
-    }
-    if (!result) return { kind: 'failed' };
-
-    notify.success(MSG_ORDER_PLACED);
-    cart.clearCart();
-    void auth.refreshProfile().catch(() => undefined);
-    const orderNumbers = result.order_numbers;
-    if (result.payment) {
-      const { payment_id, amount } = result.payment;
-      return { kind: 'placed', to: paymentUrl(orderNumbers, payment_id, amount), state: { orderNumbers, paymentId: payment_id, amount } };
-    }
-    return { kind: 'placed', to: orderSuccessUrl(orderNumbers), state: { orderNumbers } };
-  }
-
-  setOtpStep(step: OtpStep, mobile?: string): void {
-    this.otpStep = step;
-    if (mobile !== undefined) this.otpMobile = mobile;
-  }
-
-  setOtpBusy(busy: boolean): void {
-    this.otpBusy = busy;
-  }
-
-  /**
-   * `POST /checkout1` with the server cart. Resolves to the result, or null when the call was
-   * cancelled; rejects with a CheckoutError carrying the server's messages.
-   */
-  async placeOrder(payload: CheckoutPayload): Promise<CheckoutResult | null> {
-    this.submitting = true;
-    try {
-      const res = await this.api.checkout(this.coupon ? { ...payload, coupon_code: this.coupon.code } : payload);
-      if (!res) return null;
-      if (!(res.success || res.status) || !res.data) throw new CheckoutError(messagesOf(res.message, CHECKOUT_FAILED));
+      const res = await api.checkout(payload);
+      if (!res) return { kind: 'failed' };
+      if (!(res.success || res.status) || !res.data) throw new ApiError(200, toMessages(res.message));
+      const { order_numbers: orderNumbers, payment } = res.data;
       runInAction(() => {
-        // Spec §4: checkout success clears the discount.
+        // Spec §4: checkout success clears the discount, refreshes the customer and clears the cart.
+        this.placed = true;
         this.coupon = null;
         this.couponError = null;
+        cart.clearCart();
       });
-      return res.data;
+      void auth.refreshProfile().catch(() => undefined);
+      notify.success(messageOf(res, MESSAGES.orderPlaced));
+      if (payment) {
+        const state = { orderNumbers, paymentId: payment.payment_id, amount: payment.amount };
+        return { kind: 'placed', to: paymentUrl(orderNumbers, payment.payment_id, payment.amount), state };
+      }
+      return { kind: 'placed', to: orderSuccessUrl(orderNumbers), state: { orderNumbers } };
     } catch (err) {
-      if (err instanceof CheckoutError) throw err;
-      throw new CheckoutError(messagesOf(err, CHECKOUT_FAILED));
-    } finally {
-      runInAction(() => {
-        this.submitting = false;
-      });
+      const fields = formFieldErrors(err);
+      if (fields) return { kind: 'invalid', errors: fields };
+      // Spec §8: a list of messages gives one error toast per entry.
+      reportError(err, MESSAGES.checkoutFailed);
+      return { kind: 'failed' };
     }
   }
 }
 
-/** Server field errors (400 `errors`) for the address form, or null. */
-function fieldErrorsOf(err: unknown): FieldErrors | null {
-  if (!err || typeof err !== 'object') return null;
-  const raw = (err as { errors?: unknown; fieldErrors?: unknown }).fieldErrors ?? (err as { errors?: unknown }).errors;
-  if (!raw || typeof raw !== 'object') return null;
+/** The server's field errors (400) that belong to this form, or null when none do. */
+function formFieldErrors(err: unknown): FieldErrors | null {
+  const all = fieldErrorsOf(err);
   const out: FieldErrors = {};
-  for (const key of Object.keys(EMPTY_ADDRESS) as (keyof AddressForm)[]) {
-    const v = (raw as Record<string, unknown>)[key];
-    if (typeof v === 'string' && v) out[key] = v;
-  }
+  for (const key of Object.keys(EMPTY_ADDRESS) as (keyof AddressForm)[]) if (all[key]) out[key] = all[key];
   return Object.keys(out).length ? out : null;
 }

@@ -1,24 +1,24 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Api, Order } from '@storefront/shared';
-import { messagesOf } from '../lib/messages';
+import { addMoney, MESSAGES, messageOf, reportError, type Api, type CartStore, type Order } from '@storefront/shared';
 
-/** The orders an outcome page talks about, read back from the customer's order list. */
+/** The orders an outcome page talks about, read back from the customer's order list (one order per cart line). */
 export class OrderOutcomeStore {
   orders: Order[] = [];
   loading = false;
   error: string | null = null;
+  reordering = false;
 
-  constructor(private readonly api: Pick<Api, 'getOrders'>) {
+  constructor(private readonly api: Pick<Api, 'getOrders' | 'getProductDetails'>) {
     makeAutoObservable<this, 'api'>(this, { api: false }, { autoBind: true });
   }
 
-  /** Sum of the final amounts (after discount), in rupees. */
+  /** What the orders come to after discount (spec §9: total = price − discount), in rupees. */
   get total(): number {
-    return this.orders.reduce((sum, o) => sum + Math.round(Number.parseFloat(o.final_amount) * 100), 0) / 100;
+    return addMoney(...this.orders.map((o) => o.final_amount));
   }
 
   get discount(): number {
-    return this.orders.reduce((sum, o) => sum + Math.round(Number.parseFloat(o.discount_amount) * 100), 0) / 100;
+    return addMoney(...this.orders.map((o) => o.discount_amount));
   }
 
   async load(orderNumbers: string[]): Promise<void> {
@@ -28,22 +28,37 @@ export class OrderOutcomeStore {
     try {
       const res = await this.api.getOrders();
       const wanted = new Set(orderNumbers);
-      runInAction(() => {
-        this.orders = (res?.data ?? []).filter((o) => wanted.has(o.order_number));
-      });
+      if (res) runInAction(() => (this.orders = (res.data ?? []).filter((o) => wanted.has(o.order_number))));
     } catch (err) {
-      runInAction(() => {
-        this.error = messagesOf(err, 'Failed to fetch orders')[0] ?? 'Failed to fetch orders';
-      });
+      runInAction(() => (this.error = messageOf(err, MESSAGES.ordersFetchFailed)));
     } finally {
-      runInAction(() => {
-        this.loading = false;
-      });
+      runInAction(() => (this.loading = false));
     }
   }
 
-  /** Replaces the orders with the ones a payment confirmation returned. */
-  setOrders(orders: Order[]): void {
-    this.orders = orders;
+  /**
+   * Puts what these orders held back into the cart (the same variant and quantity, through the cart's
+   * own rules), for another attempt at checkout. A settled payment cannot be paid again (the test
+   * provider answers 409), so a retry is a new order. Resolves to how many lines went back in.
+   */
+  async reorder(cart: Pick<CartStore, 'addItem'>): Promise<number> {
+    this.reordering = true;
+    let added = 0;
+    try {
+      for (const order of this.orders) {
+        try {
+          const res = await this.api.getProductDetails(order.product_slug);
+          const product = res?.data;
+          const variation = product?.variations.find((v) => v.product_variation === order.product_variation);
+          if (!product || !variation) throw new Error('gone');
+          if (await cart.addItem(product, variation, order.quantity)) added += 1;
+        } catch (err) {
+          reportError(err, `${order.product_name} is no longer available`);
+        }
+      }
+    } finally {
+      runInAction(() => (this.reordering = false));
+    }
+    return added;
   }
 }

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
+import { formatMoney } from '@storefront/shared';
 import type { CheckoutStore } from '../../stores/CheckoutStore';
-import { formatRupees } from '../../lib/money';
 import { FormField, fieldAria } from '../FormField/FormField';
 import './CouponForm.css';
 
@@ -26,7 +26,7 @@ export const CouponForm = observer(function CouponForm({ store, disabledReason }
       <div className="cc-coupon">
         <p className="cc-coupon__applied" role="status">
           <span>
-            Coupon <strong>{applied.code}</strong> applied: − {formatRupees(applied.discount_amount)}
+            Coupon <strong>{applied.code}</strong> applied: − {formatMoney(applied.discount_amount)}
           </span>
           <button type="button" className="cc-btn cc-btn--link" onClick={store.removeCoupon} aria-label={`Remove coupon ${applied.code}`}>
             Remove

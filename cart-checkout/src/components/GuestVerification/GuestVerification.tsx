@@ -1,17 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
+import { mobileSchema, otpSchema, validateField } from '@storefront/shared';
 import type { CheckoutStore } from '../../stores/CheckoutStore';
 import { FormField, fieldAria } from '../FormField/FormField';
 import './GuestVerification.css';
 
-const MOBILE_RE = /^[1-9]\d{9}$/;
-export const MSG_MOBILE_INVALID = 'Must be a valid 10-digit number';
-export const MSG_MOBILE_REQUIRED = 'Phone number is required';
-export const MSG_OTP_REQUIRED = 'Please enter the OTP';
-
 /**
  * Guest mobile verification at checkout (spec §4): send a one-time code, verify it. An existing
- * customer is signed in by the verify; a new one completes names and e-mail when placing the order.
+ * customer is signed in by the verify; a new one gives names and e-mail in the form above and becomes a
+ * customer when placing the order.
  */
 export const GuestVerification = observer(function GuestVerification({ store }: { store: CheckoutStore }) {
   const [mobile, setMobile] = useState(store.otpMobile);
@@ -22,7 +19,7 @@ export const GuestVerification = observer(function GuestVerification({ store }: 
 
   const send = async () => {
     const value = mobile.trim();
-    const err = !value ? MSG_MOBILE_REQUIRED : MOBILE_RE.test(value) ? undefined : MSG_MOBILE_INVALID;
+    const err = validateField(mobileSchema, 'mobile', { mobile: value });
     setMobileError(err);
     if (err) return;
     if (await store.sendOtp(value)) setOtp('');
@@ -30,23 +27,23 @@ export const GuestVerification = observer(function GuestVerification({ store }: 
 
   const verify = async () => {
     const value = otp.trim();
-    setOtpError(value ? undefined : MSG_OTP_REQUIRED);
-    if (!value) return;
-    const ok = await store.verifyOtp(value);
-    if (!ok) setOtpError(store.otpError ?? undefined);
+    const err = validateField(otpSchema, 'otp', { otp: value });
+    setOtpError(err);
+    if (err) return;
+    if (!(await store.verifyOtp(value))) setOtpError(store.otpError ?? undefined);
   };
 
   if (step === 'details') {
     return (
       <p className="cc-otp__status cc-otp__status--info" role="status">
-        Mobile {store.otpMobile} verified. We will create your account with the name and e-mail above when you place the order.
+        Mobile {store.otpMobile} verified. Your account is created with the name and e-mail below when you place the order.
       </p>
     );
   }
   if (step === 'done') {
     return (
       <p className="cc-otp__status" role="status">
-        Mobile {store.otpMobile} verified.
+        Mobile {store.otpMobile} verified. You are signed in.
       </p>
     );
   }
@@ -74,12 +71,12 @@ export const GuestVerification = observer(function GuestVerification({ store }: 
             {store.otpBusy ? 'Sending…' : 'Send OTP'}
           </button>
         ) : (
-          <button type="button" className="cc-btn cc-btn--link" onClick={() => store.setOtpStep('mobile')}>
+          <button type="button" className="cc-btn cc-btn--link" onClick={store.changeMobile}>
             Change number
           </button>
         )}
       </div>
-      {step === 'code' && (
+      {step === 'code' ? (
         <div className="cc-otp__row">
           <FormField id="cc-otp" label="OTP" error={otpError}>
             <input
@@ -100,7 +97,7 @@ export const GuestVerification = observer(function GuestVerification({ store }: 
             Resend OTP
           </button>
         </div>
-      )}
+      ) : null}
     </>
   );
 });

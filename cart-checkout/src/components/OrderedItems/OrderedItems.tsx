@@ -1,5 +1,5 @@
 import type { Order } from '@storefront/shared';
-import { formatRupees } from '../../lib/money';
+import { formatMoney } from '@storefront/shared';
 import './OrderedItems.css';
 
 /** What was bought: one row per order (the server makes one order per cart line). */
@@ -16,7 +16,7 @@ export function OrderedItems({ orders }: { orders: Order[] }) {
               {o.product_variation ? ` · Size: ${o.product_variation}` : ''} · Qty {o.quantity}
             </p>
           </div>
-          <p className="cc-ordered__amount">{formatRupees(o.final_amount)}</p>
+          <p className="cc-ordered__amount">{formatMoney(o.final_amount)}</p>
         </li>
       ))}
     </ul>

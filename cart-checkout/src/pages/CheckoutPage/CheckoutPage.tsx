@@ -1,19 +1,16 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { paths, useStores } from '@storefront/shared';
+import { lineVariant, MESSAGES, paths, reportError, summarizeLines, unitPrice, useStores } from '@storefront/shared';
 import { CouponForm } from '../../components/CouponForm/CouponForm';
 import { FormField, fieldAria } from '../../components/FormField/FormField';
 import { GuestVerification } from '../../components/GuestVerification/GuestVerification';
 import { OrderSummary } from '../../components/OrderSummary/OrderSummary';
-import { lineKey, unitPriceOf, variantOf } from '../../lib/cartLine';
-import { summarize } from '../../lib/orderSummary';
+import { cartLineKey } from '../../lib/cartLineKey';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { CheckoutStore, EMPTY_ADDRESS, type AddressForm, type PaymentMethod } from '../../stores/CheckoutStore';
+import { CheckoutStore, EMPTY_ADDRESS, type AddressForm, type FieldErrors, type PaymentMethod } from '../../stores/CheckoutStore';
 import '../../styles/common.css';
 import './CheckoutPage.css';
-
-type FieldErrors = Partial<Record<keyof AddressForm, string>>;
 
 const FIELD_ORDER: (keyof AddressForm)[] = ['email', 'firstname', 'lastname', 'address', 'pincode', 'alt_phone_number', 'state', 'city'];
 
@@ -25,7 +22,7 @@ function CheckoutPage() {
   const stores = useStores();
   const { auth, cart } = stores;
   const navigate = useNavigate();
-  const [store] = useState(() => new CheckoutStore(stores.api, stores));
+  const [store] = useState(() => new CheckoutStore(stores));
   const [values, setValues] = useState<AddressForm>(() => store.prefill(EMPTY_ADDRESS));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [payment, setPayment] = useState<PaymentMethod>('cod');
@@ -33,6 +30,10 @@ function CheckoutPage() {
 
   useEffect(() => {
     void store.loadStates();
+    // The order is placed from the server cart (docs/api-contract.md): show what it holds now.
+    if (auth.isAuthenticated) cart.fetchCart().catch((err: unknown) => reportError(err, MESSAGES.cartFetchFailed));
+    // Once, on arrival: later sign-ins fetch the cart themselves (RootStore).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store]);
 
   // The signed-in customer's saved address fills the fields still empty (also right after the OTP sign-in).
@@ -72,7 +73,7 @@ function CheckoutPage() {
     if (outcome.kind === 'placed') navigate(outcome.to, { replace: true, state: outcome.state });
   };
 
-  if (cart.count === 0 && !store.submitting) {
+  if (cart.isEmpty && !store.submitting && !store.placed) {
     return (
       <section className="cc-page" data-section="cart_checkout" aria-labelledby="cc-checkout-title">
         <h1 id="cc-checkout-title">Checkout</h1>
@@ -86,12 +87,12 @@ function CheckoutPage() {
     );
   }
 
-  const summary = summarize(
+  const summary = summarizeLines(
     cart.cartItems.map((l) => ({
-      key: lineKey(l),
+      key: cartLineKey(l),
       name: l.product_name,
-      variation: variantOf(l)?.product_variation ?? '',
-      unitPrice: unitPriceOf(l),
+      variation: lineVariant(l)?.product_variation ?? '',
+      unitPrice: unitPrice(l),
       quantity: l.quantity,
     })),
     store.discount,
