@@ -1,14 +1,170 @@
+import { observer } from 'mobx-react-lite';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '@storefront/shared';
+import {
+  newsletterSchema, notify, paths, PLACEHOLDER_EMAIL, reportError, useStores, validateForm,
+} from '@storefront/shared';
+import { NEWSLETTER_FAILED, NewsletterStore } from '../stores/NewsletterStore';
+import { ClockIcon, FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, TwitterIcon } from './icons';
+import { telHref } from './links';
+import './Footer.css';
 
-/** Placeholder footer (the full chrome is its own issue). */
-export function Footer() {
+const INFO_LINKS = [
+  { to: paths.faq, label: 'FAQ' },
+  { to: paths.terms, label: 'Terms of Use' },
+  { to: paths.privacy, label: 'Privacy Policy' },
+];
+const COMPANY_LINKS = [
+  { to: paths.about, label: 'About Us' },
+  { to: paths.contact, label: 'Contact Us' },
+  { to: paths.support, label: 'Support' },
+];
+
+/** The newsletter form: a required e-mail checked with the shared schema, then a real subscription. */
+const Newsletter = observer(function Newsletter() {
+  const { api } = useStores();
+  const [store] = useState(() => new NewsletterStore(api));
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const inputId = useId();
+  const errorId = useId();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const errors = await validateForm(newsletterSchema, { email });
+    setError(errors.email);
+    if (errors.email) return;
+    try {
+      const message = await store.subscribe(email);
+      if (message) {
+        notify.success(message, { flow: 'shell' });
+        setEmail('');
+      }
+    } catch (err) {
+      setError(reportError(err, NEWSLETTER_FAILED, { flow: 'shell' }));
+    }
+  };
+
   return (
-    <footer className="footer">
-      <nav aria-label="Footer">
-        <Link to={paths.faq}>FAQ</Link> <Link to={paths.terms}>Terms of use</Link>{' '}
-        <Link to={paths.privacy}>Privacy policy</Link> <Link to={paths.support}>Support</Link>
-      </nav>
+    <form className="sh-newsletter" onSubmit={(e) => void submit(e)} noValidate aria-label="Newsletter">
+      <h2 className="sh-footer__heading">Newsletter</h2>
+      <p className="sh-newsletter__text">New arrivals, festive offers and restock alerts, once a week at most.</p>
+      <label className="sh-newsletter__label" htmlFor={inputId}>
+        Email address
+      </label>
+      <div className="sh-newsletter__row">
+        <input
+          id={inputId}
+          className="sh-newsletter__input"
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <button type="submit" className="sh-newsletter__button" disabled={store.loading}>
+          SUBSCRIBE
+        </button>
+      </div>
+      {error ? (
+        <p id={errorId} className="sh-newsletter__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+});
+
+/**
+ * The footer of spec §2: store details and opening hours (default '11:00 AM to 08:00 PM, Monday -
+ * Saturday'), the information links, mailto and tel links, the store's social links and the newsletter;
+ * a bottom strip in the bottom-footer colours.
+ */
+export const Footer = observer(function Footer() {
+  const { storeInfo } = useStores();
+  const info = storeInfo.info;
+  const email = info.email || PLACEHOLDER_EMAIL;
+  const socials = [
+    { label: 'Facebook', href: info.facebook_url, Icon: FacebookIcon },
+    { label: 'Instagram', href: info.instagram_url, Icon: InstagramIcon },
+    { label: 'Twitter', href: info.twitter_url, Icon: TwitterIcon },
+  ].filter((s) => s.href);
+  return (
+    <footer className="sh-footer">
+      <div className="sh-footer__main">
+        <div className="sh-footer__grid">
+          <section className="sh-footer__col sh-footer__about" aria-label={info.store_name}>
+            <p className="sh-footer__brand">{info.store_name}</p>
+            <p className="sh-footer__text">{info.offer_text}</p>
+            <p className="sh-footer__hours">
+              <ClockIcon size={16} />
+              <span>{info.store_time}</span>
+            </p>
+            {socials.length ? (
+              <ul className="sh-footer__social" aria-label="Follow us">
+                {socials.map(({ label, href, Icon }) => (
+                  <li key={label}>
+                    <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`${label} (opens in a new tab)`}>
+                      <Icon size={18} />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+          <nav className="sh-footer__col" aria-label="Information">
+            <h2 className="sh-footer__heading">Information</h2>
+            <ul className="sh-footer__links">
+              {INFO_LINKS.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to}>{l.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav className="sh-footer__col" aria-label="Company">
+            <h2 className="sh-footer__heading">Company</h2>
+            <ul className="sh-footer__links">
+              {COMPANY_LINKS.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to}>{l.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <section className="sh-footer__col" aria-label="Get in touch">
+            <h2 className="sh-footer__heading">Get in touch</h2>
+            <ul className="sh-footer__links">
+              <li>
+                <a href={`mailto:${email}`} className="sh-footer__contact">
+                  <MailIcon size={16} />
+                  <span>{email}</span>
+                </a>
+              </li>
+              {info.mobile_no ? (
+                <li>
+                  <a href={telHref(info.mobile_no)} className="sh-footer__contact">
+                    <PhoneIcon size={16} />
+                    <span>{info.mobile_no}</span>
+                  </a>
+                </li>
+              ) : null}
+            </ul>
+          </section>
+          <div className="sh-footer__col sh-footer__news">
+            <Newsletter />
+          </div>
+        </div>
+      </div>
+      <div className="sh-footer__bottom">
+        <p>
+          © {new Date().getFullYear()} {info.store_name}. All rights reserved. Prices in Indian rupees, inclusive of GST.
+        </p>
+      </div>
     </footer>
   );
-}
+});

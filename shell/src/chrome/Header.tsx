@@ -1,41 +1,297 @@
 import { observer } from 'mobx-react-lite';
-import { Link, NavLink } from 'react-router-dom';
-import { paths, useStores } from '@storefront/shared';
+import { Suspense, useCallback, useId, useRef, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { paths, SEARCH_CLOSE_MS, useClosingState, useStores } from '@storefront/shared';
+import { CategoryMenu, closeOnBlurOutside, useHoverMenu, useNavMenuDismiss } from './CategoryMenu';
+import {
+  AddressIcon, CartIcon, ChevronDownIcon, HeartIcon, LogoutIcon, MenuIcon, OrdersIcon, PasswordIcon, SearchIcon, UserIcon,
+} from './icons';
+import { ChunkBoundary, lazyWithPreload } from './lazy';
 
-const NAV = [
-  { to: paths.home, label: 'Home' },
-  { to: paths.categories, label: 'Categories' },
-  { to: paths.shop(), label: 'Shop' },
-  { to: paths.about, label: 'About' },
-  { to: paths.contact, label: 'Contact' },
-  { to: paths.trackOrder(), label: 'Track Order' },
-];
+// Spec §2 overlays of the header load on first use, each its own named chunk (issue 8: nothing but the
+// chrome's first paint in the initial JS; swiper only in the mega-menu's chunk).
+const SearchDropdown = lazyWithPreload(() => import(/* webpackChunkName: "HeaderSearch" */ './SearchDropdown'));
+const ProfileMenu = lazyWithPreload(() => import(/* webpackChunkName: "ProfileMenu" */ './ProfileMenu'));
+const LogoutDialog = lazyWithPreload(() => import(/* webpackChunkName: "LogoutDialog" */ './LogoutDialog'));
+const MegaMenu = lazyWithPreload(() => import(/* webpackChunkName: "MegaMenu" */ './MegaMenu'));
+const MobileMenu = lazyWithPreload(() => import(/* webpackChunkName: "MobileMenu" */ './MobileMenu'));
 
-/** Placeholder header (the full chrome is its own issue): navigation, cart count, account link. */
-export const Header = observer(function Header() {
-  const { cart, auth, storeInfo } = useStores();
+const navClass = ({ isActive }: { isActive: boolean }) => `sh-nav__link${isActive ? ' is-active' : ''}`;
+
+/** An overlay that keeps its component mounted after the first open, so it can animate its closing. */
+function useOverlay() {
+  const [state, setState] = useState({ requested: false, open: false });
+  // Stable handlers: the shared Modal/Drawer re-run their focus effect when `onClose` changes.
+  const show = useCallback(() => setState({ requested: true, open: true }), []);
+  const hide = useCallback(() => setState((s) => ({ ...s, open: false })), []);
+  return { ...state, show, hide };
+}
+
+/** The Shop nav item: a link to /shop, and on hover (or its button) the category carousel mega-menu. */
+function ShopMenu() {
+  const menu = useHoverMenu();
+  const panelId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const item = useRef<HTMLLIElement>(null);
+  useNavMenuDismiss(menu.open, item, toggle, () => menu.setOpen(false));
   return (
-    <header className="header">
-      <Link to={paths.home} className="brand">
-        {storeInfo.storeName}
-      </Link>
-      <nav aria-label="Main">
-        <ul className="nav">
-          {NAV.map((n) => (
-            <li key={n.label}>
-              <NavLink to={n.to}>{n.label}</NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="header-actions">
-        <button type="button" className="cart-button" aria-label={`Cart, ${cart.count} items`} onClick={() => cart.open()}>
-          Cart <span data-testid="cart-count">{cart.count}</span>
-        </button>
-        <Link to={auth.isAuthenticated ? paths.myAccount.profile : paths.signin}>
-          {auth.isAuthenticated ? 'My Account' : 'Sign in'}
-        </Link>
+    <li
+      ref={item}
+      className="sh-nav__item sh-navmenu sh-navmenu--wide"
+      onMouseEnter={() => {
+        MegaMenu.preload();
+        menu.onMouseEnter();
+      }}
+      onMouseLeave={menu.onMouseLeave}
+      onBlur={closeOnBlurOutside(() => menu.setOpen(false))}
+    >
+      <NavLink to={paths.shop()} className={navClass} onClick={() => menu.setOpen(false)}>
+        Shop
+      </NavLink>
+      <button
+        ref={toggle}
+        type="button"
+        className="sh-navmenu__chevron"
+        aria-label="Shop by category"
+        aria-expanded={menu.open}
+        aria-controls={panelId}
+        onFocus={MegaMenu.preload}
+        onClick={() => menu.setOpen(!menu.open)}
+      >
+        <ChevronDownIcon size={16} />
+      </button>
+      <div id={panelId} className="sh-navmenu__panel sh-mega" hidden={!menu.open}>
+        {menu.open ? (
+          <ChunkBoundary>
+            <Suspense fallback={<div className="sh-mega__placeholder" />}>
+              <MegaMenu onNavigate={() => menu.setOpen(false)} />
+            </Suspense>
+          </ChunkBoundary>
+        ) : null}
       </div>
-    </header>
+    </li>
+  );
+}
+
+export interface HeaderProps {
+  /** Scrolling has started: shadow (spec §2). */
+  scrolled: boolean;
+  /** Scrolled past 60 px: the header shrinks (spec §2). */
+  shrunk: boolean;
+}
+
+/**
+ * The header bar of spec §2: brand, navigation with the Category dropdown and Shop mega-menu, search,
+ * the account icons, the cart count (opening the cart panel), the profile menu with logout, and the
+ * mobile menu button.
+ */
+export const Header = observer(function Header({ scrolled, shrunk }: HeaderProps) {
+  const { cart, auth, storeInfo } = useStores();
+  const navigate = useNavigate();
+  const signedIn = auth.isAuthenticated;
+
+  const [searchOpen, setSearchOpen] = useState(false);
+  const search = useClosingState(searchOpen, SEARCH_CLOSE_MS);
+  const searchToggle = useRef<HTMLButtonElement>(null);
+  const searchId = useId();
+
+  const [profileOpen, setProfileOpen] = useState(false);
+  const profileRef = useRef<HTMLDivElement>(null);
+  const profileButton = useRef<HTMLButtonElement>(null);
+  const profileMenuId = useId();
+
+  const drawer = useOverlay();
+  const logout = useOverlay();
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  const requestLogout = () => {
+    setProfileOpen(false);
+    // The dialog returns focus to whatever had it when it opened: the profile button, not a menu item
+    // that is about to disappear.
+    (profileButton.current ?? menuButton.current)?.focus();
+    LogoutDialog.preload();
+    logout.show();
+  };
+
+  const requestLogoutFromDrawer = () => {
+    drawer.hide();
+    menuButton.current?.focus();
+    LogoutDialog.preload();
+    logout.show();
+  };
+
+  const onProfileClick = () => {
+    if (!signedIn) {
+      navigate(paths.signin);
+      return;
+    }
+    setProfileOpen((v) => !v);
+  };
+
+  const count = cart.count;
+  const info = storeInfo.info;
+
+  return (
+    <div className={`sh-header${scrolled ? ' is-scrolled' : ''}${shrunk ? ' is-shrunk' : ''}`}>
+      <div className="sh-header__inner">
+        <button
+          ref={menuButton}
+          type="button"
+          className="sh-iconbtn sh-header__menu"
+          aria-label="Open menu"
+          aria-expanded={drawer.open}
+          onMouseEnter={MobileMenu.preload}
+          onClick={drawer.show}
+        >
+          <MenuIcon />
+        </button>
+
+        <Link to={paths.home} className="sh-brand" aria-label={`${info.store_name} home`}>
+          {info.logo ? (
+            <img className="sh-brand__logo" src={info.logo} alt="" width={140} height={40} decoding="async" />
+          ) : (
+            <span className="sh-brand__name">{info.store_name}</span>
+          )}
+        </Link>
+
+        <nav className="sh-nav" aria-label="Main">
+          <ul className="sh-nav__list">
+            <li className="sh-nav__item">
+              <NavLink to={paths.home} end className={navClass}>
+                Home
+              </NavLink>
+            </li>
+            <CategoryMenu />
+            <ShopMenu />
+            <li className="sh-nav__item">
+              <NavLink to={paths.about} className={navClass}>
+                About
+              </NavLink>
+            </li>
+            <li className="sh-nav__item">
+              <NavLink to={paths.contact} className={navClass}>
+                Contact
+              </NavLink>
+            </li>
+            <li className="sh-nav__item">
+              <NavLink to={paths.trackOrder()} className={navClass}>
+                Track Order
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+
+        <div className="sh-actions">
+          <button
+            ref={searchToggle}
+            type="button"
+            className="sh-iconbtn"
+            aria-label={searchOpen ? 'Close search' : 'Search'}
+            aria-expanded={searchOpen}
+            aria-controls={search.mounted ? searchId : undefined}
+            onMouseEnter={SearchDropdown.preload}
+            onFocus={SearchDropdown.preload}
+            onClick={() => setSearchOpen((v) => !v)}
+          >
+            <SearchIcon />
+          </button>
+          <NavLink to={paths.myAccount.wishlist} className="sh-iconbtn sh-actions__wide" aria-label="Wishlist">
+            <HeartIcon />
+          </NavLink>
+          {signedIn ? (
+            <>
+              <NavLink to={paths.myAccount.orders} className="sh-iconbtn sh-actions__xl" aria-label="My orders">
+                <OrdersIcon />
+              </NavLink>
+              <NavLink to={paths.myAccount.address} className="sh-iconbtn sh-actions__xl" aria-label="Address">
+                <AddressIcon />
+              </NavLink>
+              <NavLink to={paths.myAccount.password} className="sh-iconbtn sh-actions__xl" aria-label="Change password">
+                <PasswordIcon />
+              </NavLink>
+            </>
+          ) : null}
+          <button
+            type="button"
+            className="sh-iconbtn sh-cartbtn"
+            aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+            onClick={() => cart.open()}
+          >
+            <CartIcon />
+            <span className="sh-badge" data-testid="cart-count" aria-hidden="true">
+              {count}
+            </span>
+          </button>
+          <div className="sh-profile" ref={profileRef}>
+            <button
+              ref={profileButton}
+              type="button"
+              className="sh-iconbtn"
+              aria-label={signedIn ? 'Account menu' : 'Sign in'}
+              aria-haspopup={signedIn ? 'menu' : undefined}
+              aria-expanded={signedIn ? profileOpen : undefined}
+              aria-controls={signedIn && profileOpen ? profileMenuId : undefined}
+              onMouseEnter={signedIn ? ProfileMenu.preload : undefined}
+              onClick={onProfileClick}
+            >
+              <UserIcon />
+            </button>
+            {signedIn && profileOpen ? (
+              <ChunkBoundary>
+                <Suspense fallback={null}>
+                  <ProfileMenu
+                    id={profileMenuId}
+                    name={auth.displayName}
+                    containerRef={profileRef}
+                    onClose={(returnFocus) => {
+                      setProfileOpen(false);
+                      if (returnFocus) profileButton.current?.focus();
+                    }}
+                    onLogout={requestLogout}
+                  />
+                </Suspense>
+              </ChunkBoundary>
+            ) : null}
+          </div>
+          {signedIn ? (
+            <button type="button" className="sh-iconbtn sh-actions__xl" aria-label="Logout" onClick={requestLogout}>
+              <LogoutIcon />
+            </button>
+          ) : null}
+        </div>
+      </div>
+
+      {search.mounted ? (
+        <ChunkBoundary>
+          <Suspense fallback={null}>
+            <SearchDropdown
+              id={searchId}
+              closing={search.closing}
+              toggleRef={searchToggle}
+              onClose={(returnFocus) => {
+                setSearchOpen(false);
+                if (returnFocus) searchToggle.current?.focus();
+              }}
+            />
+          </Suspense>
+        </ChunkBoundary>
+      ) : null}
+
+      {drawer.requested ? (
+        <ChunkBoundary>
+          <Suspense fallback={null}>
+            <MobileMenu open={drawer.open} onClose={drawer.hide} onLogout={requestLogoutFromDrawer} />
+          </Suspense>
+        </ChunkBoundary>
+      ) : null}
+
+      {logout.requested ? (
+        <ChunkBoundary>
+          <Suspense fallback={null}>
+            <LogoutDialog open={logout.open} onClose={logout.hide} />
+          </Suspense>
+        </ChunkBoundary>
+      ) : null}
+    </div>
   );
 });

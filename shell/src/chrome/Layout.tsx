@@ -2,19 +2,27 @@ import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useStores, type RuntimeConfig } from '@storefront/shared';
 import { RemotePage } from '../app/RemotePage';
-import { Header } from './Header';
 import { Footer } from './Footer';
+import { ScrollManager } from './ScrollManager';
+import { SiteHeader } from './SiteHeader';
+import { useTheme } from './useTheme';
 
-/** Header, the routed section, footer, and the overlays other sections expose (cart panel, sign-up modal). */
-export const Layout = observer(function Layout({ children }: { config: RuntimeConfig; children: ReactNode }) {
+/**
+ * The page frame: theme, scroll behaviour, the fixed top bar and header, the routed section, the footer,
+ * and the overlays other sections expose (the cart panel from cart-checkout, the sign-up modal from
+ * account), each loaded on first use inside its own error boundary.
+ */
+export const Layout = observer(function Layout({ children }: { config?: RuntimeConfig; children: ReactNode }) {
   const { cart, ui } = useStores();
+  useTheme();
   return (
-    <div className="app">
-      <a className="skip-link" href="#main">
+    <div className="sh-app">
+      <a className="sh-skip" href="#main">
         Skip to content
       </a>
-      <Header />
-      <main id="main" className="main">
+      <ScrollManager />
+      <SiteHeader />
+      <main id="main" className="sh-main" tabIndex={-1}>
         {children}
       </main>
       <Footer />
