@@ -1,0 +1,215 @@
+import { get, loginDemo, makeApp, ok, post, registerCustomer, STORE_TOKEN, type TestApp } from './helpers';
+import type { AuthData, Customer, ShippingAddress } from '../../shared/src/api/types';
+import { DEMO_CUSTOMER } from '../src/db/seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeApp();
+});
+afterAll(() => t.close());
+
+describe('register', () => {
+  it('creates a customer and signs them in', async () => {
+    const a = await post<AuthData>(t.app, '/customer/register', {
+      firstName: 'Ravi', lastName: 'Kumar', email: 'Ravi.Kumar@Example.in', password: 'Pass@word', mobile: '9123456780',
+    });
+    const data = ok(a, 201);
+    expect(data.token).toMatch(/^[\w-]{40,}$/);
+    expect(data.email_verification_token).toBeNull();
+    expect(data.customer).toMatchObject({ firstname: 'Ravi', lastname: 'Kumar', email: 'ravi.kumar@example.in', phone_number: '9123456780', alt_phone_number: '9123456780', shipping_address: null });
+    const me = ok(await get<{ customer: Customer }>(t.app, '/customer/profile', { token: data.token }));
+    expect(me.customer.id).toBe(data.customer.id);
+  });
+
+  it('enforces the spec §5 rules with its messages', async () => {
+    const a = await post(t.app, '/customer/register', { firstName: 'R', lastName: 'x'.repeat(51), email: 'not-an-email', password: 'abcdefg', mobile: '0123456789' });
+    expect(a.status).toBe(400);
+    expect(a.body.errors).toEqual({
+      firstName: 'Must be at least 2 characters',
+      lastName: 'Cannot exceed 50 characters',
+      email: 'Must be a valid email address',
+      password: 'Must contain at least one special character',
+      mobile: 'Must be a valid 10-digit number',
+    });
+    const empty = await post(t.app, '/customer/register', { firstName: '  ', email: '', password: 'a@1' });
+    expect(empty.body.errors).toEqual({
+      firstName: 'This field is required',
+      lastName: 'This field is required',
+      email: 'Email is required',
+      password: 'Password must be at least 6 characters',
+    });
+    expect(empty.body.message).toBe('This field is required');
+    const missingPassword = await post(t.app, '/customer/register', { firstName: 'Ravi', lastName: 'Kumar', email: 'a@b.in' });
+    expect(missingPassword.body.errors).toEqual({ password: 'Password is required' });
+  });
+
+  it('refuses a taken e-mail or mobile with 409', async () => {
+    const dupEmail = await post(t.app, '/customer/register', { firstName: 'Demo', lastName: 'Again', email: DEMO_CUSTOMER.email.toUpperCase(), password: 'Pass@word' });
+    expect(dupEmail.status).toBe(409);
+    expect(dupEmail.body.errors?.email).toBe('An account with this email already exists');
+    const dupMobile = await post(t.app, '/customer/register', { firstName: 'Demo', lastName: 'Again', email: 'new1@example.in', password: 'Pass@word', mobile: DEMO_CUSTOMER.mobile });
+    expect(dupMobile.status).toBe(409);
+    expect(dupMobile.body.errors?.mobile).toBeDefined();
+  });
+
+  it('stores the password hashed with scrypt', async () => {
+    const c = await registerCustomer(t.app);
+    const row = await t.db.selectFrom('customers').select('password_hash').where('id', '=', c.customer.id).executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$/);
+    expect(row.password_hash).not.toContain(c.password);
+  });
+});
+
+describe('login and sessions', () => {
+  it('signs the demo customer in and refuses wrong credentials', async () => {
+    const token = await loginDemo(t.app);
+    expect(token).toBeTruthy();
+    const wrong = await post(t.app, '/customer/login', { email: DEMO_CUSTOMER.email, password: 'Wrong@123' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ success: false, message: 'Invalid email or password' });
+    const unknown = await post(t.app, '/customer/login', { email: 'nobody@example.in', password: 'Wrong@123' });
+    expect(unknown.status).toBe(401);
+    const invalid = await post(t.app, '/customer/login', { email: 'x', password: '' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors).toEqual({ email: 'Must be a valid email address', password: 'Password is required' });
+  });
+
+  it('stores only a hash of the bearer token', async () => {
+    const token = await loginDemo(t.app);
+    const rows = await t.db.selectFrom('sessions').select('token_hash').execute();
+    expect(rows.some((r) => r.token_hash === token)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+  });
+
+  it('needs a bearer token on customer calls', async () => {
+    expect((await get(t.app, '/customer/profile')).status).toBe(401);
+    const bad = await get(t.app, '/customer/profile', { token: 'made-up' });
+    expect(bad.status).toBe(401);
+    expect(bad.body).toEqual({ success: false, message: 'Unauthenticated' });
+  });
+
+  it('logout checks the store token and revokes the bearer', async () => {
+    const token = await loginDemo(t.app);
+    const wrong = await post(t.app, '/customer/logout', { user_token: 'wrong' }, { token });
+    expect(wrong.status).toBe(403);
+    expect((await get(t.app, '/customer/profile', { token })).status).toBe(200);
+    const out = await post(t.app, '/customer/logout', { user_token: STORE_TOKEN }, { token });
+    expect(out.status).toBe(200);
+    expect(out.body.message).toBe('Logout successful');
+    expect((await get(t.app, '/customer/profile', { token })).status).toBe(401);
+  });
+
+  it('expires sessions after 30 days', async () => {
+    const c = await registerCustomer(t.app);
+    t.clock.advance(29 * 86_400_000);
+    expect((await get(t.app, '/customer/profile', { token: c.token })).status).toBe(200);
+    t.clock.advance(2 * 86_400_000);
+    expect((await get(t.app, '/customer/profile', { token: c.token })).status).toBe(401);
+  });
+});
+
+describe('passwords', () => {
+  it('changes the password with the old one; other sessions end', async () => {
+    const c = await registerCustomer(t.app);
+    const other = ok(await post<AuthData>(t.app, '/customer/login', { email: c.email, password: c.password })).token;
+    const wrongOld = await post(t.app, '/customer/reset-password', { old_password: 'Nope@123', new_password: 'Fresh@123', confirm_password: 'Fresh@123' }, { token: c.token });
+    expect(wrongOld.status).toBe(400);
+    expect(wrongOld.body.errors).toEqual({ old_password: 'Old password is incorrect' });
+    const mismatch = await post(t.app, '/customer/reset-password', { old_password: c.password, new_password: 'Fresh@123', confirm_password: 'Fresh@124' }, { token: c.token });
+    expect(mismatch.body.errors).toEqual({ confirm_password: 'Passwords must match' });
+    const missing = await post(t.app, '/customer/reset-password', { new_password: 'Fresh@123', confirm_password: 'Fresh@123' }, { token: c.token });
+    expect(missing.body.errors).toEqual({ old_password: 'Old password is required' });
+    const done = await post(t.app, '/customer/reset-password', { old_password: c.password, new_password: 'Fresh@123', confirm_password: 'Fresh@123' }, { token: c.token });
+    expect(done.status).toBe(200);
+    expect(done.body.message).toBe('Password changed successfully');
+    expect((await get(t.app, '/customer/profile', { token: c.token })).status).toBe(200);
+    expect((await get(t.app, '/customer/profile', { token: other })).status).toBe(401);
+    expect((await post(t.app, '/customer/login', { email: c.email, password: 'Fresh@123' })).status).toBe(200);
+  });
+
+  it('resets a forgotten password with a one-time token', async () => {
+    const c = await registerCustomer(t.app);
+    const unknown = await post<{ reset_token?: string }>(t.app, '/customer/forgot-password', { email: 'ghost@example.in' });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.data?.reset_token).toBeUndefined();
+    const sent = ok(await post<{ reset_token: string }>(t.app, '/customer/forgot-password', { email: c.email }));
+    expect(sent.reset_token).toBeTruthy();
+    const mismatch = await post(t.app, '/customer/token-password', { token: sent.reset_token, password: 'Reset@123', confirm_password: 'Reset@12' });
+    expect(mismatch.body.errors).toEqual({ confirm_password: 'Passwords must match' });
+    const weak = await post(t.app, '/customer/token-password', { token: sent.reset_token, password: 'weakpass', confirm_password: 'weakpass' });
+    expect(weak.body.errors).toEqual({ password: 'Must contain at least one special character' });
+    const done = await post(t.app, '/customer/token-password', { token: sent.reset_token, password: 'Reset@123', confirm_password: 'Reset@123' });
+    expect(done.status).toBe(200);
+    expect(done.body.message).toBe('Password reset successfully');
+    expect((await get(t.app, '/customer/profile', { token: c.token })).status).toBe(401);
+    const again = await post(t.app, '/customer/token-password', { token: sent.reset_token, password: 'Other@123', confirm_password: 'Other@123' });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('Reset link is invalid or has expired');
+    expect((await post(t.app, '/customer/login', { email: c.email, password: 'Reset@123' })).status).toBe(200);
+  });
+
+  it('refuses a reset token after an hour', async () => {
+    const c = await registerCustomer(t.app);
+    const sent = ok(await post<{ reset_token: string }>(t.app, '/customer/forgot-password', { email: c.email }));
+    t.clock.advance(61 * 60_000);
+    const late = await post(t.app, '/customer/token-password', { token: sent.reset_token, password: 'Reset@123', confirm_password: 'Reset@123' });
+    expect(late.status).toBe(400);
+  });
+});
+
+describe('profile, address, details', () => {
+  it('saves and returns the shipping address', async () => {
+    const c = await registerCustomer(t.app);
+    const none = ok(await get<{ data: ShippingAddress | null }>(t.app, '/customer/get-shipping-address', { token: c.token }));
+    expect(none.data).toBeNull();
+    const bad = await post(t.app, '/customer/shipping-address', { address: '', pincode: '56001', city: ' ', state: '' }, { token: c.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ address: 'Address is required', pincode: 'Must be a valid 6-digit pincode', city: 'City is required', state: 'State is required' });
+    const missingPin = await post(t.app, '/customer/shipping-address', { address: 'x', city: 'y', state: 'z' }, { token: c.token });
+    expect(missingPin.body.errors).toEqual({ pincode: 'Pincode is required' });
+    const saved = ok(await post<{ customer: Customer }>(t.app, '/customer/shipping-address', { address: '14 Park Street', pincode: '700016', city: 'Kolkata', state: 'West Bengal', alt_phone_number: '9000000001' }, { token: c.token }));
+    expect(saved.customer.shipping_address).toEqual({ address: '14 Park Street', pincode: '700016', city: 'Kolkata', state: 'West Bengal', alt_phone_number: '9000000001' });
+    const read = ok(await get<{ data: ShippingAddress | null }>(t.app, '/customer/get-shipping-address', { token: c.token }));
+    expect(read.data?.city).toBe('Kolkata');
+    expect((await get(t.app, '/customer/get-shipping-address')).status).toBe(401);
+  });
+
+  it('updates first and last name', async () => {
+    const c = await registerCustomer(t.app);
+    const done = ok(await post<{ customer: Customer }>(t.app, '/customer/account-details', { firstname: 'Meera', lastname: 'Iyer' }, { token: c.token }));
+    expect(done.customer).toMatchObject({ firstname: 'Meera', lastname: 'Iyer' });
+    const bad = await post(t.app, '/customer/account-details', { firstname: 'M' }, { token: c.token });
+    expect(bad.body.errors).toEqual({ firstname: 'Must be at least 2 characters', lastname: 'This field is required' });
+  });
+
+  it('lets an OTP guest complete the account, refusing someone else’s e-mail', async () => {
+    const mobile = '9988776655';
+    const sent = ok(await post<{ otp: string }>(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile }));
+    const guest = ok(await post<AuthData>(t.app, '/otp/verify/checkout', { mobile, otp: sent.otp }));
+    expect(guest.is_existing_customer).toBe(false);
+    const taken = await post(t.app, '/customer/update-user-details', { firstname: 'Kiran', lastname: 'Rao', email: DEMO_CUSTOMER.email }, { token: guest.token });
+    expect(taken.status).toBe(409);
+    const done = ok(await post<{ customer: Customer }>(t.app, '/customer/update-user-details', { firstname: 'Kiran', lastname: 'Rao', email: 'kiran@example.in', password: 'Kiran@123' }, { token: guest.token }));
+    expect(done.customer).toMatchObject({ firstname: 'Kiran', lastname: 'Rao', email: 'kiran@example.in', phone_number: mobile });
+    expect((await post(t.app, '/customer/login', { email: 'kiran@example.in', password: 'Kiran@123' })).status).toBe(200);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 after too many login attempts', async () => {
+    const limited = await makeApp({ authRateLimit: { max: 3, windowMs: 60_000 } });
+    try {
+      const attempt = () => post(limited.app, '/customer/login', { email: 'victim@example.in', password: 'Guess@123' });
+      for (let i = 0; i < 3; i += 1) expect((await attempt()).status).toBe(401);
+      const blocked = await attempt();
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.success).toBe(false);
+      expect(blocked.body.message).toMatch(/Too many attempts/);
+      const forgot = () => post(limited.app, '/customer/forgot-password', { email: 'victim@example.in' });
+      for (let i = 0; i < 3; i += 1) expect((await forgot()).status).toBe(200);
+      expect((await forgot()).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
