@@ -294,7 +294,8 @@ export function createHost(opts: HostOptions): Host {
   }
 
   function etagOf(key: string): string {
-    return `"${createHash('sha1').update(key).digest('base64url').slice(0, 20)}"`;
+    // Weak: the compressed bytes of one file may differ (fast first, best later), the content does not.
+    return `W/"${createHash('sha1').update(key).digest('base64url').slice(0, 20)}"`;
   }
 
   async function serveFile(file: string, cacheControl: string, extraHeaders: Record<string, string>): Promise<Served | null> {
@@ -424,22 +425,46 @@ export function createHost(opts: HostOptions): Host {
     };
   }
 
+  const encode = (body: Buffer, enc: 'br' | 'gzip', best: boolean): Promise<Buffer> =>
+    enc === 'br'
+      ? brotli(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : gzip(body, { level: best ? 9 : 6 });
+
+  /** Files whose best compression is done or queued. */
+  const upgraded = new Set<string>();
+  let upgrades: Promise<void> = Promise.resolve();
+
+  /**
+   * A cache miss is answered with fast compression (brotli 5 / gzip 6: a few ms for 200 KB), and the
+   * best compression (brotli 11 takes ~1 s for 200 KB) is made in the background, one file at a
+   * time, replacing the cached bytes for every later request.
+   */
   async function compress(served: Served, enc: Encoding): Promise<Buffer | null> {
     if (enc === 'identity' || !served.compressible || served.body.length < MIN_COMPRESS) return null;
-    const key = served.cacheKey ? `${enc}:${served.cacheKey}` : null;
-    const hit = key ? cache.get(key) : undefined;
+    if (!served.cacheKey) return encode(served.body, enc, false);
+    const key = `${enc}:${served.cacheKey}`;
+    const hit = cache.get(key);
     if (hit) return hit;
-    const out =
-      enc === 'br'
-        ? await brotli(served.body, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: served.cacheKey ? 11 : 5,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: served.body.length,
-            },
-          })
-        : await gzip(served.body, { level: 9 });
-    if (key) cache.set(key, out);
-    return out;
+    const fast = await encode(served.body, enc, false);
+    cache.set(key, fast);
+    if (!upgraded.has(key)) {
+      upgraded.add(key);
+      const body = served.body;
+      upgrades = upgrades
+        .then(() => encode(body, enc, true))
+        .then((best) => {
+          if (best.length < fast.length) cache.set(key, best);
+        })
+        .catch(() => {
+          upgraded.delete(key);
+        });
+    }
+    return fast;
   }
 
   async function securityHeaders(): Promise<Record<string, string>> {
@@ -562,7 +587,9 @@ export function createHost(opts: HostOptions): Host {
 
     const headers: Record<string, string> = { ...served.headers, ...security };
     const etag = served.headers.ETag;
-    if (served.status === 200 && etag && req.headers['if-none-match'] === etag) {
+    const inm = req.headers['if-none-match'];
+    const matches = !!inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag?.replace(/^W\//, ''));
+    if (served.status === 200 && etag && matches) {
       delete headers['Content-Type'];
       res.writeHead(304, headers);
       res.end();
