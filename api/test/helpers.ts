@@ -8,6 +8,7 @@ import { prepareDatabase } from '../src/bootstrap';
 import type { DB } from '../src/db/database';
 import { ManualClock } from '../src/lib/clock';
 import { DEMO_CUSTOMER } from '../src/db/seed';
+import type { CartLine } from '../../shared/src/api/types';
 
 export const API_KEY = 'test-api-key';
 export const STORE_TOKEN = 'test-store-token';
@@ -150,7 +151,7 @@ export async function findVariant(db: DB, opts: { minStock?: number; maxPrice?: 
 }
 
 export const addToCart = (app: FastifyInstance, token: string, v: VariantInfo, quantity = 1) =>
-  post(app, '/customer/add-to-cart', { id: v.variantId, product_id: v.productId, quantity, retailer_id: 1, wholesaler_id: null }, { token });
+  post<{ results: CartLine }>(app, '/customer/add-to-cart', { id: v.variantId, product_id: v.productId, quantity, retailer_id: 1, wholesaler_id: null }, { token });
 
 export const ADDRESS = {
   email: 'asha@example.in',
