@@ -1,8 +1,214 @@
-/** Contact Us (shell-owned information page). */
-export default function ContactPage() {
-  return (
-    <section className="page">
-      <h1>Contact Us</h1>
-    </section>
+import { observer } from 'mobx-react-lite';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  contactSchema, notify, PLACEHOLDER_EMAIL, useStores, validateForm, type ContactPayload, type FieldErrors,
+} from '@storefront/shared';
+import { telHref } from '../chrome/links';
+import { ContactStore } from '../stores/ContactStore';
+import { useDocumentTitle } from './useDocumentTitle';
+import './InfoPage.css';
+import './ContactPage.css';
+
+const EMPTY: ContactPayload = { firstname: '', lastname: '', email: '', phone_number: '', subject: '', message: '', subscribe: false };
+
+export const CONTACT_SUBJECTS = [
+  'Order status',
+  'Returns and refunds',
+  'Payment or invoice',
+  'Product question',
+  'Bulk or corporate order',
+  'Feedback',
+  'Other',
+] as const;
+
+type TextField = Exclude<keyof ContactPayload, 'subscribe'>;
+
+/**
+ * Contact us (spec §2 information page; fields and state of spec §3, messages of spec §5/§8): validated
+ * with the shared contact schema, posted to /contact-us through a section-local store; after
+ * 'Form submitted successfully' the form can be reset for another message.
+ */
+const ContactPage = observer(function ContactPage() {
+  const { api, storeInfo } = useStores();
+  const [store] = useState(() => new ContactStore(api));
+  const [values, setValues] = useState<ContactPayload>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const uid = useId();
+  useDocumentTitle('Contact Us');
+  const info = storeInfo.info;
+  const email = info.email || PLACEHOLDER_EMAIL;
+
+  const shown: FieldErrors = { ...store.fieldErrors, ...errors };
+  const id = (f: string) => `${uid}-${f}`;
+
+  const onChange = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+    const { name } = e.target;
+    const value = e.target instanceof HTMLInputElement && e.target.type === 'checkbox' ? e.target.checked : e.target.value;
+    setValues((v) => ({ ...v, [name]: value }));
+    if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = await validateForm(contactSchema, values);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      const first = Object.keys(found)[0];
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    const payload: ContactPayload = {
+      ...values,
+      firstname: values.firstname.trim(),
+      lastname: values.lastname.trim(),
+      email: values.email.trim(),
+      phone_number: values.phone_number.trim(),
+      subject: values.subject.trim(),
+      message: values.message.trim(),
+    };
+    const ok = await store.submit(payload);
+    if (ok && store.message) notify.success(store.message, { flow: 'shell' });
+    else if (store.error) notify.error(store.error, { flow: 'shell' });
+  };
+
+  const reset = () => {
+    store.reset();
+    setValues(EMPTY);
+    setErrors({});
+  };
+
+  const field = (name: TextField, label: string, props: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'tel'; maxLength?: number } = {}) => (
+    <div className="sf-field">
+      <label htmlFor={id(name)}>{label}</label>
+      <input
+        id={id(name)}
+        name={name}
+        type={props.type ?? 'text'}
+        value={values[name]}
+        onChange={onChange}
+        autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
+        maxLength={props.maxLength}
+        aria-invalid={shown[name] ? true : undefined}
+        aria-describedby={shown[name] ? id(`${name}-error`) : undefined}
+        aria-required="true"
+      />
+      {shown[name] ? (
+        <span id={id(`${name}-error`)} className="sf-field__error">
+          {shown[name]}
+        </span>
+      ) : null}
+    </div>
   );
-}
+
+  return (
+    <article className="sh-page sh-contact">
+      <div className="sh-page__head">
+        <h1 className="sh-page__title">Contact Us</h1>
+        <p className="sh-page__lead">Questions about an order, a product or a bulk purchase? Send us a message and we will reply within one working day.</p>
+      </div>
+      <div className="sh-contact__layout">
+        <div className="sh-contact__main">
+          {store.success ? (
+            <div className="sh-contact__done" role="status">
+              <h2>{store.message}</h2>
+              <p>Thank you for writing to {info.store_name}. We will reply to {values.email.trim()} within one working day.</p>
+              <button type="button" className="sf-button" onClick={reset}>
+                Send another message
+              </button>
+            </div>
+          ) : (
+            <form ref={formRef} className="sh-contact__form" onSubmit={(e) => void submit(e)} noValidate aria-label="Contact form">
+              {store.error ? (
+                <p className="sf-alert" role="alert">
+                  {store.error}
+                </p>
+              ) : null}
+              <div className="sh-contact__row">
+                {field('firstname', 'First name', { autoComplete: 'given-name', maxLength: 50 })}
+                {field('lastname', 'Last name', { autoComplete: 'family-name', maxLength: 50 })}
+              </div>
+              <div className="sh-contact__row">
+                {field('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+                {field('phone_number', 'Phone number', { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel', maxLength: 10 })}
+              </div>
+              <div className="sf-field">
+                <label htmlFor={id('subject')}>Subject</label>
+                <select
+                  id={id('subject')}
+                  name="subject"
+                  value={values.subject}
+                  onChange={onChange}
+                  aria-invalid={shown.subject ? true : undefined}
+                  aria-describedby={shown.subject ? id('subject-error') : undefined}
+                  aria-required="true"
+                >
+                  <option value="">Choose a subject</option>
+                  {CONTACT_SUBJECTS.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </select>
+                {shown.subject ? (
+                  <span id={id('subject-error')} className="sf-field__error">
+                    {shown.subject}
+                  </span>
+                ) : null}
+              </div>
+              <div className="sf-field">
+                <label htmlFor={id('message')}>Message</label>
+                <textarea
+                  id={id('message')}
+                  name="message"
+                  rows={6}
+                  value={values.message}
+                  onChange={onChange}
+                  maxLength={2000}
+                  aria-invalid={shown.message ? true : undefined}
+                  aria-describedby={shown.message ? id('message-error') : undefined}
+                  aria-required="true"
+                />
+                {shown.message ? (
+                  <span id={id('message-error')} className="sf-field__error">
+                    {shown.message}
+                  </span>
+                ) : null}
+              </div>
+              <div className="sh-contact__check">
+                <input id={id('subscribe')} type="checkbox" name="subscribe" checked={values.subscribe} onChange={onChange} />
+                <label htmlFor={id('subscribe')}>Send me new arrivals and offers by e-mail</label>
+              </div>
+              <button type="submit" className="sf-button" disabled={store.loading} aria-busy={store.loading}>
+                {store.loading ? 'Sending…' : 'Send message'}
+              </button>
+            </form>
+          )}
+        </div>
+        <aside className="sh-contact__aside" aria-label="Other ways to reach us">
+          <h2>Other ways to reach us</h2>
+          <dl>
+            <dt>Email</dt>
+            <dd>
+              <a href={`mailto:${email}`}>{email}</a>
+            </dd>
+            {info.mobile_no ? (
+              <>
+                <dt>Phone</dt>
+                <dd>
+                  <a href={telHref(info.mobile_no)}>{info.mobile_no}</a>
+                </dd>
+              </>
+            ) : null}
+            <dt>Hours</dt>
+            <dd>{info.store_time}</dd>
+          </dl>
+          <p>For order questions, keep your order number handy — it is in your confirmation SMS and e-mail.</p>
+        </aside>
+      </div>
+    </article>
+  );
+});
+
+export default ContactPage;
