@@ -240,6 +240,18 @@ describe('SPA routes and security headers', () => {
     expect(post.status).toBe(405);
   });
 
+  test('activating or rolling back the shell changes the page the next load gets, with no restart', async () => {
+    await ok('publish', 'shell', '--from', ws.build('shell', '0.1.0-s2', { marker: 'SHELL-TWO' }));
+    await ok('activate', 'shell', '0.1.0-s2');
+    const two = (await request(base, '/shop')).body.toString();
+    expect(two).toContain('SHELL-TWO');
+    expect(two).toContain('/shell/0.1.0-s2/main.0123abcd.js');
+    await ok('rollback', 'shell');
+    expect((await request(base, '/shop')).body.toString()).toContain('SHELL-ONE');
+    // The old shell's files stay where they were: a page still open on s2 keeps working.
+    expect((await request(base, '/shell/0.1.0-s2/main.0123abcd.js')).status).toBe(200);
+  });
+
   test('CSP allows scripts only from this origin and the remote origins in the registry', async () => {
     const r = await request(base, '/');
     const csp = String(r.headers['content-security-policy']);
