@@ -1,8 +1,178 @@
-/** Product page of the catalog remote (placeholder until the catalog issue lands). */
-export default function ProductPage() {
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Price, QuantityStepper, Skeleton, paths, useStores, type Product, type Variation } from '@storefront/shared';
+import { ChatEnquiryButton } from '../../components/ChatEnquiry/ChatEnquiryButton';
+import { Gallery } from '../../components/Gallery/Gallery';
+import { VariantPicker } from '../../components/VariantPicker/VariantPicker';
+import { WishlistButton } from '../../components/WishlistButton/WishlistButton';
+import { pageTitle, shortDescription, useDocumentMeta } from '../../lib/useDocumentMeta';
+import { useStoreInfo } from '../../lib/useStoreInfo';
+import { useCatalogStores } from '../../stores/useCatalogStores';
+import { galleryImages, pickVariation, productJsonLd, stockText } from './productView';
+import './ProductPage.css';
+
+function ProductSkeleton() {
   return (
-    <section className="page" data-section="catalog">
-      <h1>Product</h1>
-    </section>
+    <div className="cat-product__layout" role="status">
+      <span className="sf-visually-hidden">Loading product</span>
+      <div className="cat-product__gallery-skeleton" aria-hidden="true">
+        <Skeleton height="100%" />
+      </div>
+      <div className="cat-product__info" aria-hidden="true">
+        <Skeleton width="30%" height={14} />
+        <Skeleton width="80%" height={34} className="cat-product__skeleton-gap" />
+        <Skeleton width="40%" height={24} className="cat-product__skeleton-gap" />
+        <Skeleton width="60%" height={44} className="cat-product__skeleton-gap" />
+        <Skeleton width="100%" height={44} className="cat-product__skeleton-gap" />
+      </div>
+    </div>
   );
 }
+
+const ProductDetails = observer(function ProductDetails({ product }: { product: Product }) {
+  const { cart, storeInfo } = useStores();
+  const [params, setParams] = useSearchParams();
+  const variation = pickVariation(product.variations, params.get('variant'));
+  const [quantity, setQuantity] = useState(1);
+
+  // Spec §5: at most 5 per line and no more than the stock, less what the cart already holds.
+  const remaining = variation ? cart.remainingFor(product.id, variation) : 0;
+  const shown = Math.max(1, Math.min(quantity, remaining));
+  const soldOut = !variation || variation.stock <= 0;
+
+  const choose = (v: Variation) => {
+    setQuantity(1);
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('variant', v.product_variation);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const add = async () => {
+    if (!variation) return;
+    if (await cart.addItem(product, variation, shown)) setQuantity(1);
+  };
+
+  const images = galleryImages(product);
+  const jsonLd = JSON.stringify(productJsonLd(product, variation, window.location.origin)).replace(/</g, '\\u003c');
+
+  return (
+    <div className="cat-product__layout">
+      <Gallery key={product.id} images={images} name={product.product_name} />
+      <div className="cat-product__info">
+        {product.brand ? <p className="cat-product__brand">{product.brand}</p> : null}
+        <h1 className="cat-product__title">{product.product_name}</h1>
+        <div className="cat-product__price">
+          <Price value={variation?.final_price ?? product.final_price} mrp={variation?.mrp ?? product.mrp} />
+          <span className={`cat-product__stock ${soldOut ? 'is-out' : ''}`}>{stockText(variation)}</span>
+        </div>
+
+        {product.variations.length ? <VariantPicker variations={product.variations} selectedId={variation?.id} onSelect={choose} /> : null}
+
+        <div className="cat-product__buy">
+          {soldOut ? null : (
+            <QuantityStepper
+              value={shown}
+              max={remaining}
+              label={product.product_name}
+              disabled={cart.addLoading}
+              onDecrease={() => setQuantity(Math.max(1, shown - 1))}
+              onIncrease={() => setQuantity(Math.min(remaining, shown + 1))}
+            />
+          )}
+          <button
+            type="button"
+            className="sf-button cat-product__add"
+            disabled={soldOut || remaining <= 0 || cart.addLoading}
+            onClick={() => void add()}
+          >
+            {cart.addLoading ? 'Adding…' : 'Add to cart'}
+          </button>
+        </div>
+
+        <div className="cat-product__actions">
+          <WishlistButton productId={product.id} productName={product.product_name} variant="full" />
+          <ChatEnquiryButton
+            slug={product.slug}
+            productName={product.product_name}
+            variant={variation?.product_variation}
+            phone={storeInfo.info.mobile_no}
+            storeUrl={window.location.origin}
+          />
+        </div>
+
+        {product.description ? (
+          <section className="cat-product__description" aria-labelledby="cat-product-description">
+            <h2 id="cat-product-description">Description</h2>
+            <p>{product.description}</p>
+          </section>
+        ) : null}
+      </div>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+    </div>
+  );
+});
+
+/**
+ * Product detail (spec §2 `/products/:slug`, optional `?variant=`): loaded by slug; an unknown slug or
+ * a failed load goes to /not-found. While it loads, a product already in the shop list or the home rows
+ * is shown at once (same data), else a skeleton of the same shape.
+ */
+const ProductPage = observer(function ProductPage() {
+  const { slug = '' } = useParams();
+  const navigate = useNavigate();
+  const { products, home } = useCatalogStores();
+  const { storeInfo } = useStoreInfo();
+
+  useEffect(() => {
+    let live = true;
+    if (!slug) {
+      navigate(paths.notFound, { replace: true });
+      return;
+    }
+    void products.fetchProductDetails(slug).then((outcome) => {
+      if (live && outcome.status === 'failed') navigate(paths.notFound, { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [slug, products, navigate]);
+
+  const product =
+    (products.productDetails?.slug === slug ? products.productDetails : undefined) ??
+    [...products.list, ...home.newArrivals.items, ...home.featured.items].find((p) => p.slug === slug);
+
+  useDocumentMeta(
+    pageTitle(product?.product_name ?? 'Product', storeInfo.storeName),
+    product ? shortDescription(product.description || product.product_name) : `Product details at ${storeInfo.storeName}.`,
+  );
+
+  return (
+    <div className="cat-product sf-container" data-section="catalog">
+      <nav className="cat-product__crumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link to={paths.home}>Home</Link>
+          </li>
+          <li>
+            <Link to={paths.shop()}>Shop</Link>
+          </li>
+          {product?.sub_category_name ? (
+            <li>
+              <Link to={paths.category(product.sub_category_name)}>{product.sub_category_name}</Link>
+            </li>
+          ) : null}
+          {product ? <li aria-current="page">{product.product_name}</li> : null}
+        </ol>
+      </nav>
+      {product ? <ProductDetails product={product} /> : <ProductSkeleton />}
+    </div>
+  );
+});
+
+export default ProductPage;
