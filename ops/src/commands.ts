@@ -148,6 +148,9 @@ export async function publish(ctx: OpsContext, sectionName: string, opts: { from
 
 // ---------------------------------------------------------------------------------------------- activate
 
+/** How many previously live versions `rollback` can walk back through. */
+export const MAX_ROLLBACK_STEPS = 50;
+
 export interface ActivateOptions {
   force?: boolean;
   /** Origin (and optional path prefix) the remote's files are served from; default: the site itself. */
@@ -275,6 +278,8 @@ export async function activate(
       s.live = ref;
     } else {
       if (s.live) s.previous.push(s.live);
+      // Keep the rollback stack bounded; history.jsonl keeps everything.
+      if (s.previous.length > MAX_ROLLBACK_STEPS) s.previous.splice(0, s.previous.length - MAX_ROLLBACK_STEPS);
       s.live = ref;
     }
     if (!s.versions[version]) s.versions[version] = { version, publishedAt: now };
@@ -465,13 +470,14 @@ export async function history(ctx: OpsContext, sectionName?: string): Promise<Hi
 export function formatHistory(records: HistoryRecord[]): string {
   if (!records.length) return '(no history)';
   return table(
-    ['WHEN', 'SECTION', 'ACTION', 'VERSION', 'FROM', 'NOTE', 'BY'],
+    ['WHEN', 'SECTION', 'ACTION', 'VERSION', 'FROM', 'BY', 'NOTE'],
     records.map((h) => [
       fmtDate(h.at),
       h.section,
       h.action,
       h.version,
       h.previous ?? '-',
+      h.by,
       [
         h.forced ? `FORCED past: ${(h.problems ?? []).join('; ')}` : '',
         !h.forced && h.problems?.length ? `warning: ${h.problems.join('; ')}` : '',
@@ -479,7 +485,6 @@ export function formatHistory(records: HistoryRecord[]): string {
       ]
         .filter(Boolean)
         .join(' ') || '-',
-      h.by,
     ]),
   );
 }
