@@ -26,7 +26,7 @@ export const CouponForm = observer(function CouponForm({ store, disabledReason }
       <div className="cc-coupon">
         <p className="cc-coupon__applied" role="status">
           <span>
-            Coupon <strong>{applied.code}</strong> applied: − {formatMoney(applied.discount_amount)}
+            Coupon {applied.code} applied: − {formatMoney(applied.discount_amount)}
           </span>
           <button type="button" className="cc-btn cc-btn--link" onClick={store.removeCoupon} aria-label={`Remove coupon ${applied.code}`}>
             Remove
