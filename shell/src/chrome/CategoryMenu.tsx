@@ -13,6 +13,8 @@ import { useDismiss } from './useDismiss';
 export function useHoverMenu() {
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Opened by the pointer arriving: the click that usually follows must not close it again. */
+  const byHover = useRef(false);
   const cancel = () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
@@ -22,15 +24,27 @@ export function useHoverMenu() {
     open,
     setOpen: (v: boolean) => {
       cancel();
+      byHover.current = false;
       setOpen(v);
+    },
+    /** The menu's button: opens or closes it (keyboard, touch, or a second click). */
+    toggle: () => {
+      cancel();
+      const keepOpen = open && byHover.current;
+      byHover.current = false;
+      if (!keepOpen) setOpen(!open);
     },
     onMouseEnter: () => {
       cancel();
+      if (!open) byHover.current = true;
       setOpen(true);
     },
     onMouseLeave: () => {
       cancel();
-      timer.current = setTimeout(() => setOpen(false), HOVER_CLOSE_MS);
+      timer.current = setTimeout(() => {
+        byHover.current = false;
+        setOpen(false);
+      }, HOVER_CLOSE_MS);
     },
   };
 }
@@ -80,7 +94,7 @@ export const CategoryMenu = observer(function CategoryMenu() {
         className="sh-nav__link sh-navmenu__toggle"
         aria-expanded={menu.open}
         aria-controls={panelId}
-        onClick={() => menu.setOpen(!menu.open)}
+        onClick={menu.toggle}
       >
         Category <ChevronDownIcon size={16} />
       </button>

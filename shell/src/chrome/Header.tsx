@@ -56,7 +56,7 @@ function ShopMenu() {
         aria-expanded={menu.open}
         aria-controls={panelId}
         onFocus={MegaMenu.preload}
-        onClick={() => menu.setOpen(!menu.open)}
+        onClick={menu.toggle}
       >
         <ChevronDownIcon size={16} />
       </button>

@@ -23,8 +23,9 @@ export function nextScrollChrome(prev: ScrollChrome, rawY: number): ScrollChrome
   const y = Math.max(0, rawY);
   let { topBarHidden, anchorY } = prev;
   if (y <= TOP_BAR_SCROLL_PX) {
+    // Near the top: shown, and the way down is measured from the top itself.
     topBarHidden = false;
-    anchorY = y;
+    anchorY = 0;
   } else if (topBarHidden) {
     // Hidden: follow the page down, reappear once it comes back up by more than the threshold.
     if (y > anchorY) anchorY = y;
