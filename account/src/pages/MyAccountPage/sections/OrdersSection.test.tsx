@@ -1,0 +1,200 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Order } from '@storefront/shared';
+import { createFakeApi, makeOrder, renderWithStores } from '@storefront/shared/testing';
+import MyAccountPage from '../MyAccountPage';
+
+const SPEC_REASONS = [
+  'Ordered by Mistake', 'Found Cheaper Elsewhere', 'Delivery Time is Too Long', 'Changed My Mind',
+  'Product Details Are Incorrect', 'Payment Issue', 'Quantity Issue', 'Not Needed Anymore', 'Other',
+];
+
+function fixtureOrders(): Order[] {
+  return [
+    makeOrder({ order_id: 1, order_number: 'SF-OLD', order_date: '2026-09-01T10:00:00.000Z', status: 'delivered', product_name: 'Leather Wallet', price: '1299.00', quantity: 1, discount_amount: '0.00', final_amount: '1299.00', payment_method: 'prepaid' }),
+    makeOrder({
+      order_id: 2, order_number: 'SF-NEW', order_date: '2026-11-20T10:00:00.000Z', status: 'order_placed', product_name: 'Classic Cotton T-Shirt',
+      product_variation: 'M', price: '1998.00', quantity: 2, discount_amount: '200.00', final_amount: '1798.00', payment_method: 'cod',
+    }),
+    makeOrder({ order_id: 3, order_number: 'SF-MID', order_date: '2026-10-15T10:00:00.000Z', status: 'ready_for_pickup', product_name: "Analog Men's Watch", price: '3499.00', quantity: 1, discount_amount: '0.00', final_amount: '3499.00' }),
+  ];
+}
+
+/** The fake over these orders, answering the list in the order it holds them (not sorted), counting fetches. */
+function ordersApi() {
+  const api = createFakeApi({ orders: fixtureOrders() });
+  let fetches = 0;
+  api.getOrders = async () => {
+    fetches += 1;
+    await Promise.resolve();
+    return { success: true, data: JSON.parse(JSON.stringify(api.state.orders)) as Order[] };
+  };
+  return { api, fetches: () => fetches };
+}
+
+function renderOrders(api = ordersApi().api, signedIn = true) {
+  return renderWithStores(<MyAccountPage />, { api, signedIn, route: '/my-account/orders', path: '/my-account/*' });
+}
+
+const rows = () => within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem');
+const rowOf = (orderNumber: string) => rows().find((r) => within(r).queryByText(orderNumber))!;
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('My Orders', () => {
+  it('lists the orders newest first, with the status in Title Case and the amount in ₹', async () => {
+    renderOrders();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'Orders' });
+    expect(rows().map((r) => within(r).getByText(/^SF-/).textContent)).toEqual(['SF-NEW', 'SF-MID', 'SF-OLD']);
+    expect(within(rowOf('SF-NEW')).getByText('Order Placed')).toBeInTheDocument();
+    expect(within(rowOf('SF-MID')).getByText('Ready For Pickup')).toBeInTheDocument();
+    expect(within(rowOf('SF-OLD')).getByText('Delivered')).toBeInTheDocument();
+    expect(within(rowOf('SF-NEW')).getByText('₹1,798.00')).toBeInTheDocument();
+    expect(within(rowOf('SF-MID')).getByText('₹3,499.00')).toBeInTheDocument();
+  });
+
+  it('offers Cancel Order only in the cancellable statuses (spec §4)', async () => {
+    renderOrders();
+    await screen.findByRole('list', { name: 'Orders' });
+    expect(within(rowOf('SF-NEW')).getByRole('button', { name: 'Cancel Order' })).toBeInTheDocument();
+    expect(within(rowOf('SF-MID')).getByRole('button', { name: 'Cancel Order' })).toBeInTheDocument();
+    expect(within(rowOf('SF-OLD')).queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+  });
+
+  it('is not fetched for a guest (spec §6)', async () => {
+    const { api, fetches } = ordersApi();
+    renderOrders(api, false);
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(fetches()).toBe(0);
+    expect(screen.queryByRole('list', { name: 'Orders' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the list cannot be loaded", async () => {
+    const api = createFakeApi();
+    api.failNext('getOrders', 'Orders are resting');
+    renderOrders(api);
+    // Inline and as a toast.
+    await waitFor(() => expect(screen.getAllByText('Orders are resting')).toHaveLength(2));
+  });
+});
+
+describe('Order Details drawer', () => {
+  it('shows the order, copies its number (Copied! for 2 s) and closes over 300 ms', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderOrders();
+    // user-event's clipboard stub settles on jsdom's event loop; this one settles at once, so the 2 s are exact.
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    await screen.findByRole('list', { name: 'Orders' });
+    await user.click(within(rowOf('SF-NEW')).getByRole('button', { name: /Order SF-NEW, Order Placed/ }));
+
+    const drawer = await screen.findByRole('dialog', { name: 'Order Details' });
+    const facts = (term: string) => within(drawer).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(facts('Status')).toBe('Order Placed');
+    expect(facts('Date')).toBe('20 Nov 2026');
+    expect(within(drawer).getByText('Classic Cotton T-Shirt')).toBeInTheDocument();
+    expect(within(drawer).getByText('Size: M')).toBeInTheDocument();
+    expect(facts('Unit amount')).toBe('₹999.00');
+    expect(facts('Discount')).toBe('− ₹200.00');
+    expect(facts('Subtotal')).toBe('₹1,798.00');
+    expect(facts('Shipping')).toBe('Free');
+    expect(facts('Total')).toBe('₹1,798.00');
+    expect(facts('Payment method')).toBe('COD');
+    expect(within(drawer).getByText(/12 MG Road/)).toBeInTheDocument();
+    expect(within(drawer).getByText(/Bengaluru, Karnataka 560001/)).toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole('button', { name: 'Copy order number SF-NEW' }));
+    // Waiting moves the fake clock 1 ms a check, so a few ms may pass before 'Copied!' is seen.
+    await within(drawer).findByRole('button', { name: 'Copied!' }, { interval: 1 });
+    expect(writeText).toHaveBeenCalledWith('SF-NEW');
+    act(() => jest.advanceTimersByTime(1980));
+    expect(within(drawer).getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(20));
+    expect(within(drawer).getByRole('button', { name: 'Copy order number SF-NEW' })).toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    // Still on screen while it slides out…
+    expect(screen.getByRole('dialog', { name: 'Order Details' })).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(299));
+    expect(screen.getByRole('dialog', { name: 'Order Details' })).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByRole('dialog', { name: 'Order Details' })).not.toBeInTheDocument();
+  });
+
+  it('names a prepaid order Prepaid and offers no cancel for a delivered one', async () => {
+    const { user } = renderOrders();
+    await screen.findByRole('list', { name: 'Orders' });
+    await user.click(within(rowOf('SF-OLD')).getByRole('button', { name: /Order SF-OLD/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Order Details' });
+    expect(within(drawer).getByText('Prepaid')).toBeInTheDocument();
+    expect(within(drawer).getByText('₹0.00')).toBeInTheDocument(); // no discount
+    expect(within(drawer).queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Cancel Order dialog', () => {
+  it('offers the nine reasons, needs one, needs a text for Other, then cancels and refetches', async () => {
+    const { api, fetches } = ordersApi();
+    const { user } = renderOrders(api);
+    await screen.findByRole('list', { name: 'Orders' });
+    await waitFor(() => expect(fetches()).toBe(1));
+    await user.click(within(rowOf('SF-NEW')).getByRole('button', { name: 'Cancel Order' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Order' });
+    const select = within(dialog).getByLabelText('Reason for cancellation');
+    const options = within(select).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['Select a reason', ...SPEC_REASONS]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
+    expect(await within(dialog).findByText('Please select a reason')).toBeInTheDocument();
+
+    await user.selectOptions(select, 'Other');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
+    expect(await within(dialog).findByText('Please specify your reason')).toBeInTheDocument();
+    expect(api.callsOf('cancelOrder')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Your reason'), '  Bought it at a local shop  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
+
+    expect(await screen.findByText('Order cancelled successfully')).toBeInTheDocument();
+    expect(api.callsOf('cancelOrder')).toEqual([[{ order_id: 2, reject_reason_select: 'Other', reject_reason_input: 'Bought it at a local shop' }]]);
+    await waitFor(() => expect(within(rowOf('SF-NEW')).getByText('Cancelled')).toBeInTheDocument());
+    expect(fetches()).toBe(2);
+    expect(within(rowOf('SF-NEW')).queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel Order' })).not.toBeInTheDocument());
+  });
+
+  it('opens from the drawer and sends a listed reason without a text', async () => {
+    const { api } = ordersApi();
+    const { user } = renderOrders(api);
+    await screen.findByRole('list', { name: 'Orders' });
+    await user.click(within(rowOf('SF-MID')).getByRole('button', { name: /Order SF-MID/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Order Details' });
+    await user.click(within(drawer).getByRole('button', { name: 'Cancel Order' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Order' });
+    await user.selectOptions(within(dialog).getByLabelText('Reason for cancellation'), 'Changed My Mind');
+    expect(within(dialog).queryByLabelText('Your reason')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
+    await waitFor(() => expect(within(rowOf('SF-MID')).getByText('Cancelled')).toBeInTheDocument());
+    expect(api.callsOf('cancelOrder')).toEqual([[{ order_id: 3, reject_reason_select: 'Changed My Mind' }]]);
+  });
+
+  it("a refused cancel shows the server's message and keeps the dialog open", async () => {
+    const { api } = ordersApi();
+    const { user } = renderOrders(api);
+    await screen.findByRole('list', { name: 'Orders' });
+    api.state.orders.find((o) => o.order_id === 2)!.status = 'shipped'; // shipped meanwhile
+    await user.click(within(rowOf('SF-NEW')).getByRole('button', { name: 'Cancel Order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Order' });
+    await user.selectOptions(within(dialog).getByLabelText('Reason for cancellation'), 'Payment Issue');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
+    expect(await within(dialog).findByText('This order can no longer be cancelled')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Cancel Order' })).toBeInTheDocument();
+  });
+});
