@@ -41,7 +41,8 @@ const Newsletter = observer(function Newsletter() {
         setEmail('');
       }
     } catch (err) {
-      setError(reportError(err, NEWSLETTER_FAILED, { flow: 'shell' }));
+      // Spec §7: the response message is shown as a toast; the box keeps what was typed.
+      reportError(err, NEWSLETTER_FAILED, { flow: 'shell' });
     }
   };
 
