@@ -14,8 +14,13 @@ export const WishlistSection = observer(function WishlistSection() {
   useDocumentTitle('Wishlist', storeInfo.storeName);
   const [busy, setBusy] = useState<number | null>(null);
 
+  // Until the first answer the list is unknown: say so, rather than flash 'empty' then 'loading'.
+  const [checked, setChecked] = useState(false);
   useEffect(() => {
-    wishlist.fetch().catch((err: unknown) => reportError(err, MESSAGES.wishlistFetchFailed));
+    wishlist
+      .fetch()
+      .catch((err: unknown) => reportError(err, MESSAGES.wishlistFetchFailed))
+      .finally(() => setChecked(true));
   }, [wishlist]);
 
   const remove = async (item: WishlistItem) => {
@@ -47,8 +52,8 @@ export const WishlistSection = observer(function WishlistSection() {
   return (
     <div className="acc-panel">
       <h1 className="acc-panel__title">Wishlist</h1>
-      {wishlist.loading && items.length === 0 && <p role="status">Loading your wishlist…</p>}
-      {!wishlist.loading && items.length === 0 && (
+      {!checked && items.length === 0 && <p role="status">Loading your wishlist…</p>}
+      {checked && items.length === 0 && (
         <div className="acc-empty">
           <p>Your wishlist is empty.</p>
           <Link className="acc-btn acc-btn--primary" to={paths.shop()}>

@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { createFakeApi, renderWithStores } from '@storefront/shared/testing';
+import MyAccountPage from './MyAccountPage';
+
+function renderAccount(route = '/my-account', api = createFakeApi()) {
+  return renderWithStores(<MyAccountPage />, { api, signedIn: true, route, path: '/my-account/*' });
+}
+
+const nav = () => screen.getByRole('navigation', { name: 'My account' });
+
+describe('My account navigation', () => {
+  it('reaches every sub-page from the account navigation, each with its own h1', async () => {
+    const { user, location } = renderAccount();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
+    const pages: [string, string, string][] = [
+      ['My Orders', '/my-account/orders', 'My Orders'],
+      ['Wishlist', '/my-account/wishlist', 'Wishlist'],
+      ['Address', '/my-account/address', 'Shipping Address'],
+      ['Change Password', '/my-account/password', 'Change Password'],
+      ['Profile', '/my-account', 'My Profile'],
+    ];
+    for (const [link, path, heading] of pages) {
+      await user.click(within(nav()).getByRole('link', { name: link }));
+      expect(location()).toBe(path);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      expect(within(nav()).getByRole('link', { name: link })).toHaveAttribute('aria-current', 'page');
+    }
+  });
+
+  it('an unknown sub-page goes back to the profile', async () => {
+    const { location } = renderAccount('/my-account/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
+    expect(location()).toBe('/my-account');
+  });
+
+  it('logout asks first, then signs out, resets the session and goes to /signin', async () => {
+    const { user, store, api, location } = renderAccount();
+    await user.click(within(nav()).getByRole('button', { name: 'Logout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Logout' });
+    expect(within(dialog).getByText("Are you sure you want to log out? You'll need to sign in again to access your account.")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(store.auth.isAuthenticated).toBe(true);
+    expect(api.callsOf('logout')).toHaveLength(0);
+
+    await user.click(within(nav()).getByRole('button', { name: 'Logout' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm Logout' })).getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Logout successful')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/signin'));
+    expect(store.auth.isAuthenticated).toBe(false);
+    expect(store.auth.user).toBeNull();
+    expect(api.callsOf('logout')).toHaveLength(1);
+  });
+
+  it('a failed logout still signs out here, and says it failed', async () => {
+    const api = createFakeApi();
+    api.failNext('logout', 'Server is busy');
+    const { user, store, location } = renderAccount('/my-account', api);
+    await user.click(within(nav()).getByRole('button', { name: 'Logout' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm Logout' })).getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Server is busy')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/signin'));
+    expect(store.auth.isAuthenticated).toBe(false);
+  });
+});
+
+describe('Profile', () => {
+  it('shows the e-mail and phones, and checks the names (spec §5)', async () => {
+    const { user, api } = renderAccount();
+    const facts = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(facts('Email')).toBe('asha@example.in');
+    expect(facts('Phone number')).toBe('9876543210');
+    expect(facts('Alternate phone number')).toBe('9876543210');
+
+    const form = screen.getByRole('form', { name: 'Account details' });
+    expect(within(form).getByLabelText('First name')).toHaveValue('Asha');
+    await user.clear(within(form).getByLabelText('First name'));
+    await user.clear(within(form).getByLabelText('Last name'));
+    await user.type(within(form).getByLabelText('Last name'), 'R');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByText('This field is required')).toBeInTheDocument();
+    expect(within(form).getByText('Must be at least 2 characters')).toBeInTheDocument();
+    expect(api.callsOf('updateAccountDetails')).toHaveLength(0);
+  });
+
+  it('updates first and last name on the server and in the session', async () => {
+    const { user, api, store } = renderAccount();
+    const form = screen.getByRole('form', { name: 'Account details' });
+    await user.clear(within(form).getByLabelText('First name'));
+    await user.type(within(form).getByLabelText('First name'), 'Ashwini');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Account details updated')).toBeInTheDocument();
+    expect(api.callsOf('updateAccountDetails')).toEqual([[{ firstname: 'Ashwini', lastname: 'Rao' }]]);
+    expect(store.auth.customer?.firstname).toBe('Ashwini');
+    expect(screen.getByText('Ashwini Rao')).toBeInTheDocument(); // the greeting follows the session
+  });
+
+  it('a failed update shows the spec §8 fallback', async () => {
+    const api = createFakeApi();
+    api.updateAccountDetails = async () => ({ success: false });
+    const { user } = renderAccount('/my-account', api);
+    const form = screen.getByRole('form', { name: 'Account details' });
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByText('Failed to update account details')).toBeInTheDocument();
+  });
+});

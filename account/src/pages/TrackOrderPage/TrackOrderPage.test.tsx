@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import type { TrackedOrder } from '@storefront/shared';
+import { createFakeApi, makeOrder, renderWithStores } from '@storefront/shared/testing';
+import TrackOrderPage from './TrackOrderPage';
+
+function renderTrack(route = '/track-order') {
+  const api = createFakeApi({ orders: [makeOrder({ order_number: 'SF-2026-000777', status: 'dispatched_from_retailer', final_amount: '1798.00' })] });
+  // The server answers with the steps an order goes through (docs/api-contract.md); the fake gives one.
+  const track = api.trackOrder;
+  api.trackOrder = async (no) => {
+    const res = await track(no);
+    if (!res?.data) return res;
+    const steps: TrackedOrder['steps'] = [
+      { status: 'order_placed', label: 'Order placed', done: true, current: false },
+      { status: 'order_confirmed', label: 'Order confirmed', done: true, current: false },
+      { status: 'dispatched_from_retailer', label: 'Dispatched', done: true, current: true },
+      { status: 'delivered', label: 'Delivered', done: false, current: false },
+    ];
+    return { ...res, data: { ...res.data, steps } };
+  };
+  return renderWithStores(
+    <Routes>
+      <Route path="/track-order" element={<TrackOrderPage />} />
+      <Route path="/track-order/:id" element={<TrackOrderPage />} />
+    </Routes>,
+    { route, api },
+  );
+}
+
+describe('TrackOrderPage (guest)', () => {
+  it('asks for a number before looking anything up', async () => {
+    const { user, api } = renderTrack();
+    expect(screen.getByRole('heading', { level: 1, name: 'Track Order' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Track' }));
+    expect(await screen.findByText('Please enter your order number')).toBeInTheDocument();
+    expect(screen.getByLabelText('Order number')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsOf('trackOrder')).toHaveLength(0);
+  });
+
+  it('goes to /track-order/:id and shows the status and the steps with the current one marked', async () => {
+    const { user, api, store, location } = renderTrack();
+    expect(store.auth.isAuthenticated).toBe(false);
+    await user.type(screen.getByLabelText('Order number'), ' SF-2026-000777 ');
+    await user.click(screen.getByRole('button', { name: 'Track' }));
+
+    expect(await screen.findByRole('heading', { name: 'Order SF-2026-000777' })).toBeInTheDocument();
+    expect(location()).toBe('/track-order/SF-2026-000777');
+    expect(api.callsOf('trackOrder')).toEqual([['SF-2026-000777']]);
+    expect(screen.getByText('Dispatched From Retailer')).toBeInTheDocument();
+    expect(screen.getByText('₹1,798.00')).toBeInTheDocument();
+    const steps = within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.querySelector('.acc-steps__label')?.textContent)).toEqual(['Order placed', 'Order confirmed', 'Dispatched', 'Delivered']);
+    expect(steps.filter((s) => s.getAttribute('aria-current') === 'step').map((s) => s.textContent)).toEqual(['Dispatched (current step)']);
+  });
+
+  it('a link with the number looks it up at once', async () => {
+    renderTrack('/track-order/SF-2026-000777');
+    expect(await screen.findByRole('heading', { name: 'Order SF-2026-000777' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Order number')).toHaveValue('SF-2026-000777');
+  });
+
+  it("shows the server's message when there is no such order", async () => {
+    const { user } = renderTrack('/track-order/SF-2026-000777');
+    await screen.findByRole('heading', { name: 'Order SF-2026-000777' });
+    await user.clear(screen.getByLabelText('Order number'));
+    await user.type(screen.getByLabelText('Order number'), 'NO-SUCH-ORDER');
+    await user.click(screen.getByRole('button', { name: 'Track' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No order found with this number');
+    expect(screen.queryByRole('heading', { name: /^Order SF/ })).not.toBeInTheDocument();
+  });
+});
