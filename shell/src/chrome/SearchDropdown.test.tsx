@@ -26,7 +26,7 @@ describe('header search (spec §2)', () => {
     const { open } = renderSearch();
     const box = await open();
     expect(box).toHaveFocus();
-    expect(screen.getByRole('button', { name: 'Close search' , expanded: true })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close search', expanded: true })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Suggested Search Terms' })).toBeInTheDocument();
     const chips = within(screen.getByRole('heading', { name: 'Suggested Search Terms' }).closest('section')!).getAllByRole('button');
     expect(chips.map((c) => c.textContent)).toEqual([...SEARCH_SUGGESTIONS]);
@@ -38,7 +38,7 @@ describe('header search (spec §2)', () => {
   it('does nothing for a blank or whitespace-only term', async () => {
     const { open, user, location } = renderSearch();
     const box = await open();
-    await user.click(screen.getByRole('button', { name: 'Search', exact: true }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
     await user.type(box, '   {Enter}');
     expect(location()).toBe('/about');
     expect(dropdown()).toHaveClass('is-open');
