@@ -107,8 +107,9 @@ describe('checkout page', () => {
     expect(screen.queryByLabelText('Mobile number')).not.toBeInTheDocument();
   });
 
-  it('shows the order summary: unit amount, discount, subtotal, Free shipping, total', () => {
+  it('shows the order summary: unit amount, discount, subtotal, Free shipping, total', async () => {
     renderCheckout([[...TSHIRT_S, 2], [...WALLET, 1]]);
+    expect(await screen.findByRole('option', { name: 'Karnataka' })).toBeInTheDocument();
     const summary = screen.getByRole('list', { name: 'Items to order' });
     expect(summary).toHaveTextContent('Size: S · ₹499.00 × 2');
     expect(summary).toHaveTextContent('₹998.00');
@@ -276,9 +277,10 @@ describe('checkout page', () => {
     expect(screen.getByLabelText('Pincode')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('with an empty cart, leads back to the shop', () => {
-    renderCheckout([]);
+  it('with an empty cart, leads back to the shop', async () => {
+    const { api } = renderCheckout([]);
     expect(screen.getByText(/Your cart is empty/)).toBeInTheDocument();
+    await waitFor(() => expect(api.callsOf('getStates')).toHaveLength(1));
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/shop');
   });
 });
