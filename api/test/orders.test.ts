@@ -1,5 +1,5 @@
 import { ADDRESS, addToCart, findVariant, get, loginDemo, makeApp, ok, post, registerCustomer, type TestApp, type VariantInfo } from './helpers';
-import type { CartLine, CheckoutResult, Coupon, Customer, Order, TrackedOrder } from '../../shared/src/api/types';
+import type { CartLine, CheckoutResult, Coupon, Customer, Order, Product, TrackedOrder } from '../../shared/src/api/types';
 import { splitDiscount } from '../src/routes/orders';
 
 let t: TestApp;
@@ -28,6 +28,8 @@ describe('checkout', () => {
     const a = await findVariant(t.db, { maxPrice: 1500_00, skip: 2 });
     const b = await findVariant(t.db, { maxPrice: 1500_00, skip: 30 });
     const before = [await stockOf(a.variantId), await stockOf(b.variantId)];
+    const shown = async () => ok(await get<Product>(t.app, `/single-product-details/${a.slug}`)).variations.find((x) => x.id === a.variantId)?.stock;
+    expect(await shown()).toBe(before[0]);
     ok(await addToCart(t.app, c.token, a, 2));
     ok(await addToCart(t.app, c.token, b, 1));
     const res = await checkout(c.token, { alt_phone_number: '9000000002' });
@@ -39,6 +41,8 @@ describe('checkout', () => {
     expect(data.payment).toBeNull();
     expect(data.customer.shipping_address).toMatchObject({ address: ADDRESS.address, pincode: ADDRESS.pincode, city: ADDRESS.city, state: ADDRESS.state });
     expect(await stockOf(a.variantId)).toBe((before[0] ?? 0) - 2);
+    // The catalogue cache let go of the old stock when the checkout took it.
+    expect(await shown()).toBe((before[0] ?? 0) - 2);
     expect(await stockOf(b.variantId)).toBe((before[1] ?? 0) - 1);
     expect(ok(await get<{ cart: CartLine[] }>(t.app, '/customer/cart', { token: c.token })).cart).toEqual([]);
 

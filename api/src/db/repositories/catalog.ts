@@ -3,6 +3,7 @@ import type { Database, ProductTable, VariationTable } from '../schema';
 import type { Category, Product, ProductPage, StoreInfoFields, Variation } from '../../wire';
 import { imageUrl } from '../../lib/images';
 import { money } from '../../lib/money';
+import { VersionedCache } from '../../lib/cache';
 
 export const PER_PAGE = 12;
 
@@ -68,9 +69,20 @@ function toProduct(row: ProductRow, variations: Selectable<VariationTable>[]): P
 }
 
 export class CatalogRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /**
+   * `cache` serves the hot catalogue reads (list, details, home lists) from memory; every stock write
+   * below bumps it. One cache is shared by the app's repositories and those of its transactions.
+   */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly cache: VersionedCache = new VersionedCache(0, 0),
+  ) {}
 
-  async storeInfo(): Promise<StoreInfoFields | null> {
+  storeInfo(): Promise<StoreInfoFields | null> {
+    return this.cache.through('store-info', () => this.loadStoreInfo());
+  }
+
+  private async loadStoreInfo(): Promise<StoreInfoFields | null> {
     const r = await this.db.selectFrom('store_info').selectAll().where('id', '=', 1).executeTakeFirst();
     if (!r) return null;
     return {
@@ -95,7 +107,11 @@ export class CatalogRepository {
     };
   }
 
-  async categories(): Promise<Category[]> {
+  categories(): Promise<Category[]> {
+    return this.cache.through('categories', () => this.loadCategories());
+  }
+
+  private async loadCategories(): Promise<Category[]> {
     const rows = await this.db
       .selectFrom('categories as c')
       .leftJoin('products as p', 'p.category_id', 'c.id')
@@ -158,7 +174,11 @@ export class CatalogRepository {
     return rows.map((r) => toProduct(r, byProduct.get(r.id) ?? []));
   }
 
-  async listProducts(q: ProductQuery): Promise<ProductPage> {
+  listProducts(q: ProductQuery): Promise<ProductPage> {
+    return this.cache.through(`list:${JSON.stringify(q)}`, () => this.loadProducts(q));
+  }
+
+  private async loadProducts(q: ProductQuery): Promise<ProductPage> {
     let filtered = this.db.selectFrom('products as p').innerJoin('categories as c', 'c.id', 'p.category_id');
     if (q.subCategories?.length) filtered = filtered.where('p.category_id', 'in', q.subCategories);
     if (q.productIds?.length) filtered = filtered.where('p.id', 'in', q.productIds);
@@ -208,7 +228,11 @@ export class CatalogRepository {
     return { products: await this.withVariations(rows), total, page: q.page, per_page: PER_PAGE, last_page: lastPage };
   }
 
-  async productBySlug(slug: string): Promise<Product | null> {
+  productBySlug(slug: string): Promise<Product | null> {
+    return this.cache.through(`slug:${slug}`, () => this.loadBySlug(slug));
+  }
+
+  private async loadBySlug(slug: string): Promise<Product | null> {
     const row = await this.baseProducts().where('p.slug', '=', slug).executeTakeFirst();
     if (!row) return null;
     const [product] = await this.withVariations([row]);
@@ -222,19 +246,23 @@ export class CatalogRepository {
     return new Map(products.map((p) => [p.id, p]));
   }
 
-  async newArrivals(limit: number): Promise<Product[]> {
-    const rows = await this.baseProducts().orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).execute();
-    return this.withVariations(rows);
+  newArrivals(limit: number): Promise<Product[]> {
+    return this.cache.through(`new:${limit}`, async () => {
+      const rows = await this.baseProducts().orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).execute();
+      return this.withVariations(rows);
+    });
   }
 
-  async featured(limit: number): Promise<Product[]> {
-    const rows = await this.baseProducts()
-      .where('p.featured', '=', 1)
-      .orderBy('p.total_stock', 'desc')
-      .orderBy('p.id')
-      .limit(limit)
-      .execute();
-    return this.withVariations(rows);
+  featured(limit: number): Promise<Product[]> {
+    return this.cache.through(`featured:${limit}`, async () => {
+      const rows = await this.baseProducts()
+        .where('p.featured', '=', 1)
+        .orderBy('p.total_stock', 'desc')
+        .orderBy('p.id')
+        .limit(limit)
+        .execute();
+      return this.withVariations(rows);
+    });
   }
 
   async productExists(id: number): Promise<boolean> {
@@ -259,6 +287,7 @@ export class CatalogRepository {
    * the UPDATE is what keeps concurrent checkouts from overselling on any database.
    */
   async takeStock(variationId: number, quantity: number): Promise<boolean> {
+    this.cache.bump();
     const res = await this.db
       .updateTable('variations')
       .set((eb) => ({ stock: eb('stock', '-', quantity) }))
@@ -269,6 +298,7 @@ export class CatalogRepository {
   }
 
   async returnStock(variationId: number, quantity: number): Promise<void> {
+    this.cache.bump();
     await this.db
       .updateTable('variations')
       .set((eb) => ({ stock: eb('stock', '+', quantity) }))
@@ -280,6 +310,7 @@ export class CatalogRepository {
   async refreshProducts(productIds: number[]): Promise<void> {
     const unique = [...new Set(productIds)];
     if (unique.length === 0) return;
+    this.cache.bump();
     const variations = await this.db
       .selectFrom('variations')
       .selectAll()

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
 import type { Clock } from '../../lib/clock';
+import type { VersionedCache } from '../../lib/cache';
 import { CatalogRepository } from './catalog';
 import { CustomerRepository } from './customers';
 import { OtpRepository } from './otps';
@@ -22,9 +23,10 @@ export interface Repositories {
   content: ContentRepository;
 }
 
-export function createRepositories(db: Kysely<Database>, clock: Clock): Repositories {
+/** `cache`: the app's one catalogue cache (none when omitted, as in the seed). */
+export function createRepositories(db: Kysely<Database>, clock: Clock, cache?: VersionedCache): Repositories {
   return {
-    catalog: new CatalogRepository(db),
+    catalog: new CatalogRepository(db, cache),
     customers: new CustomerRepository(db, clock),
     otps: new OtpRepository(db, clock),
     carts: new CartRepository(db, clock),
