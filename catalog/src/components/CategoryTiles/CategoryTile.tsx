@@ -1,0 +1,35 @@
+import { Link } from 'react-router-dom';
+import { PLACEHOLDER_IMAGE, Skeleton, paths, type Category } from '@storefront/shared';
+import { ProductImage } from '../ProductImage/ProductImage';
+import './CategoryTiles.css';
+
+/** A category with its image, linking to the shop filtered by it (spec §2: lower-cased name). */
+export function CategoryTile({ category, eager = false }: { category: Category; eager?: boolean }) {
+  return (
+    <Link className="cat-tile" to={paths.category(category.name)}>
+      <span className="cat-tile__media">
+        <ProductImage
+          className="cat-tile__image"
+          src={category.image || PLACEHOLDER_IMAGE}
+          alt=""
+          width={400}
+          height={400}
+          loading={eager ? 'eager' : 'lazy'}
+        />
+      </span>
+      <span className="cat-tile__name">{category.name}</span>
+    </Link>
+  );
+}
+
+/** A tile-sized placeholder. */
+export function CategoryTileSkeleton() {
+  return (
+    <span className="cat-tile" aria-hidden="true">
+      <span className="cat-tile__media">
+        <Skeleton height="100%" />
+      </span>
+      <Skeleton className="cat-tile__name" height="1.3em" width="70%" />
+    </span>
+  );
+}
