@@ -11,6 +11,11 @@ export default (_env: unknown, argv: { mode?: string }) =>
       name: 'catalog',
       kind: 'remote',
       devPort: 3001,
+      // Standalone dev: client-side routes fall back to index.html, and /api goes to the dev API server.
+      devServer: {
+        historyApiFallback: true,
+        proxy: [{ context: ['/api'], target: `http://127.0.0.1:${process.env.API_PORT ?? 3100}` }],
+      },
       rspack,
       ModuleFederationPlugin,
       ReactRefreshPlugin,
