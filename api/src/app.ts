@@ -65,7 +65,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger ? { level: 'info' } : false,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: true,
+    // The static host proxies /api from loopback: trust its X-Forwarded-For (rate limits per shopper), no one else's.
+    trustProxy: ['127.0.0.1', '::1'],
     ajv: {
       customOptions: { allErrors: true, verbose: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
       plugins: [

@@ -169,6 +169,7 @@ describe('profile, address, details', () => {
     expect(missingPin.body.errors).toEqual({ pincode: 'Pincode is required' });
     const saved = ok(await post<{ customer: Customer }>(t.app, '/customer/shipping-address', { address: '14 Park Street', pincode: '700016', city: 'Kolkata', state: 'West Bengal', alt_phone_number: '9000000001' }, { token: c.token }));
     expect(saved.customer.shipping_address).toEqual({ address: '14 Park Street', pincode: '700016', city: 'Kolkata', state: 'West Bengal', alt_phone_number: '9000000001' });
+    expect(saved.customer.alt_phone_number).toBe('9000000001');
     const read = ok(await get<{ data: ShippingAddress | null }>(t.app, '/customer/get-shipping-address', { token: c.token }));
     expect(read.data?.city).toBe('Kolkata');
     expect((await get(t.app, '/customer/get-shipping-address')).status).toBe(401);

@@ -189,6 +189,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const b = req.body;
     const updated = await customers.update(me.id, {
       address: b.address.trim(), pincode: b.pincode, city: b.city.trim(), state: b.state.trim(), address_alt_phone: b.alt_phone_number || null,
+      ...(b.alt_phone_number ? { alt_phone_number: b.alt_phone_number } : {}),
     });
     return { success: true, message: 'Shipping address saved successfully', data: { customer: toCustomer(updated) } };
   });

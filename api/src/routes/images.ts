@@ -26,7 +26,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       response: svgResponse,
     },
   }, async (req, reply) => {
-    const p = await app.db.selectFrom('products').select(['name', 'image_count']).where('slug', '=', req.params.slug).executeTakeFirst();
+    const p = await app.repos.catalog.productImageInfo(req.params.slug);
     if (!p || req.params.n > p.image_count) throw notFound('Image not found');
     return send(reply, productSvg(p.name, req.params.slug, req.params.n));
   });
@@ -39,7 +39,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       response: svgResponse,
     },
   }, async (req, reply) => {
-    const c = await app.db.selectFrom('categories').select('name').where('slug', '=', req.params.slug).executeTakeFirst();
+    const c = await app.repos.catalog.categoryBySlug(req.params.slug);
     if (!c) throw notFound('Image not found');
     return send(reply, categorySvg(c.name, req.params.slug));
   });
@@ -52,7 +52,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       response: svgResponse,
     },
   }, async (req, reply) => {
-    const b = await app.db.selectFrom('banners').select(['title', 'subtitle']).where('id', '=', req.params.id).executeTakeFirst();
+    const b = await app.repos.content.banner(req.params.id);
     if (!b) throw notFound('Image not found');
     return send(reply, bannerSvg(b.title, b.subtitle, req.params.id));
   });
@@ -65,13 +65,13 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       response: svgResponse,
     },
   }, async (req, reply) => {
-    const a = await app.db.selectFrom('about_sections').select(['title']).where('id', '=', req.params.id).executeTakeFirst();
+    const a = await app.repos.content.aboutSection(req.params.id);
     if (!a) throw notFound('Image not found');
     return send(reply, bannerSvg(a.title, '', req.params.id + 10));
   });
 
   app.get('/images/logo.svg', { config, schema: { tags: ['images'], summary: 'Store logo', response: svgResponse } }, async (_req, reply) => {
-    const info = await app.db.selectFrom('store_info').select('store_name').executeTakeFirst();
+    const info = await app.repos.catalog.storeInfo();
     return send(reply, logoSvg(info?.store_name ?? STORE_NAME));
   });
 

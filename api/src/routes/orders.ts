@@ -174,6 +174,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       const patch: Parameters<typeof r.customers.update>[1] = {
         address: b.address.trim(), pincode: b.pincode, city: b.city.trim(), state: b.state.trim(), address_alt_phone: b.alt_phone_number || null,
       };
+      if (b.alt_phone_number) patch.alt_phone_number = b.alt_phone_number;
       if (!me.firstname) patch.firstname = b.firstname.trim();
       if (!me.lastname) patch.lastname = b.lastname.trim();
       if (!me.email && !(await r.customers.byEmail(email))) patch.email = email;

@@ -122,6 +122,15 @@ export class CatalogRepository {
     return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, image: imageUrl.category(r.slug), product_count: Number(r.product_count) }));
   }
 
+  /** Name and picture count of a product, for its generated images. */
+  productImageInfo(slug: string) {
+    return this.db.selectFrom('products').select(['name', 'image_count']).where('slug', '=', slug).executeTakeFirst();
+  }
+
+  categoryBySlug(slug: string) {
+    return this.db.selectFrom('categories').select(['id', 'name']).where('slug', '=', slug).executeTakeFirst();
+  }
+
   async categoryExists(id: number): Promise<boolean> {
     return Boolean(await this.db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst());
   }

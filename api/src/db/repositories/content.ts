@@ -21,6 +21,14 @@ export class ContentRepository {
     return this.db.selectFrom('about_sections').select(['id', 'title', 'body', 'image']).orderBy('sort_order').execute();
   }
 
+  banner(id: number) {
+    return this.db.selectFrom('banners').select(['title', 'subtitle']).where('id', '=', id).executeTakeFirst();
+  }
+
+  aboutSection(id: number) {
+    return this.db.selectFrom('about_sections').select(['title']).where('id', '=', id).executeTakeFirst();
+  }
+
   states() {
     return this.db.selectFrom('states').select(['id', 'name']).orderBy('name').execute();
   }
