@@ -1,0 +1,171 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Catalog journeys on the composed site against the real API server and its seeded catalogue: browse
+ * from the home page to a category and a product and add it to the cart; shop filters that live in the
+ * URL (reload, back, pages); search from the URL; an unknown product. Each test starts with a fresh
+ * browser context, so its cart is its own.
+ */
+
+const shop = (page: Page) => page.locator('[data-remote="catalog"][data-module="Shop"]');
+const productList = (page: Page) => shop(page).getByRole('list', { name: 'Products' });
+
+/** The names on the shop grid once the list for the current URL is in (not the previous one, dimmed). */
+async function shownNames(page: Page): Promise<string[]> {
+  await expect(productList(page)).not.toHaveAttribute('aria-busy', 'true');
+  await expect(shop(page).getByText(/^(Showing \d+–\d+ of \d+ products?|No products)$/)).toBeVisible();
+  return productList(page).getByRole('heading', { level: 2 }).allTextContents();
+}
+
+/** Prices shown on the grid's cards, in rupees. */
+async function shownPrices(page: Page): Promise<number[]> {
+  const texts = await productList(page).locator('.sf-price__value').allTextContents();
+  return texts.map((t) => Number(t.replace(/[₹,]/g, '')));
+}
+
+test('browse: home → category → product → pick a size → add to cart, and the header count changes', async ({ page }) => {
+  await page.goto('/');
+  const home = page.locator('[data-remote="catalog"][data-module="Home"]');
+  // The first banner is there as a plain image before any carousel script.
+  await expect(home.getByRole('img').first()).toBeVisible();
+  await expect(home.getByRole('heading', { level: 2, name: 'New Arrivals' })).toBeVisible();
+  await expect(home.getByRole('list', { name: 'New arrivals' }).getByRole('listitem').first()).toBeVisible();
+
+  await home.getByRole('link', { name: 'T-Shirts', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/shop\?categories=t-shirts$/);
+  await expect(shop(page).getByRole('heading', { level: 1, name: 'T-Shirts' })).toBeVisible();
+  const names = await shownNames(page);
+  expect(names.length).toBeGreaterThan(0);
+
+  // The first product that is in stock.
+  const card = productList(page).getByRole('listitem').filter({ hasNot: page.getByText('Out of stock', { exact: true }) }).first();
+  const name = (await card.getByRole('heading', { level: 2 }).textContent())!.trim();
+  await card.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/products\/[^/?]+$/);
+  const product = page.locator('[data-remote="catalog"][data-module="Product"]');
+  await expect(product.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // Pick a size other than the preselected one when there is one: the URL carries it.
+  const sizes = product.getByRole('group', { name: 'Size' }).getByRole('radio');
+  const count = await sizes.count();
+  let chosen = '';
+  for (let i = 0; i < count; i++) {
+    const radio = sizes.nth(i);
+    if ((await radio.isEnabled()) && !(await radio.isChecked())) {
+      chosen = (await radio.getAttribute('aria-label')) ?? (await radio.locator('xpath=..').innerText()).trim();
+      await radio.check({ force: true });
+      break;
+    }
+  }
+  if (chosen) await expect(page).toHaveURL(new RegExp(`[?&]variant=${encodeURIComponent(chosen).replace(/%20/g, '(\\+|%20)')}`));
+
+  const before = Number(await page.getByTestId('cart-count').textContent());
+  await product.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('Item added successfully in cart.').first()).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText(String(before + 1));
+
+  // A reload keeps the chosen size and the cart (saved state).
+  await page.reload();
+  await expect(product.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText(String(before + 1));
+  if (chosen) await expect(product.getByRole('radio', { name: chosen })).toBeChecked();
+});
+
+test('shop filters live in the URL: reload and back reproduce the list; a filter goes back to page 1', async ({ page }) => {
+  await page.goto('/shop');
+  const all = await shownNames(page);
+  expect(all).toHaveLength(12);
+  await expect(shop(page).getByRole('navigation', { name: 'Pagination' })).toBeVisible();
+
+  // Page 2 of everything.
+  await shop(page).getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/\/shop\?page=2$/);
+  const second = await shownNames(page);
+  expect(second).not.toEqual(all);
+  await expect(shop(page).getByText(/^Showing 13–24 of \d+ products$/)).toBeVisible();
+
+  // A category: back to page 1.
+  await shop(page).getByRole('checkbox', { name: 'T-Shirts' }).check();
+  await expect(page).toHaveURL(/\/shop\?categories=t-shirts$/);
+  await shownNames(page);
+
+  // Size, availability, price and sort.
+  const size = shop(page).getByLabel('Size');
+  await expect(size.locator('option')).not.toHaveCount(1);
+  await size.selectOption('M');
+  await expect(page).toHaveURL(/[?&]size=M(&|$)/);
+  await shop(page).getByRole('checkbox', { name: 'In stock' }).check();
+  await expect(page).toHaveURL(/[?&]in_stock=1(&|$)/);
+  await shop(page).getByLabel('Maximum price').fill('1000');
+  await shop(page).getByRole('button', { name: 'Apply price' }).click();
+  await expect(page).toHaveURL(/[?&]max_price=1000(&|$)/);
+  await shop(page).getByLabel('Sort by').selectOption('price_asc');
+  await expect(page).toHaveURL(/[?&]sort_by=price_asc(&|$)/);
+  const filteredUrl = page.url();
+  const filtered = await shownNames(page);
+  expect(filtered.length).toBeGreaterThan(0);
+  const prices = await shownPrices(page);
+  expect(prices.every((p) => p <= 1000)).toBe(true);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+  // Reload: the same list and the same controls.
+  await page.reload();
+  expect(await shownNames(page)).toEqual(filtered);
+  await expect(shop(page).getByRole('checkbox', { name: 'T-Shirts' })).toBeChecked();
+  await expect(shop(page).getByLabel('Size')).toHaveValue('M');
+  await expect(shop(page).getByRole('checkbox', { name: 'In stock' })).toBeChecked();
+  await expect(shop(page).getByLabel('Maximum price')).toHaveValue('1000');
+  await expect(shop(page).getByLabel('Sort by')).toHaveValue('price_asc');
+
+  // Back through the history: the sort goes, then the price.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/sort_by=/);
+  await expect(shop(page).getByLabel('Sort by')).toHaveValue('newest');
+  await page.goBack();
+  await expect(page).not.toHaveURL(/max_price=/);
+  await expect(shop(page).getByLabel('Maximum price')).toHaveValue('');
+  await page.goForward();
+  await page.goForward();
+  await expect(page).toHaveURL(filteredUrl);
+  expect(await shownNames(page)).toEqual(filtered);
+
+  // Back to the very first page of everything.
+  for (let i = 0; i < 5; i++) await page.goBack();
+  await expect(page).toHaveURL(/\/shop\?page=2$/);
+  expect(await shownNames(page)).toEqual(second);
+});
+
+test('search from the URL shows what was searched for, the results, and an empty search says so', async ({ page }) => {
+  await page.goto('/shop?search=kurta');
+  await expect(shop(page).getByRole('heading', { level: 1, name: 'Search results for “kurta”' })).toBeVisible();
+  const names = await shownNames(page);
+  expect(names.length).toBeGreaterThan(0);
+  expect(names.every((n) => /kurta/i.test(n))).toBe(true);
+  await expect(shop(page).getByRole('searchbox', { name: 'Search products' })).toHaveValue('kurta');
+
+  // A new search from the page's own box.
+  await shop(page).getByRole('searchbox', { name: 'Search products' }).fill('leather wallet');
+  await shop(page).getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/shop\?search=leather\+wallet$/);
+  await expect(shop(page).getByRole('heading', { level: 1, name: 'Search results for “leather wallet”' })).toBeVisible();
+  expect((await shownNames(page)).length).toBeGreaterThan(0);
+
+  await page.goto('/shop?search=zzqqxx');
+  await expect(shop(page).getByText('No products found for “zzqqxx”.')).toBeVisible();
+  await shop(page).getByRole('link', { name: 'Browse all products' }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  expect(await shownNames(page)).toHaveLength(12);
+});
+
+test('categories page links to the shop; an unknown product goes to not-found', async ({ page }) => {
+  await page.goto('/categories');
+  const list = page.locator('[data-remote="catalog"][data-module="Categories"]').getByRole('list', { name: 'Categories' });
+  await expect(list.getByRole('link')).not.toHaveCount(0);
+  await list.getByRole('link', { name: 'Denims' }).click();
+  await expect(page).toHaveURL(/\/shop\?categories=denims$/);
+  await expect(shop(page).getByRole('heading', { level: 1, name: 'Denims' })).toBeVisible();
+
+  await page.goto('/products/no-such-product-anywhere');
+  await expect(page).toHaveURL(/\/not-found$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
+});
