@@ -1,11 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { formatMoney, paths, useStores } from '@storefront/shared';
-import { OrderedItems } from '../../components/OrderedItems/OrderedItems';
-import { readOutcome } from '../../lib/orderLinks';
+import { OrderLinks, OrderNumbers, OrdersCard } from '../../components/OrderOutcome/OrderOutcome';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { OrderOutcomeStore } from '../../stores/OrderOutcomeStore';
+import { useOutcomeOrders } from '../../lib/useOutcomeOrders';
 import '../../styles/common.css';
 import '../../styles/outcome.css';
 
@@ -15,17 +13,10 @@ import '../../styles/outcome.css';
  * cannot be paid again).
  */
 function OrderFailurePage() {
-  const { api, cart } = useStores();
-  const location = useLocation();
+  const { cart } = useStores();
   const navigate = useNavigate();
-  const [store] = useState(() => new OrderOutcomeStore(api));
-  const { orderNumbers, amount } = readOutcome(location.search, location.state);
-  const key = orderNumbers.join(',');
+  const { orderNumbers, amount, store } = useOutcomeOrders();
   useDocumentTitle('Payment failed');
-
-  useEffect(() => {
-    void store.load(key ? key.split(',') : []);
-  }, [store, key]);
 
   const retry = async () => {
     if ((await store.reorder(cart)) > 0) navigate(paths.checkout);
@@ -43,28 +34,15 @@ function OrderFailurePage() {
             <p>No money was taken and the order will not be shipped. You can try again: the same items go back into your cart.</p>
           </div>
         </div>
-        {orderNumbers.length > 0 ? (
-          <div className="cc-outcome__card">
-            <h2>{orderNumbers.length > 1 ? 'Order numbers' : 'Order number'}</h2>
-            <ul className="cc-outcome__numbers" aria-label="Order numbers">
-              {orderNumbers.map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        <div className="cc-outcome__card" aria-busy={store.loading}>
-          <h2>In this order</h2>
-          {store.loading ? <p>Loading your order…</p> : null}
-          {store.error ? <p role="alert">{store.error}</p> : null}
-          <OrderedItems orders={store.orders} />
+        <OrderNumbers numbers={orderNumbers} />
+        <OrdersCard store={store} title="In this order">
           {store.orders.length > 0 || amount ? (
             <p className="cc-outcome__total">
               <span>Amount not paid</span>
               <span>{formatMoney(store.orders.length ? store.total : (amount ?? 0))}</span>
             </p>
           ) : null}
-        </div>
+        </OrdersCard>
         <div className="cc-outcome__card">
           <h2>What you can do</h2>
           <ol className="cc-outcome__next">
@@ -73,23 +51,19 @@ function OrderFailurePage() {
             <li>The unpaid order stays in My Orders as Payment Failed; it is never shipped.</li>
           </ol>
         </div>
-        <div className="cc-outcome__actions">
-          {store.orders.length > 0 ? (
-            <button type="button" className="cc-btn" onClick={() => void retry()} disabled={store.reordering}>
-              {store.reordering ? 'Adding to cart…' : 'Try again'}
-            </button>
-          ) : (
-            <Link className="cc-btn" to={paths.checkout}>
-              Go to checkout
-            </Link>
-          )}
-          <Link className="cc-btn cc-btn--ghost" to={paths.myAccount.orders}>
-            View my orders
-          </Link>
-          <Link className="cc-btn cc-btn--link" to={paths.shop()}>
-            Continue Shopping
-          </Link>
-        </div>
+        <OrderLinks
+          first={
+            store.orders.length > 0 ? (
+              <button type="button" className="cc-btn" onClick={() => void retry()} disabled={store.reordering}>
+                {store.reordering ? 'Adding to cart…' : 'Try again'}
+              </button>
+            ) : (
+              <Link className="cc-btn" to={paths.checkout}>
+                Go to checkout
+              </Link>
+            )
+          }
+        />
       </div>
     </section>
   );

@@ -1,26 +1,15 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { formatMoney, paths, paymentMethodLabel, useStores } from '@storefront/shared';
-import { OrderedItems } from '../../components/OrderedItems/OrderedItems';
-import { readOutcome } from '../../lib/orderLinks';
+import { formatMoney, paymentMethodLabel } from '@storefront/shared';
+import { OrderLinks, OrderNumbers, OrdersCard } from '../../components/OrderOutcome/OrderOutcome';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { OrderOutcomeStore } from '../../stores/OrderOutcomeStore';
+import { useOutcomeOrders } from '../../lib/useOutcomeOrders';
 import '../../styles/common.css';
 import '../../styles/outcome.css';
 
 /** /order-success (signed-in): the order numbers, what was bought, the amount, what happens next. */
 function OrderSuccessPage() {
-  const { api } = useStores();
-  const location = useLocation();
-  const [store] = useState(() => new OrderOutcomeStore(api));
-  const { orderNumbers } = readOutcome(location.search, location.state);
-  const key = orderNumbers.join(',');
+  const { orderNumbers, store } = useOutcomeOrders();
   useDocumentTitle('Order placed');
-
-  useEffect(() => {
-    void store.load(key ? key.split(',') : []);
-  }, [store, key]);
 
   const method = store.orders[0] ? paymentMethodLabel(store.orders[0].payment_method) : null;
   const prepaid = method === 'Prepaid';
@@ -43,23 +32,10 @@ function OrderSuccessPage() {
             </p>
           </div>
         </div>
-        {orderNumbers.length > 0 ? (
-          <div className="cc-outcome__card">
-            <h2>{orderNumbers.length > 1 ? 'Order numbers' : 'Order number'}</h2>
-            <ul className="cc-outcome__numbers" aria-label="Order numbers">
-              {orderNumbers.map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        <div className="cc-outcome__card" aria-busy={store.loading}>
-          <h2>What you bought</h2>
-          {store.loading ? <p>Loading your order…</p> : null}
-          {store.error ? <p role="alert">{store.error}</p> : null}
+        <OrderNumbers numbers={orderNumbers} />
+        <OrdersCard store={store} title="What you bought">
           {store.orders.length > 0 ? (
             <>
-              <OrderedItems orders={store.orders} />
               {store.discount > 0 ? <p className="cc-outcome__discount">Discount: − {formatMoney(store.discount)}</p> : null}
               <p className="cc-outcome__total">
                 <span>{prepaid ? 'Amount paid' : 'Amount to pay on delivery'}</span>
@@ -68,7 +44,7 @@ function OrderSuccessPage() {
               <p>Payment: {prepaid ? 'Prepaid (paid online)' : 'Cash on delivery'} · Shipping: Free</p>
             </>
           ) : null}
-        </div>
+        </OrdersCard>
         <div className="cc-outcome__card">
           <h2>What happens next</h2>
           <ol className="cc-outcome__next">
@@ -78,14 +54,7 @@ function OrderSuccessPage() {
             <li>Changed your mind? You can cancel from My Orders until the order ships.</li>
           </ol>
         </div>
-        <div className="cc-outcome__actions">
-          <Link className="cc-btn" to={paths.myAccount.orders}>
-            View my orders
-          </Link>
-          <Link className="cc-btn cc-btn--ghost" to={paths.shop()}>
-            Continue Shopping
-          </Link>
-        </div>
+        <OrderLinks />
       </div>
     </section>
   );

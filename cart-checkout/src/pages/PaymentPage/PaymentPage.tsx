@@ -1,13 +1,14 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { formatMoney, notify, paths, reportError, useStores } from '@storefront/shared';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { formatMoney, notify, reportError, useStores } from '@storefront/shared';
+import { OrderLinks } from '../../components/OrderOutcome/OrderOutcome';
 import { OrderedItems } from '../../components/OrderedItems/OrderedItems';
-import { orderFailureUrl, orderSuccessUrl, readOutcome } from '../../lib/orderLinks';
+import { orderFailureUrl, orderSuccessUrl } from '../../lib/orderLinks';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useOutcomeOrders } from '../../lib/useOutcomeOrders';
 import type { PaymentChoice, PaymentProvider } from '../../payment/PaymentProvider';
 import { TestPaymentProvider } from '../../payment/TestPaymentProvider';
-import { OrderOutcomeStore } from '../../stores/OrderOutcomeStore';
 import '../../styles/common.css';
 import '../../styles/outcome.css';
 
@@ -21,18 +22,11 @@ export const MSG_PAYMENT_NOT_CONFIRMED = 'The payment could not be confirmed. Pl
  */
 function PaymentPage({ provider: given }: { provider?: PaymentProvider }) {
   const { api } = useStores();
-  const location = useLocation();
   const navigate = useNavigate();
   const provider = useMemo(() => given ?? new TestPaymentProvider(api), [given, api]);
-  const [store] = useState(() => new OrderOutcomeStore(api));
   const [busy, setBusy] = useState(false);
-  const { orderNumbers, paymentId, amount } = readOutcome(location.search, location.state);
-  const key = orderNumbers.join(',');
+  const { orderNumbers, paymentId, amount, store } = useOutcomeOrders();
   useDocumentTitle('Payment');
-
-  useEffect(() => {
-    void store.load(key ? key.split(',') : []);
-  }, [store, key]);
 
   const pay = async (choice: PaymentChoice) => {
     if (!paymentId) return;
@@ -62,14 +56,7 @@ function PaymentPage({ provider: given }: { provider?: PaymentProvider }) {
           <h1>Payment</h1>
           <div className="cc-outcome__card">
             <p>There is no payment waiting. Prepaid orders come here from checkout.</p>
-            <div className="cc-outcome__actions">
-              <Link className="cc-btn" to={paths.myAccount.orders}>
-                View my orders
-              </Link>
-              <Link className="cc-btn cc-btn--ghost" to={paths.shop()}>
-                Continue Shopping
-              </Link>
-            </div>
+            <OrderLinks />
           </div>
         </div>
       </section>
