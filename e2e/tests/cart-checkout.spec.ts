@@ -176,6 +176,43 @@ test('a signed-in customer applies a valid and an invalid coupon', async ({ page
   await expect(page.getByLabel('Coupon code')).toBeVisible();
 });
 
+test('a prepaid order whose test payment fails is tried again and paid', async ({ page, request }) => {
+  const customer = await registerCustomer(request, 'prepaid');
+  const [item] = await findVariants(request, (p) => p.price < 5000 && p.stock >= 2, 1);
+  const add = await request.post('/api/customer/add-to-cart', {
+    headers: { ...API_HEADERS, authorization: `Bearer ${customer.token}` },
+    data: { retailer_id: item!.retailerId, wholesaler_id: item!.wholesalerId, id: item!.variantId, quantity: 1, product_id: item!.productId },
+  });
+  expect(add.ok()).toBeTruthy();
+  await signIn(page, customer.email, customer.password);
+
+  await page.goto('/checkout');
+  await expect(page.getByText(item!.name).first()).toBeVisible();
+  await fillAddress(page);
+  await page.getByLabel('Pay online').check();
+  await page.getByRole('button', { name: 'Place order' }).click();
+
+  await expect(page).toHaveURL(/\/payment\?orders=.+&payment_id=/);
+  await expect(page.getByRole('note')).toContainText('Test mode');
+  await page.getByRole('button', { name: 'Simulate a failed payment' }).click();
+  await expect(page).toHaveURL(/\/order-failure\?orders=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your payment did not go through' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Items ordered' })).toContainText(item!.name);
+
+  // A settled payment is final: trying again puts the item back for a new order.
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByText(item!.name).first()).toBeVisible();
+  await fillAddress(page);
+  await page.getByLabel('Pay online').check();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/payment\?/);
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  await expect(page).toHaveURL(/\/order-success\?orders=/);
+  await expect(page.getByText('Amount paid')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Items ordered' })).toContainText(item!.name);
+});
+
 test('the quantity cap and the ₹10,000 limit show their messages', async ({ page, request }) => {
   const [cheap] = await findVariants(request, (p) => p.price * 5 <= 9000 && p.stock >= 5, 1);
   const [dear] = await findVariants(request, (p) => p.price > 2600 && p.price <= 4900 && p.stock >= 4 && p.productId !== cheap!.productId, 1);
