@@ -1,6 +1,5 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
@@ -11,6 +10,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { VersionedCache } from './lib/cache';
 import { AppError, isUniqueViolation, unauthorized } from './lib/errors';
 import { safeEqual } from './lib/crypto';
+import { FormDataError, parseFormData } from './lib/formData';
 import { fieldErrors, type AjvLikeError } from './validation';
 import { catalogRoutes } from './routes/catalog';
 import { imageRoutes } from './routes/images';
@@ -98,10 +98,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fields: 30, fieldSize: 1024, files: 0, parts: 30, fieldNameSize: 64 },
-  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => new AppError(429, `Too many attempts. Please try again in ${ctx.after}.`),
@@ -117,6 +113,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return;
     }
     defaultJson(req, body, done);
+  });
+  // The product list filters come as multipart/form-data (spec §7): small text forms, read in one go.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, text, done) => {
+    try {
+      done(null, parseFormData(typeof text === 'string' ? text : text.toString('utf8'), req.headers['content-type'] ?? ''));
+    } catch (err) {
+      done(err instanceof Error ? err : new FormDataError('Malformed multipart body'));
+    }
   });
   // URL-encoded forms are a common client default; accept them as flat objects.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) => {
