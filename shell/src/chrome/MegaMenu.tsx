@@ -3,10 +3,10 @@ import { Link } from 'react-router-dom';
 import { A11y, Autoplay, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
-import 'swiper/css/navigation';
 import {
   CATEGORY_CAROUSEL_AUTOPLAY_MS, CATEGORY_CAROUSEL_SLIDES, MESSAGES, paths, useStores,
 } from '@storefront/shared';
+import { ChevronDownIcon } from './icons';
 import './MegaMenu.css';
 
 function prefersReducedMotion(): boolean {
@@ -31,28 +31,37 @@ const MegaMenu = observer(function MegaMenu({ onNavigate }: { onNavigate: () => 
           View all products
         </Link>
       </div>
-      <Swiper
-        className="sh-mega__carousel"
-        modules={[A11y, Autoplay, Navigation]}
-        navigation
-        a11y={{ prevSlideMessage: 'Previous categories', nextSlideMessage: 'Next categories' }}
-        autoplay={autoplay ? { delay: CATEGORY_CAROUSEL_AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false } : false}
-        loop={categories.length > CATEGORY_CAROUSEL_SLIDES}
-        spaceBetween={16}
-        slidesPerView={4}
-        breakpoints={{ 992: { slidesPerView: 6 }, 1200: { slidesPerView: CATEGORY_CAROUSEL_SLIDES } }}
-      >
-        {categories.map((c) => (
-          <SwiperSlide key={c.id}>
-            <Link className="sh-mega__card" to={paths.category(c.name)} onClick={onNavigate}>
-              <span className="sh-mega__imgwrap">
-                <img className="sh-mega__img" src={c.image} alt="" width={120} height={120} loading="lazy" decoding="async" />
-              </span>
-              <span className="sh-mega__name">{c.name}</span>
-            </Link>
-          </SwiperSlide>
-        ))}
-      </Swiper>
+      {/* Arrows outside the track, so no slide shows beside them. */}
+      <div className="sh-mega__track">
+        <button type="button" className="sh-mega__nav sh-mega__prev" aria-label="Previous categories">
+          <ChevronDownIcon size={22} />
+        </button>
+        <Swiper
+          className="sh-mega__carousel"
+          modules={[A11y, Autoplay, Navigation]}
+          navigation={{ prevEl: '.sh-mega__prev', nextEl: '.sh-mega__next' }}
+          a11y={{ prevSlideMessage: 'Previous categories', nextSlideMessage: 'Next categories' }}
+          autoplay={autoplay ? { delay: CATEGORY_CAROUSEL_AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false } : false}
+          loop={categories.length > CATEGORY_CAROUSEL_SLIDES}
+          spaceBetween={16}
+          slidesPerView={4}
+          breakpoints={{ 992: { slidesPerView: 6 }, 1200: { slidesPerView: CATEGORY_CAROUSEL_SLIDES } }}
+        >
+          {categories.map((c) => (
+            <SwiperSlide key={c.id}>
+              <Link className="sh-mega__card" to={paths.category(c.name)} onClick={onNavigate}>
+                <span className="sh-mega__imgwrap">
+                  <img className="sh-mega__img" src={c.image} alt="" width={120} height={120} loading="lazy" decoding="async" />
+                </span>
+                <span className="sh-mega__name">{c.name}</span>
+              </Link>
+            </SwiperSlide>
+          ))}
+        </Swiper>
+        <button type="button" className="sh-mega__nav sh-mega__next" aria-label="Next categories">
+          <ChevronDownIcon size={22} />
+        </button>
+      </div>
     </div>
   );
 });
