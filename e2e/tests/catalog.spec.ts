@@ -90,15 +90,19 @@ test('shop filters live in the URL: reload and back reproduce the list; a filter
   await shownNames(page);
 
   // Size, availability, price and sort.
-  const size = shop(page).getByLabel('Size');
+  const size = shop(page).getByLabel('Size', { exact: true });
   await expect(size.locator('option')).not.toHaveCount(1);
+  // Each change lands in the URL; the next one waits for its list (the page's height changes with it).
   await size.selectOption('M');
   await expect(page).toHaveURL(/[?&]size=M(&|$)/);
+  await shownNames(page);
   await shop(page).getByRole('checkbox', { name: 'In stock' }).check();
   await expect(page).toHaveURL(/[?&]in_stock=1(&|$)/);
+  await shownNames(page);
   await shop(page).getByLabel('Maximum price').fill('1000');
   await shop(page).getByRole('button', { name: 'Apply price' }).click();
   await expect(page).toHaveURL(/[?&]max_price=1000(&|$)/);
+  await shownNames(page);
   await shop(page).getByLabel('Sort by').selectOption('price_asc');
   await expect(page).toHaveURL(/[?&]sort_by=price_asc(&|$)/);
   const filteredUrl = page.url();
@@ -112,7 +116,7 @@ test('shop filters live in the URL: reload and back reproduce the list; a filter
   await page.reload();
   expect(await shownNames(page)).toEqual(filtered);
   await expect(shop(page).getByRole('checkbox', { name: 'T-Shirts' })).toBeChecked();
-  await expect(shop(page).getByLabel('Size')).toHaveValue('M');
+  await expect(shop(page).getByLabel('Size', { exact: true })).toHaveValue('M');
   await expect(shop(page).getByRole('checkbox', { name: 'In stock' })).toBeChecked();
   await expect(shop(page).getByLabel('Maximum price')).toHaveValue('1000');
   await expect(shop(page).getByLabel('Sort by')).toHaveValue('price_asc');

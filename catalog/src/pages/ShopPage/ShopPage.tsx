@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { startTransition, useEffect, useId, useMemo, useOptimistic, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths, type SortBy } from '@storefront/shared';
 import { Pagination } from '../../components/Pagination/Pagination';
@@ -93,7 +93,14 @@ const ShopPage = observer(function ShopPage() {
     lastPage.current = state.page;
   }, [state.page]);
 
-  const go = (next: ShopState) => navigate(shopUrl(next));
+  // The router applies a navigation in a transition; until it lands, the controls show the shopper's
+  // choice at once (a controlled checkbox would otherwise flick back for a moment).
+  const [shown, setShown] = useOptimistic(state);
+  const go = (next: ShopState) =>
+    startTransition(() => {
+      setShown(next);
+      void navigate(shopUrl(next));
+    });
 
   const title = searching
     ? `Search results for “${state.search}”`
@@ -181,7 +188,7 @@ const ShopPage = observer(function ShopPage() {
         <SearchBox current={state.search} />
       </header>
       <div className={`cat-shop__layout ${searching ? 'is-search' : ''}`}>
-        {searching ? null : <ShopFilters state={state} categories={categories} sizes={products.productVariations} onChange={go} />}
+        {searching ? null : <ShopFilters state={shown} categories={categories} sizes={products.productVariations} onChange={go} />}
         <section className="cat-shop__results" ref={resultsRef} aria-label="Results" aria-busy={inFlight || undefined}>
           <div className="cat-shop__toolbar">
             {searching ? (
@@ -193,8 +200,8 @@ const ShopPage = observer(function ShopPage() {
                 <span>Sort by</span>
                 <select
                   className="sf-input"
-                  value={state.sortBy ?? 'newest'}
-                  onChange={(e) => go(withFilter(state, { sortBy: e.target.value === 'newest' ? undefined : (e.target.value as SortBy) }))}
+                  value={shown.sortBy ?? 'newest'}
+                  onChange={(e) => go(withFilter(shown, { sortBy: e.target.value === 'newest' ? undefined : (e.target.value as SortBy) }))}
                 >
                   {SORT_OPTIONS.map((o) => (
                     <option key={o.value} value={o.value}>
