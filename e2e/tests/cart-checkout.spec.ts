@@ -93,15 +93,19 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** The checkout form (the header and footer have their own e-mail and address controls). */
+const checkoutForm = (page: Page) => page.getByRole('form', { name: 'Checkout' });
+
 async function fillAddress(page: Page) {
-  await page.getByLabel('Address', { exact: true }).fill('12 MG Road, Indiranagar');
-  const state = page.getByLabel('State', { exact: true });
+  const form = checkoutForm(page);
+  await form.getByLabel('Address', { exact: true }).fill('12 MG Road, Indiranagar');
+  const state = form.getByLabel('State', { exact: true });
   await expect(state.locator('option')).not.toHaveCount(1);
   await state.selectOption({ label: 'Karnataka' });
-  const city = page.getByLabel('City', { exact: true });
+  const city = form.getByLabel('City', { exact: true });
   await expect(city.locator('option')).not.toHaveCount(1);
   await city.selectOption({ index: 1 });
-  await page.getByLabel('Pincode').fill('560038');
+  await form.getByLabel('Pincode').fill('560038');
 }
 
 test('a guest adds two items, verifies the mobile by OTP, pays on delivery and sees the order', async ({ page, request }) => {
@@ -131,11 +135,12 @@ test('a guest adds two items, verifies the mobile by OTP, pays on delivery and s
   await page.getByRole('button', { name: 'Verify OTP' }).click();
   await expect(page.getByText('OTP verified successfully').first()).toBeVisible();
 
-  await page.getByLabel('Email').fill(uniqueEmail('guest'));
-  await page.getByLabel('First name').fill('Ravi');
-  await page.getByLabel('Last name').fill('Kumar');
+  const form = checkoutForm(page);
+  await form.getByLabel('Email', { exact: true }).fill(uniqueEmail('guest'));
+  await form.getByLabel('First name').fill('Ravi');
+  await form.getByLabel('Last name').fill('Kumar');
   await fillAddress(page);
-  await expect(page.getByLabel('Cash on delivery')).toBeChecked();
+  await expect(form.getByLabel('Cash on delivery')).toBeChecked();
   await page.getByRole('button', { name: 'Place order' }).click();
 
   await expect(page).toHaveURL(/\/order-success\?orders=/);
@@ -189,7 +194,7 @@ test('a prepaid order whose test payment fails is tried again and paid', async (
   await page.goto('/checkout');
   await expect(page.getByText(item!.name).first()).toBeVisible();
   await fillAddress(page);
-  await page.getByLabel('Pay online').check();
+  await checkoutForm(page).getByLabel('Pay online').check();
   await page.getByRole('button', { name: 'Place order' }).click();
 
   await expect(page).toHaveURL(/\/payment\?orders=.+&payment_id=/);
@@ -204,7 +209,7 @@ test('a prepaid order whose test payment fails is tried again and paid', async (
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByText(item!.name).first()).toBeVisible();
   await fillAddress(page);
-  await page.getByLabel('Pay online').check();
+  await checkoutForm(page).getByLabel('Pay online').check();
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/payment\?/);
   await page.getByRole('button', { name: /^Pay ₹/ }).click();
