@@ -60,6 +60,24 @@ describe('OpenAPI document', () => {
     expect(noBody).toEqual([]);
   });
 
+  it('every route but images and the document refuses a missing API key; every customer route a missing bearer', async () => {
+    const problems: string[] = [];
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (p.startsWith('/api/images/')) continue;
+        const url = p.replace('{slug}', 'x');
+        const m = method.toUpperCase() as 'GET' | 'POST';
+        const noKey = await t.app.inject({ method: m, url, ...(m === 'POST' ? { payload: {} } : {}) });
+        if (noKey.statusCode !== 401) problems.push(`${m} ${p} without key: ${noKey.statusCode}`);
+        const needsBearer = JSON.stringify(op.security ?? []).includes('bearer');
+        const noBearer = await t.app.inject({ method: m, url, headers: { 'x-api-key': 'test-api-key' }, ...(m === 'POST' ? { payload: {} } : {}) });
+        if (needsBearer && (noBearer.statusCode !== 401 || noBearer.json().message !== 'Unauthenticated')) problems.push(`${m} ${p} without bearer: ${noBearer.statusCode}`);
+        if (!needsBearer && noBearer.statusCode === 401) problems.push(`${m} ${p} wants a bearer it does not document`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('documents the product list as multipart', () => {
     const content = doc.paths['/api/get-products']?.post?.requestBody?.content ?? {};
     expect(Object.keys(content)).toContain('multipart/form-data');
