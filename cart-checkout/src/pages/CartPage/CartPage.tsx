@@ -53,7 +53,7 @@ function CartPage() {
               </dd>
             </dl>
             <p className="cc-cart__note">
-              Up to {MAX_LINE_QUANTITY} of each item, as stock allows; the cart total may not exceed {formatMoney(CART_TOTAL_LIMIT)}. Coupons are
+              Up to {MAX_LINE_QUANTITY} of each item, as stock allows; the cart total may not exceed ₹{CART_TOTAL_LIMIT.toLocaleString('en-IN')}. Coupons are
               applied at checkout.
             </p>
             <Link className="cc-btn" to={paths.checkout}>
