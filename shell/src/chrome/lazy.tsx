@@ -2,18 +2,25 @@ import { Component, lazy, type ComponentType, type ErrorInfo, type ReactNode } f
 
 /**
  * `React.lazy` with a `preload()` to start the download on hover or focus, so a menu opens without
- * waiting. A failed download is forgotten, so the next attempt fetches again.
+ * waiting. `React.lazy` remembers a failed import for good, so after a failure the next render gets a
+ * fresh lazy component: opening the menu again (after the network is back) downloads it again.
  */
 export function lazyWithPreload<P extends object>(factory: () => Promise<{ default: ComponentType<P> }>) {
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
   const load = () => {
     pending ??= factory().catch((err: unknown) => {
       pending = null;
+      current = lazy(load);
       throw err;
     });
     return pending;
   };
-  return Object.assign(lazy(load), { preload: () => void load().catch(() => undefined) });
+  let current = lazy(load);
+  function Lazy(props: P) {
+    const Current = current as unknown as ComponentType<P>;
+    return <Current {...props} />;
+  }
+  return Object.assign(Lazy, { preload: () => void load().catch(() => undefined) });
 }
 
 interface ChunkBoundaryState {
