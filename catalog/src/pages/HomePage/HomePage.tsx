@@ -26,7 +26,8 @@ function Section({ title, subtitle, more, children }: { title: string; subtitle:
           <h2 id={id} className="cat-home__section-title">
             {title}
           </h2>
-          {subtitle ? <p className="cat-home__section-subtitle">{subtitle}</p> : null}
+          {/* Always there, a line tall: a subtitle arriving with the sections must not push the page down. */}
+          <p className="cat-home__section-subtitle">{subtitle}</p>
         </div>
         {more ? (
           <Link className="cat-home__more" to={more.to}>
