@@ -50,6 +50,12 @@ describe('register', () => {
     const dupMobile = await post(t.app, '/customer/register', { firstName: 'Demo', lastName: 'Again', email: 'new1@example.in', password: 'Pass@word', mobile: DEMO_CUSTOMER.mobile });
     expect(dupMobile.status).toBe(409);
     expect(dupMobile.body.errors?.mobile).toBeDefined();
+    // Nor a mobile known only from a guest's OTP checkout: that would hand over the guest's orders.
+    const guestMobile = '9811122233';
+    const code = ok(await post<{ otp: string }>(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile: guestMobile })).otp;
+    ok(await post(t.app, '/otp/verify/checkout', { mobile: guestMobile, otp: code }));
+    const claim = await post(t.app, '/customer/register', { firstName: 'Eve', lastName: 'Taker', email: 'eve@example.in', password: 'Pass@word', mobile: guestMobile });
+    expect(claim.status).toBe(409);
   });
 
   it('stores the password hashed with scrypt', async () => {

@@ -44,19 +44,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const b = req.body;
     const email = b.email.trim().toLowerCase();
     if (await customers.byEmail(email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    const existingMobile = b.mobile ? await customers.byMobile(b.mobile) : undefined;
-    // A mobile first seen at a guest's OTP checkout (no e-mail yet) becomes this account; a registered one is taken.
-    if (existingMobile?.email) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
-    const passwordHash = await hash(b.password);
-    const values = {
+    // A mobile is an identity (OTP sign-in): registering cannot claim one already on file, not even a
+    // guest's from an OTP checkout; that guest completes the account after an OTP (update-user-details).
+    if (b.mobile && (await customers.byMobile(b.mobile))) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
+    const customer = await customers.create({
       firstname: b.firstName.trim(),
       lastname: b.lastName.trim(),
       email,
-      password_hash: passwordHash,
-    };
-    const customer = existingMobile
-      ? await customers.update(existingMobile.id, values)
-      : await customers.create({ ...values, phone_number: b.mobile ?? null, alt_phone_number: null, address: null, pincode: null, city: null, state: null, address_alt_phone: null });
+      password_hash: await hash(b.password),
+      phone_number: b.mobile ?? null,
+      alt_phone_number: null, address: null, pincode: null, city: null, state: null, address_alt_phone: null,
+    });
     const token = await customers.createSession(customer.id);
     res.status(201);
     return { success: true, message: 'Registration successful', data: authData(customer, token) };
