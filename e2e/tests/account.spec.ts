@@ -302,3 +302,17 @@ test('logging out in one tab signs out the other tab', async ({ context, request
   await expect(second).toHaveURL(/\/signin$/);
   await expect(second.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
 });
+
+test('signing in in one tab signs in the other tab', async ({ context, request }) => {
+  const customer = await registerCustomer(request);
+  const first = await context.newPage();
+  const second = await context.newPage();
+  await second.goto('/signin');
+  await expect(second.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+
+  await signInWithPassword(first, customer.email, customer.password);
+  // The other tab adopts the saved session: its guest-only sign-in page moves on to /.
+  await expect(second).toHaveURL(/\/$/);
+  await second.goto('/my-account');
+  await expect(second.getByText(customer.email)).toBeVisible();
+});
