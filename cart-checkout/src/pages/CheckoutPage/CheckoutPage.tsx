@@ -8,11 +8,19 @@ import { GuestVerification } from '../../components/GuestVerification/GuestVerif
 import { OrderSummary } from '../../components/OrderSummary/OrderSummary';
 import { cartLineKey } from '../../lib/cartLineKey';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { CheckoutStore, EMPTY_ADDRESS, type AddressForm, type FieldErrors, type PaymentMethod } from '../../stores/CheckoutStore';
+import { CheckoutStore, EMPTY_ADDRESS, type AddressForm, type FieldErrors, type OtpStep, type PaymentMethod } from '../../stores/CheckoutStore';
 import '../../styles/common.css';
 import './CheckoutPage.css';
 
 const FIELD_ORDER: (keyof AddressForm)[] = ['email', 'firstname', 'lastname', 'address', 'pincode', 'alt_phone_number', 'state', 'city'];
+
+/** Coupons price the customer's server cart (docs/api-contract.md), so they wait for the sign-in. */
+function couponBlocked(signedIn: boolean, step: OtpStep): string | null {
+  if (signedIn) return null;
+  return step === 'details'
+    ? 'Coupons apply to a customer cart: your account is created when you place this order.'
+    : 'Verify your mobile number to apply a coupon.';
+}
 
 /**
  * /checkout (spec §2, §4, §5): contact and address, guest mobile verification, coupon, order summary,
@@ -191,7 +199,7 @@ function CheckoutPage() {
         </div>
         <aside className="cc-checkout__aside" aria-label="Order summary">
           <OrderSummary summary={summary}>
-            <CouponForm store={store} disabledReason={auth.isAuthenticated ? null : 'Verify your mobile number to apply a coupon.'} />
+            <CouponForm store={store} disabledReason={couponBlocked(auth.isAuthenticated, store.otpStep)} />
             <button type="submit" form="cc-checkout-form" className="cc-btn" disabled={store.submitting}>
               {store.submitting ? 'Placing order…' : 'Place order'}
             </button>
