@@ -178,7 +178,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 0;
     if (status >= 400 && status < 500) {
       const message =
-        status === 413 ? 'Request body is too large' : status === 415 ? 'Unsupported content type' : status === 404 ? 'Not found' : 'Invalid request';
+        status === 413 ? 'Request body is too large' : status === 415 ? 'Unsupported content type' : status === 404 ? 'Not found' : 'Invalid request body';
       return reply.status(status === 406 ? 400 : status).send({ success: false, message });
     }
     // Before the handler, a failure without a status is a request the parsers could not read (a broken
