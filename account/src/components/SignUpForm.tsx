@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { MESSAGES, messageOf, notify, registrationSchema, useStores } from '@storefront/shared';
 import { useForm } from '../hooks/useForm';
-import { FormError } from './FormError';
+import { FormActions } from './FormActions';
 import { FormField } from './FormField';
 import './SignUpForm.css';
 
@@ -34,7 +34,7 @@ export const SignUpForm = observer(function SignUpForm({ idPrefix, initialMobile
     mobile: initialMobile,
     terms: false,
   }, { failure: MESSAGES.registrationFailed });
-  const { values, errors, onChange, submitting } = form;
+  const { values, errors, onChange } = form;
 
   // Spec §4: the auth store keeps the user and authenticates only without an email_verification_token.
   const submit = form.handleSubmit(async (v) => {
@@ -52,12 +52,12 @@ export const SignUpForm = observer(function SignUpForm({ idPrefix, initialMobile
   return (
     <form className="acc-form acc-signup-form" onSubmit={submit} noValidate aria-label="Create account">
       <div className="acc-form__row">
-        <FormField idPrefix={idPrefix} name="firstName" label="First name" autoComplete="given-name" value={values.firstName} onChange={onChange} error={errors.firstName} />
-        <FormField idPrefix={idPrefix} name="lastName" label="Last name" autoComplete="family-name" value={values.lastName} onChange={onChange} error={errors.lastName} />
+        <FormField idPrefix={idPrefix} {...form.field('firstName')} label="First name" autoComplete="given-name" />
+        <FormField idPrefix={idPrefix} {...form.field('lastName')} label="Last name" autoComplete="family-name" />
       </div>
-      <FormField idPrefix={idPrefix} name="email" type="email" label="Email" autoComplete="email" value={values.email} onChange={onChange} error={errors.email} />
-      <FormField idPrefix={idPrefix} name="password" type="password" label="Password" autoComplete="new-password" value={values.password} onChange={onChange} error={errors.password} hint="At least 6 characters with one special character." />
-      <FormField idPrefix={idPrefix} name="mobile" type="tel" inputMode="numeric" label="Mobile number" autoComplete="tel-national" maxLength={10} value={values.mobile} onChange={onChange} error={errors.mobile} />
+      <FormField idPrefix={idPrefix} {...form.field('email')} type="email" label="Email" autoComplete="email" />
+      <FormField idPrefix={idPrefix} {...form.field('password')} type="password" label="Password" autoComplete="new-password" hint="At least 6 characters with one special character." />
+      <FormField idPrefix={idPrefix} {...form.field('mobile')} type="tel" inputMode="numeric" label="Mobile number" autoComplete="tel-national" maxLength={10} />
       <div className={`acc-check${errors.terms ? ' acc-check--invalid' : ''}`}>
         <input
           id={`${idPrefix}-terms`}
@@ -75,10 +75,7 @@ export const SignUpForm = observer(function SignUpForm({ idPrefix, initialMobile
           </p>
         )}
       </div>
-      <FormError message={form.formError} />
-      <button type="submit" className="acc-btn acc-btn--primary" disabled={submitting}>
-        {submitting ? 'Creating account…' : 'Create account'}
-      </button>
+      <FormActions error={form.formError} submitting={form.submitting} label="Create account" busyLabel="Creating account…" />
     </form>
   );
 });

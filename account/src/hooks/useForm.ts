@@ -26,6 +26,8 @@ interface UseFormResult<T extends Record<string, unknown>> {
    */
   handleSubmit: (onValid: (values: T) => Promise<void> | void) => (e: FormEvent) => Promise<void>;
   reset: () => void;
+  /** The props that bind a text input (FormField) to one value: name, value, onChange and its message. */
+  field: (name: keyof T & string) => { name: string; value: string; onChange: UseFormResult<T>['onChange']; error: string | undefined };
 }
 
 /**
@@ -104,7 +106,9 @@ export function useForm<T extends Record<string, unknown>>(schema: AnyObjectSche
     setFormError(null);
   }, []);
 
-  return { values, errors, formError, submitting, onChange, setValue, setValues: setValuesState, setErrors, handleSubmit, reset };
+  const field = (name: keyof T & string) => ({ name, value: String(values[name] ?? ''), onChange, error: errors[name] });
+
+  return { values, errors, formError, submitting, onChange, setValue, setValues: setValuesState, setErrors, handleSubmit, reset, field };
 }
 
 /** Server field errors this form can show beside a field; errors for other fields are not shown there. */

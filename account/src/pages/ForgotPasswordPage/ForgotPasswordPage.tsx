@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { forgotPasswordSchema, MESSAGES, messageOf, notify, paths, useStores } from '@storefront/shared';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useForm } from '../../hooks/useForm';
-import { FormError } from '../../components/FormError';
+import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 import '../../components/forms.css';
 import '../SignInPage/SignInPage.css';
@@ -45,11 +45,8 @@ const ForgotPasswordPage = observer(function ForgotPasswordPage() {
           <>
             <p className="acc-auth__lead">Enter your e-mail and we will send you a link to set a new password.</p>
             <form className="acc-form" onSubmit={submit} noValidate aria-label="Forgot password">
-              <FormField idPrefix="forgot" name="email" type="email" label="Email" autoComplete="email" value={form.values.email} onChange={form.onChange} error={form.errors.email} />
-              <FormError message={form.formError} />
-              <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting}>
-                {form.submitting ? 'Sending…' : 'Send reset link'}
-              </button>
+              <FormField idPrefix="forgot" {...form.field('email')} type="email" label="Email" autoComplete="email" />
+              <FormActions error={form.formError} submitting={form.submitting} label="Send reset link" busyLabel="Sending…" />
             </form>
           </>
         )}

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES, messageOf, notify, paths, resetPasswordSchema, useStores } from '@storefront/shared';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useForm } from '../../hooks/useForm';
-import { FormError } from '../../components/FormError';
+import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 import '../../components/forms.css';
 import '../SignInPage/SignInPage.css';
@@ -35,12 +35,9 @@ const ResetPasswordPage = observer(function ResetPasswordPage() {
         <h1 className="acc-auth__title">Reset Password</h1>
         {token ? (
           <form className="acc-form" onSubmit={submit} noValidate aria-label="Reset password">
-            <FormField idPrefix="reset" name="password" type="password" label="New password" autoComplete="new-password" value={form.values.password} onChange={form.onChange} error={form.errors.password} />
-            <FormField idPrefix="reset" name="confirm_password" type="password" label="Confirm new password" autoComplete="new-password" value={form.values.confirm_password} onChange={form.onChange} error={form.errors.confirm_password} />
-            <FormError message={form.formError} />
-            <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting}>
-              {form.submitting ? 'Saving…' : 'Reset password'}
-            </button>
+            <FormField idPrefix="reset" {...form.field('password')} type="password" label="New password" autoComplete="new-password" />
+            <FormField idPrefix="reset" {...form.field('confirm_password')} type="password" label="Confirm new password" autoComplete="new-password" />
+            <FormActions error={form.formError} submitting={form.submitting} label="Reset password" busyLabel="Saving…" />
           </form>
         ) : (
           <p className="acc-form__note" role="alert">

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, messageOf, mobileSchema, notify, otpSchema, paths, reportError, useStores } from '@storefront/shared';
 import { useForm } from '../../hooks/useForm';
+import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 
 interface MobileValues extends Record<string, unknown> {
@@ -63,19 +64,14 @@ function MobileStep({ onSend }: { onSend: (mobile: string) => Promise<void> }) {
     <form className="acc-form" onSubmit={submit} noValidate aria-label="Sign in with mobile OTP">
       <FormField
         idPrefix="signin-otp"
-        name="mobile"
+        {...form.field('mobile')}
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
         maxLength={10}
         label="Mobile number"
-        value={form.values.mobile}
-        onChange={form.onChange}
-        error={form.errors.mobile}
       />
-      <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting}>
-        {form.submitting ? 'Sending…' : 'Send OTP'}
-      </button>
+      <FormActions error={form.formError} submitting={form.submitting} label="Send OTP" busyLabel="Sending…" />
     </form>
   );
 }
@@ -127,14 +123,11 @@ const VerifyStep = observer(function VerifyStep({ mobile, onResend, onChangeNumb
       <FormField
         ref={otpInput}
         idPrefix="signin-otp"
-        name="otp"
+        {...form.field('otp')}
         label="OTP"
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        value={form.values.otp}
-        onChange={form.onChange}
-        error={form.errors.otp}
       />
       <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting || auth.verificationLoading}>
         {form.submitting ? 'Verifying…' : 'Verify OTP'}

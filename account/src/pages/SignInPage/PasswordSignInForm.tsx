@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { ApiError, loginSchema, MESSAGES, notify, paths, useStores } from '@storefront/shared';
 import { useForm } from '../../hooks/useForm';
-import { FormError } from '../../components/FormError';
+import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 
 interface LoginValues extends Record<string, unknown> {
@@ -18,7 +18,6 @@ interface LoginValues extends Record<string, unknown> {
 export const PasswordSignInForm = observer(function PasswordSignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { auth } = useStores();
   const form = useForm<LoginValues>(loginSchema, { email: '', password: '' }, { failure: MESSAGES.loginFailed });
-  const { values, errors, onChange, submitting } = form;
 
   const submit = form.handleSubmit(async (v) => {
     const res = await auth.login({ email: v.email.trim(), password: v.password });
@@ -30,15 +29,12 @@ export const PasswordSignInForm = observer(function PasswordSignInForm({ onSigne
 
   return (
     <form className="acc-form" onSubmit={submit} noValidate aria-label="Sign in with email">
-      <FormField idPrefix="signin" name="email" type="email" label="Email" autoComplete="email" value={values.email} onChange={onChange} error={errors.email} />
-      <FormField idPrefix="signin" name="password" type="password" label="Password" autoComplete="current-password" value={values.password} onChange={onChange} error={errors.password} />
+      <FormField idPrefix="signin" {...form.field('email')} type="email" label="Email" autoComplete="email" />
+      <FormField idPrefix="signin" {...form.field('password')} type="password" label="Password" autoComplete="current-password" />
       <p className="acc-form__aside">
         <Link to={paths.forgotPassword}>Forgot password?</Link>
       </p>
-      <FormError message={form.formError} />
-      <button type="submit" className="acc-btn acc-btn--primary" disabled={submitting}>
-        {submitting ? 'Signing in…' : 'Sign in'}
-      </button>
+      <FormActions error={form.formError} submitting={form.submitting} label="Sign in" busyLabel="Signing in…" />
     </form>
   );
 });

@@ -4,7 +4,7 @@ import { addressSchema, MESSAGES, notify, reportError, useStores } from '@storef
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useForm } from '../../../hooks/useForm';
 import { useLocalStore } from '../../../hooks/useLocalStore';
-import { FormError } from '../../../components/FormError';
+import { FormActions } from '../../../components/FormActions';
 import { FormField } from '../../../components/FormField';
 import { AddressStore } from '../../../stores/AddressStore';
 
@@ -51,16 +51,13 @@ export const AddressSection = observer(function AddressSection() {
         <p role="status">Loading your address…</p>
       ) : (
         <form className="acc-form" onSubmit={submit} noValidate aria-label="Shipping address">
-          <FormField idPrefix="address" name="address" label="Address" autoComplete="street-address" value={form.values.address} onChange={form.onChange} error={form.errors.address} />
+          <FormField idPrefix="address" {...form.field('address')} label="Address" autoComplete="street-address" />
           <div className="acc-form__row">
-            <FormField idPrefix="address" name="pincode" label="Pincode" inputMode="numeric" maxLength={6} autoComplete="postal-code" value={form.values.pincode} onChange={form.onChange} error={form.errors.pincode} />
-            <FormField idPrefix="address" name="city" label="City" autoComplete="address-level2" value={form.values.city} onChange={form.onChange} error={form.errors.city} />
-            <FormField idPrefix="address" name="state" label="State" autoComplete="address-level1" value={form.values.state} onChange={form.onChange} error={form.errors.state} />
+            <FormField idPrefix="address" {...form.field('pincode')} label="Pincode" inputMode="numeric" maxLength={6} autoComplete="postal-code" />
+            <FormField idPrefix="address" {...form.field('city')} label="City" autoComplete="address-level2" />
+            <FormField idPrefix="address" {...form.field('state')} label="State" autoComplete="address-level1" />
           </div>
-          <FormError message={form.formError} />
-          <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting}>
-            {form.submitting ? 'Saving…' : 'Save address'}
-          </button>
+          <FormActions error={form.formError} submitting={form.submitting} label="Save address" busyLabel="Saving…" />
         </form>
       )}
     </div>

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { changePasswordSchema, MESSAGES, messageOf, notify, useStores } from '@storefront/shared';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useForm } from '../../../hooks/useForm';
-import { FormError } from '../../../components/FormError';
+import { FormActions } from '../../../components/FormActions';
 import { FormField } from '../../../components/FormField';
 
 interface PasswordValues extends Record<string, unknown> {
@@ -28,13 +28,10 @@ export const PasswordSection = observer(function PasswordSection() {
     <div className="acc-panel">
       <h1 className="acc-panel__title">Change Password</h1>
       <form className="acc-form acc-form--narrow" onSubmit={submit} noValidate aria-label="Change password">
-        <FormField idPrefix="password" name="old_password" type="password" label="Old password" autoComplete="current-password" value={form.values.old_password} onChange={form.onChange} error={form.errors.old_password} />
-        <FormField idPrefix="password" name="new_password" type="password" label="New password" autoComplete="new-password" value={form.values.new_password} onChange={form.onChange} error={form.errors.new_password} />
-        <FormField idPrefix="password" name="confirm_password" type="password" label="Confirm new password" autoComplete="new-password" value={form.values.confirm_password} onChange={form.onChange} error={form.errors.confirm_password} />
-        <FormError message={form.formError} />
-        <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting}>
-          {form.submitting ? 'Saving…' : 'Change password'}
-        </button>
+        <FormField idPrefix="password" {...form.field('old_password')} type="password" label="Old password" autoComplete="current-password" />
+        <FormField idPrefix="password" {...form.field('new_password')} type="password" label="New password" autoComplete="new-password" />
+        <FormField idPrefix="password" {...form.field('confirm_password')} type="password" label="Confirm new password" autoComplete="new-password" />
+        <FormActions error={form.formError} submitting={form.submitting} label="Change password" busyLabel="Saving…" />
       </form>
     </div>
   );

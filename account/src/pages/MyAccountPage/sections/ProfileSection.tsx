@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { MESSAGES, messageOf, notify, profileSchema, useStores } from '@storefront/shared';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useForm } from '../../../hooks/useForm';
-import { FormError } from '../../../components/FormError';
+import { FormActions } from '../../../components/FormActions';
 import { FormField } from '../../../components/FormField';
 
 interface ProfileValues extends Record<string, unknown> {
@@ -34,13 +34,10 @@ export const ProfileSection = observer(function ProfileSection() {
       <h1 className="acc-panel__title">My Profile</h1>
       <form className="acc-form" onSubmit={submit} noValidate aria-label="Account details">
         <div className="acc-form__row">
-          <FormField idPrefix="profile" name="firstname" label="First name" autoComplete="given-name" value={form.values.firstname} onChange={form.onChange} error={form.errors.firstname} />
-          <FormField idPrefix="profile" name="lastname" label="Last name" autoComplete="family-name" value={form.values.lastname} onChange={form.onChange} error={form.errors.lastname} />
+          <FormField idPrefix="profile" {...form.field('firstname')} label="First name" autoComplete="given-name" />
+          <FormField idPrefix="profile" {...form.field('lastname')} label="Last name" autoComplete="family-name" />
         </div>
-        <FormError message={form.formError} />
-        <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting}>
-          {form.submitting ? 'Saving…' : 'Save changes'}
-        </button>
+        <FormActions error={form.formError} submitting={form.submitting} label="Save changes" busyLabel="Saving…" />
       </form>
       <dl className="acc-facts">
         <div>
