@@ -5,8 +5,8 @@ import {
   newsletterSchema, notify, paths, PLACEHOLDER_EMAIL, reportError, useStores, validateForm,
 } from '@storefront/shared';
 import { NEWSLETTER_FAILED, NewsletterStore } from '../stores/NewsletterStore';
-import { ClockIcon, FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, TwitterIcon } from './icons';
-import { telHref } from './links';
+import { ClockIcon, MailIcon, PhoneIcon, SOCIAL_ICONS } from './icons';
+import { socialLinks, telHref } from './links';
 import './Footer.css';
 
 const INFO_LINKS = [
@@ -89,11 +89,7 @@ export const Footer = observer(function Footer() {
   const { storeInfo } = useStores();
   const info = storeInfo.info;
   const email = info.email || PLACEHOLDER_EMAIL;
-  const socials = [
-    { label: 'Facebook', href: info.facebook_url, Icon: FacebookIcon },
-    { label: 'Instagram', href: info.instagram_url, Icon: InstagramIcon },
-    { label: 'Twitter', href: info.twitter_url, Icon: TwitterIcon },
-  ].filter((s) => s.href);
+  const socials = socialLinks(info).filter((s) => s.href);
   return (
     <footer className="sh-footer">
       <div className="sh-footer__main">
@@ -107,13 +103,16 @@ export const Footer = observer(function Footer() {
             </p>
             {socials.length ? (
               <ul className="sh-footer__social" aria-label="Follow us">
-                {socials.map(({ label, href, Icon }) => (
-                  <li key={label}>
-                    <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`${label} (opens in a new tab)`}>
-                      <Icon size={18} />
-                    </a>
-                  </li>
-                ))}
+                {socials.map(({ label, href }) => {
+                  const Icon = SOCIAL_ICONS[label];
+                  return (
+                    <li key={label}>
+                      <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`${label} (opens in a new tab)`}>
+                        <Icon size={18} />
+                      </a>
+                    </li>
+                  );
+                })}
               </ul>
             ) : null}
           </section>

@@ -104,21 +104,19 @@ export const Header = observer(function Header({ scrolled, shrunk }: HeaderProps
   const logout = useOverlay();
   const menuButton = useRef<HTMLButtonElement>(null);
 
-  const requestLogout = () => {
+  /**
+   * The dialog gives focus back to whatever had it when it opened: the button that opened the menu,
+   * not a menu item that is about to disappear.
+   */
+  const openLogout = (returnTo: HTMLElement | null) => {
     setProfileOpen(false);
-    // The dialog returns focus to whatever had it when it opened: the profile button, not a menu item
-    // that is about to disappear.
-    (profileButton.current ?? menuButton.current)?.focus();
-    LogoutDialog.preload();
-    logout.show();
-  };
-
-  const requestLogoutFromDrawer = () => {
     drawer.hide();
-    menuButton.current?.focus();
+    returnTo?.focus();
     LogoutDialog.preload();
     logout.show();
   };
+  const requestLogout = () => openLogout(profileButton.current);
+  const requestLogoutFromDrawer = () => openLogout(menuButton.current);
 
   const onProfileClick = () => {
     if (!signedIn) {

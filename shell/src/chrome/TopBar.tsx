@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { PLACEHOLDER_EMAIL, useStores } from '@storefront/shared';
-import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, TwitterIcon } from './icons';
-import { telHref } from './links';
+import { MailIcon, PhoneIcon, SOCIAL_ICONS } from './icons';
+import { socialLinks, telHref } from './links';
 
 /**
  * The fixed top bar of spec §2: mail and phone links on the left (hidden on small screens, labels only on
@@ -12,11 +12,6 @@ export const TopBar = observer(function TopBar({ hidden = false }: { hidden?: bo
   const { storeInfo } = useStores();
   const info = storeInfo.info;
   const email = info.email || PLACEHOLDER_EMAIL;
-  const socials = [
-    { label: 'Facebook', href: info.facebook_url, Icon: FacebookIcon },
-    { label: 'Instagram', href: info.instagram_url, Icon: InstagramIcon },
-    { label: 'Twitter', href: info.twitter_url, Icon: TwitterIcon },
-  ];
   return (
     <div className="sh-topbar" data-hidden={hidden} aria-hidden={hidden || undefined} inert={hidden}>
       <div className="sh-topbar__inner">
@@ -34,13 +29,16 @@ export const TopBar = observer(function TopBar({ hidden = false }: { hidden?: bo
         </div>
         <p className="sh-topbar__offer">{info.offer_text}</p>
         <ul className="sh-topbar__social" aria-label="Follow us">
-          {socials.map(({ label, href, Icon }) => (
-            <li key={label}>
-              <a className="sh-topbar__link" href={href || '#'} target="_blank" rel="noopener noreferrer" aria-label={`${label} (opens in a new tab)`}>
-                <Icon size={15} />
-              </a>
-            </li>
-          ))}
+          {socialLinks(info).map(({ label, href }) => {
+            const Icon = SOCIAL_ICONS[label];
+            return (
+              <li key={label}>
+                <a className="sh-topbar__link" href={href || '#'} target="_blank" rel="noopener noreferrer" aria-label={`${label} (opens in a new tab)`}>
+                  <Icon size={15} />
+                </a>
+              </li>
+            );
+          })}
         </ul>
       </div>
     </div>
