@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useOptimistic, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Price, QuantityStepper, Skeleton, paths, useStores, type Product, type Variation } from '@storefront/shared';
 import { ChatEnquiryButton } from '../../components/ChatEnquiry/ChatEnquiryButton';
@@ -33,7 +33,10 @@ function ProductSkeleton() {
 const ProductDetails = observer(function ProductDetails({ product }: { product: Product }) {
   const { cart, storeInfo } = useStores();
   const [params, setParams] = useSearchParams();
-  const variation = pickVariation(product.variations, params.get('variant'));
+  const fromUrl = pickVariation(product.variations, params.get('variant'));
+  // The router writes the URL in a transition: until it lands, show the size just picked.
+  const [pickedId, setPickedId] = useOptimistic(fromUrl?.id);
+  const variation = product.variations.find((v) => v.id === pickedId) ?? fromUrl;
   const [quantity, setQuantity] = useState(1);
 
   // Spec §5: at most 5 per line and no more than the stock, less what the cart already holds.
@@ -43,14 +46,17 @@ const ProductDetails = observer(function ProductDetails({ product }: { product: 
 
   const choose = (v: Variation) => {
     setQuantity(1);
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.set('variant', v.product_variation);
-        return next;
-      },
-      { replace: true },
-    );
+    startTransition(() => {
+      setPickedId(v.id);
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.set('variant', v.product_variation);
+          return next;
+        },
+        { replace: true },
+      );
+    });
   };
 
   const add = async () => {
