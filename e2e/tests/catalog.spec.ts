@@ -140,12 +140,22 @@ test('shop filters live in the URL: reload and back reproduce the list; a filter
   expect(await shownNames(page)).toEqual(second);
 });
 
-test('search from the URL shows what was searched for, the results, and an empty search says so', async ({ page }) => {
+test('search from the header lands on the matching results; the URL alone does too; an empty search says so', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Search products' }).click();
+  await page.getByPlaceholder('Search for products, brands, categories...').fill('kurta');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/shop\?search=kurta$/);
+  await expect(shop(page).getByRole('heading', { level: 1, name: 'Search results for “kurta”' })).toBeVisible();
+  const fromHeader = await shownNames(page);
+
+  // The same URL on its own (shared, reloaded) gives the same results.
   await page.goto('/shop?search=kurta');
   await expect(shop(page).getByRole('heading', { level: 1, name: 'Search results for “kurta”' })).toBeVisible();
   const names = await shownNames(page);
   expect(names.length).toBeGreaterThan(0);
   expect(names.every((n) => /kurta/i.test(n))).toBe(true);
+  expect(names).toEqual(fromHeader);
   await expect(shop(page).getByRole('searchbox', { name: 'Search products' })).toHaveValue('kurta');
 
   // A new search from the page's own box.

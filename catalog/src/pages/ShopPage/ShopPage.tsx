@@ -37,7 +37,7 @@ function SearchBox({ current }: { current: string }) {
         id={`${id}-q`}
         className="sf-input"
         type="search"
-        placeholder="Search for products, brands, categories..."
+        placeholder="Search by name, brand or category"
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
