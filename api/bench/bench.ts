@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { pacedRun, type PacedRequest } from './paced';
 
 type Client = autocannon.Client;
 type Options = autocannon.Options;
@@ -43,7 +44,9 @@ export interface RunFigures {
 export interface ScenarioResult {
   name: string;
   description: string;
+  /** Evenly paced at `rate` per second (open loop). */
   atRate: RunFigures;
+  /** Autocannon, `connections` connections, as fast as the server answers. */
   flatOut: RunFigures;
 }
 
@@ -136,6 +139,10 @@ function figures(r: autocannon.Result): RunFigures {
 interface Scenario {
   name: string;
   description: string;
+  /** The i-th request of the paced run (null: skip this beat). */
+  paced: (i: number) => PacedRequest | null;
+  after?: (i: number, status: number) => Promise<void>;
+  /** Autocannon options of the flat-out run. */
   options: Omit<Options, 'url' | 'duration' | 'connections' | 'overallRate'>;
 }
 
@@ -158,7 +165,7 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchResult> {
 
     // Shoppers for add-to-cart: one per connection, each with its own bearer token.
     const tokens: string[] = [];
-    for (let i = 0; i < connections; i += 1) {
+    for (let i = 0; i < Math.max(connections, 40); i += 1) {
       const auth = await json<{ token: string }>(base, '/api/customer/register', {
         firstName: 'Bench', lastName: `Shopper${i}`, email: `bench${i}@example.in`, password: 'Bench@123',
       });
@@ -173,46 +180,65 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchResult> {
     const slugs = page.products.map((p) => p.slug);
 
     const common = { 'x-api-key': API_KEY };
+    const form = { ...common, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+    const listRequests: PacedRequest[] = [
+      { method: 'POST', path: '/api/get-products?page=1', headers: form, body: multipart({}) },
+      { method: 'POST', path: '/api/get-products?page=2', headers: form, body: multipart({ sort_by: 'price_asc' }) },
+      { method: 'POST', path: '/api/get-products?page=1', headers: form, body: multipart({ in_stock: '1' }) },
+      { method: 'POST', path: '/api/get-products?page=1', headers: form, body: multipart({ sub_category: '1,2', min_price: '300', max_price: '2000' }) },
+    ];
+    const detailRequests: PacedRequest[] = slugs.map((slug) => ({ method: 'GET', path: `/api/single-product-details/${slug}`, headers: common }));
+    const searchRequests: PacedRequest[] = ['shirt', 'watch', 'rose gold', 'kurta', 'leather belt'].map((search) => ({
+      method: 'POST', path: '/api/search-products', headers: { ...common, 'content-type': 'application/json' }, body: JSON.stringify({ search }),
+    }));
+    const cartHeaders = (token: string) => ({ ...common, 'content-type': 'application/json', authorization: `Bearer ${token}` });
+    const addBody = JSON.stringify({ id: target.variantId, product_id: target.productId, quantity: 1, retailer_id: 1, wholesaler_id: null });
+    const removeBody = JSON.stringify({ retailer_product_id: target.productId, product_id: target.productId, variant_id: target.variantId });
+    // Paced add-to-cart: a shopper adds, and once the answer is in removes again and waits for the next turn.
+    const idle = [...tokens];
+    const busy = new Map<number, string>();
+    const cycle = <T>(list: T[]) => (i: number) => list[i % list.length] ?? null;
     const scenarios: Scenario[] = [
       {
         name: 'product-list',
         description: 'POST /api/get-products (multipart, page 1 newest; every 4th request filtered by category and price)',
-        options: {
-          method: 'POST',
-          requests: [
-            { body: multipart({}), headers: { ...common, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, path: '/api/get-products?page=1' },
-            { body: multipart({ sort_by: 'price_asc' }), headers: { ...common, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, path: '/api/get-products?page=2' },
-            { body: multipart({ in_stock: '1' }), headers: { ...common, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, path: '/api/get-products?page=1' },
-            { body: multipart({ sub_category: '1,2', min_price: '300', max_price: '2000' }), headers: { ...common, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, path: '/api/get-products?page=1' },
-          ],
-        },
+        paced: cycle(listRequests),
+        options: { method: 'POST', requests: listRequests },
       },
       {
         name: 'product-details',
         description: 'GET /api/single-product-details/:slug (12 different products)',
-        options: { method: 'GET', headers: common, requests: slugs.map((slug): RequestSpec => ({ method: 'GET', path: `/api/single-product-details/${slug}` })) },
+        paced: cycle(detailRequests),
+        options: { method: 'GET', requests: detailRequests },
       },
       {
         name: 'search',
         description: 'POST /api/search-products (shirt, watch, rose gold, kurta, leather belt)',
-        options: {
-          method: 'POST',
-          requests: ['shirt', 'watch', 'rose gold', 'kurta', 'leather belt'].map((search): RequestSpec => ({
-            method: 'POST', path: '/api/search-products', headers: { ...common, 'content-type': 'application/json' }, body: JSON.stringify({ search }),
-          })),
-        },
+        paced: cycle(searchRequests),
+        options: { method: 'POST', requests: searchRequests },
       },
       {
         name: 'add-to-cart',
-        description: 'POST /api/customer/add-to-cart then /customer/remove-to-cart, one shopper per connection (half the requests are the removes)',
+        description:
+          'POST /api/customer/add-to-cart. Paced: each add is followed (after its answer, unmeasured) by the remove of the same line. Flat out: add and remove alternate, one shopper per connection (half the requests are removes)',
+        paced: (i) => {
+          const token = idle.pop();
+          if (!token) return null;
+          busy.set(i, token);
+          return { method: 'POST', path: '/api/customer/add-to-cart', headers: cartHeaders(token), body: addBody };
+        },
+        after: async (i) => {
+          const token = busy.get(i);
+          if (!token) return;
+          busy.delete(i);
+          await fetch(`${base}/api/customer/remove-to-cart`, { method: 'POST', headers: cartHeaders(token), body: removeBody });
+          idle.push(token);
+        },
         options: (() => {
-          const cartRequests = (token: string): RequestSpec[] => {
-            const headers = { ...common, 'content-type': 'application/json', authorization: `Bearer ${token}` };
-            return [
-              { method: 'POST', path: '/api/customer/add-to-cart', headers, body: JSON.stringify({ id: target.variantId, product_id: target.productId, quantity: 1, retailer_id: 1, wholesaler_id: null }) },
-              { method: 'POST', path: '/api/customer/remove-to-cart', headers, body: JSON.stringify({ retailer_product_id: target.productId, product_id: target.productId, variant_id: target.variantId }) },
-            ];
-          };
+          const cartRequests = (token: string): RequestSpec[] => [
+            { method: 'POST', path: '/api/customer/add-to-cart', headers: cartHeaders(token), body: addBody },
+            { method: 'POST', path: '/api/customer/remove-to-cart', headers: cartHeaders(token), body: removeBody },
+          ];
           let next = 0;
           return {
             method: 'POST' as const,
@@ -232,8 +258,8 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchResult> {
       const url = base;
       // Warm-up: JIT, statement caches, connection set-up.
       await autocannon({ ...s.options, url, duration: 3, connections });
-      log(`${s.name}: ${rate} req/s for ${duration} s …`);
-      const atRate = figures(await autocannon({ ...s.options, url, duration, connections, overallRate: rate }));
+      log(`${s.name}: ${rate} req/s, evenly paced, for ${duration} s …`);
+      const atRate = await pacedRun({ port, rate, seconds: duration, next: s.paced, ...(s.after ? { after: s.after } : {}) });
       log(`${s.name}: flat out for ${duration} s …`);
       const flatOut = figures(await autocannon({ ...s.options, url, duration, connections }));
       results.push({ name: s.name, description: s.description, atRate, flatOut });

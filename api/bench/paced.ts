@@ -1,0 +1,108 @@
+/**
+ * An open-loop load generator: sends requests at an even pace (e.g. one every 2 ms for 500/s) whatever the
+ * answers do, and records each latency from send to the end of the answer. Autocannon's own rate mode sends
+ * each second's quota in a burst and corrects latencies with a 1 ms expected interval, which is not what
+ * "p99 at 500 requests/s" asks; it still measures the flat-out throughput (bench.ts).
+ */
+import http from 'node:http';
+
+export interface PacedRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface PacedFigures {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  average: number;
+  /** Answers per second actually completed. */
+  throughput: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+}
+
+interface Answer {
+  status: number;
+  ms: number;
+}
+
+function send(agent: http.Agent, port: number, r: PacedRequest): Promise<Answer> {
+  return new Promise((resolve) => {
+    const start = process.hrtime.bigint();
+    const headers = r.body !== undefined ? { ...r.headers, 'content-length': String(Buffer.byteLength(r.body)) } : r.headers;
+    const req = http.request({ host: '127.0.0.1', port, method: r.method, path: r.path, headers, agent }, (res) => {
+      res.on('data', () => undefined);
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: Number(process.hrtime.bigint() - start) / 1e6 }));
+    });
+    req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
+    req.on('error', () => resolve({ status: 0, ms: Number(process.hrtime.bigint() - start) / 1e6 }));
+    if (r.body !== undefined) req.write(r.body);
+    req.end();
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const round = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * Sends `next(i)` at `rate` per second for `seconds`. `next` may return null to skip a beat (nothing to
+ * send right now); `after` runs once an answer is in (e.g. the remove that follows an add-to-cart).
+ */
+export async function pacedRun(opts: {
+  port: number;
+  rate: number;
+  seconds: number;
+  next: (i: number) => PacedRequest | null;
+  after?: (i: number, status: number) => Promise<void> | void;
+}): Promise<PacedFigures> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  let sent = 0;
+  const pending: Promise<void>[] = [];
+  const total = Math.round(opts.rate * opts.seconds);
+  const began = performance.now();
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - began) / 1000) * opts.rate));
+      while (sent < due) {
+        const i = sent;
+        sent += 1;
+        const r = opts.next(i);
+        if (!r) continue;
+        pending.push(
+          send(agent, opts.port, r).then(async (a) => {
+            if (a.status === 0) errors += 1;
+            else if (a.status < 200 || a.status >= 300) non2xx += 1;
+            else latencies.push(a.ms);
+            await opts.after?.(i, a.status);
+          }),
+        );
+      }
+      if (sent >= total) resolve();
+      else setTimeout(tick, 1);
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  const elapsed = (performance.now() - began) / 1000;
+  agent.destroy();
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    p50: round(percentile(sorted, 50)),
+    p90: round(percentile(sorted, 90)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted[sorted.length - 1] ?? 0),
+    average: round(sorted.reduce((s, x) => s + x, 0) / Math.max(1, sorted.length)),
+    throughput: Math.round(latencies.length / elapsed),
+    requests: latencies.length + errors + non2xx,
+    errors,
+    non2xx,
+  };
+}
