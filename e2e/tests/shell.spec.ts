@@ -8,7 +8,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  * and not-found pages, and an axe-core scan. Each test makes its own customer where it needs one.
  */
 
-const API = 'http://127.0.0.1:8180/api';
+/** Relative to the configured baseURL, so the suite runs on whatever port the site is served. */
+const API = '/api';
 const HEADERS = { 'x-api-key': 'dev-storefront-key' };
 const PASSWORD = 'Secret@123';
 const DESKTOP = { width: 1440, height: 900 };
@@ -107,7 +108,7 @@ test.describe('desktop', () => {
   test('header search with the mouse: a blank term does nothing, a suggestion fills the box, submit goes to /shop', async ({ page }) => {
     await page.goto('/about');
     await banner(page).getByRole('button', { name: 'Search products' }).click();
-    const box = page.getByPlaceholder('Search for products, brands, categories...');
+    const box = banner(page).getByPlaceholder('Search for products, brands, categories...');
     await expect(box).toBeFocused();
     await expect(page.getByRole('heading', { name: 'Suggested Search Terms' })).toBeVisible();
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -125,7 +126,7 @@ test.describe('desktop', () => {
     const toggle = banner(page).getByRole('button', { name: 'Search products' });
     await toggle.focus();
     await page.keyboard.press('Enter');
-    const box = page.getByPlaceholder('Search for products, brands, categories...');
+    const box = banner(page).getByPlaceholder('Search for products, brands, categories...');
     await expect(box).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(box).toHaveCount(0);
@@ -140,7 +141,7 @@ test.describe('desktop', () => {
   test('an outside click closes the search', async ({ page }) => {
     await page.goto('/faq');
     await banner(page).getByRole('button', { name: 'Search products' }).click();
-    const box = page.getByPlaceholder('Search for products, brands, categories...');
+    const box = banner(page).getByPlaceholder('Search for products, brands, categories...');
     await expect(box).toBeVisible();
     // Low on the page, below the dropdown.
     await page.mouse.click(40, DESKTOP.height - 40);
@@ -350,7 +351,7 @@ test.describe('phone (360 px)', () => {
   test('search works on a phone', async ({ page }) => {
     await page.goto('/faq');
     await banner(page).getByRole('button', { name: 'Search products' }).click();
-    const box = page.getByPlaceholder('Search for products, brands, categories...');
+    const box = banner(page).getByPlaceholder('Search for products, brands, categories...');
     await box.fill('wallet');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/shop\?search=wallet$/);
