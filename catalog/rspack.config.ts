@@ -4,8 +4,8 @@ import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-r
 import { createSectionConfig } from '../shared/build/rspackConfig';
 
 /** Remote `catalog`: one exposed module per page, named as spec §2's chunk names. */
-export default (_env: unknown, argv: { mode?: string }) =>
-  createSectionConfig(
+export default (_env: unknown, argv: { mode?: string }) => ({
+  ...createSectionConfig(
     {
       dir: import.meta.dirname,
       name: 'catalog',
@@ -28,4 +28,9 @@ export default (_env: unknown, argv: { mode?: string }) =>
       },
     },
     argv,
-  );
+  ),
+  // `rspack serve` turns lazy compilation on for dynamic imports unless told otherwise; its first
+  // compile of a lazy page or of the swiper chunks then fails to load as a hot update, and the page
+  // never leaves its Suspense fallback. Standalone dev compiles everything up front instead.
+  lazyCompilation: false,
+});
