@@ -256,11 +256,12 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchResult> {
       },
     ];
 
+    // Warm-up of every path first (JIT, statement and catalogue caches, the start-up garbage), then measure.
+    const url = base;
+    log('warming up …');
+    for (const s of scenarios) await autocannon({ ...s.options, url, duration: 2, connections });
     const results: ScenarioResult[] = [];
     for (const s of scenarios) {
-      const url = base;
-      // Warm-up: JIT, statement caches, connection set-up.
-      await autocannon({ ...s.options, url, duration: 3, connections });
       const paceRate = s.rate ?? rate;
       log(`${s.name}: ${paceRate} req/s, evenly paced, for ${duration} s …`);
       const atRate = { rate: paceRate, ...(await pacedRun({ port, rate: paceRate, seconds: duration, next: s.paced, ...(s.after ? { after: s.after } : {}) })) };
