@@ -10,7 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { pacedRun, type PacedRequest } from './paced';
+import { pacedRun, type PacedFigures, type PacedRequest } from './paced';
 
 type Client = autocannon.Client;
 type Options = autocannon.Options;
@@ -28,18 +28,7 @@ export interface BenchOptions {
   log?: (line: string) => void;
 }
 
-export interface RunFigures {
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  average: number;
-  /** Completed requests per second. */
-  throughput: number;
-  requests: number;
-  errors: number;
-  non2xx: number;
-}
+export type RunFigures = PacedFigures;
 
 export interface ScenarioResult {
   name: string;

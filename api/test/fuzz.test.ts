@@ -1,4 +1,5 @@
 import { ADDRESS, addToCart, API_KEY, findVariant, makeApp, ok, post, registerCustomer, type TestApp } from './helpers';
+import { prng } from '../src/db/seed/catalogue';
 
 /**
  * A few hundred malformed requests across every route: wrong types, missing and extra fields, broken
@@ -21,17 +22,6 @@ interface Route {
   method: 'GET' | 'POST';
   url: string;
   fields: string[];
-}
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const HOSTILE: unknown[] = [

@@ -27,6 +27,23 @@ async function variantOf(r: Repositories, productId: number, variationId: number
   return v;
 }
 
+/**
+ * Sets a line to `quantityFor(current)` (current: the line's quantity, undefined when not in the cart) in
+ * one transaction, after the spec checks; returns the line as it now is.
+ */
+async function changeLine(app: FastifyInstance, customerId: number, productId: number, variantId: number, quantityFor: (current: number | undefined) => number) {
+  const line = await app.tx(async (r) => {
+    const v = await variantOf(r, productId, variantId);
+    const rows = await r.carts.list(customerId);
+    const quantity = quantityFor(rows.find((row) => row.variation_id === variantId)?.quantity);
+    checkLine(rows, variantId, v.price, v.stock, quantity);
+    await r.carts.setQuantity(customerId, productId, variantId, quantity);
+    return r.carts.line(customerId, variantId);
+  });
+  if (!line) throw notFound(NOT_IN_CART);
+  return toCartLine(line);
+}
+
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const config = { auth: 'customer' as const };
   const lineReply = reply({ type: 'object', required: ['results'], properties: { results: s.cartLine } });
@@ -50,18 +67,9 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
       response: lineReply,
     },
   }, async (req) => {
-    const me = customerOf(req);
     const { id, product_id, quantity } = req.body;
-    const line = await app.tx(async (r) => {
-      const v = await variantOf(r, product_id, id);
-      const rows = await r.carts.list(me.id);
-      const current = rows.find((row) => row.variation_id === id)?.quantity ?? 0;
-      checkLine(rows, id, v.price, v.stock, current + quantity);
-      await r.carts.setQuantity(me.id, product_id, id, current + quantity);
-      return r.carts.line(me.id, id);
-    });
-    if (!line) throw notFound(NOT_IN_CART);
-    return { success: true, message: 'Item added to cart.', data: { results: toCartLine(line) } };
+    const results = await changeLine(app, customerOf(req).id, product_id, id, (current) => (current ?? 0) + quantity);
+    return { success: true, message: 'Item added to cart.', data: { results } };
   });
 
   app.post<{ Body: { product_id: number; variant_id: number; quantity: number } }>('/customer/update-cart', {
@@ -72,18 +80,12 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
       response: lineReply,
     },
   }, async (req) => {
-    const me = customerOf(req);
     const { product_id, variant_id, quantity } = req.body;
-    const line = await app.tx(async (r) => {
-      const v = await variantOf(r, product_id, variant_id);
-      const rows = await r.carts.list(me.id);
-      if (!rows.some((row) => row.variation_id === variant_id)) throw notFound(NOT_IN_CART);
-      checkLine(rows, variant_id, v.price, v.stock, quantity);
-      await r.carts.setQuantity(me.id, product_id, variant_id, quantity);
-      return r.carts.line(me.id, variant_id);
+    const results = await changeLine(app, customerOf(req).id, product_id, variant_id, (current) => {
+      if (current === undefined) throw notFound(NOT_IN_CART);
+      return quantity;
     });
-    if (!line) throw notFound(NOT_IN_CART);
-    return { success: true, message: 'Cart updated successfully', data: { results: toCartLine(line) } };
+    return { success: true, message: 'Cart updated successfully', data: { results } };
   });
 
   app.post<{ Body: { product_id: number; variant_id: number; retailer_product_id?: number } }>('/customer/remove-to-cart', {

@@ -54,8 +54,8 @@ export const CATEGORIES: CategorySpec[] = [
 
 const COLOURS = ['Indigo', 'Maroon', 'Olive', 'Mustard', 'Teal', 'Charcoal', 'Ivory', 'Rust', 'Navy', 'Saffron', 'Emerald', 'Black', 'Tan'];
 
-/** mulberry32: a small deterministic PRNG. */
-function prng(seed: number): () => number {
+/** mulberry32: a small deterministic PRNG (the seed data; the fuzz test's payloads). */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
