@@ -60,6 +60,11 @@ export const f = {
     type: 'string', pattern: '^[1-9][0-9]{9}$',
     'x-messages': { required: 'Phone number is required', invalid: 'Must be a valid 10-digit number' },
   },
+  /** Registration's mobile: spec §5 has a variant of the form without it, so "" means none. */
+  optionalMobile: {
+    type: 'string', pattern: '^([1-9][0-9]{9})?$',
+    'x-messages': { invalid: 'Must be a valid 10-digit number' },
+  },
   otp: {
     type: 'string', pattern: '^[0-9]{6}$',
     'x-messages': { required: 'OTP is required', invalid: 'OTP must be 6 digits' },
@@ -68,8 +73,9 @@ export const f = {
     type: 'integer', minimum: 1, maximum: 2147483647,
     'x-messages': { required: `${label} is required`, invalid: `${label} must be a valid id` },
   }),
+  /** Ids the server reads from the product instead (retailer, wholesaler): any integer or null passes. */
   nullableId: (label: string) => ({
-    type: ['integer', 'null'], minimum: 1, maximum: 2147483647,
+    type: ['integer', 'null'], minimum: 0, maximum: 2147483647,
     'x-messages': { invalid: `${label} must be a valid id` },
   }),
   quantity: {

@@ -39,6 +39,8 @@ describe('register', () => {
       password: 'Password must be at least 6 characters',
     });
     expect(empty.body.message).toBe('This field is required');
+    const noMobile = ok(await post<AuthData>(t.app, '/customer/register', { firstName: 'Nomo', lastName: 'Bile', email: 'nomobile@example.in', password: 'Pass@word', mobile: '' }), 201);
+    expect(noMobile.customer.phone_number).toBeNull();
     const missingPassword = await post(t.app, '/customer/register', { firstName: 'Ravi', lastName: 'Kumar', email: 'a@b.in' });
     expect(missingPassword.body.errors).toEqual({ password: 'Password is required' });
   });

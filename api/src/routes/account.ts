@@ -37,7 +37,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { firstName: string; lastName: string; email: string; password: string; mobile?: string } }>('/customer/register', {
     schema: {
       tags: ['account'], summary: 'Register a customer (spec §5 registration rules)', security: security.apiKey,
-      body: body({ firstName: f.name, lastName: f.name, email: f.email, password: f.password, mobile: f.mobile }, ['firstName', 'lastName', 'email', 'password']),
+      body: body({ firstName: f.name, lastName: f.name, email: f.email, password: f.password, mobile: f.optionalMobile }, ['firstName', 'lastName', 'email', 'password']),
       response: reply(s.authData, {}, 201),
     },
   }, async (req, res) => {
@@ -46,13 +46,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     if (await customers.byEmail(email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
     // A mobile is an identity (OTP sign-in): registering cannot claim one already on file, not even a
     // guest's from an OTP checkout; that guest completes the account after an OTP (update-user-details).
-    if (b.mobile && (await customers.byMobile(b.mobile))) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
+    const mobile = b.mobile || null;
+    if (mobile && (await customers.byMobile(mobile))) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
     const customer = await customers.create({
       firstname: b.firstName.trim(),
       lastname: b.lastName.trim(),
       email,
       password_hash: await hash(b.password),
-      phone_number: b.mobile ?? null,
+      phone_number: mobile,
       alt_phone_number: null, address: null, pincode: null, city: null, state: null, address_alt_phone: null,
     });
     const token = await customers.createSession(customer.id);
