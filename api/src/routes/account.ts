@@ -33,6 +33,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { customers } = app.repos;
   const customerAuth = { auth: 'customer' as const };
   const hash = (password: string) => hashPassword(password, app.config.scrypt);
+  const decoyHash = hash('decoy password, never matches a login attempt');
 
   app.post<{ Body: { firstName: string; lastName: string; email: string; password: string; mobile?: string } }>('/customer/register', {
     schema: {
@@ -88,8 +89,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (req) => {
     const customer = await customers.byEmail(req.body.email.trim());
-    const ok = await verifyPassword(req.body.password, customer?.password_hash ?? null);
-    if (!customer || !ok) throw new AppError(401, 'Invalid email or password');
+    // An unknown e-mail costs the same scrypt as a known one, so timing does not reveal accounts.
+    const matches = await verifyPassword(req.body.password, customer?.password_hash ?? (await decoyHash));
+    if (!customer?.password_hash || !matches) throw new AppError(401, 'Invalid email or password');
     const token = await customers.createSession(customer.id);
     return { success: true, message: 'Login successful.', data: authData(customer, token) };
   });
