@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import { makeApp, type TestApp } from './helpers';
+import { migrate } from '../src/db/database';
+import { seed } from '../src/db/seed';
+import { systemClock } from '../src/lib/clock';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeApp();
+});
+afterAll(() => t.close());
+
+describe('database', () => {
+  it('runs in WAL mode with foreign keys on', async () => {
+    const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(t.db);
+    expect(mode.rows[0]?.journal_mode).toBe('wal');
+    const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(t.db);
+    expect(fk.rows[0]?.foreign_keys).toBe(1);
+    await expect(t.db.insertInto('cart_items').values({ customer_id: 999999, product_id: 1, variation_id: 1, quantity: 1, created_at: '', updated_at: '' }).execute()).rejects.toThrow(/FOREIGN KEY/);
+  });
+
+  it('migrates and seeds once: a second start changes nothing', async () => {
+    expect(await migrate(t.db)).toEqual([]);
+    const before = await t.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(await seed(t.db, { clock: systemClock, hashPassword: async () => 'x' })).toBe(false);
+    const after = await t.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it('keeps money in integer paise and never lets stock go negative', async () => {
+    const v = await t.db.selectFrom('variations').select(['id', 'price', 'mrp']).limit(1).executeTakeFirstOrThrow();
+    expect(Number.isInteger(v.price) && Number.isInteger(v.mrp)).toBe(true);
+    await expect(t.db.updateTable('variations').set({ stock: -1 }).where('id', '=', v.id).execute()).rejects.toThrow(/CHECK/);
+  });
+
+  it('seeds products with several images, sizes, retailer and wholesaler ids, some sold out', async () => {
+    const products = await t.db.selectFrom('products').select(['image_count', 'retailer_id', 'wholesaler_id', 'total_stock']).execute();
+    expect(products.length).toBeGreaterThanOrEqual(150);
+    expect(products.every((p) => p.image_count >= 3 && p.retailer_id > 0)).toBe(true);
+    expect(products.some((p) => p.wholesaler_id !== null)).toBe(true);
+    expect(products.filter((p) => p.total_stock === 0).length).toBeGreaterThan(5);
+    const sized = await t.db.selectFrom('variations').select('product_id').groupBy('product_id').having((eb) => eb.fn.countAll(), '>', 1).execute();
+    expect(sized.length).toBeGreaterThan(50);
+  });
+});
