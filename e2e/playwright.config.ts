@@ -10,7 +10,8 @@ import path from 'node:path';
 const PORT = Number(process.env.E2E_PORT ?? 8180);
 const API_PORT = Number(process.env.E2E_API_PORT ?? 3180);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
-const root = path.resolve(import.meta.dirname, '..');
+// Playwright loads this file as CommonJS; import.meta would make Node 20 treat it as ESM and fail.
+const root = path.resolve(__dirname, '..');
 const dbFile = process.env.E2E_DB_FILE ?? path.join(os.tmpdir(), `storefront-e2e-${process.pid}.sqlite`);
 
 export default defineConfig({
