@@ -51,10 +51,16 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@storefront/shell', '@storefront/catalog', '@storefront/cart-checkout', '@storefront/account'], message: 'Sections never import each other: use @storefront/shared.' },
+            { group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'], message: "Routing comes from '@storefront/shared/router' (the one shared router, tree-shaken)." },
           ],
         },
       ],
     },
+  },
+  {
+    // The router facade is the one place that imports react-router-dom.
+    files: ['shared/src/router.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.tsx'],

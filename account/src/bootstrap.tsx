@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
-import { Link, Navigate, Route, Routes } from 'react-router-dom';
+import { Link, Navigate, Route, Routes } from '@storefront/shared/router';
 import { mountStandalone, paths, useStores } from '@storefront/shared';
 import '@storefront/shared/styles.css';
 import SignInPage from './pages/SignInPage/SignInPage';

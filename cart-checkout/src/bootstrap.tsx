@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from '@storefront/shared/router';
 import { mountStandalone, paths, useStores } from '@storefront/shared';
 import '@storefront/shared/styles.css';
 import CartPanel from './overlays/CartPanel/CartPanel';

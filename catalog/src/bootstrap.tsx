@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from '@storefront/shared/router';
 import { FullScreenSpinner, mountStandalone, paths } from '@storefront/shared';
 import '@storefront/shared/styles.css';
 

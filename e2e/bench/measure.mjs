@@ -61,7 +61,7 @@ const median = (xs) => {
 async function startChrome() {
   const userDir = mkdtempSync(path.join(os.tmpdir(), 'bench-chrome-'));
   const port = 9300 + Math.floor(Math.random() * 500);
-  const proc = spawn(CHROMIUM, [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${userDir}`, 'about:blank'], { stdio: 'ignore' });
+  const proc = spawn(CHROMIUM, [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${userDir}`, 'about:blank'], { stdio: 'ignore', detached: true });
   for (let i = 0; i < 100; i++) {
     try {
       const r = await fetch(`http://127.0.0.1:${port}/json/version`);
@@ -71,7 +71,28 @@ async function startChrome() {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { port, stop: () => { proc.kill('SIGKILL'); rmSync(userDir, { recursive: true, force: true }); } };
+  const exited = new Promise((r) => proc.once('exit', r));
+  return {
+    port,
+    // Chromium's helpers may still be writing its cache: wait for the exit, then remove with retries.
+    // Its own process group, so its zygote and renderers go with it.
+    stop: async () => {
+      try {
+        process.kill(-proc.pid, 'SIGKILL');
+      } catch {
+        proc.kill('SIGKILL');
+      }
+      await exited;
+      for (let i = 0; i < 20; i++) {
+        try {
+          rmSync(userDir, { recursive: true, force: true });
+          return;
+        } catch {
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+    },
+  };
 }
 
 async function lighthouseRun(url) {
@@ -88,7 +109,7 @@ async function lighthouseRun(url) {
       si: a['speed-index'].numericValue,
     };
   } finally {
-    chrome.stop();
+    await chrome.stop();
   }
 }
 

@@ -2,19 +2,22 @@
  * The one list of Module Federation shared singletons. Every rspack config (shell and remotes) imports
  * it, so react, the router, MobX and `@storefront/shared` exist once in the browser: one React tree,
  * one RootStore, one API client. `requiredVersion` comes from the importing package's own manifest so
- * the built `mf-manifest.json` records real ranges (never `workspace:*`).
+ * the built `mf-manifest.json` records real ranges (never `workspace:*`). Libraries only shared/ itself
+ * uses (axios, react-toastify, yup) are not listed: they are bundled inside it, tree-shaken, once.
  */
 export const SINGLETON_PACKAGES = [
   'react',
   'react-dom',
   'react-dom/client',
   'react/jsx-runtime',
-  'react-router-dom',
   'mobx',
   'mobx-react-lite',
-  'react-toastify',
-  'axios',
   '@storefront/shared',
+  // The router comes only through this facade, so react-router-dom is tree-shaken inside it instead
+  // of being shared whole (see src/router.ts).
+  '@storefront/shared/router',
+  // Forms' schemas and yup: shared once, but loaded only by the chunks that hold a form.
+  '@storefront/shared/validation',
 ] as const;
 
 export type SingletonPackage = (typeof SINGLETON_PACKAGES)[number];

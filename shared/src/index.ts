@@ -14,7 +14,7 @@ export * from './constants';
 export * from './messages';
 export * from './paths';
 export * from './format';
-export * from './validation';
+// Validation (yup) is its own entry, '@storefront/shared/validation', so it loads with the forms only.
 export * from './notify';
 export * from './stores';
 export * from './ui';

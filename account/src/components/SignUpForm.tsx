@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { MESSAGES, messageOf, notify, registrationSchema, useStores } from '@storefront/shared';
+import { MESSAGES, messageOf, notify, useStores } from '@storefront/shared';
+import { registrationSchema } from '@storefront/shared/validation';
 import { useForm } from '../hooks/useForm';
 import { FormActions } from './FormActions';
 import { FormField } from './FormField';

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { fieldErrorsOf, reportError, validateForm, type AnyObjectSchema } from '@storefront/shared';
+import { fieldErrorsOf, reportError } from '@storefront/shared';
+import { validateForm, type AnyObjectSchema } from '@storefront/shared/validation';
 
 export type FormErrors<T> = Partial<Record<keyof T & string, string>>;
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@storefront/shared/router';
 import { useStores } from '@storefront/shared';
 import { OrderOutcomeStore } from '../stores/OrderOutcomeStore';
 import { readOutcome, type OrderOutcomeState } from './orderLinks';

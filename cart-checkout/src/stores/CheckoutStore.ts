@@ -1,8 +1,6 @@
 import { makeAutoObservable, runInAction, when } from 'mobx';
-import {
-  ApiError, checkoutAddressSchema, fieldErrorsOf, MESSAGES, messageOf, notify, reportError, toMessages, validateForm,
-  type CheckoutPayload, type City, type Coupon, type RootStore, type State,
-} from '@storefront/shared';
+import { ApiError, fieldErrorsOf, MESSAGES, messageOf, notify, reportError, toMessages, type CheckoutPayload, type City, type Coupon, type RootStore, type State } from '@storefront/shared';
+import { checkoutAddressSchema, validateForm } from '@storefront/shared/validation';
 import { orderSuccessUrl, paymentUrl, type OrderOutcomeState } from '../lib/orderLinks';
 
 /** The checkout form of spec §5 (checkout address). */

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@storefront/shared/router';
 
 /** Browser back and forward for tests rendered in a memory router. */
 export function HistoryButtons() {

@@ -1,21 +1,41 @@
-import { ToastContainer } from 'react-toastify';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { SHELL_TOAST_MS } from '../constants';
+import { loadToastify, requestToastHost, subscribeToastHost, toastHostWanted } from './toastify';
+
+const ToastContainer = lazy(() => loadToastify().then((m) => ({ default: m.ToastContainer })));
+
+/** How long after mounting the host fetches the container anyway, when no toast asked sooner. */
+const IDLE_MOUNT_MS = 3000;
 
 /**
  * The one toast container, mounted by the shell (spec §2): top right, closes on click, drag or its
- * close button; Alt+T focuses it (react-toastify's default hotkey).
+ * close button; Alt+T focuses it (react-toastify's default hotkey). The container (and react-toastify)
+ * loads with the first toast or once the page is idle, never before the first paint.
  */
 export function ToastHost() {
+  const wanted = useSyncExternalStore(subscribeToastHost, toastHostWanted, toastHostWanted);
+  useEffect(() => {
+    if (wanted) return undefined;
+    const idle = (window as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
+    const timer = window.setTimeout(() => {
+      if (idle) idle(requestToastHost, { timeout: IDLE_MOUNT_MS });
+      else requestToastHost();
+    }, IDLE_MOUNT_MS);
+    return () => window.clearTimeout(timer);
+  }, [wanted]);
+  if (!wanted) return null;
   return (
-    <ToastContainer
-      position="top-right"
-      autoClose={SHELL_TOAST_MS}
-      closeOnClick
-      draggable
-      pauseOnFocusLoss={false}
-      newestOnTop
-      hotKeys={(e) => e.altKey && e.code === 'KeyT'}
-      aria-label="Notifications Alt+T"
-    />
+    <Suspense fallback={null}>
+      <ToastContainer
+        position="top-right"
+        autoClose={SHELL_TOAST_MS}
+        closeOnClick
+        draggable
+        pauseOnFocusLoss={false}
+        newestOnTop
+        hotKeys={(e) => e.altKey && e.code === 'KeyT'}
+        aria-label="Notifications Alt+T"
+      />
+    </Suspense>
   );
 }

@@ -1,6 +1,7 @@
-import { toast, type ToastOptions } from 'react-toastify';
+import type { ToastOptions } from 'react-toastify';
 import { messagesOf } from '../api/errors';
 import { SHELL_TOAST_MS, SHOPPING_TOAST_MS } from '../constants';
+import { loadToastify, requestToastHost } from './toastify';
 
 /** 'shell' toasts last 2000 ms, 'shopping' flows 5000 ms (spec §2: both readings are given). */
 export type ToastFlow = 'shell' | 'shopping';
@@ -23,11 +24,18 @@ function options(o: NotifyOptions = {}): ToastOptions {
  * default; the shell passes `{ flow: 'shell' }`.
  */
 export const notify = {
-  success: (message: string, o?: NotifyOptions) => void toast.success(message, options(o)),
-  error: (message: string, o?: NotifyOptions) => void toast.error(message, options(o)),
-  info: (message: string, o?: NotifyOptions) => void toast.info(message, options(o)),
-  warning: (message: string, o?: NotifyOptions) => void toast.warning(message, options(o)),
+  success: (message: string, o?: NotifyOptions) => show('success', message, o),
+  error: (message: string, o?: NotifyOptions) => show('error', message, o),
+  info: (message: string, o?: NotifyOptions) => show('info', message, o),
+  warning: (message: string, o?: NotifyOptions) => show('warning', message, o),
 };
+
+function show(kind: 'success' | 'error' | 'info' | 'warning', message: string, o?: NotifyOptions): void {
+  requestToastHost();
+  loadToastify()
+    .then(({ toast }) => void toast[kind](message, options(o)))
+    .catch((err: unknown) => console.error(`[storefront] could not show a toast: ${message}`, err));
+}
 
 /**
  * Reports a failure: the server's messages (a list gives one toast each, spec §8) or the fallback.

@@ -2,7 +2,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { runInAction } from 'mobx';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '../router';
 import { ToastHost } from '../notify/ToastHost';
 import { RootStore } from '../stores/RootStore';
 import { memoryStorage, type KeyValueStorage } from '../stores/persistence';

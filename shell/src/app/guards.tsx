@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@storefront/shared/router';
 import { paths, useStores } from '@storefront/shared';
 import type { Access } from '../routeTable';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared/router';
 import { MESSAGES, paths, type Category } from '@storefront/shared';
 
 interface CategoryListProps {

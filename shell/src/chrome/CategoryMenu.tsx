@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type FocusEvent, type RefObject } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared/router';
 import { CATEGORY_DROPDOWN_LIMIT, HOVER_CLOSE_MS, paths, useStores } from '@storefront/shared';
 import { CategoryList } from './CategoryList';
 import { ChevronDownIcon } from './icons';

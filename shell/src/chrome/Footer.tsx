@@ -1,9 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import {
-  newsletterSchema, notify, paths, PLACEHOLDER_EMAIL, reportError, useStores, validateForm,
-} from '@storefront/shared';
+import { Link } from '@storefront/shared/router';
+import { notify, paths, PLACEHOLDER_EMAIL, reportError, useStores } from '@storefront/shared';
 import { NEWSLETTER_FAILED, NewsletterStore } from '../stores/NewsletterStore';
 import { ClockIcon, MailIcon, PhoneIcon, SOCIAL_ICONS } from './icons';
 import { socialLinks, telHref } from './links';
@@ -20,6 +18,9 @@ const COMPANY_LINKS = [
   { to: paths.support, label: 'Support' },
 ];
 
+/** Validation (yup) is not part of the first screen: it loads when the shopper reaches the form. */
+const loadValidation = () => import('@storefront/shared/validation');
+
 /** The newsletter form: a required e-mail checked with the shared schema, then a real subscription. */
 const Newsletter = observer(function Newsletter() {
   const { api } = useStores();
@@ -31,6 +32,7 @@ const Newsletter = observer(function Newsletter() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const { newsletterSchema, validateForm } = await loadValidation();
     const errors = await validateForm(newsletterSchema, { email });
     setError(errors.email);
     if (errors.email) return;
@@ -64,6 +66,7 @@ const Newsletter = observer(function Newsletter() {
           placeholder="you@example.com"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          onFocus={() => void loadValidation()}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, useCallback, useId, useRef, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useNavigate } from '@storefront/shared/router';
 import { paths, SEARCH_CLOSE_MS, useClosingState, useStores } from '@storefront/shared';
 import { CategoryMenu, closeOnBlurOutside, useHoverMenu, useNavMenuDismiss } from './CategoryMenu';
 import {

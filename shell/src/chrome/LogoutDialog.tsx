@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@storefront/shared/router';
 import { Modal, notify, paths, useStores } from '@storefront/shared';
 import { useFocusTrap } from './useFocusTrap';
 import './LogoutDialog.css';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useRef, useState } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@storefront/shared/router';
 import { Drawer, paths, useStores } from '@storefront/shared';
 import { CategoryList } from './CategoryList';
 import { ChevronDownIcon } from './icons';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared/router';
 import { paths } from '@storefront/shared';
 import { LogoutIcon, OrdersIcon, UserIcon } from './icons';
 import { useDismiss } from './useDismiss';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@storefront/shared/router';
 import { renderWithStores } from '@storefront/shared/testing';
 import { ScrollManager } from './ScrollManager';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@storefront/shared/router';
 import { hashTargetY, jumpTo, smoothScrollTo } from './scrolling';
 
 /** A link click counts for the navigation that follows it within this window. */

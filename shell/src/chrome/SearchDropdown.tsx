@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@storefront/shared/router';
 import { paths, SEARCH_CLOSE_MS, SEARCH_SUGGESTIONS, Spinner } from '@storefront/shared';
 import { CloseIcon, SearchIcon } from './icons';
 import { useDismiss } from './useDismiss';

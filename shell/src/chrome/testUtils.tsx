@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@storefront/shared/router';
 import { RootStore, type CartLine, type Category, type StoreInfoFields } from '@storefront/shared';
 import { createFakeApi, fixtureStoreInfo, memoryStorage, type FakeApi } from '@storefront/shared/testing';
 

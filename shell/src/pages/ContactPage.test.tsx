@@ -83,7 +83,7 @@ describe('contact page', () => {
       ],
     ]);
     // The toast says it too.
-    expect(screen.getAllByText('Form submitted successfully')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Form submitted successfully')).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: 'Send another message' }));
     expect(screen.getByLabelText('First name')).toHaveValue('');
     expect(screen.getByLabelText('Send me new arrivals and offers by e-mail')).not.toBeChecked();

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared/router';
 import { CART_TOTAL_LIMIT, MAX_LINE_QUANTITY, PLACEHOLDER_EMAIL, paths, useStores } from '@storefront/shared';
 import { InfoPage, type InfoSection } from './InfoPage';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared/router';
 import { paths } from '@storefront/shared';
 import { useDocumentTitle } from './useDocumentTitle';
 import './NotFoundPage.css';

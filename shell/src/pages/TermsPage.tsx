@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared/router';
 import { CART_TOTAL_LIMIT, PLACEHOLDER_EMAIL, paths, useStores } from '@storefront/shared';
 import { InfoPage, type InfoSection } from './InfoPage';
 

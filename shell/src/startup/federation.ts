@@ -136,7 +136,7 @@ interface ShareRecord {
 }
 
 /** The singletons whose duplicates break the site: two Reacts, two MobX, two session stores. */
-const MUST_BE_SINGLE = ['react', 'react-dom', 'mobx', 'mobx-react-lite', '@storefront/shared', 'react-router-dom'];
+const MUST_BE_SINGLE = ['react', 'react-dom', 'mobx', 'mobx-react-lite', '@storefront/shared', '@storefront/shared/router'];
 
 /** Versions of each singleton actually loaded, by the section that provided them. */
 export function sharedInUse(): { package: string; version: string; from: string; loaded: boolean }[] {

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { CANCEL_REASONS, cancelOrderSchema, Modal, notify, type Order } from '@storefront/shared';
+import { CANCEL_REASONS, Modal, notify, type Order } from '@storefront/shared';
+import { cancelOrderSchema } from '@storefront/shared/validation';
 import { useForm } from '../../hooks/useForm';
 import { useLastShown } from '../../hooks/useLastShown';
 import { FormError } from '../FormError';

@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { forgotPasswordSchema, MESSAGES, messageOf, notify, paths, useStores } from '@storefront/shared';
+import { Link } from '@storefront/shared/router';
+import { MESSAGES, messageOf, notify, paths, useStores } from '@storefront/shared';
+import { forgotPasswordSchema } from '@storefront/shared/validation';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useForm } from '../../hooks/useForm';
 import { FormActions } from '../../components/FormActions';

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@storefront/shared/router';
 import { Modal, notify, paths, useStores } from '@storefront/shared';
 
 /**

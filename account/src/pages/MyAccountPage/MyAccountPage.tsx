@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useCallback, useState } from 'react';
-import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
+import { Navigate, NavLink, Route, Routes } from '@storefront/shared/router';
 import { paths, useStores } from '@storefront/shared';
 import { ProfileSection } from './sections/ProfileSection';
 import { OrdersSection } from './sections/OrdersSection';

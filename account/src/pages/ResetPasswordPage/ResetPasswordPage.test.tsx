@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@storefront/shared/router';
 import { createFakeApi, renderWithStores } from '@storefront/shared/testing';
 import ForgotPasswordPage from '../ForgotPasswordPage/ForgotPasswordPage';
 import ResetPasswordPage from './ResetPasswordPage';

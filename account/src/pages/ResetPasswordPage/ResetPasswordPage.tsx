@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { MESSAGES, messageOf, notify, paths, resetPasswordSchema, useStores } from '@storefront/shared';
+import { Link, useNavigate, useSearchParams } from '@storefront/shared/router';
+import { MESSAGES, messageOf, notify, paths, useStores } from '@storefront/shared';
+import { resetPasswordSchema } from '@storefront/shared/validation';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useForm } from '../../hooks/useForm';
 import { FormActions } from '../../components/FormActions';

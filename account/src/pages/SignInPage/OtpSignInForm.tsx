@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { MESSAGES, messageOf, mobileSchema, notify, otpSchema, paths, reportError, useStores } from '@storefront/shared';
+import { useNavigate } from '@storefront/shared/router';
+import { MESSAGES, messageOf, notify, paths, reportError, useStores } from '@storefront/shared';
+import { mobileSchema, otpSchema } from '@storefront/shared/validation';
 import { useForm } from '../../hooks/useForm';
 import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';

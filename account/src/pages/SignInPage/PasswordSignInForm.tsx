@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router-dom';
-import { ApiError, loginSchema, MESSAGES, notify, paths, useStores } from '@storefront/shared';
+import { Link } from '@storefront/shared/router';
+import { ApiError, MESSAGES, notify, paths, useStores } from '@storefront/shared';
+import { loginSchema } from '@storefront/shared/validation';
 import { useForm } from '../../hooks/useForm';
 import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@storefront/shared/router';
 import { createFakeApi, renderWithStores } from '@storefront/shared/testing';
 import SignInPage from './SignInPage';
 import SignUpPage from '../SignUpPage/SignUpPage';

@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@storefront/shared/router';
 import { createFakeApi, renderWithStores } from '@storefront/shared/testing';
 import SignUpPage from './SignUpPage';
 import SignUpModal from '../../overlays/SignUpModal/SignUpModal';

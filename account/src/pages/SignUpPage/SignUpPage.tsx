@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from '@storefront/shared/router';
 import { paths, useStores } from '@storefront/shared';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { SignUpForm } from '../../components/SignUpForm';

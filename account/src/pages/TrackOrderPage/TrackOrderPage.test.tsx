@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@storefront/shared/router';
 import type { TrackedOrder } from '@storefront/shared';
 import { createFakeApi, makeOrder, renderWithStores } from '@storefront/shared/testing';
 import TrackOrderPage from './TrackOrderPage';

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared/router';
 import {
   checkQuantity, coverImageOf, formatMoney, lineAmount, lineStock, lineVariant, maxQuantity, paths, Price, QuantityStepper,
   unitPrice, useStores, type CartLine,

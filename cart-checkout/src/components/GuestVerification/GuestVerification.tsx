@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { mobileSchema, otpSchema, validateField } from '@storefront/shared';
+import { mobileSchema, otpSchema, validateField } from '@storefront/shared/validation';
 import type { CheckoutStore } from '../../stores/CheckoutStore';
 import { FormField, fieldAria } from '../FormField/FormField';
 import './GuestVerification.css';

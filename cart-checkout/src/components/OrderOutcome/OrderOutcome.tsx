@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared/router';
 import { paths } from '@storefront/shared';
 import type { OrderOutcomeStore } from '../../stores/OrderOutcomeStore';
 import { OrderedItems } from '../OrderedItems/OrderedItems';

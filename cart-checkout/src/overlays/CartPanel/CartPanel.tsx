@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared/router';
 import { Drawer, formatMoney, PANEL_CLOSE_MS, paths, useStores } from '@storefront/shared';
 import { CartLineItem } from '../../components/CartLineItem/CartLineItem';
 import { cartLineKey } from '../../lib/cartLineKey';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared/router';
 import { CART_TOTAL_LIMIT, formatMoney, MAX_LINE_QUANTITY, MESSAGES, paths, reportError, useStores } from '@storefront/shared';
 import { CartLineItem } from '../../components/CartLineItem/CartLineItem';
 import { cartLineKey } from '../../lib/cartLineKey';

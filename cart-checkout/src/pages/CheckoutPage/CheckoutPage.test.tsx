@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@storefront/shared/router';
 import { ApiError } from '@storefront/shared';
 import { renderWithStores } from '@storefront/shared/testing';
 import { storeWithCart, TSHIRT_S, WALLET } from '../../testing/cartFixtures';

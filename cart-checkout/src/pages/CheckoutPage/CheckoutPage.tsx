@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@storefront/shared/router';
 import { lineVariant, MESSAGES, paths, reportError, summarizeLines, unitPrice, useStores } from '@storefront/shared';
 import { CouponForm } from '../../components/CouponForm/CouponForm';
 import { FormField, fieldAria } from '../../components/FormField/FormField';

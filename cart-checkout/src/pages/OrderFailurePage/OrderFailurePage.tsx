@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@storefront/shared/router';
 import { formatMoney, paths, useStores } from '@storefront/shared';
 import { OrderLinks, OrderNumbers, OrdersCard } from '../../components/OrderOutcome/OrderOutcome';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@storefront/shared/router';
 import { formatMoney, notify, reportError, useStores } from '@storefront/shared';
 import { OrderLinks } from '../../components/OrderOutcome/OrderOutcome';
 import { OrderedItems } from '../../components/OrderedItems/OrderedItems';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared/router';
 import type { HomeBanner } from '@storefront/shared';
 import { isInternalLink } from '../../lib/links';
 import { ProductImage } from '../ProductImage/ProductImage';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared/router';
 import { PLACEHOLDER_IMAGE, Skeleton, paths, type Category } from '@storefront/shared';
 import { ProductImage } from '../ProductImage/ProductImage';
 import './CategoryTiles.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared/router';
 import { coverImageOf, paths, Price, Skeleton, type Product } from '@storefront/shared';
 import { ProductImage } from '../ProductImage/ProductImage';
 import { WishlistButton } from '../WishlistButton/WishlistButton';

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@storefront/shared/router';
 import { paths, useStores } from '@storefront/shared';
 import './WishlistButton.css';
 

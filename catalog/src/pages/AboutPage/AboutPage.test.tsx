@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { ApiError, MESSAGES } from '@storefront/shared';
 import { createFakeApi, renderWithStores } from '@storefront/shared/testing';
 import AboutPage from './AboutPage';
@@ -17,6 +17,7 @@ describe('AboutPage', () => {
     const api = createFakeApi();
     api.failNext('getAboutSections', new ApiError(500, []));
     renderWithStores(<AboutPage />, { api });
-    expect(await screen.findAllByText(MESSAGES.somethingWentWrong)).toHaveLength(2);
+    // In place at once; the toast follows once react-toastify has loaded (it loads on demand).
+    await waitFor(() => expect(screen.getAllByText(MESSAGES.somethingWentWrong)).toHaveLength(2));
   });
 });

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared/router';
 import { CATEGORY_CAROUSEL_SLIDES, MESSAGES, paths, reportError, useStores } from '@storefront/shared';
 import { HomeBanners } from '../../components/BannerHero/HomeBanners';
 import { CategoryCarousel } from '../../components/CategoryTiles/CategoryCarousel';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { startTransition, useEffect, useOptimistic, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from '@storefront/shared/router';
 import { Price, QuantityStepper, Skeleton, paths, useStores, type Product, type Variation } from '@storefront/shared';
 import { ChatEnquiryButton } from '../../components/ChatEnquiry/ChatEnquiryButton';
 import { Gallery } from '../../components/Gallery/Gallery';

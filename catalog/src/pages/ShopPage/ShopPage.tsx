@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { startTransition, useEffect, useId, useMemo, useOptimistic, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '@storefront/shared/router';
 import { paths, type SortBy } from '@storefront/shared';
 import { Pagination } from '../../components/Pagination/Pagination';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid/ProductGrid';

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { addressSchema, MESSAGES, notify, reportError, useStores } from '@storefront/shared';
+import { MESSAGES, notify, reportError, useStores } from '@storefront/shared';
+import { addressSchema } from '@storefront/shared/validation';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useForm } from '../../../hooks/useForm';
 import { useLocalStore } from '../../../hooks/useLocalStore';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared/router';
 import { formatMoney, formatStatus, isCancellable, MESSAGES, paths, reportError, useStores, type Order } from '@storefront/shared';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useLocalStore } from '../../../hooks/useLocalStore';

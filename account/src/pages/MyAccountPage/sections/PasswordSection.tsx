@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { changePasswordSchema, MESSAGES, messageOf, notify, useStores } from '@storefront/shared';
+import { MESSAGES, messageOf, notify, useStores } from '@storefront/shared';
+import { changePasswordSchema } from '@storefront/shared/validation';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useForm } from '../../../hooks/useForm';
 import { FormActions } from '../../../components/FormActions';

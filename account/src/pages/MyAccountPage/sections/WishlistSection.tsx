@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared/router';
 import { formatMoney, MESSAGES, paths, reportError, useStores, type WishlistItem } from '@storefront/shared';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 

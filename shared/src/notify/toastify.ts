@@ -1,0 +1,33 @@
+/**
+ * react-toastify is loaded on demand: no toast shows before the first page has painted, so its ~10 KB
+ * gzip stays out of the first screen's script. The first `notify` (or the host, once the page is idle)
+ * starts the download; toasts raised before the container has mounted wait in react-toastify's own
+ * queue and appear when it mounts.
+ */
+type Toastify = typeof import('react-toastify');
+
+let loading: Promise<Toastify> | null = null;
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** The react-toastify module, fetched once. */
+export function loadToastify(): Promise<Toastify> {
+  loading ??= import('react-toastify');
+  return loading;
+}
+
+/** Asks the toast host to mount its container now (a toast is on its way). */
+export function requestToastHost(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const l of listeners) l();
+}
+
+export function toastHostWanted(): boolean {
+  return wanted;
+}
+
+export function subscribeToastHost(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
