@@ -240,6 +240,19 @@ describe('SPA routes and security headers', () => {
     expect(post.status).toBe(405);
   });
 
+  test('the page carries the runtime config and the live registry as one JSON block, script-safe', async () => {
+    const html = (await request(base, '/shop')).body.toString();
+    const m = /<script type="application\/json" id="storefront-boot">(.*?)<\/script><\/head>/.exec(html);
+    expect(m).not.toBeNull();
+    const boot = JSON.parse(m?.[1] ?? 'null') as { config: Record<string, unknown>; registry: { shell: { version: string }; remotes: Record<string, { version: string }> } };
+    const config = JSON.parse((await request(base, '/storefront.config.json')).body.toString()) as Record<string, unknown>;
+    const registry = JSON.parse((await request(base, '/remotes.json')).body.toString()) as unknown;
+    expect(boot.config).toEqual(config);
+    expect(boot.registry).toEqual(registry);
+    // Nothing in the data can close the block early.
+    expect(m?.[1]).not.toContain('<');
+  });
+
   test('activating or rolling back the shell changes the page the next load gets, with no restart', async () => {
     await ok('publish', 'shell', '--from', ws.build('shell', '0.1.0-s2', { marker: 'SHELL-TWO' }));
     await ok('activate', 'shell', '0.1.0-s2');

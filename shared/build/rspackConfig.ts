@@ -123,6 +123,14 @@ export function createSectionConfig(opts: SectionBuildOptions, env: { mode?: str
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
+        experiments: {
+          // Browser only: leaves the runtime's Node loading paths out of the bundle.
+          optimization: { target: 'web' },
+          // One MF runtime in the page: the shell provides its runtime core and production remotes
+          // use it instead of carrying their own copy in every remoteEntry.js. A remote's dev
+          // server keeps its own, so it still runs standalone.
+          ...(isShell ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {}),
+        },
         ...(opts.runtimePlugins ? { runtimePlugins: opts.runtimePlugins } : {}),
       }),
       ...(existsSync(htmlTemplate)

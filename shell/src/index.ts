@@ -3,13 +3,17 @@
  * the Module Federation runtime and start loading the first route's page, then cross the async
  * boundary into `bootstrap` (where the shared singletons are negotiated).
  */
-import { loadRegistry, loadRuntimeConfig } from './startup/config';
+import { startFirstScreenPrefetch } from '@storefront/shared/prefetch';
+import { loadRegistry, loadRuntimeConfig, readBootData } from './startup/config';
 import { loadSection, startFederation } from './startup/federation';
 import { findRoute, isRemoteRoute } from './routeTable';
 
 async function start(): Promise<void> {
-  const config = await loadRuntimeConfig();
-  const registry = await loadRegistry(config.registryUrl);
+  const boot = readBootData();
+  const config = await loadRuntimeConfig(undefined, boot?.config);
+  // The store information and the first page's public data, in parallel with every script below.
+  startFirstScreenPrefetch(config.apiBaseUrl, config.apiKey, window.location.pathname);
+  const registry = await loadRegistry(config.registryUrl, boot?.registry);
   startFederation(registry);
   const first = findRoute(window.location.pathname);
   // Start the first page's remote now, in parallel with React's own chunks; errors surface in its boundary.

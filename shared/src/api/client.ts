@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { ApiError, toMessages } from './errors';
 import type { CallOptions } from './Api';
+import { hasPrefetched, takePrefetched } from '../prefetch';
 
 /** What the shell hands to `createApiClient`: the runtime config and its session policies. */
 export interface ApiClientOptions {
@@ -90,7 +91,21 @@ export function createApiClient(options: ApiClientOptions, instance?: AxiosInsta
     }
   }
 
+  /** The start-up's prefetched answer to this call when there is one, else a real request. */
+  async function adoptOrSend<T>(method: 'GET' | 'POST', url: string, body: unknown, opts: RequestOptions, form: boolean): Promise<T | null> {
+    const prefetched = await takePrefetched(method, url);
+    if (prefetched) return prefetched.data as T;
+    return send<T>(method, url, body, opts, form);
+  }
+
   function request<T>(method: 'GET' | 'POST', url: string, body: unknown, opts: RequestOptions = {}, form = false): Promise<T | null> {
+    // Public reads the start-up already asked for (no params, no body) take that answer.
+    if (body === undefined && !opts.params && hasPrefetched(method, url)) {
+      const key = keyOf(method, url, undefined, undefined);
+      const p = adoptOrSend<T>(method, url, body, opts, form).finally(() => pending.delete(key));
+      pending.set(key, p);
+      return p;
+    }
     const dedupe = opts.dedupe ?? method === 'GET';
     // A caller with its own signal must be able to cancel without cancelling the others.
     if (!dedupe || opts.signal) return send<T>(method, url, body, opts, form);

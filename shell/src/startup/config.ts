@@ -25,9 +25,28 @@ function str(v: unknown, name: string): string {
   return v;
 }
 
-/** Reads `/storefront.config.json`: the API base URL, key, store token and registry URL. */
-export async function loadRuntimeConfig(url = '/storefront.config.json'): Promise<RuntimeConfig> {
-  const raw = (await getJson(url)) as Record<string, unknown>;
+/** The id of the JSON block the static host writes into index.html (see ops/src/host.ts). */
+export const BOOT_DATA_ID = 'storefront-boot';
+
+/**
+ * The runtime config and registry the static host inlined into the page, so start-up needs no
+ * round trip before it can load the first section. Absent (dev server, another host) → `null`.
+ */
+export function readBootData(doc: Document = document): { config?: unknown; registry?: unknown } | null {
+  const el = doc.getElementById(BOOT_DATA_ID);
+  if (!el?.textContent) return null;
+  try {
+    const data = JSON.parse(el.textContent) as unknown;
+    return data && typeof data === 'object' ? (data as { config?: unknown; registry?: unknown }) : null;
+  } catch (err) {
+    console.warn('[storefront] the inlined start-up data is unreadable; fetching it instead', err);
+    return null;
+  }
+}
+
+/** Reads `/storefront.config.json` (or its inlined copy): the API base URL, key, store token and registry URL. */
+export async function loadRuntimeConfig(url = '/storefront.config.json', inlined?: unknown): Promise<RuntimeConfig> {
+  const raw = (inlined && typeof inlined === 'object' ? inlined : await getJson(url)) as Record<string, unknown>;
   return {
     apiBaseUrl: str(raw.apiBaseUrl, 'apiBaseUrl'),
     apiKey: str(raw.apiKey, 'apiKey'),
@@ -38,10 +57,10 @@ export async function loadRuntimeConfig(url = '/storefront.config.json'): Promis
   };
 }
 
-/** Reads the remote registry; a missing or broken registry leaves every section on its fallback. */
-export async function loadRegistry(url: string): Promise<RemoteRegistry> {
+/** Reads the remote registry (or its inlined copy); a missing or broken registry leaves every section on its fallback. */
+export async function loadRegistry(url: string, inlined?: unknown): Promise<RemoteRegistry> {
   try {
-    const raw = (await getJson(url)) as Partial<RemoteRegistry>;
+    const raw = (inlined && typeof inlined === 'object' ? inlined : await getJson(url)) as Partial<RemoteRegistry>;
     return { shell: raw.shell ?? null, remotes: raw.remotes ?? {} };
   } catch (err) {
     console.error('[storefront] remote registry unavailable; sections will show their fallback', err);

@@ -11,9 +11,9 @@ import {
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
-import { RetryPlugin } from '@module-federation/retry-plugin';
 import type { ComponentType } from 'react';
 import type { RegistryEntry, RemoteRegistry } from './config';
+import { retryOncePlugin } from './retry';
 
 /** A page or overlay a remote exposes: its default export is a React component. */
 export interface SectionModule {
@@ -49,7 +49,7 @@ export function startFederation(reg: RemoteRegistry): void {
   registry = reg;
   registerPlugins([
     // Recovers aborted/flaky manifest and entry requests; a remote that is really down still fails.
-    RetryPlugin({ fetch: { retryTimes: 1, retryDelay: 300 }, script: { retryTimes: 1, retryDelay: 300 } }),
+    retryOncePlugin,
     errorReporter,
   ]);
   const remotes = Object.entries(reg.remotes)

@@ -1,0 +1,77 @@
+/**
+ * @jest-environment node
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApiClient } from './api/client';
+import { ApiError } from './api/errors';
+import { firstScreenCalls, startFirstScreenPrefetch } from './prefetch';
+
+/** A real HTTP server standing in for the API; /store-info fails while `failStoreInfo` is set. */
+let server: Server;
+let base = '';
+const seen: string[] = [];
+let failStoreInfo = false;
+let counter = 0;
+
+beforeAll(async () => {
+  // The prefetch hands over through `window`; in the node environment the global object plays it.
+  (globalThis as unknown as { window: unknown }).window = globalThis;
+  server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      seen.push(`${req.method} ${req.url} key=${String(req.headers['x-api-key'])}`);
+      counter += 1;
+      const status = failStoreInfo && req.url === '/api/store-info' ? 500 : 200;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: status === 200, message: status === 200 ? 'ok' : 'Server error', data: { n: counter } }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeEach(() => {
+  seen.length = 0;
+  failStoreInfo = false;
+});
+
+const client = () => createApiClient({ baseURL: base, apiKey: 'k1', getToken: () => null });
+
+test('the first screen asks for the store information everywhere, and for its own public data', () => {
+  const urls = (p: string) => firstScreenCalls(p).map((c) => `${c.method} ${c.url}`);
+  expect(urls('/')).toEqual(['POST /store-info', 'GET /home-page-sections', 'GET /new-arrivals', 'POST /get-featured-products']);
+  expect(urls('/products/blue-kurta')).toEqual(['POST /store-info', 'GET /single-product-details/blue-kurta']);
+  expect(urls('/cart')).toEqual(['POST /store-info']);
+  expect(urls('/my-account/orders')).toEqual(['POST /store-info']);
+});
+
+test('the client adopts a prefetched answer once instead of asking again; the next call asks the server', async () => {
+  startFirstScreenPrefetch(base, 'k1', '/');
+  const c = client();
+  const [info, sections] = await Promise.all([
+    c.post<{ data: { n: number } }>('/store-info'),
+    c.get<{ data: { n: number } }>('/home-page-sections'),
+    c.get('/new-arrivals'),
+    c.post('/get-featured-products'),
+  ]);
+  // Only the prefetch's four requests reached the server, with the API key.
+  expect(seen.sort()).toEqual(
+    ['GET /api/home-page-sections key=k1', 'GET /api/new-arrivals key=k1', 'POST /api/get-featured-products key=k1', 'POST /api/store-info key=k1'].sort(),
+  );
+  expect(info?.data.n).toBeGreaterThan(0);
+  expect(sections?.data.n).toBeGreaterThan(0);
+  seen.length = 0;
+  const again = await c.post<{ data: { n: number } }>('/store-info');
+  expect(seen).toEqual(['POST /api/store-info key=k1']);
+  expect(again?.data.n).not.toBe(info?.data.n);
+});
+
+test('a failed prefetch is not handed over: the client sends its own request and reports its error', async () => {
+  failStoreInfo = true;
+  startFirstScreenPrefetch(base, 'k1', '/cart');
+  const err = await client().post('/store-info').catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(ApiError);
+  expect((err as ApiError).status).toBe(500);
+  expect(seen).toEqual(['POST /api/store-info key=k1', 'POST /api/store-info key=k1']);
+});

@@ -1,0 +1,100 @@
+/**
+ * The first screen's data, requested before any framework code has loaded: the shell's start-up calls
+ * `startFirstScreenPrefetch` as soon as it knows the API's address, so the store information and the
+ * page's public catalogue calls run in parallel with the scripts instead of after them; the API client
+ * then adopts these responses (`takePrefetched`) instead of asking again.
+ *
+ * This entry (`@storefront/shared/prefetch`) is deliberately tiny and dependency-free — no axios, no
+ * React — because it runs before the shared singletons exist. It is not a Module Federation shared
+ * module: the shell bundles it; the hand-over happens through one property of `window`.
+ */
+
+/** A call the first screen makes: only public catalogue reads (no bearer, no body). */
+export interface PrefetchCall {
+  method: 'GET' | 'POST';
+  url: string;
+}
+
+/** What a prefetched call settles to: the parsed body and status, or a network failure. */
+export interface Prefetched {
+  status: number;
+  data: unknown;
+  startedAt: number;
+}
+
+/** Every page's header and theme read the store information. */
+const ALWAYS: PrefetchCall[] = [{ method: 'POST', url: '/store-info' }];
+
+/**
+ * The public calls each first page makes (catalog's home and product pages); the cart, checkout and
+ * account pages read customer data, which waits for the session. Keep in step with `api/catalog.ts`.
+ */
+export function firstScreenCalls(pathname: string): PrefetchCall[] {
+  const calls = [...ALWAYS];
+  if (pathname === '/') {
+    calls.push(
+      { method: 'GET', url: '/home-page-sections' },
+      { method: 'GET', url: '/new-arrivals' },
+      { method: 'POST', url: '/get-featured-products' },
+    );
+  }
+  const product = /^\/products\/([^/]+)\/?$/.exec(pathname);
+  if (product?.[1]) calls.push({ method: 'GET', url: `/single-product-details/${product[1]}` });
+  return calls;
+}
+
+/** A prefetched answer older than this is not used: the page asks again. */
+export const PREFETCH_MAX_AGE_MS = 30_000;
+
+const GLOBAL_KEY = '__storefrontPrefetch';
+
+type PrefetchMap = Map<string, Promise<Prefetched | null>>;
+
+function store(): PrefetchMap | undefined {
+  if (typeof window === 'undefined') return undefined;
+  return (window as unknown as Record<string, PrefetchMap | undefined>)[GLOBAL_KEY];
+}
+
+export function prefetchKey(method: string, url: string): string {
+  return `${method.toUpperCase()} ${url}`;
+}
+
+/** Starts the first screen's calls with plain `fetch`; failures settle to `null` (the page asks again). */
+export function startFirstScreenPrefetch(apiBaseUrl: string, apiKey: string, pathname: string): void {
+  if (typeof window === 'undefined' || typeof fetch !== 'function') return;
+  const map: PrefetchMap = store() ?? new Map();
+  (window as unknown as Record<string, PrefetchMap>)[GLOBAL_KEY] = map;
+  const base = apiBaseUrl.replace(/\/$/, '');
+  for (const call of firstScreenCalls(pathname)) {
+    const startedAt = Date.now();
+    const p = fetch(`${base}${call.url}`, {
+      method: call.method,
+      headers: { 'x-api-key': apiKey, Accept: 'application/json' },
+      credentials: 'same-origin',
+    })
+      .then(async (res) => ({ status: res.status, data: await res.json().catch(() => null), startedAt }))
+      .catch(() => null);
+    map.set(prefetchKey(call.method, call.url), p);
+  }
+}
+
+/**
+ * Hands over a prefetched answer once (the next call asks the server). Only successful, fresh answers
+ * are used; anything else makes the caller send its own request, so errors are handled in one place.
+ */
+export async function takePrefetched(method: string, url: string): Promise<{ data: unknown } | null> {
+  const map = store();
+  const key = prefetchKey(method, url);
+  const p = map?.get(key);
+  if (!p) return null;
+  map?.delete(key);
+  const got = await p;
+  if (!got || got.status < 200 || got.status >= 300) return null;
+  if (Date.now() - got.startedAt > PREFETCH_MAX_AGE_MS) return null;
+  return { data: got.data };
+}
+
+/** Whether a prefetch for this call is waiting (so the client does not start a second request). */
+export function hasPrefetched(method: string, url: string): boolean {
+  return store()?.has(prefetchKey(method, url)) ?? false;
+}
