@@ -59,6 +59,22 @@ export function prefetchKey(method: string, url: string): string {
   return `${method.toUpperCase()} ${url}`;
 }
 
+/**
+ * The home page's largest paint is its first banner (catalog's HomeBanners): as soon as the sections
+ * arrive its image is requested at high priority, so it is in the cache when React renders the slide.
+ */
+function preloadFirstBanner(answer: Prefetched | null): void {
+  const result = (answer?.data as { result?: { banners?: { image?: unknown }[] } } | null)?.result;
+  const image = result?.banners?.[0]?.image;
+  if (typeof image !== 'string' || !image || typeof document === 'undefined') return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = image;
+  link.setAttribute('fetchpriority', 'high');
+  document.head.appendChild(link);
+}
+
 /** Starts the first screen's calls with plain `fetch`; failures settle to `null` (the page asks again). */
 export function startFirstScreenPrefetch(apiBaseUrl: string, apiKey: string, pathname: string): void {
   if (typeof window === 'undefined' || typeof fetch !== 'function') return;
@@ -74,6 +90,7 @@ export function startFirstScreenPrefetch(apiBaseUrl: string, apiKey: string, pat
     })
       .then(async (res) => ({ status: res.status, data: await res.json().catch(() => null), startedAt }))
       .catch(() => null);
+    if (call.url === '/home-page-sections') void p.then(preloadFirstBanner);
     map.set(prefetchKey(call.method, call.url), p);
   }
 }

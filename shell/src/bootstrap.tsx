@@ -1,9 +1,10 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createSession, MESSAGES, reportError, type RuntimeConfig } from '@storefront/shared';
 import '@storefront/shared/styles.css';
 import './styles.css';
 import { App } from './app/App';
-import { federationDiagnostics } from './startup/federation';
+import { debugMf, federationDiagnostics, printDiagnostics } from './startup/federation';
 
 /** Creates the one API client and the one RootStore of the page, then renders the shell. */
 export function mount(config: RuntimeConfig): void {
@@ -16,15 +17,13 @@ export function mount(config: RuntimeConfig): void {
 
   const w = window as unknown as { storefront?: unknown };
   w.storefront = { diagnostics: federationDiagnostics, config };
-  if (new URLSearchParams(window.location.search).get('debug') === 'mf') {
-    window.setTimeout(() => {
-      const d = federationDiagnostics();
-      console.table(d.remotes.map((r) => ({ remote: r.name, version: r.version, entry: r.entry, fellBack: r.fellBack })));
-      console.table(d.shared);
-    }, 1500);
-  }
+  // `?debug=mf`: the tables now (the remotes loaded so far), and again as each further remote loads.
+  if (debugMf()) printDiagnostics();
 
   const el = document.getElementById('root');
   if (!el) throw new Error('#root is missing from index.html');
-  createRoot(el).render(<App store={store} config={config} />);
+  const root = createRoot(el);
+  // A transition renders in slices that yield to the browser, so the first render is not one long
+  // task on a slow phone (Total Blocking Time); the boot frame stays on screen until it commits.
+  startTransition(() => root.render(<App store={store} config={config} />));
 }

@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosInstance } from 'axios';
+import type { AxiosInstance } from 'axios';
 import { ApiError, toMessages } from './errors';
 import type { CallOptions } from './Api';
 import { hasPrefetched, takePrefetched } from '../prefetch';
@@ -32,9 +32,22 @@ export interface ApiClient {
   readonly inFlight: number;
 }
 
-function toApiError(err: unknown): ApiError {
+type AxiosModule = typeof import('axios');
+let axiosModule: Promise<AxiosModule> | null = null;
+
+/**
+ * axios (21 KB gzip) is not part of the first screen: the start-up's own fetches bring the first
+ * page's data (see ../prefetch.ts), so axios loads with the first request that needs it, or once the
+ * page is idle.
+ */
+export function loadAxios(): Promise<AxiosModule> {
+  axiosModule ??= import('axios');
+  return axiosModule;
+}
+
+function toApiError(err: unknown, ax: AxiosModule): ApiError {
   if (err instanceof ApiError) return err;
-  if (err instanceof AxiosError) {
+  if (ax.isAxiosError(err)) {
     const status = err.response?.status ?? 0;
     const body = err.response?.data as { message?: unknown; errors?: unknown } | undefined;
     const fieldErrors: Record<string, string> = {};
@@ -58,12 +71,18 @@ function keyOf(method: string, url: string, params: unknown, body: unknown): str
  * aborted) resolves to `null`; every other failure rejects with `ApiError`.
  */
 export function createApiClient(options: ApiClientOptions, instance?: AxiosInstance): ApiClient {
-  const http =
-    instance ??
-    axios.create({
-      baseURL: options.baseURL.replace(/\/$/, ''),
-      headers: { 'x-api-key': options.apiKey, Accept: 'application/json' },
-    });
+  let http: Promise<AxiosInstance> | null = instance ? Promise.resolve(instance) : null;
+  const getHttp = (): Promise<AxiosInstance> => {
+    http ??= loadAxios().then((ax) =>
+      ax.default.create({
+        baseURL: options.baseURL.replace(/\/$/, ''),
+        headers: { 'x-api-key': options.apiKey, Accept: 'application/json' },
+      }),
+    );
+    return http;
+  };
+  const idle = typeof window !== 'undefined' ? (window as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback : undefined;
+  if (idle) idle(() => void getHttp().catch(() => undefined));
   const pending = new Map<string, Promise<unknown>>();
   let inFlight = 0;
 
@@ -78,12 +97,16 @@ export function createApiClient(options: ApiClientOptions, instance?: AxiosInsta
       data = fd;
     }
     inFlight += 1;
+    let ax: AxiosModule | null = null;
     try {
-      const res = await http.request<T>({ method, url, params: opts.params, data, headers, signal: opts.signal });
+      ax = await loadAxios();
+      const client = await getHttp();
+      const res = await client.request<T>({ method, url, params: opts.params, data, headers, signal: opts.signal });
       return res.data;
     } catch (err) {
-      if (axios.isCancel(err) || opts.signal?.aborted) return null;
-      const apiError = toApiError(err);
+      if ((ax && ax.isCancel(err)) || opts.signal?.aborted) return null;
+      if (!ax) throw new ApiError(0, []);
+      const apiError = toApiError(err, ax);
       if (apiError.status === 401 && token) options.onUnauthorized?.();
       throw apiError;
     } finally {

@@ -72,9 +72,23 @@ async function loadOnce(id: string): Promise<SectionModule> {
 
 function record(name: string, module: string, version: string, entry: string, fellBack: boolean): void {
   const info = loaded.get(name) ?? { name, version, entry, fellBack, modules: [] };
+  const changed = !loaded.has(name) || info.version !== version || info.entry !== entry;
   Object.assign(info, { version, entry, fellBack });
   if (!info.modules.includes(module)) info.modules.push(module);
   loaded.set(name, info);
+  if (changed && debugMf()) printDiagnostics();
+}
+
+/** `?debug=mf` in the page's URL: the diagnostics tables are printed as each remote loads. */
+export function debugMf(): boolean {
+  return typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('debug') === 'mf';
+}
+
+/** Prints the loaded remotes and the shared singletons in use as two console tables. */
+export function printDiagnostics(): void {
+  const d = federationDiagnostics();
+  console.table(d.remotes.map((r) => ({ remote: r.name, version: r.version, entry: r.entry, fellBack: r.fellBack })));
+  console.table(d.shared);
 }
 
 async function loadWithFallback(remote: string, module: string): Promise<SectionModule> {
