@@ -284,7 +284,9 @@ test.describe('operators: publish, activate, roll back, fall back, serve elsewhe
     ) as { shared: { name: string; version: string }[] };
     const shellReact = shellManifest.shared.find((s) => s.name === 'react')?.version;
     expect(shellReact).toBeTruthy();
-    const sharedRows = tables.flat() as { package?: string; version?: string; loaded?: boolean }[];
+    // The tables are printed again as each remote loads: the newest shared table is the state now.
+    const sharedTables = tables.filter((t) => t.some((r) => typeof (r as { package?: unknown }).package === 'string'));
+    const sharedRows = (sharedTables.at(-1) ?? []) as { package?: string; version?: string; loaded?: boolean }[];
     for (const pkg of ['react', 'react-dom', 'mobx', '@storefront/shared']) {
       expect(sharedRows.filter((r) => r.package === pkg && r.loaded), `${pkg} in the shared table`).toHaveLength(1);
     }
