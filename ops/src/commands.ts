@@ -253,6 +253,14 @@ export async function activate(
     throw new OpsError(`${section.name} ${version} is not published in ${ctx.root}: publish it first (pnpm ops publish ${section.name})`);
   }
   const entry = section.kind === 'shell' ? '' : manifestUrl(section, version, baseUrl);
+  const missing = section.kind === 'shell' ? [] : await missingAssets(dir);
+  if (missing.length && !opts.force) {
+    throw new OpsError(
+      `refusing to activate ${section.name} ${version}: ${missing.length} file(s) its mf-manifest.json names are not in ${dir} ` +
+        `(a partial upload?)\n  ${missing.slice(0, 10).join('\n  ')}\n` +
+        'Publish the complete build as a new version, or pass --force to activate anyway (recorded in history).',
+    );
+  }
 
   return withLock(ctx.root, async () => {
     const state = await readState(ctx.root);
@@ -261,13 +269,15 @@ export async function activate(
     if (s.live && s.live.version === version && s.live.entry === entry) {
       return { section, version, previous, entry, changed: false, forced: false, problems: [], notes: ['already live'] };
     }
-    const { problems, notes } = await compatibilityProblems(ctx.root, state, section, version, opts.against);
-    if (problems.length && !opts.force) {
+    const compat = await compatibilityProblems(ctx.root, state, section, version, opts.against);
+    const { notes } = compat;
+    if (compat.problems.length && !opts.force) {
       throw new OpsError(
-        `refusing to activate ${section.name} ${version}: shared singletons are incompatible\n  ${problems.join('\n  ')}\n` +
+        `refusing to activate ${section.name} ${version}: shared singletons are incompatible\n  ${compat.problems.join('\n  ')}\n` +
           'Rebuild against the live shell, or pass --force to activate anyway (recorded in history).',
       );
     }
+    const problems = [...compat.problems, ...missing.map((f) => `missing file ${f}`)];
     const forced = problems.length > 0;
     const now = new Date().toISOString();
     const ref: LiveRef = { version, entry, activatedAt: now, ...(forced ? { forced: true } : {}) };
@@ -294,6 +304,36 @@ export async function activate(
     });
     return { section, version, previous, entry, changed: true, forced, problems, notes, ...(moved ? { moved } : {}) };
   });
+}
+
+/**
+ * Files a remote version's mf-manifest.json names (remote entry, exposed and shared chunks, CSS) that
+ * are not in its folder: a partial upload that would go live broken. No manifest → nothing to check.
+ */
+export async function missingAssets(dir: string): Promise<string[]> {
+  interface Assets { js?: { sync?: string[]; async?: string[] }; css?: { sync?: string[]; async?: string[] } }
+  let manifest: { metaData?: { remoteEntry?: { name?: string; path?: string } }; exposes?: { assets?: Assets }[]; shared?: { assets?: Assets }[] };
+  try {
+    manifest = JSON.parse(await fs.readFile(path.join(dir, 'mf-manifest.json'), 'utf8')) as typeof manifest;
+  } catch {
+    return [];
+  }
+  const names = new Set<string>();
+  const add = (a?: Assets) => {
+    for (const list of [a?.js?.sync, a?.js?.async, a?.css?.sync, a?.css?.async]) for (const f of list ?? []) names.add(f);
+  };
+  for (const e of manifest.exposes ?? []) add(e.assets);
+  for (const sh of manifest.shared ?? []) add(sh.assets);
+  const remoteEntry = manifest.metaData?.remoteEntry;
+  if (remoteEntry?.name) names.add(path.posix.join(remoteEntry.path ?? '', remoteEntry.name));
+  const missing: string[] = [];
+  const base = path.resolve(dir);
+  for (const name of names) {
+    const full = path.resolve(base, name);
+    // A name that escapes the version's folder counts as missing: it could never be served from it.
+    if (!full.startsWith(base + path.sep) || !(await exists(full))) missing.push(name);
+  }
+  return missing.sort();
 }
 
 // ---------------------------------------------------------------------------------------------- rollback

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { makeWorkspace, DEFAULT_SHARED, type Workspace } from './helpers';
 import { readHistory, readState, registryFromState, type RemoteRegistry } from '../src/store';
@@ -159,6 +159,22 @@ describe('activate and rollback', () => {
     });
     await ok('rollback', 'catalog');
     expect(registry().remotes.catalog).toMatchObject({ version: '0.1.0-v1', lastKnownGood: null });
+  });
+});
+
+describe('a partial upload', () => {
+  test('refuses a version whose manifest names a file that is not there; --force overrides and is recorded', async () => {
+    await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-p1'));
+    rmSync(path.join(ws.root, 'remotes', 'catalog', '0.1.0-p1', 'remoteEntry.js'));
+    const r = await ws.ops('activate', 'catalog', '0.1.0-p1');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('refusing to activate catalog 0.1.0-p1: 1 file(s) its mf-manifest.json names are not in');
+    expect(r.err).toContain('remoteEntry.js');
+    expect(registry().remotes.catalog).toBeUndefined();
+    expect(await ws.ops('activate', 'catalog', '0.1.0-p1', '--force')).toMatchObject({ code: 0 });
+    expect(registry().remotes.catalog?.version).toBe('0.1.0-p1');
+    const rec = (await readHistory(ws.root)).find((h) => h.action === 'activate' && h.section === 'catalog');
+    expect(rec).toMatchObject({ forced: true, problems: ['missing file remoteEntry.js'] });
   });
 });
 
