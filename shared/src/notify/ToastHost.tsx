@@ -1,8 +1,19 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { SHELL_TOAST_MS } from '../constants';
-import { loadToastify, requestToastHost, subscribeToastHost, toastHostWanted } from './toastify';
+import { loadedToastify, loadToastify, requestToastHost, subscribeToastHost, toastHostWanted } from './toastify';
 
 const ToastContainer = lazy(() => loadToastify().then((m) => ({ default: m.ToastContainer })));
+
+const CONTAINER_PROPS = {
+  position: 'top-right',
+  autoClose: SHELL_TOAST_MS,
+  closeOnClick: true,
+  draggable: true,
+  pauseOnFocusLoss: false,
+  newestOnTop: true,
+  hotKeys: (e: KeyboardEvent) => e.altKey && e.code === 'KeyT',
+  'aria-label': 'Notifications Alt+T',
+} as const;
 
 /** How long after mounting the host fetches the container anyway, when no toast asked sooner. */
 const IDLE_MOUNT_MS = 3000;
@@ -24,18 +35,11 @@ export function ToastHost() {
     return () => window.clearTimeout(timer);
   }, [wanted]);
   if (!wanted) return null;
+  const ready = loadedToastify();
+  if (ready) return <ready.ToastContainer {...CONTAINER_PROPS} />;
   return (
     <Suspense fallback={null}>
-      <ToastContainer
-        position="top-right"
-        autoClose={SHELL_TOAST_MS}
-        closeOnClick
-        draggable
-        pauseOnFocusLoss={false}
-        newestOnTop
-        hotKeys={(e) => e.altKey && e.code === 'KeyT'}
-        aria-label="Notifications Alt+T"
-      />
+      <ToastContainer {...CONTAINER_PROPS} />
     </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import type { ToastOptions } from 'react-toastify';
 import { messagesOf } from '../api/errors';
 import { SHELL_TOAST_MS, SHOPPING_TOAST_MS } from '../constants';
-import { loadToastify, requestToastHost } from './toastify';
+import { loadedToastify, loadToastify, requestToastHost } from './toastify';
 
 /** 'shell' toasts last 2000 ms, 'shopping' flows 5000 ms (spec §2: both readings are given). */
 export type ToastFlow = 'shell' | 'shopping';
@@ -32,6 +32,11 @@ export const notify = {
 
 function show(kind: 'success' | 'error' | 'info' | 'warning', message: string, o?: NotifyOptions): void {
   requestToastHost();
+  const ready = loadedToastify();
+  if (ready) {
+    ready.toast[kind](message, options(o));
+    return;
+  }
   loadToastify()
     .then(({ toast }) => void toast[kind](message, options(o)))
     .catch((err: unknown) => console.error(`[storefront] could not show a toast: ${message}`, err));

@@ -2,18 +2,30 @@
  * react-toastify is loaded on demand: no toast shows before the first page has painted, so its ~10 KB
  * gzip stays out of the first screen's script. The first `notify` (or the host, once the page is idle)
  * starts the download; toasts raised before the container has mounted wait in react-toastify's own
- * queue and appear when it mounts.
+ * queue and appear when it mounts. Once loaded, everything is synchronous again.
  */
 type Toastify = typeof import('react-toastify');
 
 let loading: Promise<Toastify> | null = null;
+let loaded: Toastify | null = null;
 let wanted = false;
 const listeners = new Set<() => void>();
 
 /** The react-toastify module, fetched once. */
 export function loadToastify(): Promise<Toastify> {
-  loading ??= import('react-toastify');
+  loading ??= import('react-toastify').then((m) => (loaded = m));
   return loading;
+}
+
+/** The module when it has arrived, else `null`. */
+export function loadedToastify(): Toastify | null {
+  return loaded;
+}
+
+/** For tests: hands in the module that is already imported, so toasts render synchronously. */
+export function primeToastify(m: Toastify): void {
+  loaded = m;
+  loading = Promise.resolve(m);
 }
 
 /** Asks the toast host to mount its container now (a toast is on its way). */

@@ -4,6 +4,8 @@ import { runInAction } from 'mobx';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from '../router';
 import { ToastHost } from '../notify/ToastHost';
+// Primes react-toastify so toasts render synchronously in tests.
+import './toasts';
 import { RootStore } from '../stores/RootStore';
 import { memoryStorage, type KeyValueStorage } from '../stores/persistence';
 import { StoresProvider } from '../stores/StoresProvider';

@@ -1,6 +1,12 @@
 import { act, render, waitFor } from '@testing-library/react';
-import { toast } from 'react-toastify';
+import * as toastify from 'react-toastify';
 import { ToastHost } from '../notify/ToastHost';
+import { primeToastify, requestToastHost } from '../notify/toastify';
+
+// Tests render toasts synchronously, as a page does once react-toastify has loaded.
+primeToastify(toastify);
+requestToastHost();
+const { toast } = toastify;
 
 /** Texts of the toasts on screen now. */
 export function toastTexts(): string[] {
