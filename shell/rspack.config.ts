@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
@@ -24,29 +25,37 @@ export default (_env: unknown, argv: { mode?: string }) =>
       ReactRefreshPlugin,
       devServer: {
         proxy: [{ context: ['/api'], target: API_URL, changeOrigin: true }],
-        setupMiddlewares: (middlewares: unknown[], server: { app?: { get: (p: string, h: (req: unknown, res: { json: (b: unknown) => void; set: (k: string, v: string) => void }) => void) => void } }) => {
-          server.app?.get('/storefront.config.json', (_req, res) => {
-            res.set('Cache-Control', 'no-store');
-            res.json({
-              apiBaseUrl: '/api',
-              apiKey: process.env.API_KEY ?? 'dev-storefront-key',
-              storeToken: process.env.STORE_TOKEN ?? 'dev-store-token',
-              registryUrl: '/remotes.json',
-              storeUrl: 'http://127.0.0.1:3000',
-              environment: 'development',
-            });
-          });
-          server.app?.get('/remotes.json', (_req, res) => {
-            res.set('Cache-Control', 'no-store');
-            res.json({
-              shell: { version: 'dev' },
-              remotes: Object.fromEntries(
-                Object.entries(DEV_REMOTES).map(([name, port]) => [
-                  name,
-                  { version: 'dev', entry: `http://127.0.0.1:${port}/mf-manifest.json`, lastKnownGood: null },
-                ]),
-              ),
-            });
+        // rspack's dev server is no longer Express: plain Node handlers, first in the chain.
+        setupMiddlewares: (middlewares: unknown[]) => {
+          const json = (res: ServerResponse, body: unknown) => {
+            res.setHeader('Content-Type', 'application/json; charset=utf-8');
+            res.setHeader('Cache-Control', 'no-store');
+            res.end(JSON.stringify(body));
+          };
+          middlewares.unshift((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+            const pathname = (req.url ?? '/').split('?')[0];
+            if (pathname === '/storefront.config.json') {
+              return json(res, {
+                apiBaseUrl: '/api',
+                apiKey: process.env.API_KEY ?? 'dev-storefront-key',
+                storeToken: process.env.STORE_TOKEN ?? 'dev-store-token',
+                registryUrl: '/remotes.json',
+                storeUrl: 'http://127.0.0.1:3000',
+                environment: 'development',
+              });
+            }
+            if (pathname === '/remotes.json') {
+              return json(res, {
+                shell: { version: 'dev' },
+                remotes: Object.fromEntries(
+                  Object.entries(DEV_REMOTES).map(([name, port]) => [
+                    name,
+                    { version: 'dev', entry: `http://127.0.0.1:${port}/mf-manifest.json`, lastKnownGood: null },
+                  ]),
+                ),
+              });
+            }
+            return next();
           });
           return middlewares;
         },
