@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiClient } from './api/client';
 import { ApiError } from './api/errors';
+import { CATALOG_URLS } from './api/urls';
 import { firstScreenCalls, startFirstScreenPrefetch } from './prefetch';
 
 /** A real HTTP server standing in for the API; /store-info fails while `failStoreInfo` is set. */
@@ -42,6 +43,9 @@ test('the first screen asks for the store information everywhere, and for its ow
   const urls = (p: string) => firstScreenCalls(p).map((c) => `${c.method} ${c.url}`);
   expect(urls('/')).toEqual(['POST /store-info', 'GET /home-page-sections', 'GET /new-arrivals', 'POST /get-featured-products']);
   expect(urls('/products/blue-kurta')).toEqual(['POST /store-info', 'GET /single-product-details/blue-kurta']);
+  // The same key the client asks under for the slug the router decodes.
+  expect(urls('/products/blue%20kurta%2Fsilk')).toEqual(['POST /store-info', `GET ${CATALOG_URLS.productDetails('blue kurta/silk')}`]);
+  expect(urls('/products/%E0%A4')).toEqual(['POST /store-info']);
   expect(urls('/cart')).toEqual(['POST /store-info']);
   expect(urls('/my-account/orders')).toEqual(['POST /store-info']);
 });

@@ -8,6 +8,7 @@
  * React — because it runs before the shared singletons exist. It is not a Module Federation shared
  * module: the shell bundles it; the hand-over happens through one property of `window`.
  */
+import { CATALOG_URLS } from './api/urls';
 
 /** A call the first screen makes: only public catalogue reads (no bearer, no body). */
 export interface PrefetchCall {
@@ -23,23 +24,33 @@ export interface Prefetched {
 }
 
 /** Every page's header and theme read the store information. */
-const ALWAYS: PrefetchCall[] = [{ method: 'POST', url: '/store-info' }];
+const ALWAYS: PrefetchCall[] = [{ method: 'POST', url: CATALOG_URLS.storeInfo }];
 
 /**
- * The public calls each first page makes (catalog's home and product pages); the cart, checkout and
- * account pages read customer data, which waits for the session. Keep in step with `api/catalog.ts`.
+ * The public calls each first page makes (catalog's home and product pages), with the methods
+ * `api/catalog.ts` uses; the cart, checkout and account pages read customer data, which waits for the
+ * session.
  */
 export function firstScreenCalls(pathname: string): PrefetchCall[] {
   const calls = [...ALWAYS];
   if (pathname === '/') {
     calls.push(
-      { method: 'GET', url: '/home-page-sections' },
-      { method: 'GET', url: '/new-arrivals' },
-      { method: 'POST', url: '/get-featured-products' },
+      { method: 'GET', url: CATALOG_URLS.homeSections },
+      { method: 'GET', url: CATALOG_URLS.newArrivals },
+      { method: 'POST', url: CATALOG_URLS.featuredProducts },
     );
   }
   const product = /^\/products\/([^/]+)\/?$/.exec(pathname);
-  if (product?.[1]) calls.push({ method: 'GET', url: `/single-product-details/${product[1]}` });
+  if (product?.[1]) {
+    // The router hands the page the decoded slug; the client encodes it again: so does this.
+    let slug: string | null = null;
+    try {
+      slug = decodeURIComponent(product[1]);
+    } catch {
+      slug = null;
+    }
+    if (slug) calls.push({ method: 'GET', url: CATALOG_URLS.productDetails(slug) });
+  }
   return calls;
 }
 
@@ -90,7 +101,7 @@ export function startFirstScreenPrefetch(apiBaseUrl: string, apiKey: string, pat
     })
       .then(async (res) => ({ status: res.status, data: await res.json().catch(() => null), startedAt }))
       .catch(() => null);
-    if (call.url === '/home-page-sections') void p.then(preloadFirstBanner);
+    if (call.url === CATALOG_URLS.homeSections) void p.then(preloadFirstBanner);
     map.set(prefetchKey(call.method, call.url), p);
   }
 }

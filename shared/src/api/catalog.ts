@@ -1,6 +1,7 @@
 import type { Api } from './Api';
 import type { ApiClient } from './client';
 import type { ProductFilters } from './types';
+import { CATALOG_URLS } from './urls';
 
 /** Spec §3 filters as the multipart form of `POST /get-products` (docs/api-contract.md). */
 export function productFilterForm(filters: ProductFilters): Record<string, string> {
@@ -25,16 +26,16 @@ type CatalogApi = Pick<
 /** Catalogue calls of spec §7. Reads are de-duplicated while in flight. */
 export function catalogApi(c: ApiClient): CatalogApi {
   return {
-    getStoreInfo: (o) => c.post('/store-info', undefined, { ...o, dedupe: true }),
+    getStoreInfo: (o) => c.post(CATALOG_URLS.storeInfo, undefined, { ...o, dedupe: true }),
     getSubcategoryVariations: (ids, o) => c.post('/subcategory-variations', { sub_category_id: ids }, { ...o, dedupe: true }),
     getProducts: (filters, o) =>
       c.postForm('/get-products', productFilterForm(filters), { ...o, params: { page: filters.page ?? 1 }, dedupe: true }),
-    getProductDetails: (slug, o) => c.get(`/single-product-details/${encodeURIComponent(slug)}`, o),
+    getProductDetails: (slug, o) => c.get(CATALOG_URLS.productDetails(slug), o),
     searchProducts: (search, page, o) => c.post('/search-products', { search, page: page ?? 1 }, { ...o, dedupe: true }),
-    getHomeSections: (o) => c.get('/home-page-sections', o),
+    getHomeSections: (o) => c.get(CATALOG_URLS.homeSections, o),
     getAboutSections: (o) => c.get('/about-us-page', o),
-    getNewArrivals: (o) => c.get('/new-arrivals', o),
-    getFeaturedProducts: (o) => c.post('/get-featured-products', undefined, { ...o, dedupe: true }),
+    getNewArrivals: (o) => c.get(CATALOG_URLS.newArrivals, o),
+    getFeaturedProducts: (o) => c.post(CATALOG_URLS.featuredProducts, undefined, { ...o, dedupe: true }),
     getStates: (o) => c.get('/states', o),
     getCities: (stateId, o) => c.post('/cities', { state_id: stateId }, { ...o, dedupe: true }),
   };

@@ -1,0 +1,12 @@
+/**
+ * Paths of the public catalogue reads that both the API client (`catalog.ts`) and the start-up
+ * prefetch (`../prefetch.ts`) send, written once so a prefetched answer is always found under the
+ * key the client asks for. Dependency-free: the prefetch runs before any shared singleton exists.
+ */
+export const CATALOG_URLS = {
+  storeInfo: '/store-info',
+  homeSections: '/home-page-sections',
+  newArrivals: '/new-arrivals',
+  featuredProducts: '/get-featured-products',
+  productDetails: (slug: string) => `/single-product-details/${encodeURIComponent(slug)}`,
+} as const;
