@@ -86,7 +86,9 @@ test('shop filters live in the URL: reload and back reproduce the list; a filter
   await expect(shop(page).getByText(/^Showing 13–24 of \d+ products$/)).toBeVisible();
 
   // A category: back to page 1.
-  await shop(page).getByRole('checkbox', { name: 'T-Shirts' }).check();
+  // The box is drawn from the URL, which the router updates in a transition: click, then wait for it.
+  await shop(page).getByRole('checkbox', { name: 'T-Shirts' }).click();
+  await expect(shop(page).getByRole('checkbox', { name: 'T-Shirts' })).toBeChecked();
   await expect(page).toHaveURL(/\/shop\?categories=t-shirts$/);
   await shownNames(page);
 
@@ -97,7 +99,8 @@ test('shop filters live in the URL: reload and back reproduce the list; a filter
   await size.selectOption('M');
   await expect(page).toHaveURL(/[?&]size=M(&|$)/);
   await shownNames(page);
-  await shop(page).getByRole('checkbox', { name: 'In stock' }).check();
+  await shop(page).getByRole('checkbox', { name: 'In stock' }).click();
+  await expect(shop(page).getByRole('checkbox', { name: 'In stock' })).toBeChecked();
   await expect(page).toHaveURL(/[?&]in_stock=1(&|$)/);
   await shownNames(page);
   await shop(page).getByLabel('Maximum price').fill('1000');
