@@ -1,11 +1,11 @@
 import * as rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
-import { createSectionConfig } from '../shared/build/rspackConfig';
+import { createSectionConfigs } from '../shared/build/rspackConfig';
 
 /** Remote `catalog`: one exposed module per page, named as spec §2's chunk names. */
-export default (_env: unknown, argv: { mode?: string }) => ({
-  ...createSectionConfig(
+export default (_env: unknown, argv: { mode?: string }) =>
+  createSectionConfigs(
     {
       dir: import.meta.dirname,
       name: 'catalog',
@@ -19,6 +19,8 @@ export default (_env: unknown, argv: { mode?: string }) => ({
       rspack,
       ModuleFederationPlugin,
       ReactRefreshPlugin,
+      // Its pages rendered on the server by the static host (issue 8); src/server.ts lists them.
+      server: './src/server.ts',
       exposes: {
         './Home': { import: './src/pages/HomePage/HomePage.tsx', name: 'Home' },
         './About': { import: './src/pages/AboutPage/AboutPage.tsx', name: 'About' },
@@ -28,9 +30,10 @@ export default (_env: unknown, argv: { mode?: string }) => ({
       },
     },
     argv,
-  ),
-  // `rspack serve` turns lazy compilation on for dynamic imports unless told otherwise; its first
-  // compile of a lazy page or of the swiper chunks then fails to load as a hot update, and the page
-  // never leaves its Suspense fallback. Standalone dev compiles everything up front instead.
-  lazyCompilation: false,
-});
+    {
+      // `rspack serve` turns lazy compilation on for dynamic imports unless told otherwise; its first
+      // compile of a lazy page or of the swiper chunks then fails to load as a hot update, and the page
+      // never leaves its Suspense fallback. Standalone dev compiles everything up front instead.
+      lazyCompilation: false,
+    },
+  );

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
-import { createSectionConfig } from '../shared/build/rspackConfig';
+import { createSectionConfigs } from '../shared/build/rspackConfig';
 
 /** Dev servers of `pnpm dev` (scripts/dev.mjs starts them on these ports). */
 const DEV_REMOTES = { catalog: 3001, cart_checkout: 3002, account: 3003 };
@@ -14,12 +14,14 @@ const API_URL = process.env.API_URL ?? 'http://127.0.0.1:3100';
  * the remotes' dev servers.
  */
 export default (_env: unknown, argv: { mode?: string }) =>
-  createSectionConfig(
+  createSectionConfigs(
     {
       dir: import.meta.dirname,
       name: 'shell',
       kind: 'shell',
       devPort: 3000,
+      // Public pages rendered on the server by the static host (issue 8).
+      server: './src/server/render.tsx',
       rspack,
       ModuleFederationPlugin,
       ReactRefreshPlugin,

@@ -7,7 +7,7 @@
  *   status [--json]                                 live, last-known-good and published versions
  *   history [<section>] [--json]
  *   deploy-all                                      publish + activate every section's newest build
- *   serve [--port 8080] [--host 127.0.0.1] [--api <url>] [--only <remote>]
+ *   serve [--port 8080] [--host 127.0.0.1] [--api <url>] [--only <remote>] [--no-ssr]
  *
  * Every command takes --root <dir> (default $DEPLOY_ROOT, else <repo>/.deploy).
  */
@@ -38,8 +38,9 @@ const USAGE = `usage: pnpm ops <command> [options]
   status [--json]                          every section: live, last-known-good, published versions
   history [<section>] [--json]             every change, oldest first
   deploy-all                               publish and activate each section's newest build (npm start)
-  serve [--port <n>] [--host <h>] [--api <url>] [--only <remote>]
-                                           the static host (registry, config, assets, /api proxy)
+  serve [--port <n>] [--host <h>] [--api <url>] [--only <remote>] [--no-ssr]
+                                           the static host (registry, config, assets, /api proxy;
+                                           public pages rendered on the server unless --no-ssr)
 
   sections: shell, catalog, cart_checkout (cart-checkout), account
   --root <dir>   deploy root (default: $DEPLOY_ROOT, else <repo>/.deploy)`;
@@ -49,7 +50,7 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-const BOOLEAN_FLAGS = new Set(['force', 'json', 'help', 'quiet']);
+const BOOLEAN_FLAGS = new Set(['force', 'json', 'help', 'quiet', 'no-ssr']);
 
 export function parseArgs(argv: string[]): ParsedArgs {
   const positional: string[] = [];
@@ -110,7 +111,7 @@ const KNOWN: Record<string, string[]> = {
   status: ['json', 'root', 'repo'],
   history: ['json', 'root', 'repo'],
   'deploy-all': ['root', 'repo'],
-  serve: ['port', 'host', 'api', 'root', 'repo', 'only', 'quiet'],
+  serve: ['port', 'host', 'api', 'root', 'repo', 'only', 'quiet', 'no-ssr'],
 };
 
 function checkFlags(command: string, args: ParsedArgs): void {
@@ -131,6 +132,8 @@ async function serve(args: ParsedArgs, ctx: OpsContext, out: (s: string) => void
     root: ctx.root,
     api,
     only,
+    // Public pages rendered on the server (issue 8) unless --no-ssr or SSR=off.
+    ssr: !args.flags.has('no-ssr') && process.env.SSR !== 'off',
     ...(quiet ? {} : { log: (l: string) => out(`[host] ${l}`) }),
   });
   const url = await host.listen(port, hostName);

@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { findSection, VERSION_RE, type Section } from './sections';
 import { REGISTRY_FILE, type RemoteRegistry } from './store';
+import { createServerRenderer, injectServerPage, type ServerRenderer } from './ssr';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -37,6 +38,11 @@ export interface HostOptions {
   env?: NodeJS.ProcessEnv;
   /** Request log line per request (default: none). */
   log?: (line: string) => void;
+  /**
+   * Render public pages on the server (issue 8; needs `api`). Default on; `false` serves every page
+   * to be rendered in the browser. Its deadline and cache come from SSR_TIMEOUT_MS / SSR_CACHE_SECONDS.
+   */
+  ssr?: boolean;
 }
 
 export const CONTENT_TYPES: Record<string, string> = {
@@ -233,6 +239,14 @@ export function rawPath(url: string): string {
   return cut < 0 ? u : u.slice(0, cut);
 }
 
+/** The query string of a request target (with its `?`), or ''. */
+export function queryOf(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return '';
+  const hash = url.indexOf('#', q);
+  return hash < 0 ? url.slice(q) : url.slice(q, hash);
+}
+
 export interface Host {
   server: http.Server;
   /** Resolves once listening; gives the URL. */
@@ -249,6 +263,21 @@ export function createHost(opts: HostOptions): Host {
   }
   const apiUrl = opts.api ? new URL(opts.api) : null;
   const cache = new ByteCache(128 * 1024 * 1024);
+  const numberFromEnv = (name: string): number | undefined => {
+    const v = env[name];
+    return v !== undefined && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
+  };
+  const renderer: ServerRenderer | null =
+    apiUrl && !only && opts.ssr !== false
+      ? createServerRenderer({
+          root,
+          // What the browser reaches as /api, asked directly.
+          apiBaseUrl: `${apiUrl.origin}${apiUrl.pathname.replace(/\/+$/, '')}/api`,
+          timeoutMs: numberFromEnv('SSR_TIMEOUT_MS'),
+          cacheSeconds: numberFromEnv('SSR_CACHE_SECONDS'),
+          log: opts.log,
+        })
+      : null;
   let realRoot: string | null = null;
 
   let registryCache: { mtimeMs: number; size: number; text: string; reg: RemoteRegistry; csp: string } | null = null;
@@ -345,6 +374,8 @@ export function createHost(opts: HostOptions): Host {
     const [version, ...file] = rest;
     if (!section || !version || !file.length || !VERSION_RE.test(version)) return null;
     if (file.some((f) => f.startsWith('.'))) return null;
+    // Server builds run in the host; they are not served.
+    if (file[0] === 'server') return null;
     const base = section.kind === 'shell' ? path.join(root, 'shell', version) : path.join(root, 'remotes', section.name, version);
     const full = path.resolve(base, ...file);
     if (!full.startsWith(base + path.sep)) return null;
@@ -369,10 +400,9 @@ export function createHost(opts: HostOptions): Host {
    * by shell/src/startup/config.ts), saving the shell two round trips before it can load the first
    * section. A data block is not script: the Content-Security-Policy is unchanged.
    */
-  function withBootData(page: Served, data: unknown): Served {
+  function withBootData(page: Served, data: unknown, html = page.body.toString('utf8')): Served {
     if (page.status !== 200) return page;
     const json = JSON.stringify(data).replace(/</g, '\\u003c');
-    const html = page.body.toString('utf8');
     const at = html.indexOf('</head>');
     if (at < 0) return page;
     const tag = `<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>`;
@@ -432,7 +462,15 @@ export function createHost(opts: HostOptions): Host {
     const shellVersion = reg.shell?.version;
     if (shellVersion && VERSION_RE.test(shellVersion)) {
       const page = await serveFile(path.join(root, 'shell', shellVersion, 'index.html'), NO_STORE, {});
-      if (page) return withBootData(page, { config: runtimeConfig(req), registry: reg });
+      if (page) {
+        const boot = { config: runtimeConfig(req), registry: reg };
+        const rendered = renderer ? await renderer.render(reg, `${pathname}${queryOf(req.url ?? '')}`, boot.config) : null;
+        const html = rendered ? injectServerPage(page.body.toString('utf8'), rendered) : null;
+        if (rendered && html !== null) {
+          return { ...withBootData(page, { ...boot, ssr: rendered.boot }, html), status: rendered.status };
+        }
+        return withBootData(page, boot);
+      }
     }
     return {
       status: 503,

@@ -6,9 +6,9 @@
  * Build tools are passed in by the caller (the section's own `rspack.config.ts`): this file has no
  * dependency of its own, so `@storefront/shared` stays a runtime package.
  */
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { sharedSingletons } from '../src/federation';
+import { SERVER_SINGLETONS, sharedSingletons } from '../src/federation';
 
 /** What a section's rspack.config.ts hands in. */
 export interface SectionBuildOptions {
@@ -28,6 +28,11 @@ export interface SectionBuildOptions {
   devServer?: Record<string, unknown>;
   /** Extra runtime plugins (file paths) for the federation runtime. */
   runtimePlugins?: string[];
+  /**
+   * The entry of the section's server build (issue 8: pages rendered on the server), e.g.
+   * './src/server.ts'. Built in production only, into `dist/<version>/server/server.js`.
+   */
+  server?: string;
 }
 
 interface PackageJson {
@@ -67,17 +72,110 @@ class BuildInfoPlugin {
   }
 }
 
-export function createSectionConfig(opts: SectionBuildOptions, env: { mode?: string } = {}): import('@rspack/core').Configuration {
+/**
+ * Writes `ssr-assets.json` beside the bundle: the stylesheets of each named chunk group (the entry,
+ * the shell's `bootstrap`, every exposed page). A page rendered on the server is only styled if its
+ * stylesheets are linked in the HTML; the host reads them from here (ops/src/ssr.ts).
+ */
+class SsrAssetsPlugin {
+  apply(compiler: import('@rspack/core').Compiler): void {
+    compiler.hooks.done.tap('SsrAssetsPlugin', (stats) => {
+      const json = stats.toJson({ all: false, chunkGroups: true, chunkGroupAuxiliary: false, outputPath: true });
+      const css: Record<string, string[]> = {};
+      for (const [name, group] of Object.entries(json.namedChunkGroups ?? {})) {
+        const files = (group.assets ?? []).map((a) => a.name).filter((f) => f.endsWith('.css'));
+        if (files.length) css[name] = files;
+      }
+      if (json.outputPath) writeFileSync(path.join(json.outputPath, 'ssr-assets.json'), `${JSON.stringify({ css }, null, 2)}\n`);
+    });
+  }
+}
+
+function isProduction(env: { mode?: string }): boolean {
+  return (env.mode ?? process.env.NODE_ENV) === 'production' || process.argv.includes('production');
+}
+
+const swcRule = (production: boolean, refresh: boolean) => ({
+  test: /\.[cm]?[jt]sx?$/,
+  exclude: /node_modules/,
+  loader: 'builtin:swc-loader',
+  options: {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic', development: !production, refresh } },
+      target: 'es2020',
+    },
+  },
+  type: 'javascript/auto',
+});
+
+/**
+ * The section's builds: the browser build, and in production its server build when it has one.
+ * The server build waits for the browser build (which cleans the version folder first).
+ */
+export function createSectionConfigs(
+  opts: SectionBuildOptions,
+  env: { mode?: string } = {},
+  browserExtra: Record<string, unknown> = {},
+): import('@rspack/core').Configuration[] {
+  const version = buildVersion(readJson<PackageJson>(path.join(opts.dir, 'package.json')).version);
+  const client = { ...createSectionConfig(opts, env, version), ...browserExtra };
+  if (!isProduction(env) || !opts.server) return [client];
+  return [client, createServerConfig(opts, env, version)];
+}
+
+/**
+ * The server build: Node, CommonJS, one file (`server/server.js`), no stylesheets (class names only).
+ * A remote's server build leaves the shared singletons out (`require`d from the host, which hands it
+ * the shell's); the shell's bundles everything it renders with and exports those singletons.
+ */
+export function createServerConfig(opts: SectionBuildOptions, env: { mode?: string } = {}, version?: string): import('@rspack/core').Configuration {
+  const production = isProduction(env);
+  const pkg = readJson<PackageJson>(path.join(opts.dir, 'package.json'));
+  const v = version ?? buildVersion(pkg.version);
+  if (!opts.server) throw new Error(`${opts.name} has no server entry`);
+  const singletons = new Set<string>(SERVER_SINGLETONS);
+  return {
+    name: `${opts.name}-server`,
+    dependencies: [opts.name],
+    context: opts.dir,
+    mode: production ? 'production' : 'development',
+    target: 'node20',
+    devtool: false,
+    entry: { server: opts.server },
+    output: {
+      path: path.join(opts.dir, 'dist', v, 'server'),
+      filename: 'server.js',
+      library: { type: 'commonjs2' },
+      // Lazy pages and on-demand libraries are all in the one file: a render never waits for a chunk.
+      asyncChunks: false,
+      clean: false,
+    },
+    externalsType: 'commonjs',
+    externals: opts.kind === 'remote' ? [({ request }: { request?: string }, cb: (err?: Error | null, result?: string) => void) => (request && singletons.has(request) ? cb(null, `commonjs ${request}`) : cb())] : [],
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    experiments: { css: true },
+    module: {
+      generator: { 'css/auto': { exportsOnly: true } },
+      rules: [swcRule(production, false), { test: /\.css$/, type: 'css/auto' }, { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset/resource', generator: { emit: false } }],
+    },
+    optimization: { minimize: false, splitChunks: false },
+    performance: { hints: false },
+  } as import('@rspack/core').Configuration;
+}
+
+export function createSectionConfig(opts: SectionBuildOptions, env: { mode?: string } = {}, fixedVersion?: string): import('@rspack/core').Configuration {
   const { rspack, ModuleFederationPlugin } = opts;
-  const production = (env.mode ?? process.env.NODE_ENV) === 'production' || process.argv.includes('production');
+  const production = isProduction(env);
   const pkg = readJson<PackageJson>(path.join(opts.dir, 'package.json'));
   const sharedPkg = readJson<PackageJson>(path.join(import.meta.dirname ?? __dirname, '..', 'package.json'));
-  const version = buildVersion(pkg.version);
+  const version = fixedVersion ?? buildVersion(pkg.version);
   const isShell = opts.kind === 'shell';
   const outDir = production ? path.join(opts.dir, 'dist', version) : path.join(opts.dir, 'dist', 'dev');
   const htmlTemplate = path.join(opts.dir, 'src', 'index.html');
 
   return {
+    name: opts.name,
     context: opts.dir,
     mode: production ? 'production' : 'development',
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
@@ -98,19 +196,7 @@ export function createSectionConfig(opts: SectionBuildOptions, env: { mode?: str
     experiments: { css: true },
     module: {
       rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production, refresh: !production && !!opts.ReactRefreshPlugin } },
-              target: 'es2020',
-            },
-          },
-          type: 'javascript/auto',
-        },
+        swcRule(production, !production && !!opts.ReactRefreshPlugin),
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset' },
       ],
@@ -134,8 +220,17 @@ export function createSectionConfig(opts: SectionBuildOptions, env: { mode?: str
         ...(opts.runtimePlugins ? { runtimePlugins: opts.runtimePlugins } : {}),
       }),
       ...(existsSync(htmlTemplate)
-        ? [new rspack.HtmlRspackPlugin({ template: htmlTemplate, inject: 'body', scriptLoading: 'defer' })]
+        ? [
+            new rspack.HtmlRspackPlugin({
+              template: htmlTemplate,
+              inject: 'body',
+              scriptLoading: 'defer',
+              // Not minified: the host finds the server-render outlet by its comments (ops/src/ssr.ts).
+              minify: false,
+            }),
+          ]
         : []),
+      ...(production ? [new SsrAssetsPlugin()] : []),
       new BuildInfoPlugin({
         name: opts.name,
         package: pkg.name,

@@ -20,6 +20,12 @@ export const SINGLETON_PACKAGES = [
   '@storefront/shared/validation',
 ] as const;
 
+/**
+ * The singletons as a server render needs them (issue 8): a remote's server build leaves these out
+ * and the host hands it the shell's copies (shell/src/server/render.tsx exports them by these names).
+ */
+export const SERVER_SINGLETONS: readonly string[] = SINGLETON_PACKAGES.filter((name) => name !== 'react-dom/client');
+
 export type SingletonPackage = (typeof SINGLETON_PACKAGES)[number];
 
 export interface SharedConfigEntry {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from './router';
 import type { Api } from './api/Api';
+import type { AnswerSink, AnswerSource } from './api/answers';
 import { createApiClient } from './api/client';
 import { createApi } from './api/createApi';
 import { DEV_RUNTIME_CONFIG, type RuntimeConfig } from './config';
@@ -9,11 +10,25 @@ import { ToastHost } from './notify/ToastHost';
 import { RootStore } from './stores/RootStore';
 import { StoresProvider } from './stores/StoresProvider';
 
+/** How a session is set up beyond the runtime config (a server render, or a page hydrated from one). */
+export interface SessionOptions {
+  /** The server render's answers (in the browser) or a recorder of them (on the server). */
+  answers?: AnswerSource;
+  sink?: AnswerSink;
+  /** The saved session is applied after hydration (see `RootStore.startPersistence`). */
+  deferPersistence?: boolean;
+}
+
 /**
  * The page's one API client, API object and RootStore, wired together: the client reads the bearer
  * token from the auth store, and a 401 on a call that carried one ends the session locally (spec §6).
+ * On the server `browser` is undefined: no storage, no other tabs, a guest's session.
  */
-export function createSession(config: RuntimeConfig, browser: Window | undefined = typeof window === 'undefined' ? undefined : window): { api: Api; store: RootStore } {
+export function createSession(
+  config: RuntimeConfig,
+  browser: Window | undefined = typeof window === 'undefined' ? undefined : window,
+  options: SessionOptions = {},
+): { api: Api; store: RootStore } {
   // The client is created before the store it reads the token from; the holder breaks the cycle.
   const holder: { store?: RootStore } = {};
   const client = createApiClient({
@@ -23,6 +38,8 @@ export function createSession(config: RuntimeConfig, browser: Window | undefined
     onUnauthorized: () => {
       if (holder.store?.auth.isAuthenticated) holder.store.auth.localLogout();
     },
+    answers: options.answers,
+    sink: options.sink,
   });
   const api = createApi(client, { storeToken: config.storeToken });
   let storage: Storage | undefined;
@@ -31,7 +48,13 @@ export function createSession(config: RuntimeConfig, browser: Window | undefined
   } catch {
     storage = undefined; // blocked storage (privacy mode): the session lives in memory only
   }
-  const store = new RootStore(api, { storage, storeToken: config.storeToken, eventTarget: browser });
+  const store = new RootStore(api, {
+    storage,
+    storeToken: config.storeToken,
+    storeUrl: config.storeUrl,
+    eventTarget: browser,
+    deferPersistence: options.deferPersistence,
+  });
   holder.store = store;
   return { api, store };
 }

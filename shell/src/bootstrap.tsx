@@ -1,29 +1,74 @@
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createSession, MESSAGES, reportError, type RuntimeConfig } from '@storefront/shared';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createSession, MESSAGES, reportError, ServerAnswers, type RootStore, type RuntimeConfig } from '@storefront/shared';
 import '@storefront/shared/styles.css';
 import './styles.css';
 import { App } from './app/App';
-import { debugMf, federationDiagnostics, printDiagnostics } from './startup/federation';
+import type { ServerRendered } from './startup/config';
+import { browserSections, debugMf, federationDiagnostics, loadSection, printDiagnostics } from './startup/federation';
+import { pageLocation } from './routeTable';
 
-/** Creates the one API client and the one RootStore of the page, then renders the shell. */
-export function mount(config: RuntimeConfig): void {
-  const { store } = createSession(config);
-  store.storeInfo.fetch().catch((err: unknown) => reportError(err, MESSAGES.storeInfoFailed, { flow: 'shell' }));
-  if (store.auth.isAuthenticated) {
-    store.cart.fetchCart().catch((err: unknown) => reportError(err, MESSAGES.cartFetchFailed));
-    void store.wishlist.fetch().catch(() => undefined);
-  }
+/** What a signed-in shopper's session fetches at start: their cart and wishlist (spec §4, §6). */
+function startCustomerSession(store: RootStore): void {
+  if (!store.auth.isAuthenticated) return;
+  store.cart.fetchCart().catch((err: unknown) => reportError(err, MESSAGES.cartFetchFailed));
+  void store.wishlist.fetch().catch(() => undefined);
+}
 
+function expose(config: RuntimeConfig): void {
   const w = window as unknown as { storefront?: unknown };
   w.storefront = { diagnostics: federationDiagnostics, config };
   // `?debug=mf`: the tables now (the remotes loaded so far), and again as each further remote loads.
   if (debugMf()) printDiagnostics();
+}
 
+function rootElement(): HTMLElement {
   const el = document.getElementById('root');
   if (!el) throw new Error('#root is missing from index.html');
-  const root = createRoot(el);
+  return el;
+}
+
+/**
+ * Hydrates a page the host rendered on the server. The stores are filled from the server's answers
+ * first (the store info, then the page's own `load`), so the first client render is the server's
+ * markup; the shopper's saved session (sign-in, cart) is applied right after that first commit.
+ */
+async function hydrate(config: RuntimeConfig, ssr: ServerRendered): Promise<void> {
+  const answers = new ServerAnswers(ssr.answers);
+  const { store } = createSession(config, window, { answers, deferPersistence: true });
+  expose(config);
+  await store.storeInfo.fetch().catch((err: unknown) => reportError(err, MESSAGES.storeInfoFailed, { flow: 'shell' }));
+  if ('remote' in ssr.route) {
+    const { at } = pageLocation(window.location.pathname, window.location.search);
+    // A remote that fails here fails again inside its boundary, which shows its fallback.
+    const page = await loadSection(ssr.route.remote, ssr.route.module).catch(() => null);
+    await page?.load?.(store, at).catch(() => undefined);
+  }
+  const afterFirstCommit = () => {
+    answers.close();
+    store.startPersistence();
+    startCustomerSession(store);
+  };
+  // As a transition, hydration yields to the browser between components (Total Blocking Time).
+  startTransition(() => {
+    hydrateRoot(rootElement(), <App store={store} config={config} sections={browserSections} onFirstCommit={afterFirstCommit} />, {
+      onRecoverableError: (err) => console.warn('[storefront] the server markup did not match; rendered in the browser instead', err),
+    });
+  });
+}
+
+/** Creates the one API client and the one RootStore of the page, then renders (or hydrates) the shell. */
+export function mount(config: RuntimeConfig, ssr: ServerRendered | null = null): void {
+  if (ssr) {
+    hydrate(config, ssr).catch((err: unknown) => console.error('[storefront] hydration failed', err));
+    return;
+  }
+  const { store } = createSession(config);
+  store.storeInfo.fetch().catch((err: unknown) => reportError(err, MESSAGES.storeInfoFailed, { flow: 'shell' }));
+  startCustomerSession(store);
+  expose(config);
+  const root = createRoot(rootElement());
   // A transition renders in slices that yield to the browser, so the first render is not one long
   // task on a slow phone (Total Blocking Time); the boot frame stays on screen until it commits.
-  startTransition(() => root.render(<App store={store} config={config} />));
+  startTransition(() => root.render(<App store={store} config={config} sections={browserSections} />));
 }

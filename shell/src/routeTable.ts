@@ -2,6 +2,8 @@
  * The route table of spec §2: every path and the section that owns it. Plain data with no React import,
  * so `index.ts` can match the first route and start loading its remote before React is evaluated.
  */
+import type { PageLocation } from '@storefront/shared';
+
 export type RemoteName = 'catalog' | 'cart_checkout' | 'account';
 export type Access = 'public' | 'guest' | 'auth';
 
@@ -64,7 +66,31 @@ export function matches(pattern: string, pathname: string): boolean {
   return p.every((seg, i) => seg.startsWith(':') ? (s[i] ?? '') !== '' : seg === s[i]);
 }
 
+/** The `:name` segments of a route pattern, decoded ('/products/:slug' on '/products/a%20b' → { slug: 'a b' }). */
+export function routeParams(pattern: string, pathname: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (pattern.endsWith('/*')) return out;
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const s = clean.split('/');
+  pattern.split('/').forEach((seg, i) => {
+    if (!seg.startsWith(':')) return;
+    const raw = s[i] ?? '';
+    try {
+      out[seg.slice(1)] = decodeURIComponent(raw);
+    } catch {
+      out[seg.slice(1)] = raw;
+    }
+  });
+  return out;
+}
+
 /** The route owning a pathname, or undefined (→ not-found). */
 export function findRoute(pathname: string): RouteEntry | undefined {
   return ROUTES.find((r) => matches(r.path, pathname));
+}
+
+/** The route a URL shows (the not-found page when none owns it) and where, as a page's loader takes it. */
+export function pageLocation(pathname: string, search: string): { route: RouteEntry; at: PageLocation } {
+  const route: RouteEntry = findRoute(pathname) ?? { path: '*', access: 'public', shell: 'NotFound' };
+  return { route, at: { pathname, search, params: routeParams(route.path, pathname) } };
 }

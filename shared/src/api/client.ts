@@ -2,6 +2,7 @@ import type { AxiosInstance } from 'axios';
 import { ApiError, toMessages } from './errors';
 import type { CallOptions } from './Api';
 import { hasPrefetched, takePrefetched } from '../prefetch';
+import { requestKey, type AnswerSink, type AnswerSource } from './answers';
 
 /** What the shell hands to `createApiClient`: the runtime config and its session policies. */
 export interface ApiClientOptions {
@@ -12,6 +13,10 @@ export interface ApiClientOptions {
   getToken: () => string | null | undefined;
   /** Called on a 401 answer to a call that carried a token: the shell decides (local logout). */
   onUnauthorized?: () => void;
+  /** A server render's answers: identical calls are answered from them while the page hydrates. */
+  answers?: AnswerSource;
+  /** Told of every request sent and how it ended (the server render records its reads). */
+  sink?: AnswerSink;
 }
 
 export interface RequestOptions extends CallOptions {
@@ -62,10 +67,6 @@ function toApiError(err: unknown, ax: AxiosModule): ApiError {
   return new ApiError(0, []);
 }
 
-function keyOf(method: string, url: string, params: unknown, body: unknown): string {
-  return `${method} ${url} ${JSON.stringify(params ?? null)} ${JSON.stringify(body ?? null)}`;
-}
-
 /**
  * Creates the one axios instance of the page. No timeout (spec §7). A cancelled request (its signal
  * aborted) resolves to `null`; every other failure rejects with `ApiError`.
@@ -102,9 +103,11 @@ export function createApiClient(options: ApiClientOptions, instance?: AxiosInsta
       ax = await loadAxios();
       const client = await getHttp();
       const res = await client.request<T>({ method, url, params: opts.params, data, headers, signal: opts.signal });
+      options.sink?.answered(requestKey(method, url, opts.params, body), res.data);
       return res.data;
     } catch (err) {
       if ((ax && ax.isCancel(err)) || opts.signal?.aborted) return null;
+      options.sink?.failed(requestKey(method, url, opts.params, body), err);
       if (!ax) throw new ApiError(0, []);
       const apiError = toApiError(err, ax);
       if (apiError.status === 401 && token) options.onUnauthorized?.();
@@ -122,9 +125,11 @@ export function createApiClient(options: ApiClientOptions, instance?: AxiosInsta
   }
 
   function request<T>(method: 'GET' | 'POST', url: string, body: unknown, opts: RequestOptions = {}, form = false): Promise<T | null> {
+    const answered = options.answers?.find(requestKey(method, url, opts.params, body));
+    if (answered) return Promise.resolve(answered.data as T);
     // Public reads the start-up already asked for (no params, no body) take that answer.
     if (body === undefined && !opts.params && hasPrefetched(method, url)) {
-      const key = keyOf(method, url, undefined, undefined);
+      const key = requestKey(method, url, undefined, undefined);
       const p = adoptOrSend<T>(method, url, body, opts, form).finally(() => pending.delete(key));
       pending.set(key, p);
       return p;
@@ -132,7 +137,7 @@ export function createApiClient(options: ApiClientOptions, instance?: AxiosInsta
     const dedupe = opts.dedupe ?? method === 'GET';
     // A caller with its own signal must be able to cancel without cancelling the others.
     if (!dedupe || opts.signal) return send<T>(method, url, body, opts, form);
-    const key = keyOf(method, url, opts.params, body);
+    const key = requestKey(method, url, opts.params, body);
     const existing = pending.get(key);
     if (existing) return existing as Promise<T | null>;
     const p = send<T>(method, url, body, opts, form).finally(() => pending.delete(key));

@@ -24,7 +24,9 @@ const IDLE_MOUNT_MS = 3000;
  * loads with the first toast or once the page is idle, never before the first paint.
  */
 export function ToastHost() {
-  const wanted = useSyncExternalStore(subscribeToastHost, toastHostWanted, toastHostWanted);
+  // The server never renders the container, so hydration starts without it (a toast asked for while the
+  // page was hydrating mounts it right after).
+  const wanted = useSyncExternalStore(subscribeToastHost, toastHostWanted, () => false);
   useEffect(() => {
     if (wanted) return undefined;
     const idle = (window as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;

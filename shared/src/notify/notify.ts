@@ -31,6 +31,9 @@ export const notify = {
 };
 
 function show(kind: 'success' | 'error' | 'info' | 'warning', message: string, o?: NotifyOptions): void {
+  // A server render has nobody to show a toast to (and must not queue one for ever): the browser
+  // reports the same failure itself when it asks again.
+  if (typeof window === 'undefined') return;
   requestToastHost();
   const ready = loadedToastify();
   if (ready) {

@@ -15,6 +15,14 @@ export interface RootStoreOptions {
   storeToken?: string;
   /** The window whose `storage` events carry other tabs' changes; none in unit tests. */
   eventTarget?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** The shop's public origin (runtime config `storeUrl`): product links are built on it. */
+  storeUrl?: string;
+  /**
+   * Leave the saved state alone until `startPersistence()`. A page rendered on the server hydrates
+   * with the server's state (a guest's); the shopper's saved session is applied right after, so the
+   * first client render matches the server's markup and the saved state is never overwritten by it.
+   */
+  deferPersistence?: boolean;
 }
 
 /**
@@ -26,6 +34,7 @@ export interface RootStoreOptions {
 export class RootStore {
   readonly api: Api;
   readonly storeToken: string;
+  readonly storeUrl: string;
   readonly storeInfo: StoreInfoStore;
   readonly auth: AuthStore;
   readonly cart: CartStore;
@@ -39,10 +48,12 @@ export class RootStore {
   /** True while adopting another tab's state: its sign-in already synced the cart there. */
   private adopting = false;
   private readonly eventTarget: RootStoreOptions['eventTarget'];
+  private persisting = false;
 
   constructor(api: Api, options: RootStoreOptions = {}) {
     this.api = api;
     this.storeToken = options.storeToken ?? '';
+    this.storeUrl = options.storeUrl ?? (typeof window === 'undefined' ? '' : window.location.origin);
     this.storage = options.storage;
     this.storeInfo = new StoreInfoStore(api);
     this.auth = new AuthStore(api, () => this.resetApp());
@@ -50,7 +61,18 @@ export class RootStore {
     this.cart = new CartStore(api, this.auth, { onSynced: () => this.ui.closeSignUpModal() });
     this.wishlist = new WishlistStore(api, this.auth);
     this.homeSections = new HomeSectionsStore(api);
+    this.eventTarget = options.eventTarget;
+    if (!options.deferPersistence) this.startPersistence();
+  }
 
+  /**
+   * Restores the saved session, then saves after each change and follows other tabs (spec §4). Runs
+   * in the constructor, or — for a page hydrated from a server render — once the first screen has
+   * hydrated. Idempotent.
+   */
+  startPersistence(): void {
+    if (this.persisting) return;
+    this.persisting = true;
     this.restore(readState(this.storage));
     this.disposers.push(
       reaction(
@@ -65,7 +87,6 @@ export class RootStore {
         },
       ),
     );
-    this.eventTarget = options.eventTarget;
     this.eventTarget?.addEventListener('storage', this.onStorage);
   }
 
@@ -85,8 +106,9 @@ export class RootStore {
       this.auth.hydrate(s.auth);
       this.cart.replaceCart(Array.isArray(s.cart?.cartItems) ? s.cart.cartItems : []);
       this.wishlist.hydrate(s.wishlist?.items);
-      this.storeInfo.hydrate(s.storeInfo);
-      this.homeSections.hydrate(s.homeSections);
+      // The saved copies stand in until the server answers; they never replace fresher data (a server render's).
+      if (!this.storeInfo.data) this.storeInfo.hydrate(s.storeInfo);
+      if (!this.homeSections.data) this.homeSections.hydrate(s.homeSections);
     });
   }
 

@@ -1,10 +1,11 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { BrowserRouter, Route, Routes } from '@storefront/shared/router';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { BrowserRouter, MemoryRouter, Route, Routes } from '@storefront/shared/router';
 import { FullScreenSpinner, StoresProvider, ToastHost, type RootStore, type RuntimeConfig } from '@storefront/shared';
 import { ROUTES, isRemoteRoute, type ShellRoute } from '../routeTable';
 import { Guard } from './guards';
 import { RemotePage } from './RemotePage';
 import { Layout } from '../chrome/Layout';
+import { SectionLoaderContext, type SectionLoader } from './sections';
 
 // Shell-owned pages, each its own chunk named as in spec §2.
 const SHELL_PAGES: Record<ShellRoute['shell'], ComponentType> = {
@@ -46,15 +47,38 @@ export function AppRoutes() {
   );
 }
 
-export function App({ store, config }: { store: RootStore; config: RuntimeConfig }) {
+export interface AppProps {
+  store: RootStore;
+  config: RuntimeConfig;
+  sections: SectionLoader;
+  /** A server render's URL (path and query): the router stays there. Absent: the browser's address. */
+  url?: string;
+  /**
+   * Called once the first render has committed (effects run children first, so the first page's own
+   * effects have run too): a hydrated page applies the saved session from here.
+   */
+  onFirstCommit?: () => void;
+}
+
+export function App({ store, config, sections, url, onFirstCommit }: AppProps) {
+  useEffect(() => {
+    onFirstCommit?.();
+    // Once, after the first commit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const content = (
+    <>
+      <Layout config={config}>
+        <AppRoutes />
+      </Layout>
+      <ToastHost />
+    </>
+  );
   return (
     <StoresProvider store={store}>
-      <BrowserRouter>
-        <Layout config={config}>
-          <AppRoutes />
-        </Layout>
-        <ToastHost />
-      </BrowserRouter>
+      <SectionLoaderContext.Provider value={sections}>
+        {url === undefined ? <BrowserRouter>{content}</BrowserRouter> : <MemoryRouter initialEntries={[url]}>{content}</MemoryRouter>}
+      </SectionLoaderContext.Provider>
     </StoresProvider>
   );
 }

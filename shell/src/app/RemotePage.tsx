@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
 import { FullScreenSpinner } from '@storefront/shared';
-import { loadSection, resetRemote } from '../startup/federation';
+import { useSectionLoader } from './sections';
 
 interface BoundaryProps {
   remote: string;
@@ -55,17 +55,21 @@ interface RemotePageProps {
   props?: Record<string, unknown>;
 }
 
-/** Renders a page (or overlay) exposed by a remote, lazily, inside its error boundary. */
+/**
+ * Renders a page (or overlay) exposed by a remote inside its error boundary: at once when its module
+ * has already arrived (a page hydrating over its server markup, or one seen before), else lazily.
+ */
 export function RemotePage({ remote, module, inline, props }: RemotePageProps) {
+  const sections = useSectionLoader();
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React.lazy caches a rejected import for good.
   const Page = useMemo(
-    () => lazy(() => loadSection(remote, module)),
+    () => sections.peek(remote, module)?.default ?? lazy(() => sections.load(remote, module)),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is the retry trigger
-    [remote, module, attempt],
+    [sections, remote, module, attempt],
   );
   const retry = () => {
-    resetRemote(remote);
+    sections.reset(remote);
     setAttempt((n) => n + 1);
   };
   return (

@@ -28,16 +28,31 @@ function str(v: unknown, name: string): string {
 /** The id of the JSON block the static host writes into index.html (see ops/src/host.ts). */
 export const BOOT_DATA_ID = 'storefront-boot';
 
+/** What the host adds when it rendered the page on the server (ops/src/ssr.ts). */
+export interface ServerRendered {
+  /** The server's API answers, by request key (see @storefront/shared's ServerAnswers). */
+  answers: Record<string, unknown>;
+  /** The page it rendered. */
+  route: { remote: string; module: string } | { shell: string };
+}
+
+/** What the host inlines into the page. */
+export interface BootData {
+  config?: unknown;
+  registry?: unknown;
+  ssr?: unknown;
+}
+
 /**
  * The runtime config and registry the static host inlined into the page, so start-up needs no
  * round trip before it can load the first section. Absent (dev server, another host) → `null`.
  */
-export function readBootData(doc: Document = document): { config?: unknown; registry?: unknown } | null {
+export function readBootData(doc: Document = document): BootData | null {
   const el = doc.getElementById(BOOT_DATA_ID);
   if (!el?.textContent) return null;
   try {
     const data = JSON.parse(el.textContent) as unknown;
-    return data && typeof data === 'object' ? (data as { config?: unknown; registry?: unknown }) : null;
+    return data && typeof data === 'object' ? (data as BootData) : null;
   } catch (err) {
     console.warn('[storefront] the inlined start-up data is unreadable; fetching it instead', err);
     return null;
@@ -66,4 +81,21 @@ export async function loadRegistry(url: string, inlined?: unknown): Promise<Remo
     console.error('[storefront] remote registry unavailable; sections will show their fallback', err);
     return { shell: null, remotes: {} };
   }
+}
+
+/**
+ * The server render the page carries, when `#root` holds its markup; anything malformed counts as none
+ * (the page then renders in the browser, replacing whatever is in `#root`).
+ */
+export function serverRendered(boot: BootData | null): ServerRendered | null {
+  const ssr = boot?.ssr as Partial<ServerRendered> | undefined;
+  if (!ssr || typeof ssr !== 'object' || !ssr.answers || typeof ssr.answers !== 'object' || !ssr.route) return null;
+  const r = ssr.route as Record<string, unknown>;
+  const route =
+    typeof r.remote === 'string' && typeof r.module === 'string'
+      ? { remote: r.remote, module: r.module }
+      : typeof r.shell === 'string'
+        ? { shell: r.shell }
+        : null;
+  return route ? { answers: ssr.answers, route } : null;
 }

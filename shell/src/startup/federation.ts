@@ -11,14 +11,13 @@ import {
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
-import type { ComponentType } from 'react';
+import type { PageModule } from '@storefront/shared';
+import type { SectionLoader } from '../app/sections';
 import type { RegistryEntry, RemoteRegistry } from './config';
 import { retryOncePlugin } from './retry';
 
-/** A page or overlay a remote exposes: its default export is a React component. */
-export interface SectionModule {
-  default: ComponentType<Record<string, unknown>>;
-}
+/** A page or overlay a remote exposes: its default export is a React component; a page may export `load`. */
+export type SectionModule = PageModule;
 
 /** What the diagnostics view shows per remote. */
 export interface LoadedRemoteInfo {
@@ -31,6 +30,8 @@ export interface LoadedRemoteInfo {
 
 const loaded = new Map<string, LoadedRemoteInfo>();
 const pending = new Map<string, Promise<SectionModule>>();
+/** Modules that have arrived, for a synchronous render (hydration, and going back to a page seen before). */
+const arrived = new Map<string, SectionModule>();
 let registry: RemoteRegistry = { shell: null, remotes: {} };
 /** Remotes currently registered with their last-known-good entry instead of the live one. */
 const onFallback = new Set<string>();
@@ -127,19 +128,34 @@ export function loadSection(remote: string, module: string): Promise<SectionModu
   const id = `${remote}/${module}`;
   const existing = pending.get(id);
   if (existing) return existing;
-  const p = loadWithFallback(remote, module).catch((err: unknown) => {
-    pending.delete(id);
-    throw err;
-  });
+  const p = loadWithFallback(remote, module).then(
+    (mod) => {
+      arrived.set(id, mod);
+      return mod;
+    },
+    (err: unknown) => {
+      pending.delete(id);
+      throw err;
+    },
+  );
   pending.set(id, p);
   return p;
 }
+
+/** The module if it has already arrived (no waiting, no Suspense), else undefined. */
+export function arrivedSection(remote: string, module: string): SectionModule | undefined {
+  return arrived.get(`${remote}/${module}`);
+}
+
+/** The browser's section loader: Module Federation at run time. */
+export const browserSections: SectionLoader = { load: loadSection, peek: arrivedSection, reset: (remote) => resetRemote(remote) };
 
 /** Forgets a failed remote so the next load starts from its live entry again (Retry button). */
 export function resetRemote(remote: string): void {
   const entry = entryFor(remote);
   onFallback.delete(remote);
   for (const key of [...pending.keys()]) if (key.startsWith(`${remote}/`)) pending.delete(key);
+  for (const key of [...arrived.keys()]) if (key.startsWith(`${remote}/`)) arrived.delete(key);
   if (entry) registerRemotes([{ name: remote, entry: entry.entry }], { force: true });
 }
 

@@ -1,11 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Skeleton } from '@storefront/shared';
+import { Skeleton, type PageLoader } from '@storefront/shared';
 import { ProductImage } from '../../components/ProductImage/ProductImage';
 import { pageTitle, shortDescription, useDocumentMeta } from '../../lib/useDocumentMeta';
 import { useStoreInfo } from '../../lib/useStoreInfo';
-import { useCatalogStores } from '../../stores/useCatalogStores';
+import { catalogStoresFor, useCatalogStores } from '../../stores/useCatalogStores';
 import './AboutPage.css';
+
+/** The about page's sections (spec §7 `/about-us-page`). */
+export const load: PageLoader = (session) => catalogStoresFor(session).about.fetch();
 
 /** About (spec §2 `/about`): the sections of `/about-us-page`, image and text alternating. */
 const AboutPage = observer(function AboutPage() {

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, type ReactNode } from 'react';
 import { Link } from '@storefront/shared/router';
-import { CATEGORY_CAROUSEL_SLIDES, MESSAGES, paths, reportError, useStores } from '@storefront/shared';
+import { CATEGORY_CAROUSEL_SLIDES, MESSAGES, paths, reportError, useStores, type PageLoader } from '@storefront/shared';
 import { HomeBanners } from '../../components/BannerHero/HomeBanners';
 import { CategoryCarousel } from '../../components/CategoryTiles/CategoryCarousel';
 import { CategoryGrid } from '../../components/CategoryTiles/CategoryGrid';
@@ -10,7 +10,7 @@ import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid/P
 import { useDocumentMeta } from '../../lib/useDocumentMeta';
 import { useStoreInfo } from '../../lib/useStoreInfo';
 import type { ProductRow } from '../../stores/HomeStore';
-import { useCatalogStores } from '../../stores/useCatalogStores';
+import { catalogStoresFor, useCatalogStores } from '../../stores/useCatalogStores';
 import { homeBlocks, type HomeBlock } from './homeSections';
 import './HomePage.css';
 
@@ -66,6 +66,17 @@ const Categories = observer(function Categories() {
 });
 
 /**
+ * The home's reads (spec §7): its sections, new arrivals and featured products, in parallel. A failed
+ * row keeps its own message; failed sections toast theirs.
+ */
+export const load: PageLoader = async (session) => {
+  await Promise.all([
+    session.homeSections.fetch().catch((err: unknown) => void reportError(err, MESSAGES.homeSectionsFailed)),
+    catalogStoresFor(session).home.fetchAll(),
+  ]);
+};
+
+/**
  * Home (spec §2 `/`): the banner (slider or static by store `bannerType`), categories (carousel or grid
  * by `categoryLayout`), new arrivals and featured products, in the order of the server's home sections.
  * Home sections are persisted (spec §4), so a returning shopper sees the last banner at once; every
@@ -73,14 +84,14 @@ const Categories = observer(function Categories() {
  * rest of the page.
  */
 const HomePage = observer(function HomePage() {
-  const { homeSections } = useStores();
+  const session = useStores();
+  const { homeSections } = session;
   const { home } = useCatalogStores();
   const { storeInfo } = useStoreInfo();
 
   useEffect(() => {
-    homeSections.fetch().catch((err: unknown) => reportError(err, MESSAGES.homeSectionsFailed));
-    void home.fetchAll();
-  }, [homeSections, home]);
+    void load(session, { pathname: paths.home, search: '', params: {} });
+  }, [session]);
 
   const storeName = storeInfo.storeName;
   useDocumentMeta(

@@ -1,14 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { startTransition, useEffect, useOptimistic, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from '@storefront/shared/router';
-import { Price, QuantityStepper, Skeleton, paths, useStores, type Product, type Variation } from '@storefront/shared';
+import { Price, QuantityStepper, Skeleton, paths, useStores, type PageLoader, type Product, type Variation } from '@storefront/shared';
 import { ChatEnquiryButton } from '../../components/ChatEnquiry/ChatEnquiryButton';
 import { Gallery } from '../../components/Gallery/Gallery';
 import { VariantPicker } from '../../components/VariantPicker/VariantPicker';
 import { WishlistButton } from '../../components/WishlistButton/WishlistButton';
 import { pageTitle, shortDescription, useDocumentMeta } from '../../lib/useDocumentMeta';
 import { useStoreInfo } from '../../lib/useStoreInfo';
-import { useCatalogStores } from '../../stores/useCatalogStores';
+import { catalogStoresFor, useCatalogStores } from '../../stores/useCatalogStores';
 import { galleryImages, pickVariation, productJsonLd, stockText } from './productView';
 import './ProductPage.css';
 
@@ -31,7 +31,7 @@ function ProductSkeleton() {
 }
 
 const ProductDetails = observer(function ProductDetails({ product }: { product: Product }) {
-  const { cart, storeInfo } = useStores();
+  const { cart, storeInfo, storeUrl } = useStores();
   const [params, setParams] = useSearchParams();
   const fromUrl = pickVariation(product.variations, params.get('variant'));
   // The router writes the URL in a transition: until it lands, show the size just picked.
@@ -65,7 +65,7 @@ const ProductDetails = observer(function ProductDetails({ product }: { product: 
   };
 
   const images = galleryImages(product);
-  const jsonLd = JSON.stringify(productJsonLd(product, variation, window.location.origin)).replace(/</g, '\\u003c');
+  const jsonLd = JSON.stringify(productJsonLd(product, variation, storeUrl)).replace(/</g, '\\u003c');
 
   return (
     <div className="cat-product__layout">
@@ -108,7 +108,7 @@ const ProductDetails = observer(function ProductDetails({ product }: { product: 
             productName={product.product_name}
             variant={variation?.product_variation}
             phone={storeInfo.info.mobile_no}
-            storeUrl={window.location.origin}
+            storeUrl={storeUrl}
           />
         </div>
 
@@ -123,6 +123,16 @@ const ProductDetails = observer(function ProductDetails({ product }: { product: 
     </div>
   );
 });
+
+/**
+ * The product's details by slug (spec §7). Rejects when there is no such product, so a server render
+ * gives up and the browser sends the shopper to /not-found as usual.
+ */
+export const load: PageLoader = async (session, at) => {
+  const slug = at.params.slug ?? '';
+  const outcome = slug ? await catalogStoresFor(session).products.fetchProductDetails(slug) : null;
+  if (outcome?.status !== 'ok') throw new Error(`no product ${slug}`);
+};
 
 /**
  * Product detail (spec §2 `/products/:slug`, optional `?variant=`): loaded by slug; an unknown slug or

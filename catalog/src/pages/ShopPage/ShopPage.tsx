@@ -1,17 +1,18 @@
 import { observer } from 'mobx-react-lite';
 import { startTransition, useEffect, useId, useMemo, useOptimistic, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '@storefront/shared/router';
-import { paths, type SortBy } from '@storefront/shared';
+import { paths, type Category, type PageLoader, type SortBy } from '@storefront/shared';
 import { Pagination } from '../../components/Pagination/Pagination';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid/ProductGrid';
 import { ShopFilters } from '../../components/ShopFilters/ShopFilters';
 import { pageTitle, useDocumentMeta } from '../../lib/useDocumentMeta';
-import { useStoreInfo } from '../../lib/useStoreInfo';
+import { storeInfoReady, useStoreInfo } from '../../lib/useStoreInfo';
 import {
   EMPTY_SHOP_STATE, SORT_OPTIONS, hasFilters, matchCategories, parseShopQuery, shopUrl, toProductFilters, withFilter, withPage,
   type ShopState,
 } from '../../lib/shopQuery';
-import { useCatalogStores } from '../../stores/useCatalogStores';
+import type { ProductStore } from '../../stores/ProductStore';
+import { catalogStoresFor, useCatalogStores } from '../../stores/useCatalogStores';
 import './ShopPage.css';
 
 /** Skeleton cards while the first list loads: one page's worth, so the footer does not jump. */
@@ -49,6 +50,46 @@ function SearchBox({ current }: { current: string }) {
 }
 
 /**
+ * What the shop shows for a URL and which reads it needs (spec §3, §7): the list or the search
+ * results, and the size labels of the chosen categories (or of every category when none is chosen).
+ * Category names become ids through store info, so a category filter waits until it is `ready`.
+ */
+function shopPlan(params: URLSearchParams, categories: readonly Category[], ready: boolean) {
+  const state = parseShopQuery(params);
+  const chosen = matchCategories(state.categories, categories);
+  const searching = state.search !== '';
+  const filters = toProductFilters(state, categories);
+  return {
+    state,
+    chosen,
+    searching,
+    filters,
+    canFetch: searching || state.categories.length === 0 || ready,
+    requestKey: searching ? `search:${state.search}:${state.page}` : `list:${JSON.stringify(filters)}`,
+    sizeKey: searching || !ready ? '' : (chosen.length ? chosen : categories).map((c) => c.id).join(','),
+  };
+}
+type ShopPlan = ReturnType<typeof shopPlan>;
+
+function fetchList(products: ProductStore, plan: ShopPlan): Promise<boolean> | null {
+  if (!plan.canFetch) return null;
+  return plan.searching
+    ? products.searchProducts(plan.state.search, plan.state.page, plan.requestKey)
+    : products.fetchProducts(plan.filters, plan.requestKey);
+}
+
+function fetchSizes(products: ProductStore, sizeKey: string): Promise<boolean> | null {
+  return sizeKey === '' ? null : products.fetchVariations(sizeKey.split(',').map(Number));
+}
+
+/** The shop's reads for the URL (the shell has store info by then). */
+export const load: PageLoader = async (session, at) => {
+  const { products } = catalogStoresFor(session);
+  const plan = shopPlan(new URLSearchParams(at.search), session.storeInfo.categories, storeInfoReady(session.storeInfo));
+  await Promise.all([fetchList(products, plan), fetchSizes(products, plan.sizeKey)]);
+};
+
+/**
  * Shop (spec §2 `/shop`): the product grid with the filters of spec §3, search results for `?search=`,
  * sort and pages. The URL holds the whole state (issue 5), so reload, share, back and forward reproduce
  * the same list; this component only reads it and navigates.
@@ -58,32 +99,20 @@ const ShopPage = observer(function ShopPage() {
   const navigate = useNavigate();
   const { products } = useCatalogStores();
   const { storeInfo, ready } = useStoreInfo();
-  const state = useMemo(() => parseShopQuery(params), [params]);
   const categories = storeInfo.categories;
-  const chosen = matchCategories(state.categories, categories);
-  const searching = state.search !== '';
-
-  // Category names become ids through store info: wait for it (restored or fetched) before asking.
-  const canFetch = searching || state.categories.length === 0 || ready;
-  const filters = toProductFilters(state, categories);
-  const requestKey = searching ? `search:${state.search}:${state.page}` : `list:${JSON.stringify(filters)}`;
+  const plan = useMemo(() => shopPlan(params, categories, ready), [params, categories, ready]);
+  const { state, chosen, searching, canFetch, requestKey, sizeKey } = plan;
 
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (!canFetch) return;
-    if (searching) void products.searchProducts(state.search, state.page, requestKey);
-    else void products.fetchProducts(filters, requestKey);
+    void fetchList(products, plan);
     // `filters` and the search are both inside requestKey; `attempt` is the Try again trigger.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [requestKey, canFetch, products, attempt]);
 
-  // Size labels of the chosen categories, or of every category when none is chosen (spec §3).
-  const sizeIds = (chosen.length ? chosen : categories).map((c) => c.id);
-  const sizeKey = sizeIds.join(',');
   useEffect(() => {
-    if (searching || !ready || sizeKey === '') return;
-    void products.fetchVariations(sizeKey.split(',').map(Number));
-  }, [sizeKey, searching, ready, products]);
+    void fetchSizes(products, sizeKey);
+  }, [sizeKey, products]);
 
   // A new page from the pagination links: bring the top of the results back into view.
   const resultsRef = useRef<HTMLElement>(null);

@@ -1,0 +1,275 @@
+/**
+ * Server rendering in the static host (issue 8). For a page request the host asks the live shell's
+ * server build (`shell/<version>/server/server.js`) to render the page, handing it a loader of each
+ * live remote's server build (`remotes/<name>/<version>/server/server.js`). The HTML goes into the
+ * shell's page with the page's stylesheets and the API answers the browser hydrates with.
+ *
+ * Remote server builds leave the shared singletons (react, mobx, @storefront/shared, …) out; they are
+ * evaluated here with a `require` that returns the shell build's copies, so one React renders the
+ * shell and the remote together — on the server what Module Federation arranges in the browser.
+ * Builds are loaded once per version; activating or rolling back a remote changes the registry and
+ * the next render uses the other version's build.
+ *
+ * A page that cannot be rendered — not public, no server build for its version, an API read failed,
+ * a page error, the deadline — is served as before, rendered in the browser: server rendering only
+ * ever makes a page arrive sooner, never breaks it.
+ */
+import { promises as fs } from 'node:fs';
+import { createRequire, builtinModules } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+import type { RemoteRegistry } from './store';
+import { VERSION_RE } from './sections';
+
+/** The module shape of `shell/src/server/render.tsx`'s build (the host imports no browser package). */
+interface ShellServer {
+  renderPage(req: {
+    url: string;
+    config: unknown;
+    apiBaseUrl: string;
+    loadRemote(remote: string, module: string): Promise<unknown>;
+    timeoutMs?: number;
+  }): Promise<RenderResult | null>;
+  singletons: Record<string, unknown>;
+}
+
+interface RenderResult {
+  status: number;
+  html: string;
+  answers: Record<string, unknown>;
+  route: { remote: string; module: string } | { shell: string };
+  rootAttributes: Record<string, string>;
+}
+
+/** What the host writes into the shell's page. */
+export interface ServerPage {
+  status: number;
+  /** `#root`'s markup. */
+  html: string;
+  /** Stylesheet and preload links for `<head>`. */
+  head: string;
+  /** Attributes for `<html>` (the store's theme). */
+  rootAttributes: Record<string, string>;
+  /** The `ssr` member of the page's boot data (shell/src/startup/config.ts `ServerRendered`). */
+  boot: { answers: Record<string, unknown>; route: RenderResult['route'] };
+}
+
+export interface ServerRendererOptions {
+  root: string;
+  /** The API's origin and base path as the browser sees it through `/api` (e.g. http://127.0.0.1:3100/api). */
+  apiBaseUrl: string;
+  /** Give up on a render after this long and serve the page without it (default 1500 ms). */
+  timeoutMs?: number;
+  /** Keep a rendered page this long for identical requests (default 5 s; 0: render every request). */
+  cacheSeconds?: number;
+  log?: (line: string) => void;
+}
+
+/** The page outlet in the shell's index.html that a server render replaces. */
+export const OUTLET_START = '<!--ssr-outlet-->';
+export const OUTLET_END = '<!--/ssr-outlet-->';
+
+const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+const MAX_CACHED_PAGES = 500;
+
+/** Evaluates a CommonJS build file with the given `require`. */
+async function evaluate(file: string, require: (id: string) => unknown): Promise<Record<string, unknown>> {
+  const code = await fs.readFile(file, 'utf8');
+  const fn = vm.compileFunction(code, ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file }) as (
+    exports: unknown,
+    require: (id: string) => unknown,
+    module: { exports: unknown },
+    filename: string,
+    dirname: string,
+  ) => void;
+  const module = { exports: {} as Record<string, unknown> };
+  fn(module.exports, require, module, file, path.dirname(file));
+  return module.exports;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    return (await fs.stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function readJson(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function escapeAttr(v: string): string {
+  return v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** React puts the image preloads it found at the start of a partial render: they belong in `<head>`. */
+export function splitLeadingLinks(html: string): { links: string; body: string } {
+  const m = /^(?:<link [^>]*\/?>)+/.exec(html);
+  return m ? { links: m[0], body: html.slice(m[0].length) } : { links: '', body: html };
+}
+
+/** The base URL a remote's files are served from: its manifest's folder (same origin or another). */
+function remoteBase(entry: string): string {
+  return entry.slice(0, entry.lastIndexOf('/') + 1);
+}
+
+export interface ServerRenderer {
+  /** The page for `url` (path and query), or null: serve it to be rendered in the browser. */
+  render(reg: RemoteRegistry, url: string, config: unknown): Promise<ServerPage | null>;
+}
+
+export function createServerRenderer(opts: ServerRendererOptions): ServerRenderer {
+  const root = path.resolve(opts.root);
+  const timeoutMs = opts.timeoutMs ?? 1500;
+  const cacheMs = (opts.cacheSeconds ?? 5) * 1000;
+  const shells = new Map<string, Promise<ShellServer | null>>();
+  const remotes = new Map<string, Promise<Record<string, unknown> | null>>();
+  const pages = new Map<string, { until: number; page: Promise<ServerPage | null> }>();
+  const warned = new Set<string>();
+
+  const warnOnce = (key: string, line: string) => {
+    if (warned.has(key)) return;
+    warned.add(key);
+    opts.log?.(line);
+  };
+
+  function loadShell(version: string): Promise<ShellServer | null> {
+    let p = shells.get(version);
+    if (!p) {
+      const file = path.join(root, 'shell', version, 'server', 'server.js');
+      p = (async () => {
+        if (!(await exists(file))) return null;
+        const mod = await evaluate(file, createRequire(file) as (id: string) => unknown);
+        if (typeof mod.renderPage !== 'function' || !mod.singletons || typeof mod.singletons !== 'object') {
+          throw new Error(`${file} is not a shell server build`);
+        }
+        return mod as unknown as ShellServer;
+      })().catch((err: unknown) => {
+        warnOnce(`shell:${version}`, `[ssr] shell ${version}: server build unusable, pages render in the browser (${(err as Error).message})`);
+        return null;
+      });
+      shells.set(version, p);
+    }
+    return p;
+  }
+
+  /** A remote version's server build, evaluated against one shell version's singletons. */
+  function loadRemoteBuild(shellVersion: string, shell: ShellServer, name: string, version: string): Promise<Record<string, unknown> | null> {
+    const key = `${shellVersion}|${name}|${version}`;
+    let p = remotes.get(key);
+    if (!p) {
+      const file = path.join(root, 'remotes', name, version, 'server', 'server.js');
+      p = (async () => {
+        if (!(await exists(file))) return null;
+        const nodeRequire = createRequire(file);
+        const require = (id: string): unknown => {
+          if (Object.prototype.hasOwnProperty.call(shell.singletons, id)) return shell.singletons[id];
+          if (NODE_BUILTINS.has(id)) return nodeRequire(id);
+          throw new Error(`${name}@${version}'s server build requires "${id}", which the shell ${shellVersion} does not share`);
+        };
+        return evaluate(file, require);
+      })().catch((err: unknown) => {
+        warnOnce(key, `[ssr] ${name} ${version}: server build unusable, its pages render in the browser (${(err as Error).message})`);
+        return null;
+      });
+      remotes.set(key, p);
+    }
+    return p;
+  }
+
+  async function cssLinks(folderUrl: string, folder: string, groups: string[]): Promise<string> {
+    const assets = (await readJson(path.join(folder, 'ssr-assets.json'))) as { css?: Record<string, unknown> } | null;
+    const links: string[] = [];
+    for (const g of groups) {
+      const files = assets?.css?.[g];
+      if (!Array.isArray(files)) continue;
+      for (const f of files) if (typeof f === 'string') links.push(`<link rel="stylesheet" href="${escapeAttr(folderUrl + f)}">`);
+    }
+    return links.join('');
+  }
+
+  async function renderNow(reg: RemoteRegistry, url: string, config: unknown): Promise<ServerPage | null> {
+    const shellVersion = reg.shell?.version;
+    if (!shellVersion || !VERSION_RE.test(shellVersion)) return null;
+    const shell = await loadShell(shellVersion);
+    if (!shell) return null;
+    const loadRemote = async (name: string, module: string): Promise<unknown> => {
+      const entry = reg.remotes[name];
+      if (!entry || !VERSION_RE.test(entry.version)) return null;
+      const build = await loadRemoteBuild(shellVersion, shell, name, entry.version);
+      return build?.[module] ?? null;
+    };
+    let result: RenderResult | null;
+    const started = Date.now();
+    try {
+      result = await shell.renderPage({ url, config, apiBaseUrl: opts.apiBaseUrl, loadRemote, timeoutMs });
+    } catch (err) {
+      opts.log?.(`[ssr] ${url}: rendered in the browser instead (${(err as Error).message})`);
+      return null;
+    }
+    if (!result) return null;
+    const { links, body } = splitLeadingLinks(result.html);
+    let css = await cssLinks(`/shell/${shellVersion}/`, path.join(root, 'shell', shellVersion), ['main', 'bootstrap']);
+    if ('shell' in result.route) {
+      css += await cssLinks(`/shell/${shellVersion}/`, path.join(root, 'shell', shellVersion), [result.route.shell]);
+    } else {
+      const entry = reg.remotes[result.route.remote];
+      if (entry) css += await cssLinks(remoteBase(entry.entry), path.join(root, 'remotes', result.route.remote, entry.version), [result.route.module]);
+    }
+    opts.log?.(`[ssr] ${url} rendered in ${Date.now() - started} ms`);
+    return {
+      status: result.status,
+      html: body,
+      head: css + links,
+      rootAttributes: result.rootAttributes,
+      boot: { answers: result.answers, route: result.route },
+    };
+  }
+
+  return {
+    render(reg, url, config) {
+      if (cacheMs <= 0) return renderNow(reg, url, config);
+      const versions = [reg.shell?.version ?? '', ...Object.entries(reg.remotes).map(([n, e]) => `${n}@${e?.version ?? ''}`)].join(',');
+      const key = `${versions} ${JSON.stringify(config)} ${url}`;
+      const now = Date.now();
+      const hit = pages.get(key);
+      if (hit && hit.until > now) return hit.page;
+      for (const [k, v] of pages) if (v.until <= now || pages.size >= MAX_CACHED_PAGES) pages.delete(k);
+      // Concurrent identical requests share one render; a page not rendered is not kept.
+      const page = renderNow(reg, url, config);
+      pages.set(key, { until: now + cacheMs, page });
+      void page.then((p) => {
+        if (!p) pages.delete(key);
+      });
+      return page;
+    },
+  };
+}
+
+/** Writes a server render into the shell's page; null when the page has no outlet (an older shell). */
+export function injectServerPage(html: string, page: ServerPage): string | null {
+  const start = html.indexOf(OUTLET_START);
+  const end = html.indexOf(OUTLET_END, start);
+  const headEnd = html.indexOf('</head>');
+  const htmlTag = /<html\b[^>]*>/.exec(html);
+  if (start < 0 || end < 0 || headEnd < 0 || !htmlTag || headEnd > start) return null;
+  const attrs = Object.entries(page.rootAttributes)
+    .filter(([k]) => /^[a-z][a-z0-9-]*$/.test(k) && !htmlTag[0].includes(` ${k}=`))
+    .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)
+    .join('');
+  const tag = htmlTag[0].replace(/>$/, `${attrs}>`);
+  return (
+    html.slice(0, htmlTag.index) +
+    tag +
+    html.slice(htmlTag.index + htmlTag[0].length, headEnd) +
+    page.head +
+    html.slice(headEnd, start) +
+    page.html +
+    html.slice(end + OUTLET_END.length)
+  );
+}

@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+import type { PageModule } from '@storefront/shared';
+
+/**
+ * How the shell gets the pages and overlays remotes expose. In the browser: Module Federation at run
+ * time (startup/federation.ts). On the server: the host's loader of each remote's server build, with
+ * the page already loaded before rendering. Routing and layout render the same either way.
+ */
+export interface SectionLoader {
+  /** Loads an exposed module (concurrent callers share one load). */
+  load(remote: string, module: string): Promise<PageModule>;
+  /** The module if it is already here, so it renders without a Suspense fallback (and hydrates at once). */
+  peek(remote: string, module: string): PageModule | undefined;
+  /** Forgets a failed remote, so Retry starts over. */
+  reset(remote: string): void;
+}
+
+export const SectionLoaderContext = createContext<SectionLoader | null>(null);
+
+export function useSectionLoader(): SectionLoader {
+  const loader = useContext(SectionLoaderContext);
+  if (!loader) throw new Error('useSectionLoader: no SectionLoaderContext above (App provides it)');
+  return loader;
+}

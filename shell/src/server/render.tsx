@@ -1,0 +1,177 @@
+/**
+ * The shell's server build (issue 8): renders a public page's first screen to HTML for the static host
+ * (ops/src/ssr.ts), so the shopper sees the page — banner, products, prices — before any script has
+ * arrived, and the browser then hydrates that same markup.
+ *
+ * The host loads this file for the live shell version and hands it a loader of each remote's server
+ * build. The remotes' server builds leave every shared singleton out; the host gives them the
+ * ones exported here (`singletons`), so the shell and each remote render with one React, one MobX and
+ * one `@storefront/shared` — what Module Federation arranges in the browser.
+ *
+ * Only public pages are rendered; the rest (account, cart, checkout) come as today's empty page and
+ * render in the browser. A render that cannot be complete — an API read failed, a page threw, a
+ * remote has no server build, the deadline passed — returns `null` and the host serves the page
+ * without it. The server renders a guest's view: the shopper's saved session (cart, sign-in) is
+ * applied in the browser right after hydration.
+ */
+import * as React from 'react';
+import * as jsxRuntime from 'react/jsx-runtime';
+import * as ReactDOM from 'react-dom';
+import { renderToPipeableStream } from 'react-dom/server';
+import * as mobx from 'mobx';
+import * as mobxReactLite from 'mobx-react-lite';
+import * as shared from '@storefront/shared';
+import * as router from '@storefront/shared/router';
+import * as validation from '@storefront/shared/validation';
+import { AnswerRecorder, createSession, themeCssVariables, type PageModule, type RuntimeConfig } from '@storefront/shared';
+import { Writable } from 'node:stream';
+import { App } from '../app/App';
+import type { SectionLoader } from '../app/sections';
+import { isRemoteRoute, pageLocation } from '../routeTable';
+
+/**
+ * The singletons a remote's server build imports, by the names it imports them with (the same list
+ * as shared/src/federation.ts, less what only a browser needs).
+ */
+export const singletons: Record<string, unknown> = {
+  react: React,
+  'react/jsx-runtime': jsxRuntime,
+  'react-dom': ReactDOM,
+  mobx,
+  'mobx-react-lite': mobxReactLite,
+  '@storefront/shared': shared,
+  '@storefront/shared/router': router,
+  '@storefront/shared/validation': validation,
+};
+
+export interface RenderRequest {
+  /** The request's path and query, e.g. `/shop?categories=shirts`. */
+  url: string;
+  /** The runtime config the browser gets (and hydrates with). */
+  config: RuntimeConfig;
+  /** Where the server's own API reads go (absolute, e.g. http://127.0.0.1:3100/api). */
+  apiBaseUrl: string;
+  /** A remote's exposed page from its server build; null when that remote renders in the browser only. */
+  loadRemote(remote: string, module: string): Promise<PageModule | null>;
+  /** Give up after this long (default 2000 ms). */
+  timeoutMs?: number;
+}
+
+export interface RenderResult {
+  /** 200, or 404 for the not-found page. */
+  status: number;
+  /** The markup of `#root`. */
+  html: string;
+  /** Every API read the render made, by request key: the browser's client answers from them while hydrating. */
+  answers: Record<string, unknown>;
+  /** The route rendered (the browser loads the same page before hydrating). */
+  route: { remote: string; module: string } | { shell: string };
+  /** Attributes for `<html>`: the store's theme, which the browser sets there too (shell/src/chrome/useTheme.ts). */
+  rootAttributes: Record<string, string>;
+}
+
+/** Why a render gave up, for the host's log. */
+export class RenderSkipped extends Error {}
+
+function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RenderSkipped(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** Renders the element to a string once everything in it (lazy pages included) is ready. */
+function renderToString(element: React.ReactElement, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let failed: unknown = null;
+    const sink = new Writable({
+      write(chunk: Buffer | string, _enc, done) {
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+        done();
+      },
+    });
+    sink.on('finish', () => {
+      if (failed) reject(failed instanceof Error ? failed : new RenderSkipped(String(failed)));
+      else resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    const stream = renderToPipeableStream(element, {
+      // Every boundary in place, in document order: no boundary is sent later with an inline script
+      // to swap it in (the page's Content-Security-Policy allows no inline script).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        stream.pipe(sink);
+      },
+      onShellError(err) {
+        reject(err instanceof Error ? err : new RenderSkipped(String(err)));
+      },
+      // An error inside a boundary would leave that part to the browser: not a page worth sending.
+      onError(err) {
+        failed ??= err;
+      },
+    });
+    setTimeout(() => stream.abort(new RenderSkipped(`rendering took longer than ${timeoutMs} ms`)), timeoutMs).unref();
+  });
+}
+
+function rootAttributes(theme: shared.Theme): Record<string, string> {
+  const style = Object.entries(themeCssVariables(theme))
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('; ');
+  return { style, 'data-banner-type': theme.bannerType, 'data-category-layout': theme.categoryLayout };
+}
+
+/**
+ * Renders `req.url`, or returns null when the page is not rendered on the server (not public, or its
+ * remote has no server build). Throws `RenderSkipped` (or the page's own error) when a render was
+ * attempted and could not be completed.
+ */
+export async function renderPage(req: RenderRequest): Promise<RenderResult | null> {
+  const timeoutMs = req.timeoutMs ?? 2000;
+  const started = Date.now();
+  const left = () => Math.max(1, timeoutMs - (Date.now() - started));
+  const url = new URL(req.url, 'http://server.invalid');
+  const { route, at } = pageLocation(url.pathname, url.search);
+  if (route.access !== 'public') return null;
+
+  let page: PageModule | null = null;
+  if (isRemoteRoute(route)) {
+    page = await withDeadline(req.loadRemote(route.remote, route.module), left(), `loading ${route.remote}/${route.module}`);
+    if (!page) return null;
+  }
+
+  const recorder = new AnswerRecorder();
+  const { store } = createSession({ ...req.config, apiBaseUrl: req.apiBaseUrl }, undefined, { sink: recorder, deferPersistence: true });
+  try {
+    await withDeadline(store.storeInfo.fetch(), left(), 'store information');
+    if (page?.load) {
+      await withDeadline(page.load(store, at), left(), 'the page data');
+    }
+    if (!recorder.complete) {
+      throw new RenderSkipped(`an API read failed: ${recorder.failures.map((f) => f.key).join(', ')}`);
+    }
+    const loaded = page;
+    const sections: SectionLoader = {
+      load: (remote, module) =>
+        isRemoteRoute(route) && remote === route.remote && module === route.module && loaded
+          ? Promise.resolve(loaded)
+          : Promise.reject(new RenderSkipped(`${remote}/${module} is not part of this render`)),
+      peek: (remote, module) => (isRemoteRoute(route) && remote === route.remote && module === route.module && loaded ? loaded : undefined),
+      reset: () => undefined,
+    };
+    const html = await renderToString(
+      <App store={store} config={req.config} sections={sections} url={`${at.pathname}${at.search}`} />,
+      left(),
+    );
+    return {
+      status: !isRemoteRoute(route) && route.shell === 'NotFound' ? 404 : 200,
+      html,
+      answers: recorder.answers,
+      route: isRemoteRoute(route) ? { remote: route.remote, module: route.module } : { shell: route.shell },
+      rootAttributes: rootAttributes(store.storeInfo.theme),
+    };
+  } finally {
+    store.dispose();
+  }
+}
