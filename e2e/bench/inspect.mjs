@@ -39,6 +39,10 @@ try {
   const work = a['bootup-time']?.details?.items ?? [];
   console.log('script work (ms total / scripting):');
   for (const w of work.slice(0, 8)) console.log(`  ${Math.round(w.total)} / ${Math.round(w.scripting)}  ${w.url}`);
+  // Long tasks (simulated, 4× CPU slowdown): each one past 50 ms adds to Total Blocking Time.
+  const tasks = a['long-tasks']?.details?.items ?? [];
+  console.log(`long tasks (start, duration, where): ${tasks.length ? '' : 'none'}`);
+  for (const t of tasks) console.log(`  ${ms(t.startTime).padStart(8)}  ${ms(t.duration).padStart(7)}  ${t.url}`);
   const reqs = (a['network-requests']?.details?.items ?? []).slice().sort((x, y) => x.networkRequestTime - y.networkRequestTime);
   console.log('requests (start → end, transfer):');
   for (const r of reqs) {

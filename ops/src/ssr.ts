@@ -206,11 +206,18 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
     };
     let result: RenderResult | null;
     const started = Date.now();
+    let timer: NodeJS.Timeout | undefined;
     try {
-      result = await shell.renderPage({ url, config, apiBaseUrl: opts.apiBaseUrl, loadRemote, timeoutMs });
+      // The shell keeps its own deadline; this one holds even if a build does not.
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs + 250);
+      });
+      result = await Promise.race([shell.renderPage({ url, config, apiBaseUrl: opts.apiBaseUrl, loadRemote, timeoutMs }), deadline]);
     } catch (err) {
       opts.log?.(`[ssr] ${url}: rendered in the browser instead (${(err as Error).message})`);
       return null;
+    } finally {
+      clearTimeout(timer);
     }
     if (!result) return null;
     const { links, body } = splitLeadingLinks(result.html);

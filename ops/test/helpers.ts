@@ -38,6 +38,8 @@ export interface BuildOpts {
   dev?: boolean;
   /** Big enough to be compressed by the host. */
   bigJs?: boolean;
+  /** A server build (`server/server.js`) and its `ssr-assets.json`; a shell gets the page outlet. */
+  server?: { js: string; css?: Record<string, string[]> };
 }
 
 export function writeBuild(repo: string, sectionName: string, version: string, opts: BuildOpts = {}): string {
@@ -92,10 +94,15 @@ export function writeBuild(repo: string, sectionName: string, version: string, o
   if (section.kind === 'shell') {
     writeFileSync(
       path.join(dir, 'index.html'),
-      `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>Storefront</title></head><body><div id="root"></div><!-- ${marker} --><script defer src="/shell/${version}/main.0123abcd.js"></script></body></html>\n`,
+      `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>Storefront</title></head><body><div id="root">${opts.server ? '<!--ssr-outlet--><div class="boot"></div><!--/ssr-outlet-->' : ''}</div><!-- ${marker} --><script defer src="/shell/${version}/main.0123abcd.js"></script></body></html>\n`,
     );
   } else {
     writeFileSync(path.join(dir, 'remoteEntry.js'), js);
+  }
+  if (opts.server) {
+    mkdirSync(path.join(dir, 'server'), { recursive: true });
+    writeFileSync(path.join(dir, 'server', 'server.js'), opts.server.js);
+    writeFileSync(path.join(dir, 'ssr-assets.json'), JSON.stringify({ css: opts.server.css ?? {} }));
   }
   return dir;
 }

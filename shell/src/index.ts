@@ -12,6 +12,11 @@ import { loadRegistry, loadRuntimeConfig, readBootData, serverRendered } from '.
 import { loadSection, startFederation } from './startup/federation';
 import { findRoute, isRemoteRoute } from './routeTable';
 
+/** Lets the browser run between start-up steps, so none of them adds up to one long task (issue 8: TBT). */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 function pageLoaded(): Promise<void> {
   if (document.readyState === 'complete') return Promise.resolve();
   return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
@@ -27,9 +32,11 @@ async function start(): Promise<void> {
   if (!ssr) startFirstScreenPrefetch(config.apiBaseUrl, config.apiKey, window.location.pathname);
   const registry = await loadRegistry(config.registryUrl, boot?.registry);
   startFederation(registry);
+  if (ssr) await yieldToBrowser();
   const first = findRoute(window.location.pathname);
   // Start the first page's remote now, in parallel with React's own chunks; errors surface in its boundary.
   if (first && isRemoteRoute(first)) loadSection(first.remote, first.module).catch(() => undefined);
+  if (ssr) await yieldToBrowser();
   const { mount } = await import(/* webpackChunkName: "bootstrap" */ './bootstrap');
   mount(config, ssr);
 }

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { ApiError, messageOf, messagesOf } from './errors';
 import { createApiClient } from './client';
 import { createApi } from './createApi';
+import { AnswerRecorder, ServerAnswers, requestKey } from './answers';
 
 /** A real HTTP server standing in for the API: it records requests and answers per path. */
 let server: Server;
@@ -119,5 +120,46 @@ describe('API client (spec §7)', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(0);
     expect(messageOf(err, 'Something went wrong')).toBe('Something went wrong');
+  });
+});
+
+describe('answers of a server render (issue 8)', () => {
+  const filters = { sub_category: [3, 7], page: 2 };
+
+  it('records every read the server makes under its request key, and any failure', async () => {
+    const recorder = new AnswerRecorder();
+    const client = createApiClient({ baseURL: base, apiKey: 'k', getToken: () => null, sink: recorder });
+    const api = createApi(client, { storeToken: 't' });
+    const products = await api.getProducts(filters);
+    await api.getStates();
+    expect(recorder.complete).toBe(true);
+    expect(Object.keys(recorder.answers)).toHaveLength(2);
+    expect(recorder.answers[requestKey('GET', '/states', undefined, undefined)]).toEqual({ success: true, data: { url: '/api/states' } });
+    expect(Object.values(recorder.answers)).toContainEqual(products);
+
+    await api.register({ firstName: 'A', lastName: 'B', email: 'x@y.in', password: 'p', mobile: '9' }).catch(() => undefined);
+    expect(recorder.complete).toBe(false);
+    expect(recorder.failures[0]!.key).toMatch(/^POST \/customer\/register /);
+  });
+
+  it('answers identical reads in the browser from them, without a request, until they are closed', async () => {
+    const recorder = new AnswerRecorder();
+    const server = createApi(createApiClient({ baseURL: base, apiKey: 'k', getToken: () => null, sink: recorder }), { storeToken: 't' });
+    const rendered = await server.getProducts(filters);
+    seen.length = 0;
+
+    const answers = new ServerAnswers(JSON.parse(JSON.stringify(recorder.answers)) as Record<string, unknown>);
+    const browser = createApi(createApiClient({ baseURL: base, apiKey: 'k', getToken: () => null, answers }), { storeToken: 't' });
+    // The loader before hydration and the page's effect after it: both from the page, none sent.
+    expect(await browser.getProducts(filters)).toEqual(rendered);
+    expect(await browser.getProducts(filters)).toEqual(rendered);
+    expect(seen).toHaveLength(0);
+    // Another query is not in the page: it is asked for.
+    await browser.getProducts({ ...filters, page: 3 });
+    expect(seen.map((r) => r.url)).toEqual(['/api/get-products?page=3']);
+
+    answers.close();
+    await browser.getProducts(filters);
+    expect(seen.map((r) => r.url)).toEqual(['/api/get-products?page=3', '/api/get-products?page=2']);
   });
 });

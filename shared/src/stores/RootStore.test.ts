@@ -147,6 +147,46 @@ describe('persistence (spec §4)', () => {
   });
 });
 
+describe('a page hydrated from a server render (issue 8)', () => {
+  it('leaves the saved session alone until startPersistence, then applies it and saves again', async () => {
+    const storage = memoryStorage();
+    const first = setup(storage);
+    await first.store.cart.addItem(first.api.state.products[0]!, first.api.state.products[0]!.variations[0]!, 2);
+    const saved = storage.getItem(STATE_KEY);
+
+    const target = new EventTarget() as unknown as Window;
+    const hydrating = new RootStore(createFakeApi(), { storage, eventTarget: target, deferPersistence: true });
+    // The server rendered a guest's empty cart: so does the first client render.
+    expect(hydrating.cart.count).toBe(0);
+    await hydrating.storeInfo.fetch();
+    expect(storage.getItem(STATE_KEY)).toBe(saved); // nothing written over the shopper's session
+    storageEvent(target, LOGOUT_EVENT_KEY, '1'); // not listening yet: no effect, no error
+
+    hydrating.startPersistence();
+    expect(hydrating.cart.cartItems[0]?.quantity).toBe(2);
+    hydrating.startPersistence(); // idempotent: one set of reactions
+    hydrating.cart.clearCart();
+    expect(readState(storage).cart?.cartItems).toEqual([]);
+  });
+
+  it('keeps the store info the server rendered with instead of the older saved copy', async () => {
+    const storage = memoryStorage();
+    const old = setup(storage);
+    await old.store.storeInfo.fetch();
+    const stale = { ...readState(storage).storeInfo!, storeinfo: { ...readState(storage).storeInfo!.storeinfo, store_name: 'Old Name' } };
+    storage.setItem(STATE_KEY, JSON.stringify({ ...readState(storage), storeInfo: stale }));
+
+    const hydrating = new RootStore(createFakeApi(), { storage, deferPersistence: true });
+    await hydrating.storeInfo.fetch();
+    hydrating.startPersistence();
+    expect(hydrating.storeInfo.storeName).toBe('Test Bazaar');
+
+    // Without a server render the saved copy still stands in until the server answers.
+    const plain = new RootStore(createFakeApi(), { storage: memoryStorage({ [STATE_KEY]: JSON.stringify({ storeInfo: stale }) }) });
+    expect(plain.storeInfo.storeName).toBe('Old Name');
+  });
+});
+
 describe('cross-tab (spec §4)', () => {
   it('logs this tab out when another tab removes the state or signs out', async () => {
     const { store, api, target } = setup();

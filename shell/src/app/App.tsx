@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useRef, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, Route, Routes } from '@storefront/shared/router';
 import { FullScreenSpinner, StoresProvider, ToastHost, type RootStore, type RuntimeConfig } from '@storefront/shared';
 import { ROUTES, isRemoteRoute, type ShellRoute } from '../routeTable';
 import { Guard } from './guards';
 import { RemotePage } from './RemotePage';
 import { Layout } from '../chrome/Layout';
-import { SectionLoaderContext, type SectionLoader } from './sections';
+import { FirstCommitContext, FirstCommitMark, SectionLoaderContext, type SectionLoader } from './sections';
 
 // Shell-owned pages, each its own chunk named as in spec §2.
 const SHELL_PAGES: Record<ShellRoute['shell'], ComponentType> = {
@@ -16,6 +16,16 @@ const SHELL_PAGES: Record<ShellRoute['shell'], ComponentType> = {
   Contacts: lazy(() => import(/* webpackChunkName: "Contacts" */ '../pages/ContactPage')),
   NotFound: lazy(() => import(/* webpackChunkName: "NotFound" */ '../pages/NotFoundPage')),
 };
+
+/** A shell page, loaded on demand, marking its first commit. */
+function ShellPage({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      {children}
+      <FirstCommitMark />
+    </Suspense>
+  );
+}
 
 /** The route table of spec §2 rendered: every path to its owner's page, behind its guard. */
 export function AppRoutes() {
@@ -28,9 +38,9 @@ export function AppRoutes() {
         } else {
           const Page = SHELL_PAGES[route.shell];
           element = (
-            <Suspense fallback={<FullScreenSpinner />}>
+            <ShellPage>
               <Page />
-            </Suspense>
+            </ShellPage>
           );
         }
         return <Route key={route.path} path={route.path} element={<Guard access={route.access}>{element}</Guard>} />;
@@ -38,9 +48,9 @@ export function AppRoutes() {
       <Route
         path="*"
         element={
-          <Suspense fallback={<FullScreenSpinner />}>
+          <ShellPage>
             <SHELL_PAGES.NotFound />
-          </Suspense>
+          </ShellPage>
         }
       />
     </Routes>
@@ -54,17 +64,18 @@ export interface AppProps {
   /** A server render's URL (path and query): the router stays there. Absent: the browser's address. */
   url?: string;
   /**
-   * Called once the first render has committed (effects run children first, so the first page's own
-   * effects have run too): a hydrated page applies the saved session from here.
+   * Called once, when the first page's own content has committed (its effects have run) or its
+   * section failed: a hydrated page applies the saved session from here.
    */
   onFirstCommit?: () => void;
 }
 
 export function App({ store, config, sections, url, onFirstCommit }: AppProps) {
-  useEffect(() => {
-    onFirstCommit?.();
-    // Once, after the first commit.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  const first = useRef({ fired: false, onFirstCommit });
+  const firstCommit = useCallback(() => {
+    if (first.current.fired) return;
+    first.current.fired = true;
+    first.current.onFirstCommit?.();
   }, []);
   const content = (
     <>
@@ -77,7 +88,9 @@ export function App({ store, config, sections, url, onFirstCommit }: AppProps) {
   return (
     <StoresProvider store={store}>
       <SectionLoaderContext.Provider value={sections}>
-        {url === undefined ? <BrowserRouter>{content}</BrowserRouter> : <MemoryRouter initialEntries={[url]}>{content}</MemoryRouter>}
+        <FirstCommitContext.Provider value={firstCommit}>
+          {url === undefined ? <BrowserRouter>{content}</BrowserRouter> : <MemoryRouter initialEntries={[url]}>{content}</MemoryRouter>}
+        </FirstCommitContext.Provider>
       </SectionLoaderContext.Provider>
     </StoresProvider>
   );

@@ -1,9 +1,11 @@
-import { Component, lazy, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useContext, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
 import { FullScreenSpinner } from '@storefront/shared';
-import { useSectionLoader } from './sections';
+import { FirstCommitContext, FirstCommitMark, useSectionLoader } from './sections';
 
 interface BoundaryProps {
   remote: string;
+  /** Told when the section fails, so a hydrating page does not wait for a first commit that will not come. */
+  onFailed?: (() => void) | null;
   onRetry: () => void;
   children: ReactNode;
   /** Overlays (cart panel) fail quietly instead of showing a page-sized message. */
@@ -27,6 +29,7 @@ export class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`[storefront] section ${this.props.remote} failed`, error, info.componentStack);
+    this.props.onFailed?.();
   }
 
   private retry = (): void => {
@@ -61,6 +64,7 @@ interface RemotePageProps {
  */
 export function RemotePage({ remote, module, inline, props }: RemotePageProps) {
   const sections = useSectionLoader();
+  const firstCommit = useContext(FirstCommitContext);
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React.lazy caches a rejected import for good.
   const Page = useMemo(
@@ -74,9 +78,10 @@ export function RemotePage({ remote, module, inline, props }: RemotePageProps) {
   };
   return (
     <div className="remote-section" data-remote={remote} data-module={module}>
-      <RemoteBoundary remote={remote} onRetry={retry} inline={inline}>
+      <RemoteBoundary remote={remote} onRetry={retry} inline={inline} onFailed={firstCommit}>
         <Suspense fallback={inline ? null : <FullScreenSpinner />}>
           <Page {...props} />
+          <FirstCommitMark />
         </Suspense>
       </RemoteBoundary>
     </div>

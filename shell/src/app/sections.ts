@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import type { PageModule } from '@storefront/shared';
 
 /**
@@ -21,4 +21,18 @@ export function useSectionLoader(): SectionLoader {
   const loader = useContext(SectionLoaderContext);
   if (!loader) throw new Error('useSectionLoader: no SectionLoaderContext above (App provides it)');
   return loader;
+}
+
+/**
+ * Told once the first page's own content has committed (hydrated). React hydrates each Suspense
+ * boundary after the root, so the root's first commit is too early: the page inside the boundary
+ * would then hydrate against the shopper's saved session instead of the server's guest view.
+ */
+export const FirstCommitContext = createContext<(() => void) | null>(null);
+
+/** Placed after a page inside its boundary: its effect runs once the page's content has committed. */
+export function FirstCommitMark() {
+  const done = useContext(FirstCommitContext);
+  useEffect(() => done?.(), [done]);
+  return null;
 }

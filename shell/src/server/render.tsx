@@ -29,6 +29,10 @@ import { App } from '../app/App';
 import type { SectionLoader } from '../app/sections';
 import { isRemoteRoute, pageLocation } from '../routeTable';
 
+// Observer components render once on the server and never commit: they must not subscribe to the
+// stores (each render would leave reactions behind, and timers to clean them up).
+mobxReactLite.enableStaticRendering(true);
+
 /**
  * The singletons a remote's server build imports, by the names it imports them with (the same list
  * as shared/src/federation.ts, less what only a browser needs).
@@ -104,6 +108,7 @@ function renderToString(element: React.ReactElement, timeoutMs: number): Promise
         stream.pipe(sink);
       },
       onShellError(err) {
+        clearTimeout(timer);
         reject(err instanceof Error ? err : new RenderSkipped(String(err)));
       },
       // An error inside a boundary would leave that part to the browser: not a page worth sending.
@@ -111,7 +116,8 @@ function renderToString(element: React.ReactElement, timeoutMs: number): Promise
         failed ??= err;
       },
     });
-    setTimeout(() => stream.abort(new RenderSkipped(`rendering took longer than ${timeoutMs} ms`)), timeoutMs).unref();
+    const timer = setTimeout(() => stream.abort(new RenderSkipped(`rendering took longer than ${timeoutMs} ms`)), timeoutMs);
+    sink.on('close', () => clearTimeout(timer));
   });
 }
 

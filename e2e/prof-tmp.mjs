@@ -1,0 +1,23 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking'] });
+const ctx = await browser.newContext({ viewport: { width: 412, height: 823 } });
+const page = await ctx.newPage();
+const cdp = await ctx.newCDPSession(page);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await cdp.send('Profiler.start');
+await page.goto('http://127.0.0.1:8190' + (process.argv[2] ?? '/'), { waitUntil: 'networkidle' });
+await page.waitForTimeout(3000);
+const { profile } = await cdp.send('Profiler.stop');
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map();
+const dt = profile.timeDeltas; 
+profile.samples.forEach((id, i) => { const n = byId.get(id); const cf = n.callFrame; const key = `${cf.functionName || '(anon)'} ${cf.url.split('/').pop()}:${cf.lineNumber}`; self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000); });
+// aggregate by file too
+const byFile = new Map();
+profile.samples.forEach((id, i) => { const n = byId.get(id); const f = n.callFrame.url.split('/').pop() || n.callFrame.functionName; byFile.set(f, (byFile.get(f) ?? 0) + (dt[i] ?? 0) / 1000); });
+console.log([...byFile].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${v.toFixed(1)}ms ${k}`).join('\n'));
+console.log('---');
+console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(1)}ms ${k}`).join('\n'));
+await browser.close();

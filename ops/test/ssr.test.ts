@@ -1,0 +1,231 @@
+/**
+ * Server rendering in the host (issue 8), with small hand-written server builds in a real deploy root:
+ * the shell's renders with whatever the remote's build gives it, so each test sees what the host
+ * loaded, with which singletons, and what it wrote into the page.
+ */
+import http from 'node:http';
+import { createHost, type Host } from '../src/host';
+import { injectServerPage, splitLeadingLinks, OUTLET_END, OUTLET_START } from '../src/ssr';
+import { makeWorkspace, type Workspace } from './helpers';
+
+function get(base: string, p: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${p}`, { agent: false }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** The boot data block of a page. */
+function boot(html: string): { config?: unknown; registry?: unknown; ssr?: { answers: Record<string, unknown>; route: unknown } } {
+  const m = /<script type="application\/json" id="storefront-boot">(.*?)<\/script>/.exec(html);
+  if (!m?.[1]) throw new Error('no boot data');
+  return JSON.parse(m[1]) as ReturnType<typeof boot>;
+}
+
+// A shell server build: renders the catalog page the host hands it, with the singletons it exports.
+const SHELL_SERVER = `
+const react = { copy: 'the shell react' };
+exports.singletons = { react };
+let renders = 0;
+exports.renderPage = async (req) => {
+  const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/signin') return null;
+  if (url.pathname === '/boom') throw new Error('a page exploded');
+  if (url.pathname === '/hang') return new Promise(() => {});
+  renders += 1;
+  const page = await req.loadRemote('catalog', 'Home');
+  if (!page) return null;
+  return {
+    status: url.pathname === '/nope' ? 404 : 200,
+    html: '<link rel="preload" as="image" href="/b.png"/><main data-render="' + renders + '">' + page.render(req) + ' ' + url.search + '</main>',
+    answers: { 'POST /store-info null null': { success: true } },
+    route: { remote: 'catalog', module: 'Home' },
+    rootAttributes: { style: '--sf-bg: #fff', 'data-banner-type': 'slider' },
+  };
+};
+`;
+
+const catalogServer = (label: string) => `
+const react = require('react');
+require('node:path');
+exports.Home = { render: (req) => ${JSON.stringify(label)} + ' with ' + react.copy + ' via ' + req.apiBaseUrl };
+`;
+
+let ws: Workspace;
+const hosts: Host[] = [];
+
+async function ok(...args: string[]): Promise<void> {
+  const r = await ws.ops(...args);
+  if (r.code !== 0) throw new Error(`${args.join(' ')}: ${r.err}`);
+}
+
+async function start(env: NodeJS.ProcessEnv = {}, extra: { ssr?: boolean } = {}): Promise<{ base: string; log: string[] }> {
+  const log: string[] = [];
+  const h = createHost({
+    root: ws.root,
+    api: 'http://127.0.0.1:9/base',
+    env: { NODE_ENV: 'production', SSR_CACHE_SECONDS: '0', ...env },
+    log: (l) => log.push(l),
+    ...extra,
+  });
+  hosts.push(h);
+  return { base: await h.listen(0, '127.0.0.1'), log };
+}
+
+beforeAll(async () => {
+  ws = makeWorkspace();
+  const shellCss = { bootstrap: ['bootstrap.aa.css'], main: [] };
+  await ok('publish', 'shell', '--from', ws.build('shell', '0.1.0-s1', { server: { js: SHELL_SERVER, css: shellCss } }));
+  await ok('activate', 'shell', '0.1.0-s1');
+  await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-c1', { server: { js: catalogServer('HOME ONE'), css: { Home: ['Home.11.css'] } } }));
+  await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-c2', { server: { js: catalogServer('HOME TWO'), css: { Home: ['Home.22.css'] } } }));
+  await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-c3', { server: { js: `require('left-pad'); exports.Home = {};` } }));
+  await ok('activate', 'catalog', '0.1.0-c1');
+});
+afterAll(async () => {
+  await Promise.all(hosts.map((h) => h.close()));
+  ws.cleanup();
+});
+
+describe('a public page rendered on the server', () => {
+  it('puts the markup in the outlet, its stylesheets and preloads in the head, the theme on <html>, the answers in the boot data', async () => {
+    const { base } = await start();
+    const res = await get(base, '/?x=1');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatch(/<div id="root"><main data-render="\d+">HOME ONE with the shell react via http:\/\/127\.0\.0\.1:9\/base\/api \?x=1<\/main><\/div>/);
+    expect(res.body).not.toContain(OUTLET_START);
+    expect(res.body).not.toContain('class="boot"');
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" href="/shell/0.1.0-s1/bootstrap.aa.css">');
+    expect(head).toContain('<link rel="stylesheet" href="/remotes/catalog/0.1.0-c1/Home.11.css">');
+    expect(head).toContain('<link rel="preload" as="image" href="/b.png"/>');
+    expect(res.body).toMatch(/<html lang="en-IN" style="--sf-bg: #fff" data-banner-type="slider">/);
+    const data = boot(res.body);
+    expect(data.ssr).toEqual({ answers: { 'POST /store-info null null': { success: true } }, route: { remote: 'catalog', module: 'Home' } });
+    expect(data.registry).toBeDefined();
+    // The data block is not script: the policy still allows none inline.
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 404 with the rendered not-found page', async () => {
+    const { base } = await start();
+    const res = await get(base, '/nope');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatch(/<main data-render="\d+">HOME ONE/);
+    expect(boot(res.body).ssr).toBeDefined();
+  });
+
+  it('uses the live version of the remote: a rollback is rendered on the next request', async () => {
+    const { base } = await start({ SSR_CACHE_SECONDS: '60' });
+    await ok('activate', 'catalog', '0.1.0-c2');
+    const two = await get(base, '/');
+    expect(two.body).toContain('HOME TWO');
+    expect(two.body).toContain('/remotes/catalog/0.1.0-c2/Home.22.css');
+    await ok('rollback', 'catalog');
+    const one = await get(base, '/');
+    expect(one.body).toContain('HOME ONE');
+    expect(one.body).not.toContain('Home.22.css');
+  });
+});
+
+describe('pages served to be rendered in the browser instead', () => {
+  const plain = (body: string) => {
+    expect(body).toContain('<!--ssr-outlet--><div class="boot"></div><!--/ssr-outlet-->');
+    expect(boot(body).ssr).toBeUndefined();
+  };
+
+  it('a page the shell does not render on the server (not public)', async () => {
+    const { base } = await start();
+    const res = await get(base, '/signin');
+    expect(res.status).toBe(200);
+    plain(res.body);
+  });
+
+  it('a render that throws, logged', async () => {
+    const { base, log } = await start();
+    const res = await get(base, '/boom');
+    expect(res.status).toBe(200);
+    plain(res.body);
+    expect(log.join('\n')).toContain('a page exploded');
+  });
+
+  it('a render past its deadline', async () => {
+    const { base, log } = await start({ SSR_TIMEOUT_MS: '100' });
+    const started = Date.now();
+    const res = await get(base, '/hang');
+    expect(Date.now() - started).toBeLessThan(2000);
+    plain(res.body);
+    expect(log.join('\n')).toContain('no answer within 100 ms');
+  });
+
+  it('a remote whose server build needs a module the shell does not share', async () => {
+    await ok('activate', 'catalog', '0.1.0-c3');
+    try {
+      const { base, log } = await start();
+      plain((await get(base, '/')).body);
+      expect(log.join('\n')).toContain('requires "left-pad"');
+    } finally {
+      await ok('activate', 'catalog', '0.1.0-c1');
+    }
+  });
+
+  it('with server rendering switched off', async () => {
+    const { base } = await start({}, { ssr: false });
+    plain((await get(base, '/')).body);
+  });
+});
+
+describe('the render cache', () => {
+  it('renders once for identical requests within SSR_CACHE_SECONDS, every time with 0', async () => {
+    // The shell build numbers its renders: the same number is the same render.
+    const renderOf = async (base: string, p: string) => /data-render="(\d+)"/.exec((await get(base, p)).body)?.[1];
+    const cached = await start({ SSR_CACHE_SECONDS: '60' });
+    const [a, b] = await Promise.all([renderOf(cached.base, '/?c=1'), renderOf(cached.base, '/?c=1')]);
+    const c = await renderOf(cached.base, '/?c=1');
+    expect(a).toBeDefined();
+    expect(new Set([a, b, c]).size).toBe(1);
+    expect(await renderOf(cached.base, '/?c=2')).not.toBe(a);
+
+    const uncached = await start({ SSR_CACHE_SECONDS: '0' });
+    const d = await renderOf(uncached.base, '/?c=1');
+    expect(await renderOf(uncached.base, '/?c=1')).not.toBe(d);
+  });
+});
+
+describe('server builds are not served', () => {
+  it('answers 404 for files under server/', async () => {
+    const { base } = await start();
+    expect((await get(base, '/shell/0.1.0-s1/server/server.js')).status).toBe(404);
+    expect((await get(base, '/remotes/catalog/0.1.0-c1/server/server.js')).status).toBe(404);
+    expect((await get(base, '/shell/0.1.0-s1/main.0123abcd.js')).status).toBe(200);
+  });
+});
+
+describe('writing a render into the page', () => {
+  const page = { status: 200, html: '<p>hi</p>', head: '<link rel="stylesheet" href="/a.css">', rootAttributes: { style: 'a: "b"', 'bad attr': 'x' }, boot: { answers: {}, route: { shell: 'Faq' } } };
+
+  it('escapes attribute values and skips names that are not attribute names', () => {
+    const html = `<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root">${OUTLET_START}x${OUTLET_END}</div></body></html>`;
+    expect(injectServerPage(html, page)).toBe(
+      '<!doctype html><html lang="en" style="a: &quot;b&quot;"><head><title>t</title><link rel="stylesheet" href="/a.css"></head><body><div id="root"><p>hi</p></div></body></html>',
+    );
+  });
+
+  it('gives null for a page without an outlet (a shell from before server rendering)', () => {
+    expect(injectServerPage('<html><head></head><body><div id="root"></div></body></html>', page)).toBeNull();
+  });
+
+  it('takes React\'s leading preload links out of the markup', () => {
+    expect(splitLeadingLinks('<link rel="preload" href="/a"/><link rel="preload" href="/b"/><div>x</div>')).toEqual({
+      links: '<link rel="preload" href="/a"/><link rel="preload" href="/b"/>',
+      body: '<div>x</div>',
+    });
+    expect(splitLeadingLinks('<div>x</div>')).toEqual({ links: '', body: '<div>x</div>' });
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * @jest-environment node
+ * @jest-environment-options {"globalsCleanup": "off"}
+ */
+// The shell's server render (issue 8) against a real HTTP server standing in for the API, the way the
+// host calls it: which pages it renders, what the markup holds, which answers travel with it, and
+// when it gives up.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { SERVER_SINGLETONS } from '@storefront/shared/federation';
+import { requestKey, useStores, type PageModule, type RuntimeConfig } from '@storefront/shared';
+import { renderPage, singletons, type RenderRequest } from './render';
+
+let server: Server;
+let apiBaseUrl = '';
+let failStoreInfo = false;
+const seen: string[] = [];
+
+const STORE_INFO = {
+  success: true,
+  data: {
+    storeinfo: { store_name: 'Kirana Couture', buttonBackgroundColor: '#1a237e', offer_text: 'Free delivery above ₹499' },
+    sub_category_list: [{ id: 1, name: 'Shirts', image: '/img/shirts.svg' }],
+  },
+};
+const SECTIONS = { success: true, result: { banners: [{ id: 1, image: '/img/banner-1.svg', title: 'Monsoon sale', link: '/shop' }], sections: [] } };
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.url === '/api/store-info') return failStoreInfo ? send(503, { success: false, message: 'down' }) : send(200, STORE_INFO);
+    if (req.url === '/api/home-page-sections') return send(200, SECTIONS);
+    return send(404, { success: false, message: 'not found' });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  apiBaseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+afterAll(
+  () =>
+    new Promise<void>((r) => {
+      server.close(() => r());
+      server.closeAllConnections();
+    }),
+);
+beforeEach(() => {
+  seen.length = 0;
+  failStoreInfo = false;
+});
+
+const config: RuntimeConfig = {
+  apiBaseUrl: '/api',
+  apiKey: 'k',
+  storeToken: 't',
+  registryUrl: '/remotes.json',
+  storeUrl: 'https://shop.example.in',
+  environment: 'production',
+};
+
+/** A page as a remote's server build gives it: a component reading the session, and its reads. */
+const Home: PageModule = {
+  default: observer(function Home() {
+    const { homeSections } = useStores();
+    return <p data-testid="home">First banner: {homeSections.data?.banners[0]?.title ?? 'none'}</p>;
+  }),
+  load: (session) => session.homeSections.fetch(),
+};
+
+function request(url: string, extra: Partial<RenderRequest> = {}): RenderRequest {
+  return {
+    url,
+    config,
+    apiBaseUrl,
+    loadRemote: async (remote, module) => (remote === 'catalog' && module === 'Home' ? Home : null),
+    ...extra,
+  };
+}
+
+describe('renderPage', () => {
+  it('renders the chrome and the remote page with the data its loader read, and hands over every answer', async () => {
+    const result = await renderPage(request('/'));
+    expect(result).not.toBeNull();
+    expect(result!.status).toBe(200);
+    expect(result!.route).toEqual({ remote: 'catalog', module: 'Home' });
+    expect(result!.html).toContain('First banner: <!-- -->Monsoon sale');
+    expect(result!.html).toContain('Free delivery above ₹499'); // the top bar, from store info
+    expect(result!.html).toContain('class="sh-app"');
+    expect(Object.keys(result!.answers).sort()).toEqual([requestKey('GET', '/home-page-sections', undefined, undefined), requestKey('POST', '/store-info', undefined, undefined)].sort());
+    expect(result!.answers[requestKey('POST', '/store-info', undefined, undefined)]).toEqual(STORE_INFO);
+    // The store's button colour, as the browser's useTheme would set it.
+    expect(result!.rootAttributes.style).toContain('--sf-button-bg: #1a237e');
+    expect(result!.rootAttributes['data-banner-type']).toBe('slider');
+    // No inline script: the page's Content-Security-Policy allows none.
+    expect(result!.html).not.toMatch(/<script(?![^>]*application\/(ld\+)?json)/);
+  });
+
+  it('renders the shell\'s own pages, and the not-found page with 404', async () => {
+    const faq = await renderPage(request('/faq'));
+    expect(faq?.status).toBe(200);
+    expect(faq?.route).toEqual({ shell: 'Faq' });
+    const missing = await renderPage(request('/no/such/page'));
+    expect(missing?.status).toBe(404);
+    expect(missing?.html).toContain('Page not found');
+  });
+
+  it('leaves pages that are not public, or whose remote has no server build, to the browser', async () => {
+    expect(await renderPage(request('/signin'))).toBeNull();
+    expect(await renderPage(request('/my-account/orders'))).toBeNull();
+    expect(await renderPage(request('/shop'))).toBeNull(); // this loader has no Shop
+    expect(seen).toEqual([]); // nothing asked of the API for them
+  });
+
+  it('gives up when an API read fails or the page cannot be loaded', async () => {
+    failStoreInfo = true;
+    await expect(renderPage(request('/'))).rejects.toThrow();
+    failStoreInfo = false;
+    const broken: PageModule = { default: Home.default, load: () => Promise.reject(new Error('no such product')) };
+    await expect(renderPage(request('/', { loadRemote: async () => broken }))).rejects.toThrow('no such product');
+  });
+
+  it('gives up at its deadline', async () => {
+    const slow: PageModule = { default: Home.default, load: () => new Promise((r) => setTimeout(r, 200)) };
+    await expect(renderPage(request('/', { loadRemote: async () => slow, timeoutMs: 50 }))).rejects.toThrow(/longer than/);
+  });
+});
+
+describe('the singletons a remote server build gets', () => {
+  it('are exactly the shared singletons of the federation list', () => {
+    expect(Object.keys(singletons).sort()).toEqual([...SERVER_SINGLETONS].sort());
+    expect((singletons.react as { useState: unknown }).useState).toBe(useState);
+  });
+});
