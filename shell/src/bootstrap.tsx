@@ -5,6 +5,7 @@ import '@storefront/shared/styles.css';
 import './styles.css';
 import { App } from './app/App';
 import type { ServerRendered } from './startup/config';
+import type { HeldInput } from './startup/earlyInput';
 import { browserSections, debugMf, federationDiagnostics, loadSection, printDiagnostics } from './startup/federation';
 import { pageLocation } from './routeTable';
 
@@ -22,6 +23,11 @@ function expose(config: RuntimeConfig): void {
   if (debugMf()) printDiagnostics();
 }
 
+/** `<html data-hydrated="true">`: the page's scripts run and the shopper's session is applied (tests, diagnostics). */
+function markInteractive(): void {
+  document.documentElement.dataset.hydrated = 'true';
+}
+
 function rootElement(): HTMLElement {
   const el = document.getElementById('root');
   if (!el) throw new Error('#root is missing from index.html');
@@ -33,7 +39,7 @@ function rootElement(): HTMLElement {
  * first (the store info, then the page's own `load`), so the first client render is the server's
  * markup; the shopper's saved session (sign-in, cart) is applied right after that first commit.
  */
-async function hydrate(config: RuntimeConfig, ssr: ServerRendered): Promise<void> {
+async function hydrate(config: RuntimeConfig, ssr: ServerRendered, held: HeldInput | null): Promise<void> {
   const answers = new ServerAnswers(ssr.answers);
   const { store } = createSession(config, window, { answers, deferPersistence: true });
   expose(config);
@@ -48,6 +54,9 @@ async function hydrate(config: RuntimeConfig, ssr: ServerRendered): Promise<void
     answers.close();
     store.startPersistence();
     startCustomerSession(store);
+    // A tap made while the page hydrated now acts, on the shopper's own session.
+    held?.release();
+    markInteractive();
   };
   // As a transition, hydration yields to the browser between components (Total Blocking Time).
   startTransition(() => {
@@ -58,9 +67,12 @@ async function hydrate(config: RuntimeConfig, ssr: ServerRendered): Promise<void
 }
 
 /** Creates the one API client and the one RootStore of the page, then renders (or hydrates) the shell. */
-export function mount(config: RuntimeConfig, ssr: ServerRendered | null = null): void {
+export function mount(config: RuntimeConfig, ssr: ServerRendered | null = null, held: HeldInput | null = null): void {
   if (ssr) {
-    hydrate(config, ssr).catch((err: unknown) => console.error('[storefront] hydration failed', err));
+    hydrate(config, ssr, held).catch((err: unknown) => {
+      held?.drop();
+      console.error('[storefront] hydration failed', err);
+    });
     return;
   }
   const { store } = createSession(config);
@@ -70,5 +82,5 @@ export function mount(config: RuntimeConfig, ssr: ServerRendered | null = null):
   const root = createRoot(rootElement());
   // A transition renders in slices that yield to the browser, so the first render is not one long
   // task on a slow phone (Total Blocking Time); the boot frame stays on screen until it commits.
-  startTransition(() => root.render(<App store={store} config={config} sections={browserSections} />));
+  startTransition(() => root.render(<App store={store} config={config} sections={browserSections} onFirstCommit={markInteractive} />));
 }

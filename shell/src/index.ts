@@ -8,7 +8,8 @@
  * network, and then hydrate it. Any other page starts at once.
  */
 import { startFirstScreenPrefetch } from '@storefront/shared/prefetch';
-import { loadRegistry, loadRuntimeConfig, readBootData, serverRendered } from './startup/config';
+import { loadRegistry, loadRuntimeConfig, readBootData, serverRendered, type BootData, type ServerRendered } from './startup/config';
+import { holdEarlyInput, type HeldInput } from './startup/earlyInput';
 import { loadSection, startFederation } from './startup/federation';
 import { findRoute, isRemoteRoute } from './routeTable';
 
@@ -25,6 +26,17 @@ function pageLoaded(): Promise<void> {
 async function start(): Promise<void> {
   const boot = readBootData();
   const ssr = serverRendered(boot);
+  // The page is on screen already: a tap on one of its buttons waits for hydration instead of being lost.
+  const held = ssr ? holdEarlyInput() : null;
+  try {
+    await startSections(boot, ssr, held);
+  } catch (err) {
+    held?.drop(); // never keep a shopper's taps for a page that will not hydrate
+    throw err;
+  }
+}
+
+async function startSections(boot: BootData | null, ssr: ServerRendered | null, held: HeldInput | null): Promise<void> {
   if (ssr) await pageLoaded();
   const config = await loadRuntimeConfig(undefined, boot?.config);
   // The store information and the first page's public data, in parallel with every script below
@@ -38,7 +50,7 @@ async function start(): Promise<void> {
   if (first && isRemoteRoute(first)) loadSection(first.remote, first.module).catch(() => undefined);
   if (ssr) await yieldToBrowser();
   const { mount } = await import(/* webpackChunkName: "bootstrap" */ './bootstrap');
-  mount(config, ssr);
+  mount(config, ssr, held);
 }
 
 start().catch((err: unknown) => {

@@ -1,0 +1,151 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Pages rendered on the server (issue 8): the static host renders public pages with the live shell
+ * and remote builds, and the browser hydrates them. What a shopper must get: the content without
+ * waiting for any script, the same page once the scripts run (no mismatch, no second round of API
+ * calls), their own session (cart, sign-in) applied on top, and no tap lost while the page hydrates.
+ */
+
+const API_HEADERS = { 'x-api-key': 'dev-storefront-key' };
+const FIRST_SCREEN_READS = /\/api\/(store-info|home-page-sections|new-arrivals|get-featured-products|get-products|subcategory-variations|single-product-details)/;
+
+interface WireProduct {
+  slug: string;
+  product_name: string;
+  variations: { id: number; stock: number; final_price: string }[];
+}
+
+async function aProduct(page: Page): Promise<WireProduct> {
+  const res = await page.request.post('/api/get-products?page=1', { headers: API_HEADERS, multipart: { in_stock: '1' } });
+  const body = (await res.json()) as { data: { products: WireProduct[] } };
+  const p = body.data.products.find((x) => x.variations.some((v) => v.stock > 0 && Number(v.final_price) < 5000));
+  expect(p, 'the seeded catalogue has an affordable product in stock').toBeDefined();
+  return p!;
+}
+
+/** Collects what would tell of a page that did not hydrate cleanly. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (/did not match|hydrat|Minified React error/i.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+}
+
+/** Resolves once the page's scripts have run and the shopper's session is applied. */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home shows its banner, categories and product rows', async ({ page }) => {
+    const res = await page.goto('/');
+    expect(res?.status()).toBe(200);
+    const main = page.getByRole('main');
+    await expect(main.locator('img.cat-hero__image')).toBeVisible();
+    await expect(main.getByRole('heading', { name: 'New arrivals' })).toBeVisible();
+    await expect(main.getByRole('list', { name: 'New arrivals' }).getByRole('listitem')).toHaveCount(8);
+    await expect(main.getByRole('link', { name: 'Shirts' }).first()).toBeVisible();
+    // The store's header and footer too.
+    await expect(page.getByRole('banner').getByRole('link', { name: /home$/ })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('SUBSCRIBE');
+  });
+
+  test('the shop lists a page of products with prices, filtered by the URL', async ({ page }) => {
+    await page.goto('/shop?categories=shirts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Shirts' })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Products' });
+    await expect(list.getByRole('listitem').first()).toBeVisible();
+    expect(await list.getByRole('listitem').count()).toBeGreaterThan(0);
+    await expect(list.getByText('₹').first()).toBeVisible();
+  });
+
+  test('a product page shows the product; an unknown path answers 404 with the not-found page', async ({ page }) => {
+    const product = await aProduct(page);
+    await page.goto(`/products/${product.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.product_name })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+
+    const missing = await page.goto('/no/such/page');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+
+  test('pages that are not public come as the empty frame the scripts fill', async ({ page }) => {
+    await page.goto('/signin');
+    await expect(page.locator('#root .sh-boot')).toHaveCount(1);
+    await expect(page.getByRole('main')).toHaveCount(0);
+  });
+});
+
+test('the page hydrates without a mismatch and without asking the API again for its first screen', async ({ page }) => {
+  const problems = watchConsole(page);
+  const product = await aProduct(page);
+  for (const path of ['/', '/shop', `/products/${product.slug}`, '/faq', '/about']) {
+    const reads: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      if (FIRST_SCREEN_READS.test(r.url())) reads.push(r.url());
+    };
+    page.on('request', onRequest);
+    await page.goto(path);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    expect(reads, `${path}: the first screen's data came with the page`).toEqual([]);
+  }
+  expect(problems).toEqual([]);
+});
+
+test("the shopper's saved cart and sign-in are applied after hydration, and kept", async ({ page }) => {
+  const problems = watchConsole(page);
+  const product = await aProduct(page);
+  await page.goto(`/products/${product.slug}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+
+  // The server renders a guest's empty cart; the saved one replaces it once the page has hydrated.
+  await page.goto('/');
+  await hydrated(page);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+  const saved = await page.evaluate(() => localStorage.getItem('storefront:state:v1') ?? '');
+  expect(saved).toContain(product.slug);
+
+  // Signed in: the header follows once hydrated.
+  const email = `ssr-${Date.now()}-${process.pid}@example.test`;
+  const reg = await page.request.post('/api/customer/register', {
+    headers: API_HEADERS,
+    data: { firstName: 'Meera', lastName: 'Iyer', email, password: 'Secret@123', mobile: `9${String(Date.now()).slice(-9)}` },
+  });
+  expect(reg.ok()).toBeTruthy();
+  await page.goto('/signin');
+  const form = page.getByRole('form', { name: 'Sign in with email' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill('Secret@123');
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/shop');
+  await hydrated(page);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu' })).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('storefront:state:v1') ?? '{}').auth?.isAuthenticated)).toBe(true);
+  expect(problems).toEqual([]);
+});
+
+test('a tap on "Add to cart" before the page has hydrated is not lost', async ({ page }) => {
+  const product = await aProduct(page);
+  // Hold back every script after the shell's first (main.js, which starts holding taps), as a slow
+  // phone network would.
+  await page.route(/\/(shell\/[^/]+\/(?!main\.)|remotes\/).*\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto(`/products/${product.slug}`, { waitUntil: 'load' });
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+  await hydrated(page);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+});

@@ -1,0 +1,62 @@
+import { holdEarlyInput } from './earlyInput';
+
+function page(html: string): void {
+  document.body.innerHTML = `<div id="root">${html}</div><button id="outside">outside</button>`;
+}
+
+describe('taps on a server-rendered page before it hydrates', () => {
+  it('holds the last tap on a control and replays it on the same element once released', () => {
+    page('<button id="add">Add to cart</button><button id="wish">Wishlist</button>');
+    const clicks: string[] = [];
+    document.addEventListener('click', (e) => clicks.push((e.target as Element).id));
+    const held = holdEarlyInput();
+    document.getElementById('wish')!.click();
+    document.getElementById('add')!.click();
+    expect(clicks).toEqual([]); // the page's own handlers saw nothing yet
+    held.release();
+    expect(clicks).toEqual(['add']);
+    // Released: taps go through as usual, and nothing is replayed twice.
+    document.getElementById('wish')!.click();
+    held.release();
+    expect(clicks).toEqual(['add', 'wish']);
+  });
+
+  it('leaves links, and controls outside the page, alone', () => {
+    page('<a id="link" href="#x"><span id="inner">Shop</span></a>');
+    const clicks: string[] = [];
+    document.addEventListener('click', (e) => clicks.push((e.target as Element).id));
+    const held = holdEarlyInput();
+    document.getElementById('inner')!.click();
+    document.getElementById('outside')!.click();
+    expect(clicks).toEqual(['inner', 'outside']);
+    held.release();
+    expect(clicks).toEqual(['inner', 'outside']);
+  });
+
+  it('holds a form submission and submits it again with its button', () => {
+    page('<form id="f"><input name="q" value="kurta"><button id="go" name="go" value="1">Search</button></form>');
+    const submitted: (string | null)[] = [];
+    document.addEventListener('submit', (e) => {
+      e.preventDefault();
+      submitted.push((e as SubmitEvent).submitter?.id ?? null);
+    });
+    const held = holdEarlyInput();
+    (document.getElementById('f') as HTMLFormElement).requestSubmit(document.getElementById('go') as HTMLButtonElement);
+    expect(submitted).toEqual([]);
+    held.release();
+    expect(submitted).toEqual(['go']);
+  });
+
+  it('drops what it held when the page will not hydrate', () => {
+    page('<button id="add">Add to cart</button>');
+    const clicks: string[] = [];
+    document.addEventListener('click', (e) => clicks.push((e.target as Element).id));
+    const held = holdEarlyInput();
+    document.getElementById('add')!.click();
+    held.drop();
+    held.release();
+    expect(clicks).toEqual([]);
+    document.getElementById('add')!.click();
+    expect(clicks).toEqual(['add']);
+  });
+});
