@@ -39,6 +39,7 @@ interface RenderResult {
   answers: Record<string, unknown>;
   route: { remote: string; module: string } | { shell: string };
   rootAttributes: Record<string, string>;
+  meta?: { title?: string; description?: string };
 }
 
 /** What the host writes into the shell's page. */
@@ -50,6 +51,8 @@ export interface ServerPage {
   head: string;
   /** Attributes for `<html>` (the store's theme). */
   rootAttributes: Record<string, string>;
+  /** The page's title and description (replacing the shell page's defaults). */
+  meta: { title?: string; description?: string };
   /** The `ssr` member of the page's boot data (shell/src/startup/config.ts `ServerRendered`). */
   boot: { answers: Record<string, unknown>; route: RenderResult['route'] };
 }
@@ -105,6 +108,16 @@ async function readJson(file: string): Promise<unknown> {
 
 function escapeAttr(v: string): string {
   return v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** The page's own title and description in place of the shell page's defaults. */
+function withMeta(head: string, meta: ServerPage['meta']): string {
+  let out = head;
+  if (meta.title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(meta.title)}</title>`);
+  if (meta.description) {
+    out = out.replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeAttr(meta.description)}">`);
+  }
+  return out;
 }
 
 /** React puts the image preloads it found at the start of a partial render: they belong in `<head>`. */
@@ -234,6 +247,7 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
       html: body,
       head: css + links,
       rootAttributes: result.rootAttributes,
+      meta: result.meta ?? {},
       boot: { answers: result.answers, route: result.route },
     };
   }
@@ -273,7 +287,7 @@ export function injectServerPage(html: string, page: ServerPage): string | null 
   return (
     html.slice(0, htmlTag.index) +
     tag +
-    html.slice(htmlTag.index + htmlTag[0].length, headEnd) +
+    withMeta(html.slice(htmlTag.index + htmlTag[0].length, headEnd), page.meta) +
     page.head +
     html.slice(headEnd, start) +
     page.html +

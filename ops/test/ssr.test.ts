@@ -46,6 +46,7 @@ exports.renderPage = async (req) => {
     answers: { 'POST /store-info null null': { success: true } },
     route: { remote: 'catalog', module: 'Home' },
     rootAttributes: { style: '--sf-bg: #fff', 'data-banner-type': 'slider' },
+    meta: { title: 'Home | Kirana <Couture>' },
   };
 };
 `;
@@ -105,6 +106,8 @@ describe('a public page rendered on the server', () => {
     expect(head).toContain('<link rel="stylesheet" href="/remotes/catalog/0.1.0-c1/Home.11.css">');
     expect(head).toContain('<link rel="preload" as="image" href="/b.png"/>');
     expect(res.body).toMatch(/<html lang="en-IN" style="--sf-bg: #fff" data-banner-type="slider">/);
+    expect(head).toContain('<title>Home | Kirana &lt;Couture></title>');
+    expect(head).not.toContain('<title>Storefront</title>');
     const data = boot(res.body);
     expect(data.ssr).toEqual({ answers: { 'POST /store-info null null': { success: true } }, route: { remote: 'catalog', module: 'Home' } });
     expect(data.registry).toBeDefined();
@@ -208,13 +211,28 @@ describe('server builds are not served', () => {
 });
 
 describe('writing a render into the page', () => {
-  const page = { status: 200, html: '<p>hi</p>', head: '<link rel="stylesheet" href="/a.css">', rootAttributes: { style: 'a: "b"', 'bad attr': 'x' }, boot: { answers: {}, route: { shell: 'Faq' } } };
+  const page = {
+    status: 200,
+    html: '<p>hi</p>',
+    head: '<link rel="stylesheet" href="/a.css">',
+    rootAttributes: { style: 'a: "b"', 'bad attr': 'x' },
+    meta: {},
+    boot: { answers: {}, route: { shell: 'Faq' } },
+  };
 
   it('escapes attribute values and skips names that are not attribute names', () => {
     const html = `<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root">${OUTLET_START}x${OUTLET_END}</div></body></html>`;
     expect(injectServerPage(html, page)).toBe(
       '<!doctype html><html lang="en" style="a: &quot;b&quot;"><head><title>t</title><link rel="stylesheet" href="/a.css"></head><body><div id="root"><p>hi</p></div></body></html>',
     );
+  });
+
+  it("puts the page's own title and description in place of the defaults", () => {
+    const html = `<html><head><title>Storefront</title><meta name="description" content="default"></head><body><div id="root">${OUTLET_START}${OUTLET_END}</div></body></html>`;
+    const out = injectServerPage(html, { ...page, meta: { title: 'Shirts | Kirana', description: 'Shirts "for" all' } })!;
+    expect(out).toContain('<title>Shirts | Kirana</title>');
+    expect(out).toContain('<meta name="description" content="Shirts &quot;for&quot; all">');
+    expect(out).not.toContain('default');
   });
 
   it('gives null for a page without an outlet (a shell from before server rendering)', () => {
