@@ -63,10 +63,19 @@ export function themeFrom(info: StoreInfoFields): Theme {
   };
 }
 
+/**
+ * The font stack for a store font: the self-hosted default comes with its metric-matched fallback
+ * (shared/src/ui/styles.css); any other font the store names is used when the shopper has it.
+ */
+export function fontStack(family: string): string {
+  const quoted = `'${family.replace(/['\\]/g, '')}'`;
+  return family === THEME_DEFAULTS.fontFamily ? `${quoted}, 'Instrument Sans Fallback', sans-serif` : `${quoted}, sans-serif`;
+}
+
 /** CSS custom properties every section styles with (`var(--sf-header-bg)` …). */
 export function themeCssVariables(t: Theme): Record<string, string> {
   return {
-    '--sf-font': `'${t.fontFamily}', sans-serif`,
+    '--sf-font': fontStack(t.fontFamily),
     '--sf-bg': t.page.background,
     '--sf-text': t.page.text,
     '--sf-button-bg': t.button.background,

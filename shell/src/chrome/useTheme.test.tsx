@@ -16,7 +16,7 @@ describe('theme (spec §3)', () => {
 
   it('applies the defaults until store info loads, then the store values with derived text colours', async () => {
     const { store } = renderWithStores(<Themed />);
-    expect(cssVar('--sf-font')).toBe("'Instrument Sans', sans-serif");
+    expect(cssVar('--sf-font')).toBe("'Instrument Sans', 'Instrument Sans Fallback', sans-serif");
     expect(cssVar('--sf-button-bg')).toBe('#111111');
     expect(cssVar('--sf-button-text')).toBe('#ffffff');
     expect(cssVar('--sf-header-bg')).toBe('#FFFFFF');
