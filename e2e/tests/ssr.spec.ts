@@ -69,6 +69,7 @@ test.describe('without JavaScript', () => {
     await page.goto(`/products/${product.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: product.product_name })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${product.product_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| `));
 
     const missing = await page.goto('/no/such/page');
     expect(missing?.status()).toBe(404);

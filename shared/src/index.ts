@@ -12,6 +12,7 @@ export { productFilterForm } from './api/catalog';
 export { ApiError, messageOf, messagesOf, fieldErrorsOf, toMessages } from './api/errors';
 export * from './config';
 export type { PageLoader, PageLocation, PageModule } from './pageData';
+export { DocumentMetaContext, pageTitle, shortDescription, useDocumentMeta, useDocumentTitle, type DocumentMeta } from './documentMeta';
 export * from './constants';
 export * from './messages';
 export * from './paths';

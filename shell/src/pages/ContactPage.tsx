@@ -1,10 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { notify, PLACEHOLDER_EMAIL, useStores, type ContactPayload } from '@storefront/shared';
+import { notify, PLACEHOLDER_EMAIL, useStores, type ContactPayload, useDocumentTitle } from '@storefront/shared';
 import { contactSchema, validateForm, type FieldErrors } from '@storefront/shared/validation';
 import { telHref } from '../chrome/links';
 import { ContactStore } from '../stores/ContactStore';
-import { useDocumentTitle } from './useDocumentTitle';
 import './InfoPage.css';
 import './ContactPage.css';
 

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
+import { useDocumentTitle } from '@storefront/shared';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from './useDocumentTitle';
 import './InfoPage.css';
 
 export interface InfoSection {

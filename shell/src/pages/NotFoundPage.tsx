@@ -1,6 +1,5 @@
 import { Link } from '@storefront/shared/router';
-import { paths } from '@storefront/shared';
-import { useDocumentTitle } from './useDocumentTitle';
+import { paths, useDocumentTitle } from '@storefront/shared';
 import './NotFoundPage.css';
 
 /** Spec §2: /not-found and every unknown path. */

@@ -103,6 +103,8 @@ describe('renderPage', () => {
     const faq = await renderPage(request('/faq'));
     expect(faq?.status).toBe(200);
     expect(faq?.route).toEqual({ shell: 'Faq' });
+    // Its title as the browser would set it, for the page's <head>.
+    expect(faq?.meta.title).toBe('Frequently Asked Questions | Kirana Couture');
     const missing = await renderPage(request('/no/such/page'));
     expect(missing?.status).toBe(404);
     expect(missing?.html).toContain('Page not found');

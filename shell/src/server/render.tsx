@@ -23,7 +23,15 @@ import * as mobxReactLite from 'mobx-react-lite';
 import * as shared from '@storefront/shared';
 import * as router from '@storefront/shared/router';
 import * as validation from '@storefront/shared/validation';
-import { AnswerRecorder, createSession, themeCssVariables, type PageModule, type RuntimeConfig } from '@storefront/shared';
+import {
+  AnswerRecorder,
+  createSession,
+  DocumentMetaContext,
+  themeCssVariables,
+  type DocumentMeta,
+  type PageModule,
+  type RuntimeConfig,
+} from '@storefront/shared';
 import { Writable } from 'node:stream';
 import { App } from '../app/App';
 import type { SectionLoader } from '../app/sections';
@@ -72,6 +80,8 @@ export interface RenderResult {
   route: { remote: string; module: string } | { shell: string };
   /** Attributes for `<html>`: the store's theme, which the browser sets there too (shell/src/chrome/useTheme.ts). */
   rootAttributes: Record<string, string>;
+  /** The page's title and description, as its `useDocumentMeta` would set them in the browser. */
+  meta: DocumentMeta;
 }
 
 /** Why a render gave up, for the host's log. */
@@ -166,8 +176,11 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult | nul
       peek: (remote, module) => (isRemoteRoute(route) && remote === route.remote && module === route.module && loaded ? loaded : undefined),
       reset: () => undefined,
     };
+    const meta: DocumentMeta = {};
     const html = await renderToString(
-      <App store={store} config={req.config} sections={sections} url={`${at.pathname}${at.search}`} />,
+      <DocumentMetaContext.Provider value={meta}>
+        <App store={store} config={req.config} sections={sections} url={`${at.pathname}${at.search}`} />
+      </DocumentMetaContext.Provider>,
       left(),
     );
     return {
@@ -176,6 +189,7 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult | nul
       answers: recorder.answers,
       route: isRemoteRoute(route) ? { remote: route.remote, module: route.module } : { shell: route.shell },
       rootAttributes: rootAttributes(store.storeInfo.theme),
+      meta: { ...meta },
     };
   } finally {
     store.dispose();

@@ -1,9 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link } from '@storefront/shared/router';
-import { MESSAGES, messageOf, notify, paths, useStores } from '@storefront/shared';
+import { MESSAGES, messageOf, notify, paths, useStores, useDocumentTitle } from '@storefront/shared';
 import { forgotPasswordSchema } from '@storefront/shared/validation';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useForm } from '../../hooks/useForm';
 import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
@@ -16,8 +15,8 @@ interface ForgotValues extends Record<string, unknown> {
 
 /** /forgot-password: asks the server to mail a reset link (spec §7 /customer/forgot-password). */
 const ForgotPasswordPage = observer(function ForgotPasswordPage() {
-  const { auth, storeInfo } = useStores();
-  useDocumentTitle('Forgot Password', storeInfo.storeName);
+  const { auth } = useStores();
+  useDocumentTitle('Forgot Password');
   const form = useForm<ForgotValues>(forgotPasswordSchema, { email: '' }, { failure: MESSAGES.somethingWentWrong });
   const [sent, setSent] = useState<{ message: string; token?: string } | null>(null);
 

@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Link, useNavigate, useSearchParams } from '@storefront/shared/router';
-import { MESSAGES, messageOf, notify, paths, useStores } from '@storefront/shared';
+import { MESSAGES, messageOf, notify, paths, useStores, useDocumentTitle } from '@storefront/shared';
 import { resetPasswordSchema } from '@storefront/shared/validation';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useForm } from '../../hooks/useForm';
 import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
@@ -16,8 +15,8 @@ interface ResetValues extends Record<string, unknown> {
 
 /** /reset-password?token=…: sets a new password from the mailed link; success goes to /signin (spec §4). */
 const ResetPasswordPage = observer(function ResetPasswordPage() {
-  const { auth, storeInfo } = useStores();
-  useDocumentTitle('Reset Password', storeInfo.storeName);
+  const { auth } = useStores();
+  useDocumentTitle('Reset Password');
   const [search] = useSearchParams();
   const token = search.get('token')?.trim() ?? '';
   const navigate = useNavigate();

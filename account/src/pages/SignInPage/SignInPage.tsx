@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link, useNavigate } from '@storefront/shared/router';
-import { paths, useStores } from '@storefront/shared';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { paths, useDocumentTitle } from '@storefront/shared';
 import { PasswordSignInForm } from './PasswordSignInForm';
 import { OtpSignInForm } from './OtpSignInForm';
 import '../../components/forms.css';
@@ -12,8 +11,7 @@ type Method = 'password' | 'otp';
 
 /** /signin: e-mail and password, or a one-time code sent to the mobile (spec §1, §4). */
 const SignInPage = observer(function SignInPage() {
-  const { storeInfo } = useStores();
-  useDocumentTitle('Sign In', storeInfo.storeName);
+  useDocumentTitle('Sign In');
   const [method, setMethod] = useState<Method>('password');
   const navigate = useNavigate();
   // Spec §4: a successful sign-in goes to / (the shell's guest-only guard would also send it there).

@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Link, useLocation, useNavigate, useSearchParams } from '@storefront/shared/router';
-import { paths, useStores } from '@storefront/shared';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { paths, useDocumentTitle } from '@storefront/shared';
 import { SignUpForm } from '../../components/SignUpForm';
 import '../../components/forms.css';
 import '../SignInPage/SignInPage.css';
@@ -17,8 +16,7 @@ function mobileFrom(state: unknown, search: URLSearchParams): string {
 
 /** /signup: registration (spec §4): success goes to /signin. */
 const SignUpPage = observer(function SignUpPage() {
-  const { storeInfo } = useStores();
-  useDocumentTitle('Sign Up', storeInfo.storeName);
+  useDocumentTitle('Sign Up');
   const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();

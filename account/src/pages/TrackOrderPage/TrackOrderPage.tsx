@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from '@storefront/shared/router';
-import { formatMoney, formatStatus, paths, useStores } from '@storefront/shared';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { formatMoney, formatStatus, paths, useStores, useDocumentTitle } from '@storefront/shared';
 import { useLocalStore } from '../../hooks/useLocalStore';
 import { TrackOrderStore } from '../../stores/TrackOrderStore';
 import { formatOrderDate } from '../../components/orders/formatOrderDate';
@@ -11,8 +10,8 @@ import './TrackOrderPage.css';
 
 /** /track-order and /track-order/:id: public order tracking by order number (works for guests). */
 const TrackOrderPage = observer(function TrackOrderPage() {
-  const { api, storeInfo } = useStores();
-  useDocumentTitle('Track Order', storeInfo.storeName);
+  const { api } = useStores();
+  useDocumentTitle('Track Order');
   const store = useLocalStore(() => new TrackOrderStore(api));
   const { id } = useParams<{ id?: string }>();
   const navigate = useNavigate();

@@ -1,17 +1,16 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from '@storefront/shared/router';
-import { CART_TOTAL_LIMIT, formatMoney, MAX_LINE_QUANTITY, MESSAGES, paths, reportError, useStores } from '@storefront/shared';
+import { CART_TOTAL_LIMIT, formatMoney, MAX_LINE_QUANTITY, MESSAGES, paths, reportError, useStores, useDocumentMeta } from '@storefront/shared';
 import { CartLineItem } from '../../components/CartLineItem/CartLineItem';
 import { cartLineKey } from '../../lib/cartLineKey';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import '../../styles/common.css';
 import './CartPage.css';
 
 /** /cart (spec §2): the lines with their totals and the limit hints of spec §5, or an empty state leading to the shop. */
 function CartPage() {
   const { cart, auth } = useStores();
-  useDocumentTitle('Cart');
+  useDocumentMeta('Cart');
 
   // A signed-in cart lives on the server: show what it holds now (another tab or device may have changed it).
   const signedIn = auth.isAuthenticated;

@@ -1,13 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from '@storefront/shared/router';
-import { lineVariant, MESSAGES, paths, reportError, summarizeLines, unitPrice, useStores } from '@storefront/shared';
+import { lineVariant, MESSAGES, paths, reportError, summarizeLines, unitPrice, useStores, useDocumentMeta } from '@storefront/shared';
 import { CouponForm } from '../../components/CouponForm/CouponForm';
 import { FormField, fieldAria } from '../../components/FormField/FormField';
 import { GuestVerification } from '../../components/GuestVerification/GuestVerification';
 import { OrderSummary } from '../../components/OrderSummary/OrderSummary';
 import { cartLineKey } from '../../lib/cartLineKey';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { CheckoutStore, EMPTY_ADDRESS, type AddressForm, type FieldErrors, type OtpStep, type PaymentMethod } from '../../stores/CheckoutStore';
 import '../../styles/common.css';
 import './CheckoutPage.css';
@@ -34,7 +33,7 @@ function CheckoutPage() {
   const [values, setValues] = useState<AddressForm>(() => store.prefill(EMPTY_ADDRESS));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [payment, setPayment] = useState<PaymentMethod>('cod');
-  useDocumentTitle('Checkout');
+  useDocumentMeta('Checkout');
 
   useEffect(() => {
     void store.loadStates();

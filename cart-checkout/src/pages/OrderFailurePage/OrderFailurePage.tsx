@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Link, useNavigate } from '@storefront/shared/router';
-import { formatMoney, paths, useStores } from '@storefront/shared';
+import { formatMoney, paths, useStores, useDocumentMeta } from '@storefront/shared';
 import { OrderLinks, OrderNumbers, OrdersCard } from '../../components/OrderOutcome/OrderOutcome';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useOutcomeOrders } from '../../lib/useOutcomeOrders';
 import '../../styles/common.css';
 import '../../styles/outcome.css';
@@ -16,7 +15,7 @@ function OrderFailurePage() {
   const { cart } = useStores();
   const navigate = useNavigate();
   const { orderNumbers, amount, store } = useOutcomeOrders();
-  useDocumentTitle('Payment failed');
+  useDocumentMeta('Payment failed');
 
   const retry = async () => {
     if ((await store.reorder(cart)) > 0) navigate(paths.checkout);

@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { formatMoney, paymentMethodLabel } from '@storefront/shared';
+import { formatMoney, paymentMethodLabel, useDocumentMeta } from '@storefront/shared';
 import { OrderLinks, OrderNumbers, OrdersCard } from '../../components/OrderOutcome/OrderOutcome';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useOutcomeOrders } from '../../lib/useOutcomeOrders';
 import '../../styles/common.css';
 import '../../styles/outcome.css';
@@ -9,7 +8,7 @@ import '../../styles/outcome.css';
 /** /order-success (signed-in): the order numbers, what was bought, the amount, what happens next. */
 function OrderSuccessPage() {
   const { orderNumbers, store } = useOutcomeOrders();
-  useDocumentTitle('Order placed');
+  useDocumentMeta('Order placed');
 
   const method = store.orders[0] ? paymentMethodLabel(store.orders[0].payment_method) : null;
   const prepaid = method === 'Prepaid';

@@ -1,11 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
 import { useNavigate } from '@storefront/shared/router';
-import { formatMoney, notify, reportError, useStores } from '@storefront/shared';
+import { formatMoney, notify, reportError, useStores, useDocumentMeta } from '@storefront/shared';
 import { OrderLinks } from '../../components/OrderOutcome/OrderOutcome';
 import { OrderedItems } from '../../components/OrderedItems/OrderedItems';
 import { orderFailureUrl, orderSuccessUrl } from '../../lib/orderLinks';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useOutcomeOrders } from '../../lib/useOutcomeOrders';
 import type { PaymentChoice, PaymentProvider } from '../../payment/PaymentProvider';
 import { TestPaymentProvider } from '../../payment/TestPaymentProvider';
@@ -26,7 +25,7 @@ function PaymentPage({ provider: given }: { provider?: PaymentProvider }) {
   const provider = useMemo(() => given ?? new TestPaymentProvider(api), [given, api]);
   const [busy, setBusy] = useState(false);
   const { orderNumbers, paymentId, amount, store } = useOutcomeOrders();
-  useDocumentTitle('Payment');
+  useDocumentMeta('Payment');
 
   const pay = async (choice: PaymentChoice) => {
     if (!paymentId) return;

@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Skeleton, type PageLoader } from '@storefront/shared';
+import { Skeleton, type PageLoader, pageTitle, shortDescription, useDocumentMeta } from '@storefront/shared';
 import { ProductImage } from '../../components/ProductImage/ProductImage';
-import { pageTitle, shortDescription, useDocumentMeta } from '../../lib/useDocumentMeta';
 import { useStoreInfo } from '../../lib/useStoreInfo';
 import { catalogStoresFor, useCatalogStores } from '../../stores/useCatalogStores';
 import './AboutPage.css';

@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { MESSAGES } from '@storefront/shared';
+import { MESSAGES, pageTitle, useDocumentMeta } from '@storefront/shared';
 import { CategoryGrid } from '../../components/CategoryTiles/CategoryGrid';
 import { CategoryTileSkeleton } from '../../components/CategoryTiles/CategoryTile';
-import { pageTitle, useDocumentMeta } from '../../lib/useDocumentMeta';
 import { useStoreInfo } from '../../lib/useStoreInfo';
 import './CategoriesPage.css';
 

@@ -1,13 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, type ReactNode } from 'react';
 import { Link } from '@storefront/shared/router';
-import { CATEGORY_CAROUSEL_SLIDES, MESSAGES, paths, reportError, useStores, type PageLoader } from '@storefront/shared';
+import { CATEGORY_CAROUSEL_SLIDES, MESSAGES, paths, reportError, useStores, type PageLoader, useDocumentMeta } from '@storefront/shared';
 import { HomeBanners } from '../../components/BannerHero/HomeBanners';
 import { CategoryCarousel } from '../../components/CategoryTiles/CategoryCarousel';
 import { CategoryGrid } from '../../components/CategoryTiles/CategoryGrid';
 import { CategoryTileSkeleton } from '../../components/CategoryTiles/CategoryTile';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid/ProductGrid';
-import { useDocumentMeta } from '../../lib/useDocumentMeta';
 import { useStoreInfo } from '../../lib/useStoreInfo';
 import type { ProductRow } from '../../stores/HomeStore';
 import { catalogStoresFor, useCatalogStores } from '../../stores/useCatalogStores';

@@ -1,12 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { startTransition, useEffect, useOptimistic, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from '@storefront/shared/router';
-import { Price, QuantityStepper, Skeleton, paths, useStores, type PageLoader, type Product, type Variation } from '@storefront/shared';
+import { Price, QuantityStepper, Skeleton, paths, useStores, type PageLoader, type Product, type Variation, pageTitle, shortDescription, useDocumentMeta } from '@storefront/shared';
 import { ChatEnquiryButton } from '../../components/ChatEnquiry/ChatEnquiryButton';
 import { Gallery } from '../../components/Gallery/Gallery';
 import { VariantPicker } from '../../components/VariantPicker/VariantPicker';
 import { WishlistButton } from '../../components/WishlistButton/WishlistButton';
-import { pageTitle, shortDescription, useDocumentMeta } from '../../lib/useDocumentMeta';
 import { useStoreInfo } from '../../lib/useStoreInfo';
 import { catalogStoresFor, useCatalogStores } from '../../stores/useCatalogStores';
 import { galleryImages, pickVariation, productJsonLd, stockText } from './productView';

@@ -1,11 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { startTransition, useEffect, useId, useMemo, useOptimistic, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '@storefront/shared/router';
-import { paths, type Category, type PageLoader, type SortBy } from '@storefront/shared';
+import { paths, type Category, type PageLoader, type SortBy, pageTitle, useDocumentMeta } from '@storefront/shared';
 import { Pagination } from '../../components/Pagination/Pagination';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid/ProductGrid';
 import { ShopFilters } from '../../components/ShopFilters/ShopFilters';
-import { pageTitle, useDocumentMeta } from '../../lib/useDocumentMeta';
 import { storeInfoReady, useStoreInfo } from '../../lib/useStoreInfo';
 import {
   EMPTY_SHOP_STATE, SORT_OPTIONS, hasFilters, matchCategories, parseShopQuery, shopUrl, toProductFilters, withFilter, withPage,

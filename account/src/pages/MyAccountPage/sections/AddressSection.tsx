@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { MESSAGES, notify, reportError, useStores } from '@storefront/shared';
+import { MESSAGES, notify, reportError, useStores, useDocumentTitle } from '@storefront/shared';
 import { addressSchema } from '@storefront/shared/validation';
-import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useForm } from '../../../hooks/useForm';
 import { useLocalStore } from '../../../hooks/useLocalStore';
 import { FormActions } from '../../../components/FormActions';
@@ -18,8 +17,8 @@ interface AddressValues extends Record<string, unknown> {
 
 /** /my-account/address: the saved shipping address (address, pincode, city, state). */
 export const AddressSection = observer(function AddressSection() {
-  const { api, auth, storeInfo } = useStores();
-  useDocumentTitle('Address', storeInfo.storeName);
+  const { api, auth } = useStores();
+  useDocumentTitle('Address');
   const store = useLocalStore(() => new AddressStore(api, (customer) => auth.mergeCustomer(customer)));
   const form = useForm<AddressValues>(addressSchema, { address: '', pincode: '', city: '', state: '' }, { failure: MESSAGES.shippingAddressSaveFailed });
   const { setValues } = form;

@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from '@storefront/shared/router';
-import { formatMoney, formatStatus, isCancellable, MESSAGES, paths, reportError, useStores, type Order } from '@storefront/shared';
-import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { formatMoney, formatStatus, isCancellable, MESSAGES, paths, reportError, useStores, type Order, useDocumentTitle } from '@storefront/shared';
 import { useLocalStore } from '../../../hooks/useLocalStore';
 import { OrdersStore } from '../../../stores/OrdersStore';
 import { OrderDetailsDrawer } from '../../../components/orders/OrderDetailsDrawer';
@@ -11,8 +10,8 @@ import { formatOrderDate } from '../../../components/orders/formatOrderDate';
 
 /** /my-account/orders: the order list (newest first), the details drawer and the cancel dialog. */
 export const OrdersSection = observer(function OrdersSection() {
-  const { api, auth, storeInfo } = useStores();
-  useDocumentTitle('My Orders', storeInfo.storeName);
+  const { api, auth } = useStores();
+  useDocumentTitle('My Orders');
   const orders = useLocalStore(() => new OrdersStore(api, auth));
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);

@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { MESSAGES, messageOf, notify, useStores } from '@storefront/shared';
+import { MESSAGES, messageOf, notify, useStores, useDocumentTitle } from '@storefront/shared';
 import { changePasswordSchema } from '@storefront/shared/validation';
-import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useForm } from '../../../hooks/useForm';
 import { FormActions } from '../../../components/FormActions';
 import { FormField } from '../../../components/FormField';
@@ -14,8 +13,8 @@ interface PasswordValues extends Record<string, unknown> {
 
 /** /my-account/password: change password (spec §5 change-password messages). */
 export const PasswordSection = observer(function PasswordSection() {
-  const { auth, storeInfo } = useStores();
-  useDocumentTitle('Change Password', storeInfo.storeName);
+  const { auth } = useStores();
+  useDocumentTitle('Change Password');
   const form = useForm<PasswordValues>(changePasswordSchema, { old_password: '', new_password: '', confirm_password: '' }, { failure: MESSAGES.resetPasswordFailed });
 
   const { reset } = form;

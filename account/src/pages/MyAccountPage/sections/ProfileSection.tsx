@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { MESSAGES, messageOf, notify, useStores } from '@storefront/shared';
+import { MESSAGES, messageOf, notify, useStores, useDocumentTitle } from '@storefront/shared';
 import { profileSchema } from '@storefront/shared/validation';
-import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useForm } from '../../../hooks/useForm';
 import { FormActions } from '../../../components/FormActions';
 import { FormField } from '../../../components/FormField';
@@ -13,8 +12,8 @@ interface ProfileValues extends Record<string, unknown> {
 
 /** /my-account: first and last name (spec §7 /customer/account-details); e-mail and phones shown. */
 export const ProfileSection = observer(function ProfileSection() {
-  const { auth, storeInfo } = useStores();
-  useDocumentTitle('My Account', storeInfo.storeName);
+  const { auth } = useStores();
+  useDocumentTitle('My Account');
   const customer = auth.user?.customer;
   const form = useForm<ProfileValues>(profileSchema, {
     firstname: customer?.firstname ?? '',

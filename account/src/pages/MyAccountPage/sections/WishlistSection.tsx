@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link } from '@storefront/shared/router';
-import { formatMoney, MESSAGES, paths, reportError, useStores, type WishlistItem } from '@storefront/shared';
-import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { formatMoney, MESSAGES, paths, reportError, useStores, type WishlistItem, useDocumentTitle } from '@storefront/shared';
 
 /**
  * /my-account/wishlist: the saved products; remove or move to the cart. The shared stores toast their
@@ -10,8 +9,8 @@ import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
  * caps and the ₹10,000 limit (spec §5).
  */
 export const WishlistSection = observer(function WishlistSection() {
-  const { wishlist, cart, storeInfo } = useStores();
-  useDocumentTitle('Wishlist', storeInfo.storeName);
+  const { wishlist, cart } = useStores();
+  useDocumentTitle('Wishlist');
   const [busy, setBusy] = useState<number | null>(null);
 
   // Until the first answer the list is unknown: say so, rather than flash 'empty' then 'loading'.
