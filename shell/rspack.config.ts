@@ -22,6 +22,8 @@ export default (_env: unknown, argv: { mode?: string }) =>
       devPort: 3000,
       // Public pages rendered on the server by the static host (issue 8).
       server: './src/server/render.tsx',
+      // Inlined by the host into server-rendered pages in place of the main.js tag.
+      loader: './src/startup/loader.ts',
       rspack,
       ModuleFederationPlugin,
       ReactRefreshPlugin,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
@@ -136,17 +137,27 @@ test("the shopper's saved cart and sign-in are applied after hydration, and kept
   expect(problems).toEqual([]);
 });
 
-test('a tap on "Add to cart" before the page has hydrated is not lost', async ({ page }) => {
+test('a tap on "Add to cart" before any script has run is not lost', async ({ page }) => {
   const product = await aProduct(page);
-  // Hold back every script after the shell's first (main.js, which starts holding taps), as a slow
-  // phone network would.
-  await page.route(/\/(shell\/[^/]+\/(?!main\.)|remotes\/).*\.js$/, async (route) => {
+  // Hold back every script, main.js included, as a slow phone network would: the page is on screen
+  // and only its inlined loader runs.
+  await page.route(/\/(shell|remotes)\/.*\.js$/, async (route) => {
     await new Promise((r) => setTimeout(r, 1500));
     await route.continue();
   });
-  await page.goto(`/products/${product.slug}`, { waitUntil: 'load' });
+  await page.goto(`/products/${product.slug}`, { waitUntil: 'domcontentloaded' });
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
   await hydrated(page);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+});
+
+test('a rendered page runs no inline script but its loader, which the policy names', async ({ page }) => {
+  const res = await page.request.get('/');
+  const html = await res.text();
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/application\/(ld\+)?json/.test(m[1] ?? ''));
+  expect(inline).toHaveLength(1);
+  expect(inline[0]![1]).toContain('data-main=');
+  const hash = createHash('sha256').update(inline[0]![2] ?? '').digest('base64');
+  expect(res.headers()['content-security-policy']).toContain(`'sha256-${hash}'`);
 });

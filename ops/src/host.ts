@@ -174,6 +174,8 @@ interface Served {
   /** Candidates for compression. */
   compressible: boolean;
   cacheKey: string | null;
+  /** Inline scripts this response carries (`sha256-…`), allowed by its Content-Security-Policy. */
+  scriptHashes?: string[];
 }
 
 function originOf(entry: string): string | null {
@@ -198,11 +200,13 @@ export function registryOrigins(reg: RemoteRegistry): string[] {
   return [...out].sort();
 }
 
-export function contentSecurityPolicy(origins: string[]): string {
+/** The policy for the site's origins; `scriptHashes` allow exactly those inline scripts (a page's loader). */
+export function contentSecurityPolicy(origins: string[], scriptHashes: string[] = []): string {
   const extra = origins.length ? ` ${origins.join(' ')}` : '';
+  const hashes = scriptHashes.map((h) => ` '${h}'`).join('');
   return [
     "default-src 'self'",
-    `script-src 'self'${extra}`,
+    `script-src 'self'${extra}${hashes}`,
     `connect-src 'self'${extra}`,
     `img-src 'self' data: blob:${extra}`,
     `style-src 'self' 'unsafe-inline'${extra}`,
@@ -467,7 +471,11 @@ export function createHost(opts: HostOptions): Host {
         const rendered = renderer ? await renderer.render(reg, `${pathname}${queryOf(req.url ?? '')}`, boot.config) : null;
         const html = rendered ? injectServerPage(page.body.toString('utf8'), rendered) : null;
         if (rendered && html !== null) {
-          return { ...withBootData(page, { ...boot, ssr: rendered.boot }, html), status: rendered.status };
+          return {
+            ...withBootData(page, { ...boot, ssr: rendered.boot }, html),
+            status: rendered.status,
+            scriptHashes: rendered.loader ? [rendered.loader.hash] : [],
+          };
         }
         return withBootData(page, boot);
       }
@@ -645,6 +653,9 @@ export function createHost(opts: HostOptions): Host {
     }
 
     const headers: Record<string, string> = { ...served.headers, ...security };
+    if (served.scriptHashes?.length) {
+      headers['Content-Security-Policy'] = contentSecurityPolicy(registryOrigins((await readRegistryFile()).reg), served.scriptHashes);
+    }
     const etag = served.headers.ETag;
     const inm = req.headers['if-none-match'];
     const matches = !!inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag?.replace(/^W\//, ''));

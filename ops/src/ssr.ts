@@ -14,6 +14,7 @@
  * a page error, the deadline — is served as before, rendered in the browser: server rendering only
  * ever makes a page arrive sooner, never breaks it.
  */
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { createRequire, builtinModules } from 'node:module';
 import path from 'node:path';
@@ -55,6 +56,17 @@ export interface ServerPage {
   meta: { title?: string; description?: string };
   /** The `ssr` member of the page's boot data (shell/src/startup/config.ts `ServerRendered`). */
   boot: { answers: Record<string, unknown>; route: RenderResult['route'] };
+  /**
+   * The shell's page loader (`ssr-loader.js`, shell/src/startup/loader.ts), inlined in place of the
+   * main.js tag so the scripts start after the page's images; `hash` goes into the page's CSP.
+   */
+  loader?: PageLoaderScript;
+}
+
+export interface PageLoaderScript {
+  code: string;
+  /** `sha256-<base64>` of `code`, as Content-Security-Policy names an inline script. */
+  hash: string;
 }
 
 export interface ServerRendererOptions {
@@ -141,6 +153,7 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
   const timeoutMs = opts.timeoutMs ?? 1500;
   const cacheMs = (opts.cacheSeconds ?? 5) * 1000;
   const shells = new Map<string, Promise<ShellServer | null>>();
+  const loaders = new Map<string, Promise<PageLoaderScript | undefined>>();
   const remotes = new Map<string, Promise<Record<string, unknown> | null>>();
   const pages = new Map<string, { until: number; page: Promise<ServerPage | null> }>();
   const warned = new Set<string>();
@@ -167,6 +180,23 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
         return null;
       });
       shells.set(version, p);
+    }
+    return p;
+  }
+
+  /** The shell version's page loader, if it has one (and it is safe to inline). */
+  function loadLoader(version: string): Promise<PageLoaderScript | undefined> {
+    let p = loaders.get(version);
+    if (!p) {
+      p = fs
+        .readFile(path.join(root, 'shell', version, 'ssr-loader.js'), 'utf8')
+        .then((code) => {
+          const trimmed = code.trim();
+          if (/<\/script|<!--/i.test(trimmed)) return undefined;
+          return { code: trimmed, hash: `sha256-${createHash('sha256').update(trimmed).digest('base64')}` };
+        })
+        .catch(() => undefined);
+      loaders.set(version, p);
     }
     return p;
   }
@@ -242,7 +272,9 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
       if (entry) css += await cssLinks(remoteBase(entry.entry), path.join(root, 'remotes', result.route.remote, entry.version), [result.route.module]);
     }
     opts.log?.(`[ssr] ${url} rendered in ${Date.now() - started} ms`);
+    const loader = await loadLoader(shellVersion);
     return {
+      ...(loader ? { loader } : {}),
       status: result.status,
       html: body,
       head: css + links,
@@ -284,13 +316,20 @@ export function injectServerPage(html: string, page: ServerPage): string | null 
     .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)
     .join('');
   const tag = htmlTag[0].replace(/>$/, `${attrs}>`);
-  return (
+  const out =
     html.slice(0, htmlTag.index) +
     tag +
     withMeta(html.slice(htmlTag.index + htmlTag[0].length, headEnd), page.meta) +
     page.head +
     html.slice(headEnd, start) +
     page.html +
-    html.slice(end + OUTLET_END.length)
-  );
+    html.slice(end + OUTLET_END.length);
+  return page.loader ? withLoader(out, page.loader) : out;
+}
+
+/** The shell's entry tag (`<script defer src=".../main.<hash>.js">`) replaced by the inlined loader, which starts it after `load`. */
+function withLoader(html: string, loader: PageLoaderScript): string {
+  const entry = /<script defer src="([^"]*\/main\.[^"/]*\.js)"><\/script>/.exec(html);
+  if (!entry) return html;
+  return html.replace(entry[0], `<script data-main="${escapeAttr(entry[1] ?? '')}">${loader.code}</script>`);
 }

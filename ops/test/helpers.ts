@@ -39,7 +39,7 @@ export interface BuildOpts {
   /** Big enough to be compressed by the host. */
   bigJs?: boolean;
   /** A server build (`server/server.js`) and its `ssr-assets.json`; a shell gets the page outlet. */
-  server?: { js: string; css?: Record<string, string[]> };
+  server?: { js: string; css?: Record<string, string[]>; loader?: string };
 }
 
 export function writeBuild(repo: string, sectionName: string, version: string, opts: BuildOpts = {}): string {
@@ -103,6 +103,7 @@ export function writeBuild(repo: string, sectionName: string, version: string, o
     mkdirSync(path.join(dir, 'server'), { recursive: true });
     writeFileSync(path.join(dir, 'server', 'server.js'), opts.server.js);
     writeFileSync(path.join(dir, 'ssr-assets.json'), JSON.stringify({ css: opts.server.css ?? {} }));
+    if (opts.server.loader !== undefined) writeFileSync(path.join(dir, 'ssr-loader.js'), opts.server.loader);
   }
   return dir;
 }

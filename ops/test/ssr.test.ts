@@ -3,6 +3,7 @@
  * the shell's renders with whatever the remote's build gives it, so each test sees what the host
  * loaded, with which singletons, and what it wrote into the page.
  */
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { createHost, type Host } from '../src/host';
 import { injectServerPage, splitLeadingLinks, OUTLET_END, OUTLET_START } from '../src/ssr';
@@ -51,6 +52,8 @@ exports.renderPage = async (req) => {
 };
 `;
 
+const LOADER = '(()=>{document.currentScript.dataset.main})();';
+
 const catalogServer = (label: string) => `
 const react = require('react');
 require('node:path');
@@ -81,7 +84,7 @@ async function start(env: NodeJS.ProcessEnv = {}, extra: { ssr?: boolean } = {})
 beforeAll(async () => {
   ws = makeWorkspace();
   const shellCss = { bootstrap: ['bootstrap.aa.css'], main: [] };
-  await ok('publish', 'shell', '--from', ws.build('shell', '0.1.0-s1', { server: { js: SHELL_SERVER, css: shellCss } }));
+  await ok('publish', 'shell', '--from', ws.build('shell', '0.1.0-s1', { server: { js: SHELL_SERVER, css: shellCss, loader: `${LOADER}\n` } }));
   await ok('activate', 'shell', '0.1.0-s1');
   await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-c1', { server: { js: catalogServer('HOME ONE'), css: { Home: ['Home.11.css'] } } }));
   await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-c2', { server: { js: catalogServer('HOME TWO'), css: { Home: ['Home.22.css'] } } }));
@@ -134,6 +137,26 @@ describe('a public page rendered on the server', () => {
     const one = await get(base, '/');
     expect(one.body).toContain('HOME ONE');
     expect(one.body).not.toContain('Home.22.css');
+  });
+});
+
+describe("the shell's page loader", () => {
+  const hash = `sha256-${createHash('sha256').update(LOADER).digest('base64')}`;
+
+  it('replaces the main.js tag of a rendered page, and only its hash is allowed inline', async () => {
+    const { base } = await start();
+    const res = await get(base, '/');
+    expect(res.body).toContain(`<script data-main="/shell/0.1.0-s1/main.0123abcd.js">${LOADER}</script>`);
+    expect(res.body).not.toContain('<script defer src=');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' '${hash}';`);
+  });
+
+  it('leaves a page rendered in the browser with its plain script tag and policy', async () => {
+    const { base } = await start();
+    const res = await get(base, '/signin');
+    expect(res.body).toContain('<script defer src="/shell/0.1.0-s1/main.0123abcd.js"></script>');
+    expect(res.body).not.toContain('data-main=');
+    expect(res.headers['content-security-policy']).not.toContain('sha256-');
   });
 });
 

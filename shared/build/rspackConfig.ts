@@ -33,6 +33,11 @@ export interface SectionBuildOptions {
    * './src/server.ts'. Built in production only, into `dist/<version>/server/server.js`.
    */
   server?: string;
+  /**
+   * The shell's server-rendered page loader (issue 8), e.g. './src/startup/loader.ts': built alone,
+   * without Module Federation, into `dist/<version>/ssr-loader.js`, which the host inlines.
+   */
+  loader?: string;
 }
 
 interface PackageJson {
@@ -121,7 +126,25 @@ export function createSectionConfigs(
   const version = buildVersion(readJson<PackageJson>(path.join(opts.dir, 'package.json')).version);
   const client = { ...createSectionConfig(opts, env, version), ...browserExtra };
   if (!isProduction(env) || !opts.server) return [client];
-  return [client, createServerConfig(opts, env, version)];
+  return [client, createServerConfig(opts, env, version), ...(opts.loader ? [createLoaderConfig(opts, version)] : [])];
+}
+
+/** A page loader: one small script with no framework and no federation runtime, inlined by the host. */
+function createLoaderConfig(opts: SectionBuildOptions, version: string): import('@rspack/core').Configuration {
+  return {
+    name: `${opts.name}-loader`,
+    dependencies: [opts.name],
+    context: opts.dir,
+    mode: 'production',
+    target: ['web', 'es2020'],
+    devtool: false,
+    entry: { loader: opts.loader as string },
+    output: { path: path.join(opts.dir, 'dist', version), filename: 'ssr-loader.js', clean: false, iife: true },
+    resolve: { extensions: ['.ts', '.tsx', '.js'] },
+    module: { rules: [swcRule(true, false)] },
+    optimization: { minimize: true, splitChunks: false, runtimeChunk: false },
+    performance: { hints: false },
+  } as import('@rspack/core').Configuration;
 }
 
 /**

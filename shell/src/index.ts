@@ -4,12 +4,13 @@
  * boundary into `bootstrap` (where the shared singletons are negotiated).
  *
  * A page the host rendered on the server is already on screen: its scripts wait for the page's
- * `load` event, so its images (the banner: the largest paint) are not competing with them for the
- * network, and then hydrate it. Any other page starts at once.
+ * `load` event (the host's inlined loader, startup/loader.ts, only starts this file then), so its
+ * images (the banner: the largest paint) are not competing with them for the network, and then
+ * hydrate it. Any other page starts at once.
  */
 import { startFirstScreenPrefetch } from '@storefront/shared/prefetch';
 import { loadRegistry, loadRuntimeConfig, readBootData, serverRendered, type BootData, type ServerRendered } from './startup/config';
-import { holdEarlyInput, type HeldInput } from './startup/earlyInput';
+import { takeOverEarlyInput, type HeldInput } from './startup/earlyInput';
 import { loadSection, startFederation } from './startup/federation';
 import { findRoute, isRemoteRoute } from './routeTable';
 
@@ -26,8 +27,9 @@ function pageLoaded(): Promise<void> {
 async function start(): Promise<void> {
   const boot = readBootData();
   const ssr = serverRendered(boot);
-  // The page is on screen already: a tap on one of its buttons waits for hydration instead of being lost.
-  const held = ssr ? holdEarlyInput() : null;
+  // The page is on screen already: a tap on one of its buttons waits for hydration instead of being
+  // lost (held since first paint by the page's loader, or from now on).
+  const held = ssr ? takeOverEarlyInput() : null;
   try {
     await startSections(boot, ssr, held);
   } catch (err) {

@@ -60,3 +60,25 @@ describe('taps on a server-rendered page before it hydrates', () => {
     expect(clicks).toEqual(['add']);
   });
 });
+
+describe('the page loader hands over what it held', () => {
+  it('takeOverEarlyInput returns the loader\'s hold (and removes it from window), or starts one', async () => {
+    const { takeOverEarlyInput, EARLY_INPUT_KEY } = await import('./earlyInput');
+    page('<button id="add">Add to cart</button>');
+    const clicks: string[] = [];
+    document.addEventListener('click', (e) => clicks.push((e.target as Element).id));
+    const fromLoader = holdEarlyInput();
+    (window as unknown as Record<string, unknown>)[EARLY_INPUT_KEY] = fromLoader;
+    document.getElementById('add')!.click();
+    expect(takeOverEarlyInput()).toBe(fromLoader);
+    expect((window as unknown as Record<string, unknown>)[EARLY_INPUT_KEY]).toBeUndefined();
+    fromLoader.release();
+    expect(clicks).toEqual(['add']);
+
+    const own = takeOverEarlyInput();
+    document.getElementById('add')!.click();
+    expect(clicks).toEqual(['add']);
+    own.release();
+    expect(clicks).toEqual(['add', 'add']);
+  });
+});

@@ -6,6 +6,9 @@
  * work without script (the next page is server-rendered too).
  */
 
+/** Where the page's loader (loader.ts) leaves what it holds for the shell to release. */
+export const EARLY_INPUT_KEY = '__storefrontEarlyInput';
+
 /** Controls that need the page's script to do anything. */
 const CONTROL = 'button, [role="button"], input[type="checkbox"], input[type="radio"], input[type="submit"], summary, label';
 
@@ -59,4 +62,15 @@ export function holdEarlyInput(doc: Document = document): HeldInput {
       held = null;
     },
   };
+}
+
+/**
+ * What the page's loader has been holding since first paint; when the page came without the loader
+ * (served by an older host), the shell starts holding now.
+ */
+export function takeOverEarlyInput(win: Window = window): HeldInput {
+  const w = win as unknown as Record<string, HeldInput | undefined>;
+  const held = w[EARLY_INPUT_KEY] ?? holdEarlyInput(win.document);
+  delete w[EARLY_INPUT_KEY];
+  return held;
 }
