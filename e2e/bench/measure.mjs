@@ -147,19 +147,29 @@ async function timelineRun(browser, url) {
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.filter((f) => !f.startsWith('--headless')) });
 
-/** The home page as rendered, without a single script: what a static site would send. */
+/**
+ * The home page as a static site would send it: its first screen's markup, styles, fonts and images,
+ * without a single script. A server-rendered home is taken as the server sends it (scripts off), so
+ * the copy holds exactly the first screen and none of what the scripts add later (the carousels'
+ * stylesheets, menus); a home rendered in the browser (`--no-ssr`) is taken once rendered.
+ */
 async function snapshotHome() {
+  const strip = () => {
+    const doc = document.documentElement.cloneNode(true);
+    for (const el of doc.querySelectorAll('script, link[rel=modulepreload], link[as=script], .Toastify')) el.remove();
+    return `<!doctype html>${doc.outerHTML}`;
+  };
+  const served = await fetch(`${SITE}/`).then((r) => r.text());
+  if (served.includes('class="sh-app"')) {
+    return served.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="(modulepreload|preload)" as="script"[^>]*>/g, '');
+  }
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.goto(`${SITE}/`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1500);
-  const html = await page.evaluate(() => {
-    const doc = document.documentElement.cloneNode(true);
-    for (const el of doc.querySelectorAll('script, link[rel=modulepreload], link[as=script], .Toastify')) el.remove();
-    return `<!doctype html>${doc.outerHTML}`;
-  });
+  const after = await page.evaluate(strip);
   await context.close();
-  return html;
+  return after;
 }
 staticHome = await snapshotHome();
 const out = {};

@@ -231,6 +231,7 @@ export async function main(argv: string[], out: (s: string) => void = console.lo
                   live: r.live,
                   lastKnownGood: r.lastKnownGood,
                   rollbackSteps: r.rollbackSteps,
+                  serverRendered: r.serverRendered,
                   versions: r.versions,
                 })),
               },

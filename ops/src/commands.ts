@@ -393,6 +393,8 @@ export interface SectionStatus {
   lastKnownGood: LiveRef | null;
   /** Rollback stack depth. */
   rollbackSteps: number;
+  /** The live version has a server build: the host renders its pages (docs/operators.md § Server rendering). */
+  serverRendered: boolean;
   versions: VersionRow[];
 }
 
@@ -429,11 +431,13 @@ export async function status(ctx: OpsContext): Promise<SectionStatus[]> {
   const out: SectionStatus[] = [];
   for (const section of SECTIONS) {
     const s = sectionState(state, section);
+    const serverBuild = s.live ? path.join(versionDir(ctx.root, section, s.live.version), 'server', 'server.js') : null;
     out.push({
       section,
       live: s.live,
       lastKnownGood: lastKnownGood(s),
       rollbackSteps: s.previous.length,
+      serverRendered: serverBuild ? await fs.stat(serverBuild).then((st) => st.isFile(), () => false) : false,
       versions: await listVersions(ctx.root, section, state),
     });
   }
@@ -471,7 +475,7 @@ export function formatStatus(rows: SectionStatus[], root: string): string {
   const parts: string[] = [`deploy root: ${root}`, ''];
   parts.push(
     table(
-      ['SECTION', 'LIVE', 'SINCE', 'PREVIOUS (LAST-KNOWN-GOOD)', 'ROLLBACKS', 'SERVED FROM', 'PUBLISHED'],
+      ['SECTION', 'LIVE', 'SINCE', 'PREVIOUS (LAST-KNOWN-GOOD)', 'ROLLBACKS', 'SERVED FROM', 'SERVER BUILD', 'PUBLISHED'],
       rows.map((r) => [
         r.section.name,
         r.live ? `${r.live.version}${r.live.forced ? ' (forced)' : ''}` : '-',
@@ -479,6 +483,7 @@ export function formatStatus(rows: SectionStatus[], root: string): string {
         r.lastKnownGood?.version ?? '-',
         String(r.rollbackSteps),
         r.live ? origin(r.live.entry) : '-',
+        r.live ? (r.serverRendered ? 'yes' : 'no') : '-',
         String(r.versions.length),
       ]),
     ),

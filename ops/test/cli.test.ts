@@ -240,24 +240,25 @@ describe('status, history, deploy-all', () => {
     await ok('publish', 'shell', '--from', ws.build('shell', '0.1.0-s1'));
     await ok('activate', 'shell', '0.1.0-s1');
     await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-v1', { builtAt: '2026-03-01T10:00:00.000Z' }));
-    await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-v2', { builtAt: '2026-03-02T10:00:00.000Z' }));
+    await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-v2', { builtAt: '2026-03-02T10:00:00.000Z', server: { js: 'exports.Home = {};' } }));
     await ok('activate', 'catalog', '0.1.0-v1');
     await ok('activate', 'catalog', '0.1.0-v2');
     const out = await ok('status');
     const lines = out.split('\n');
     const row = (name: string) => lines.find((l) => l.startsWith(`${name} `)) ?? '';
-    expect(row('shell')).toMatch(/^shell\s+0\.1\.0-s1\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ\s+-\s+0\s+this site\s+1$/);
-    expect(row('catalog')).toMatch(/^catalog\s+0\.1\.0-v2\s+\S+ \S+\s+0\.1\.0-v1\s+1\s+this site\s+2$/);
+    // SERVER BUILD: whether the host can render the live version's pages (catalog v2 has one, v1 not).
+    expect(row('shell')).toMatch(/^shell\s+0\.1\.0-s1\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ\s+-\s+0\s+this site\s+no\s+1$/);
+    expect(row('catalog')).toMatch(/^catalog\s+0\.1\.0-v2\s+\S+ \S+\s+0\.1\.0-v1\s+1\s+this site\s+yes\s+2$/);
     expect(row('cart_checkout')).toMatch(/^cart_checkout\s+-/);
     expect(row('account')).toMatch(/^account\s+-/);
     expect(out).toMatch(/0\.1\.0-v2\s+2026-03-02 10:00:00Z\s+\d{4}-\S+ \S+\s+live/);
     expect(out).toMatch(/0\.1\.0-v1\s+2026-03-01 10:00:00Z\s+\d{4}-\S+ \S+\s+last-known-good/);
-    const json = JSON.parse(await ok('status', '--json')) as { sections: { name: string; live: { version: string } | null }[] };
-    expect(json.sections.map((s) => [s.name, s.live?.version ?? null])).toEqual([
-      ['shell', '0.1.0-s1'],
-      ['catalog', '0.1.0-v2'],
-      ['cart_checkout', null],
-      ['account', null],
+    const json = JSON.parse(await ok('status', '--json')) as { sections: { name: string; live: { version: string } | null; serverRendered: boolean }[] };
+    expect(json.sections.map((s) => [s.name, s.live?.version ?? null, s.serverRendered])).toEqual([
+      ['shell', '0.1.0-s1', false],
+      ['catalog', '0.1.0-v2', true],
+      ['cart_checkout', null, false],
+      ['account', null, false],
     ]);
     const hist = await ok('history', 'catalog');
     expect(hist.split('\n').filter((l) => /catalog\s+(publish|activate)/.test(l))).toHaveLength(4);
