@@ -52,6 +52,14 @@ async function storeInfo(request: APIRequestContext): Promise<StoreInfo['data']>
 }
 
 const banner = (page: Page) => page.getByRole('banner');
+
+/**
+ * Waits until the page's scripts run (a server-rendered page is on screen before). A tap made earlier
+ * is held and replayed, but a pointer resting on a menu opens it only once there is a handler.
+ */
+async function interactive(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 /** The page never scrolls sideways (360 px phones included). */
@@ -152,6 +160,7 @@ test.describe('desktop', () => {
     const { sub_category_list: categories } = await storeInfo(request);
     test.skip(categories.length === 0, 'the store has no categories');
     await page.goto('/faq');
+    await interactive(page);
     const toggle = mainNav(page).getByRole('button', { name: 'Category', exact: true });
     await toggle.hover();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -186,6 +195,7 @@ test.describe('desktop', () => {
   test('Shop mega-menu shows the category carousel', async ({ page, request }) => {
     const { sub_category_list: categories } = await storeInfo(request);
     await page.goto('/faq');
+    await interactive(page);
     await mainNav(page).getByRole('link', { name: 'Shop' }).hover();
     const mega = page.locator('.sh-mega');
     if (categories.length === 0) {

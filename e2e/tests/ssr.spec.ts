@@ -152,6 +152,22 @@ test('a tap on "Add to cart" before any script has run is not lost', async ({ pa
   await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
 });
 
+test('text typed and a submit made before any script has run reach the form', async ({ page }) => {
+  await page.route(/\/(shell|remotes)\/.*\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('First name').fill('Meera');
+  await page.getByLabel('Last name').fill('Iyer');
+  await page.getByRole('button', { name: /send|submit/i }).click();
+  await hydrated(page);
+  // The form validated what was on screen: the typed names pass, the empty fields do not.
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('This field is required')).toHaveCount(0);
+  await expect(page.getByLabel('First name')).toHaveValue('Meera');
+});
+
 test('a rendered page runs no inline script but its loader, which the policy names', async ({ page }) => {
   const res = await page.request.get('/');
   const html = await res.text();

@@ -82,3 +82,26 @@ describe('the page loader hands over what it held', () => {
     expect(clicks).toEqual(['add', 'add']);
   });
 });
+
+describe('text typed before the page hydrates', () => {
+  it('is announced to the page as one input event per field on release, before the held tap', async () => {
+    page('<form id="f"><input id="name" name="name"><textarea id="msg"></textarea><input id="agree" type="checkbox"><button id="send">Send</button></form>');
+    const seen: string[] = [];
+    const held = holdEarlyInput();
+    const name = document.getElementById('name') as HTMLInputElement;
+    name.value = 'Meera';
+    name.dispatchEvent(new Event('input', { bubbles: true }));
+    const msg = document.getElementById('msg') as HTMLTextAreaElement;
+    msg.value = 'Is COD available in Pune?';
+    msg.dispatchEvent(new Event('input', { bubbles: true }));
+    document.getElementById('send')!.click();
+    // The page's own handlers, as React would attach them at hydration.
+    document.addEventListener('input', (e) => seen.push(`input ${(e.target as HTMLInputElement).id}=${(e.target as HTMLInputElement).value}`));
+    document.addEventListener('click', (e) => seen.push(`click ${(e.target as Element).id}`));
+    held.release();
+    expect(seen).toEqual(['input name=Meera', 'input msg=Is COD available in Pune?']);
+    await new Promise((r) => setTimeout(r, 0)); // the tap follows once the page has applied the values
+    expect(seen).toEqual(['input name=Meera', 'input msg=Is COD available in Pune?', 'click send']);
+    expect(name.value).toBe('Meera');
+  });
+});

@@ -4,6 +4,10 @@
  * the tap: until the page has hydrated, the last click on a control (and a form submission) inside
  * `#root` is held, and replayed on the same element once React owns it. Links are left alone: they
  * work without script (the next page is server-rendered too).
+ *
+ * Text typed into a field in that moment stays on screen but React's state would not know it (a form
+ * would then say "This field is required" under a filled field): on release each such field's value
+ * is handed to React as one input event, before the held tap (which may submit the form).
  */
 
 /** Where the page's loader (loader.ts) leaves what it holds for the shell to release. */
@@ -19,9 +23,33 @@ export interface HeldInput {
   drop(): void;
 }
 
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/**
+ * Tells React about a value the shopper gave a field before React owned it. React tracks the value it
+ * last saw through the element's own `value` property; setting it to '' that way and the typed value
+ * back through the prototype's setter makes the following input event a change React reports.
+ */
+function announce(field: Field): void {
+  const typed = field.value;
+  const proto = Object.getPrototypeOf(field) as object;
+  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+  if (!setter) return;
+  field.value = '';
+  setter.call(field, typed);
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
 export function holdEarlyInput(doc: Document = document): HeldInput {
   let held: (() => void) | null = null;
+  const typed = new Set<Field>();
   const inRoot = (el: Element) => !!doc.getElementById('root')?.contains(el);
+
+  const onInput = (e: Event) => {
+    const t = e.target;
+    const isField = t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement || (t instanceof HTMLInputElement && !['checkbox', 'radio', 'submit', 'button'].includes(t.type));
+    if (isField && inRoot(t)) typed.add(t);
+  };
 
   const onClick = (e: MouseEvent) => {
     const target = e.target instanceof Element ? e.target : null;
@@ -45,20 +73,34 @@ export function holdEarlyInput(doc: Document = document): HeldInput {
   };
   doc.addEventListener('click', onClick, true);
   doc.addEventListener('submit', onSubmit, true);
+  doc.addEventListener('input', onInput, true);
+  doc.addEventListener('change', onInput, true);
 
   const stop = () => {
     doc.removeEventListener('click', onClick, true);
     doc.removeEventListener('submit', onSubmit, true);
+    doc.removeEventListener('input', onInput, true);
+    doc.removeEventListener('change', onInput, true);
   };
   return {
     release() {
       stop();
+      let announced = false;
+      for (const field of typed) {
+        if (!field.isConnected) continue;
+        announce(field);
+        announced = true;
+      }
+      typed.clear();
       const replay = held;
       held = null;
-      replay?.();
+      // React applies the announced values in a microtask: the tap (a submit reads them) comes after.
+      if (replay && announced) setTimeout(replay, 0);
+      else replay?.();
     },
     drop() {
       stop();
+      typed.clear();
       held = null;
     },
   };
