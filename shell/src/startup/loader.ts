@@ -1,6 +1,6 @@
 /**
  * The loader of a server-rendered page (issue 8), built on its own as `ssr-loader.js` (no React, no
- * Module Federation: well under 1 KB) and inlined by the host in place of the shell's `<script defer
+ * Module Federation: under 2 KB) and inlined by the host in place of the shell's `<script defer
  * src=main.js>` — with its hash in the page's Content-Security-Policy.
  *
  * The page is on screen before any script: its images (the banner is the largest paint) get the
