@@ -116,8 +116,13 @@ function diagnostics(page: Page): Promise<Diagnostics> {
   return page.evaluate(() => (window as unknown as { storefront: { diagnostics(): Diagnostics } }).storefront.diagnostics());
 }
 
+/**
+ * The catalog as the shell loaded it; undefined until the shell's scripts have run (a server-rendered
+ * page shows the catalog's markup before them), so callers poll.
+ */
 async function loadedCatalog(page: Page): Promise<Diagnostics['remotes'][number] | undefined> {
-  return (await diagnostics(page)).remotes.find((r) => r.name === 'catalog');
+  const ready = await page.evaluate(() => 'storefront' in window);
+  return ready ? (await diagnostics(page)).remotes.find((r) => r.name === 'catalog') : undefined;
 }
 
 const home = (page: Page) => page.locator('[data-remote="catalog"][data-module="Home"]');
@@ -144,7 +149,9 @@ async function copyBuild(from: string, dest: string, version: string, edit?: (na
   const build = JSON.parse(await fs.readFile(buildFile, 'utf8')) as Record<string, unknown>;
   await fs.writeFile(buildFile, JSON.stringify({ ...build, version }, null, 2));
   if (!edit) return;
-  for (const name of await fs.readdir(dest)) {
+  // The browser's chunks and the server build (server/server.js): a release changes both.
+  const files = [...(await fs.readdir(dest)), ...(await fs.readdir(path.join(dest, 'server')).catch(() => [] as string[])).map((n) => `server/${n}`)];
+  for (const name of files) {
     if (!name.endsWith('.js')) continue;
     const file = path.join(dest, name);
     const text = await fs.readFile(file, 'utf8');
@@ -179,12 +186,17 @@ test.describe('operators: publish, activate, roll back, fall back, serve elsewhe
     // v1: the build as it is. v2: the same build with a visible label changed in its chunks.
     let relabelled = 0;
     await copyBuild(catalogBuild, path.join(tmp, 'v1'), V1);
-    await copyBuild(catalogBuild, path.join(tmp, 'v2'), V2, (_name, text) => {
-      const out = text.replaceAll(`label:"${V1_LABEL}"`, `label:"${V2_LABEL}"`);
-      if (out !== text) relabelled++;
+    let relabelledServer = 0;
+    await copyBuild(catalogBuild, path.join(tmp, 'v2'), V2, (name, text) => {
+      const out = text.replace(new RegExp(`label: ?(["'])${V1_LABEL}\\1`, 'g'), `label:"${V2_LABEL}"`);
+      if (out !== text) {
+        relabelled++;
+        if (name.startsWith('server/')) relabelledServer++;
+      }
       return out;
     });
-    expect(relabelled, 'the catalog build no longer has the "Shop all" label these tests tell versions by').toBeGreaterThan(0);
+    expect(relabelled, 'the catalog build no longer has the "Shop all" label these tests tell versions by').toBeGreaterThan(1);
+    expect(relabelledServer, 'the server build (which renders the page first) carries the label too').toBe(1);
 
     // v3: a broken release, the home page's own chunk missing (as after a partial upload).
     await copyBuild(catalogBuild, path.join(tmp, 'v3'), V3);
@@ -226,7 +238,7 @@ test.describe('operators: publish, activate, roll back, fall back, serve elsewhe
 
     await page.reload();
     await expectCatalogHome(page, 'v2');
-    expect((await loadedCatalog(page))?.version).toBe(V2);
+    await expect.poll(async () => (await loadedCatalog(page))?.version).toBe(V2);
 
     const regAfter = await registry();
     expect(regAfter.remotes.catalog).toEqual({
@@ -256,7 +268,7 @@ test.describe('operators: publish, activate, roll back, fall back, serve elsewhe
     await page.reload();
     await expectCatalogHome(page, 'v1');
     const reloadMs = Date.now() - reloaded;
-    expect((await loadedCatalog(page))?.version).toBe(V1);
+    await expect.poll(async () => (await loadedCatalog(page))?.version).toBe(V1);
     expect((await registry()).remotes.catalog?.version).toBe(V1);
 
     const figures = `rollback command ${commandMs} ms (the rollback itself ${inProcess} ms); reload to v1 on screen ${reloadMs} ms`;
@@ -312,7 +324,8 @@ test.describe('operators: publish, activate, roll back, fall back, serve elsewhe
     await expect
       .poll(() => logs.filter((l) => l.includes(`catalog@${V3} failed to load; falling back to last-known-good ${V1}`)).length)
       .toBeGreaterThan(0);
-    expect(await loadedCatalog(page)).toMatchObject({ version: V1, fellBack: true, entry: `/remotes/catalog/${V1}/mf-manifest.json` });
+    // The fallback is logged as it starts; the diagnostics record it once v1 has loaded.
+    await expect.poll(() => loadedCatalog(page)).toMatchObject({ version: V1, fellBack: true, entry: `/remotes/catalog/${V1}/mf-manifest.json` });
 
     // Client-side navigation to another catalog page keeps using last-known-good.
     await page.getByRole('link', { name: V1_LABEL, exact: true }).click();
@@ -342,7 +355,7 @@ test.describe('operators: publish, activate, roll back, fall back, serve elsewhe
     expect(fromSecond.some((u) => u.endsWith('/mf-manifest.json'))).toBe(true);
     expect(fromSecond.some((u) => u.endsWith('/remoteEntry.js'))).toBe(true);
     expect(requests.filter((u) => u.startsWith(`${SITE}/remotes/catalog/`))).toEqual([]);
-    expect(await loadedCatalog(page)).toMatchObject({ version: V2, fellBack: false, entry: `${SECOND}/remotes/catalog/${V2}/mf-manifest.json` });
+    await expect.poll(() => loadedCatalog(page)).toMatchObject({ version: V2, fellBack: false, entry: `${SECOND}/remotes/catalog/${V2}/mf-manifest.json` });
   });
 
   test('second origin stopped: the catalog section shows its fallback, the rest of the site works', async ({ page }) => {
