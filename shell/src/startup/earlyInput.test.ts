@@ -4,11 +4,22 @@ function page(html: string): void {
   document.body.innerHTML = `<div id="root">${html}</div><button id="outside">outside</button>`;
 }
 
+const listeners: (() => void)[] = [];
+afterEach(() => listeners.splice(0).forEach((off) => off()));
+
+/** The ids of the elements the page's own click handlers saw (as React's would, at the document). */
+function clicksSeen(): string[] {
+  const clicks: string[] = [];
+  const onClick = (e: Event) => clicks.push((e.target as Element).id);
+  document.addEventListener('click', onClick);
+  listeners.push(() => document.removeEventListener('click', onClick));
+  return clicks;
+}
+
 describe('taps on a server-rendered page before it hydrates', () => {
   it('holds the last tap on a control and replays it on the same element once released', () => {
     page('<button id="add">Add to cart</button><button id="wish">Wishlist</button>');
-    const clicks: string[] = [];
-    document.addEventListener('click', (e) => clicks.push((e.target as Element).id));
+    const clicks = clicksSeen();
     const held = holdEarlyInput();
     document.getElementById('wish')!.click();
     document.getElementById('add')!.click();
@@ -23,8 +34,7 @@ describe('taps on a server-rendered page before it hydrates', () => {
 
   it('leaves links, and controls outside the page, alone', () => {
     page('<a id="link" href="#x"><span id="inner">Shop</span></a>');
-    const clicks: string[] = [];
-    document.addEventListener('click', (e) => clicks.push((e.target as Element).id));
+    const clicks = clicksSeen();
     const held = holdEarlyInput();
     document.getElementById('inner')!.click();
     document.getElementById('outside')!.click();
@@ -49,8 +59,7 @@ describe('taps on a server-rendered page before it hydrates', () => {
 
   it('drops what it held when the page will not hydrate', () => {
     page('<button id="add">Add to cart</button>');
-    const clicks: string[] = [];
-    document.addEventListener('click', (e) => clicks.push((e.target as Element).id));
+    const clicks = clicksSeen();
     const held = holdEarlyInput();
     document.getElementById('add')!.click();
     held.drop();
@@ -65,8 +74,7 @@ describe('the page loader hands over what it held', () => {
   it('takeOverEarlyInput returns the loader\'s hold (and removes it from window), or starts one', async () => {
     const { takeOverEarlyInput, EARLY_INPUT_KEY } = await import('./earlyInput');
     page('<button id="add">Add to cart</button>');
-    const clicks: string[] = [];
-    document.addEventListener('click', (e) => clicks.push((e.target as Element).id));
+    const clicks = clicksSeen();
     const fromLoader = holdEarlyInput();
     (window as unknown as Record<string, unknown>)[EARLY_INPUT_KEY] = fromLoader;
     document.getElementById('add')!.click();
