@@ -6,7 +6,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  * tracking, cross-tab logout. Every test makes its own customer; orders are placed through the API.
  */
 
-const API = 'http://127.0.0.1:8180/api';
+const API = `http://127.0.0.1:${process.env.E2E_PORT ?? 8180}/api`;
 const HEADERS = { 'x-api-key': 'dev-storefront-key' };
 const PASSWORD = 'Secret@123';
 
