@@ -3,32 +3,55 @@ import { BrowserRouter, MemoryRouter, Route, Routes } from '@storefront/shared/r
 import { FullScreenSpinner, StoresProvider, ToastHost, type RootStore, type RuntimeConfig } from '@storefront/shared';
 import { ROUTES, isRemoteRoute, type ShellRoute } from '../routeTable';
 import { Guard } from './guards';
+import { usePrefetchOnIntent } from './prefetch';
 import { RemotePage } from './RemotePage';
 import { Layout } from '../chrome/Layout';
 import { FirstCommitContext, FirstCommitMark, SectionLoaderContext, type SectionLoader } from './sections';
 
-// Shell-owned pages, each its own chunk named as in spec §2.
+// Shell-owned pages, each its own chunk named as in spec §2. The importers serve the lazy components and
+// the prefetch on intent alike (the bundler loads a chunk once).
+const SHELL_IMPORTS = {
+  Faq: () => import(/* webpackChunkName: "Faq" */ '../pages/FaqPage'),
+  Terms: () => import(/* webpackChunkName: "Terms" */ '../pages/TermsPage'),
+  PrivacyPolicy: () => import(/* webpackChunkName: "PrivacyPolicy" */ '../pages/PrivacyPolicyPage'),
+  Support: () => import(/* webpackChunkName: "Support" */ '../pages/SupportPage'),
+  Contacts: () => import(/* webpackChunkName: "Contacts" */ '../pages/ContactPage'),
+  NotFound: () => import(/* webpackChunkName: "NotFound" */ '../pages/NotFoundPage'),
+} satisfies Record<ShellRoute['shell'], () => Promise<{ default: ComponentType }>>;
 const SHELL_PAGES: Record<ShellRoute['shell'], ComponentType> = {
-  Faq: lazy(() => import(/* webpackChunkName: "Faq" */ '../pages/FaqPage')),
-  Terms: lazy(() => import(/* webpackChunkName: "Terms" */ '../pages/TermsPage')),
-  PrivacyPolicy: lazy(() => import(/* webpackChunkName: "PrivacyPolicy" */ '../pages/PrivacyPolicyPage')),
-  Support: lazy(() => import(/* webpackChunkName: "Support" */ '../pages/SupportPage')),
-  Contacts: lazy(() => import(/* webpackChunkName: "Contacts" */ '../pages/ContactPage')),
-  NotFound: lazy(() => import(/* webpackChunkName: "NotFound" */ '../pages/NotFoundPage')),
+  Faq: lazy(SHELL_IMPORTS.Faq),
+  Terms: lazy(SHELL_IMPORTS.Terms),
+  PrivacyPolicy: lazy(SHELL_IMPORTS.PrivacyPolicy),
+  Support: lazy(SHELL_IMPORTS.Support),
+  Contacts: lazy(SHELL_IMPORTS.Contacts),
+  NotFound: lazy(SHELL_IMPORTS.NotFound),
 };
 
-/** A shell page, loaded on demand, marking its first commit. */
+/** A shell page, loaded on demand (suspending to the routes' boundary), marking its first commit. */
 function ShellPage({ children }: { children: ReactNode }) {
   return (
-    <Suspense fallback={<FullScreenSpinner />}>
+    <>
       {children}
       <FirstCommitMark />
+    </>
+  );
+}
+
+/**
+ * The route table of spec §2 rendered: every path to its owner's page, behind its guard. One Suspense
+ * boundary holds every page: the full-screen spinner of spec §2 shows while nothing of a page is painted
+ * (the first page rendered in the browser), and a client navigation, which React Router runs as a
+ * transition, keeps the current page until the next page's chunk has arrived.
+ */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <RouteTable />
     </Suspense>
   );
 }
 
-/** The route table of spec §2 rendered: every path to its owner's page, behind its guard. */
-export function AppRoutes() {
+function RouteTable() {
   return (
     <Routes>
       {ROUTES.map((route) => {
@@ -77,6 +100,7 @@ export function App({ store, config, sections, url, onFirstCommit }: AppProps) {
     first.current.fired = true;
     first.current.onFirstCommit?.();
   }, []);
+  usePrefetchOnIntent(sections, SHELL_IMPORTS);
   const content = (
     <>
       <Layout config={config}>

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { act, render, screen } from '@testing-library/react';
+import { FullScreenSpinner } from '@storefront/shared';
 import type { PageModule } from '@storefront/shared';
 import { RemotePage } from './RemotePage';
 import { FirstCommitContext, SectionLoaderContext, type SectionLoader } from './sections';
@@ -13,7 +15,10 @@ function renderPage(sections: SectionLoader, firstCommit = jest.fn()) {
   render(
     <SectionLoaderContext.Provider value={sections}>
       <FirstCommitContext.Provider value={firstCommit}>
-        <RemotePage remote="catalog" module="Home" />
+        {/* AppRoutes' one boundary around the pages */}
+        <Suspense fallback={<FullScreenSpinner />}>
+          <RemotePage remote="catalog" module="Home" />
+        </Suspense>
       </FirstCommitContext.Provider>
     </SectionLoaderContext.Provider>,
   );

@@ -1,6 +1,5 @@
-import { Component, lazy, Suspense, useContext, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
-import { FullScreenSpinner } from '@storefront/shared';
-import { FirstCommitContext, FirstCommitMark, useSectionLoader } from './sections';
+import { Component, lazy, Suspense, useContext, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { FirstCommitContext, FirstCommitMark, useSectionLoader, type SectionLoader } from './sections';
 
 interface BoundaryProps {
   remote: string;
@@ -51,6 +50,31 @@ export class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
+/**
+ * One lazy component per page and loader, kept outside React state: a page that suspends before it has
+ * ever mounted loses its hooks' state, so a lazy made in `useMemo` would be made anew on every retry and
+ * suspend forever. A failed load is dropped, so the next render (a Retry, or coming back later) tries again.
+ */
+const lazyPages = new WeakMap<SectionLoader, Map<string, ComponentType<Record<string, unknown>>>>();
+
+function lazyPage(sections: SectionLoader, remote: string, module: string): ComponentType<Record<string, unknown>> {
+  let pages = lazyPages.get(sections);
+  if (!pages) lazyPages.set(sections, (pages = new Map()));
+  const id = `${remote}/${module}`;
+  let Page = pages.get(id);
+  if (!Page) {
+    const own = pages;
+    Page = lazy(() =>
+      sections.load(remote, module).catch((err: unknown) => {
+        own.delete(id);
+        throw err;
+      }),
+    );
+    pages.set(id, Page);
+  }
+  return Page;
+}
+
 interface RemotePageProps {
   remote: string;
   module: string;
@@ -60,18 +84,19 @@ interface RemotePageProps {
 
 /**
  * Renders a page (or overlay) exposed by a remote inside its error boundary: at once when its module
- * has already arrived (a page hydrating over its server markup, or one seen before), else lazily.
+ * has already arrived (a page hydrating over its server markup, one seen or prefetched before), else
+ * lazily. A page has no Suspense boundary of its own: it suspends to the one around the routes
+ * (`AppRoutes`), which is already showing the current page, so a client navigation (React Router runs
+ * it as a transition) keeps that page on screen until the next one's module is here instead of
+ * flashing the full-screen spinner (which React then holds for at least 300 ms). Overlays (`inline`)
+ * keep their own quiet boundary: they open beside the page, never in place of it.
  */
 export function RemotePage({ remote, module, inline, props }: RemotePageProps) {
   const sections = useSectionLoader();
   const firstCommit = useContext(FirstCommitContext);
-  const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt: React.lazy caches a rejected import for good.
-  const Page = useMemo(
-    () => sections.peek(remote, module)?.default ?? lazy(() => sections.load(remote, module)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is the retry trigger
-    [sections, remote, module, attempt],
-  );
+  const [, setAttempt] = useState(0);
+  // `attempt` re-renders after a Retry; the failed lazy was dropped, so a new one loads again.
+  const Page = sections.peek(remote, module)?.default ?? lazyPage(sections, remote, module);
   const retry = () => {
     sections.reset(remote);
     setAttempt((n) => n + 1);
@@ -79,10 +104,16 @@ export function RemotePage({ remote, module, inline, props }: RemotePageProps) {
   return (
     <div className="remote-section" data-remote={remote} data-module={module}>
       <RemoteBoundary remote={remote} onRetry={retry} inline={inline} onFailed={firstCommit}>
-        <Suspense fallback={inline ? null : <FullScreenSpinner />}>
-          <Page {...props} />
-          <FirstCommitMark />
-        </Suspense>
+        {inline ? (
+          <Suspense fallback={null}>
+            <Page {...props} />
+          </Suspense>
+        ) : (
+          <>
+            <Page {...props} />
+            <FirstCommitMark />
+          </>
+        )}
       </RemoteBoundary>
     </div>
   );
