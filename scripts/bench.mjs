@@ -1,8 +1,8 @@
 // `pnpm bench` (issue 8): builds for production, starts the site as `npm start` does (own ports, own
 // deploy root, fresh database, production mode), measures it in Debian Chromium — Lighthouse mobile and
-// the page's own timeline on home, /shop and a product page, plus a static copy of the home page — and
-// the API under load; prints one table and writes bench-results/bench-<time>.json. It asserts nothing
-// about time: these machines are noisy; the figures are for notes and comparisons.
+// the page's own timeline on home, /shop and a product page, plus a static copy of the home page —, client
+// navigations (click → next page, unthrottled and at 4× CPU) and the API under load; prints tables and
+// writes bench-results/bench-<time>.json. It asserts nothing about time: these machines are noisy; the figures are for notes and comparisons.
 //   --skip-build   reuse the newest builds      --runs N   runs per page (default 5)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -60,6 +60,16 @@ if (measured.status !== 0) {
 }
 const site = JSON.parse(measured.stdout.trim().split('\n').at(-1));
 
+// Client navigations (issue 19): click → the next page's own content, unthrottled and at 4× CPU.
+log('measuring client navigations…');
+const navigations = {};
+for (const cpu of ['1', '4']) {
+  const nav = spawnSync('node', ['e2e/bench/navigation.mjs', '--upstream', `http://127.0.0.1:${PORT}`, '--runs', RUNS, '--cpu', cpu], {
+    cwd: ROOT, env: childEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024,
+  });
+  navigations[`${cpu}x`] = nav.status === 0 ? JSON.parse(nav.stdout.trim().split('\n').at(-1)).navigations : null;
+}
+
 log('measuring the API…');
 const apiJson = path.join(dbDir, 'api-bench.json');
 const apiRun = spawnSync(pnpm, p('--filter', '@storefront/api', 'run', 'bench', '--json', apiJson), { cwd: ROOT, env: childEnv(), stdio: 'inherit' });
@@ -88,6 +98,19 @@ const rows = Object.entries(site).map(([name, r]) => ({
 }));
 console.log('\nSite (median of runs; Lighthouse mobile, simulated throttling):');
 console.table(rows);
+if (navigations['1x'] || navigations['4x']) {
+  console.log('Client navigations (median ms from the click to the next page\'s own heading; "cold": clicked at once, "hover": after the pointer rested on the link):');
+  const names = Object.keys(navigations['1x'] ?? navigations['4x'] ?? {});
+  console.table(
+    names.map((name) => ({
+      navigation: name,
+      cold: ms(navigations['1x']?.[name]?.cold),
+      hover: ms(navigations['1x']?.[name]?.hover),
+      'cold, 4× CPU': ms(navigations['4x']?.[name]?.cold),
+      'hover, 4× CPU': ms(navigations['4x']?.[name]?.hover),
+    })),
+  );
+}
 if (apiBench?.scenarios) {
   console.log('API (loopback; paced at the given rate, then flat out):');
   console.table(
@@ -107,6 +130,6 @@ console.log('Budgets (issue 8): score ≥ 95, TBT ≤ 100 ms, CLS ≤ 0.02, LCP 
 
 mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
 const file = path.join(ROOT, 'bench-results', `bench-${stamp}.json`);
-writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), runs: Number(RUNS), machine: { cpus: os.cpus().length, node: process.version }, site, api: apiBench }, null, 2));
+writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), runs: Number(RUNS), machine: { cpus: os.cpus().length, node: process.version }, site, navigations, api: apiBench }, null, 2));
 log(`wrote ${path.relative(ROOT, file)}`);
 shutdown(0);
