@@ -51,4 +51,15 @@ describe('RemotePage', () => {
     expect(await screen.findByRole('heading', { name: 'This section is temporarily unavailable' })).toBeInTheDocument();
     expect(firstCommit).toHaveBeenCalled();
   });
+
+  it('Retry loads a failed section again and shows it once it arrives', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = jest.fn<Promise<PageModule>, []>(() => Promise.reject(new Error('remote down')));
+    renderPage(loader({ load }));
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    load.mockImplementation(() => Promise.resolve(Hello));
+    await act(async () => retry.click());
+    expect(await screen.findByRole('heading', { name: 'Hello from the catalog' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useContext, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useContext, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { FirstCommitContext, FirstCommitMark, useSectionLoader, type SectionLoader } from './sections';
 
 interface BoundaryProps {
@@ -53,26 +53,43 @@ export class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
 /**
  * One lazy component per page and loader, kept outside React state: a page that suspends before it has
  * ever mounted loses its hooks' state, so a lazy made in `useMemo` would be made anew on every retry and
- * suspend forever. A failed load is dropped, so the next render (a Retry, or coming back later) tries again.
+ * suspend forever. A failed one stays until it is forgotten (Retry, or its section unmounting), so React
+ * sees the failure and the section's boundary shows it, instead of a fresh load starting on every render.
  */
-const lazyPages = new WeakMap<SectionLoader, Map<string, ComponentType<Record<string, unknown>>>>();
+interface LazyPage {
+  Page: ComponentType<Record<string, unknown>>;
+  failed: boolean;
+}
+const lazyPages = new WeakMap<SectionLoader, Map<string, LazyPage>>();
 
-function lazyPage(sections: SectionLoader, remote: string, module: string): ComponentType<Record<string, unknown>> {
+function pagesOf(sections: SectionLoader): Map<string, LazyPage> {
   let pages = lazyPages.get(sections);
   if (!pages) lazyPages.set(sections, (pages = new Map()));
-  const id = `${remote}/${module}`;
-  let Page = pages.get(id);
-  if (!Page) {
-    const own = pages;
-    Page = lazy(() =>
-      sections.load(remote, module).catch((err: unknown) => {
-        own.delete(id);
-        throw err;
-      }),
-    );
-    pages.set(id, Page);
+  return pages;
+}
+
+function lazyPage(sections: SectionLoader, id: string, remote: string, module: string): ComponentType<Record<string, unknown>> {
+  const pages = pagesOf(sections);
+  let entry = pages.get(id);
+  if (!entry) {
+    const made: LazyPage = {
+      failed: false,
+      Page: lazy(() =>
+        sections.load(remote, module).catch((err: unknown) => {
+          made.failed = true;
+          throw err;
+        }),
+      ),
+    };
+    pages.set(id, (entry = made));
   }
-  return Page;
+  return entry.Page;
+}
+
+/** Drops a page's lazy component (all of them when `onlyFailed` is false), so the next render loads again. */
+function forgetLazyPage(sections: SectionLoader, id: string, onlyFailed: boolean): void {
+  const pages = pagesOf(sections);
+  if (!onlyFailed || pages.get(id)?.failed) pages.delete(id);
 }
 
 interface RemotePageProps {
@@ -95,10 +112,13 @@ export function RemotePage({ remote, module, inline, props }: RemotePageProps) {
   const sections = useSectionLoader();
   const firstCommit = useContext(FirstCommitContext);
   const [, setAttempt] = useState(0);
-  // `attempt` re-renders after a Retry; the failed lazy was dropped, so a new one loads again.
-  const Page = sections.peek(remote, module)?.default ?? lazyPage(sections, remote, module);
+  const id = `${remote}/${module}`;
+  const Page = sections.peek(remote, module)?.default ?? lazyPage(sections, id, remote, module);
+  // A section that failed and is left (navigated away from) loads again when it comes back.
+  useEffect(() => () => forgetLazyPage(sections, id, true), [sections, id]);
   const retry = () => {
     sections.reset(remote);
+    forgetLazyPage(sections, id, false);
     setAttempt((n) => n + 1);
   };
   return (
