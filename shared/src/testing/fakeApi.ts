@@ -196,10 +196,16 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
       state.customers.push(c);
       return ok(session(c), 'Registration successful');
     },
-    updateUserDetails: async (p) => {
+    updateUserDetails: async ({ current_password, password, ...p }) => {
       const c = customer();
+      // As the server (issue 13): a new e-mail or password needs the current password when there is one.
+      if ((p.email !== c.email || password) && c.password) {
+        if (!current_password) throw new ApiError(400, ['Current password is required'], { current_password: 'Current password is required' });
+        if (current_password !== c.password) throw new ApiError(400, ['Current password is incorrect'], { current_password: 'Current password is incorrect' });
+      }
       Object.assign(c, p);
-      return ok({ customer: publicCustomer(c) }, 'Details updated');
+      if (password) c.password = password;
+      return ok({ customer: publicCustomer(c) }, 'Details updated successfully');
     },
     login: async (p) => {
       const c = state.customers.find((x) => x.email === p.email && x.password === p.password);
@@ -242,6 +248,16 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
       const c = state.customers.find((x) => x.phone_number === p.mobile);
       if (!c) throw new ApiError(404, ['Mobile number is not registered. Please sign up.']);
       return ok(session(c), 'OTP verified successfully');
+    },
+    sendMobileOtp: async () => {
+      customer();
+      return ok({ otp: state.otp }, 'OTP sent successfully');
+    },
+    verifyMobile: async (p) => {
+      const c = customer();
+      if (p.otp !== state.otp) throw new ApiError(400, ['Invalid OTP'], { otp: 'Invalid OTP' });
+      Object.assign(c, { phone_number: p.mobile, mobile_verified: true });
+      return ok({ customer: publicCustomer(c) }, 'Mobile number verified successfully');
     },
     saveShippingAddress: async (a) => {
       const c = customer();
