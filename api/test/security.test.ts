@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { configProblems, loadConfig, productionLimits } from '../src/config';
 import { prepareDatabase, productionProblems } from '../src/bootstrap';
+import { openDatabase } from '../src/db/database';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 import type { AuthData, Customer, Order, TrackedOrder } from '../../shared/src/api/types';
 import {
@@ -364,7 +365,9 @@ describe('abuse limits', () => {
   });
 
   it('holds across two API processes on one database', async () => {
-    const second = await buildApp({ config: t.config, db: t.db, clock: t.clock });
+    // A second app on its own connection to the same file: what a second API process is.
+    const secondDb = openDatabase(t.config.dbFile);
+    const second = await buildApp({ config: t.config, db: secondDb, clock: t.clock });
     try {
       const mobile = uniqueMobile();
       const apps = [t.app, second];
@@ -378,6 +381,7 @@ describe('abuse limits', () => {
       expect(rows).toHaveLength(1);
     } finally {
       await second.close();
+      await secondDb.destroy();
     }
   });
 });
