@@ -26,14 +26,21 @@ if (!has('--skip-build')) run(pnpm, p('run', 'build'), { env: { BUILD_ID: stamp,
 run(pnpm, p('run', 'ops', 'deploy-all'), { env });
 
 const dbDir = mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
+// Production refuses development keys and needs an origin and message senders (issue 13). Nothing is sent
+// while measuring, so the senders point at the discard port; the payment settings are the test ones.
+const prodEnv = {
+  API_KEY: 'bench-api-key', STORE_TOKEN: 'bench-store-token', STORE_URL: `http://127.0.0.1:${PORT}`,
+  SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms', SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'Storefront <bench@storefront.test>',
+  PAYMENT_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_bench', RAZORPAY_KEY_SECRET: 'bench-secret', RAZORPAY_WEBHOOK_SECRET: 'bench-webhook',
+};
 startChild('api', pnpm, p('--filter', '@storefront/api', 'start'), {
-  API_PORT, API_HOST: '127.0.0.1', DB_FILE: path.join(dbDir, 'bench.sqlite'), NODE_ENV: 'production',
+  ...prodEnv, API_PORT, API_HOST: '127.0.0.1', DB_FILE: path.join(dbDir, 'bench.sqlite'), NODE_ENV: 'production',
 });
 if (!(await waitForHttp(`http://127.0.0.1:${API_PORT}/api/openapi.json`, 180_000))) {
   log('the API did not start');
   shutdown(1);
 }
-startChild('host', pnpm, p('run', 'ops', 'serve', '--port', PORT, '--api', `http://127.0.0.1:${API_PORT}`), { ...env, PORT, NODE_ENV: 'production' });
+startChild('host', pnpm, p('run', 'ops', 'serve', '--port', PORT, '--api', `http://127.0.0.1:${API_PORT}`), { ...env, ...prodEnv, PORT, NODE_ENV: 'production' });
 if (!(await waitForHttp(`http://127.0.0.1:${PORT}/storefront.config.json`, 60_000))) {
   log('the static host did not start');
   shutdown(1);
@@ -42,7 +49,7 @@ if (!(await waitForHttp(`http://127.0.0.1:${PORT}/storefront.config.json`, 60_00
 // A real product page: the first product the API lists.
 let productPath = '/products/classic-cotton-t-shirt';
 try {
-  const res = await fetch(`http://127.0.0.1:${API_PORT}/api/new-arrivals`, { headers: { 'x-api-key': process.env.API_KEY ?? 'dev-storefront-key' } });
+  const res = await fetch(`http://127.0.0.1:${API_PORT}/api/new-arrivals`, { headers: { 'x-api-key': prodEnv.API_KEY } });
   const body = await res.json();
   const slug = body?.data?.data?.[0]?.slug;
   if (slug) productPath = `/products/${slug}`;

@@ -8,7 +8,8 @@ import { ROOT, ensurePnpm, log, startChild } from './lib.mjs';
 const [pnpm, ...pre] = ensurePnpm();
 const p = (...a) => [...pre, ...a];
 if (existsSync(path.join(ROOT, 'api', 'src', 'server.ts'))) {
-  startChild('api', pnpm, p('--filter', '@storefront/api', 'start'), { API_PORT: process.env.API_PORT ?? '3100' });
+  // Development by definition (the API alone treats an unset NODE_ENV as production).
+  startChild('api', pnpm, p('--filter', '@storefront/api', 'start'), { API_PORT: process.env.API_PORT ?? '3100', NODE_ENV: process.env.NODE_ENV || 'development' });
 }
 for (const pkg of ['catalog', 'cart-checkout', 'account', 'shell']) {
   startChild(pkg, pnpm, p('--filter', `@storefront/${pkg}`, 'run', 'dev'));

@@ -1,7 +1,8 @@
 // `npm start`: obtain pnpm, install from the lockfile, build every section for production, publish
 // and activate the builds in the deploy root, start the API server and the static host, print the URL.
 //   --skip-install   reuse node_modules        --skip-build   reuse the newest builds in */dist
-// Environment: PORT (8080), HOST (127.0.0.1), API_PORT (3100), DB_FILE, DEPLOY_ROOT, API_KEY, STORE_TOKEN.
+// Environment: PORT (8080), HOST (127.0.0.1), API_PORT (3100), DB_FILE, DEPLOY_ROOT, API_KEY, STORE_TOKEN,
+// NODE_ENV (unset: development, said in the banner; production needs README's "Running in production").
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensurePnpm, log, run, startChild, waitForHttp } from './lib.mjs';
@@ -11,6 +12,13 @@ const PORT = process.env.PORT ?? '8080';
 const HOST = process.env.HOST ?? '127.0.0.1';
 const API_PORT = process.env.API_PORT ?? '3100';
 const API_URL = `http://127.0.0.1:${API_PORT}`;
+// `npm start` is the one place where an unset NODE_ENV means development: the API itself treats an unset
+// NODE_ENV as production and refuses development keys (issue 13).
+const MODE = process.env.NODE_ENV || 'development';
+if (!process.env.NODE_ENV) {
+  log('development mode (NODE_ENV unset): development keys, the demo account, and one-time codes shown on the page.');
+  log('Not for real shoppers: see "Running in production" in README.md.');
+}
 const [pnpm, ...pnpmArgs] = ensurePnpm();
 const p = (...a) => [...pnpmArgs, ...a];
 
@@ -23,16 +31,16 @@ run(pnpm, p('run', 'ops', 'deploy-all'));
 
 const hasApi = existsSync(path.join(ROOT, 'api', 'src', 'server.ts'));
 if (hasApi) {
-  startChild('api', pnpm, p('--filter', '@storefront/api', 'start'), { API_PORT, API_HOST: '127.0.0.1' });
+  startChild('api', pnpm, p('--filter', '@storefront/api', 'start'), { API_PORT, API_HOST: '127.0.0.1', NODE_ENV: MODE });
   const up = await waitForHttp(`${API_URL}/api/openapi.json`, 120_000);
   if (!up) log(`the API did not answer at ${API_URL}; the site will show its error states`);
 } else {
   log('no API server in this checkout: the site starts and shows its empty and error states');
 }
-startChild('host', pnpm, p('run', 'ops', 'serve', '--port', PORT, '--api', API_URL), { PORT, HOST });
+startChild('host', pnpm, p('run', 'ops', 'serve', '--port', PORT, '--api', API_URL), { PORT, HOST, NODE_ENV: MODE });
 const url = `http://${HOST}:${PORT}`;
 if (await waitForHttp(`${url}/storefront.config.json`, 60_000)) {
-  log(`the storefront is running at ${url}  (Ctrl+C stops it)`);
+  log(`the storefront is running at ${url} in ${MODE} mode  (Ctrl+C stops it)`);
 } else {
   log(`the static host did not answer at ${url}`);
 }

@@ -88,7 +88,17 @@ function startServer(port: number, dbFile: string): ChildProcess {
       DB_FILE: dbFile,
       API_KEY,
       STORE_TOKEN,
-      AUTH_RATE_LIMIT: '100000',
+      // Production needs an origin and message senders (issue 13); nothing is sent while measuring.
+      STORE_URL: 'http://127.0.0.1:8080',
+      SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      MAIL_FROM: 'Storefront <bench@storefront.test>',
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_test_bench',
+      RAZORPAY_KEY_SECRET: 'bench-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'bench-webhook',
+      // One client registers every benchmark customer: widen the per-address limits.
+      RATE_LIMIT_SCALE: '100000',
       API_LOG: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,9 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
-import rateLimit from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
-import type { Config } from './config';
+import { configProblems, type Config } from './config';
+import { limitsPlugin, type RateLimitStoreClass } from './plugins/limits';
+import { createMessenger, type Messenger } from './messages';
 import type { Database } from './db/schema';
 import { createRepositories, type Repositories } from './db/repositories';
 import type { CustomerRow } from './db/repositories/customers';
@@ -19,6 +20,7 @@ import { otpRoutes } from './routes/otp';
 import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
 import { miscRoutes } from './routes/misc';
+import { devRoutes } from './routes/dev';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +28,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     repos: Repositories;
     clock: Clock;
+    /** The one way codes and links reach their owner (SMS, e-mail; the outbox in development). */
+    messenger: Messenger;
     /** Runs `work` in one database transaction with repositories bound to it. */
     tx<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   }
@@ -36,8 +40,11 @@ declare module 'fastify' {
     inHandler: boolean;
   }
   interface FastifyContextConfig {
-    /** 'customer': the route needs `Authorization: Bearer`; 'public': no API key either (images, docs). */
-    auth?: 'customer' | 'public';
+    /**
+     * 'customer': the route needs `Authorization: Bearer`; 'optional': a valid bearer, when sent, sets
+     * `request.customer` (track-order shows the owner more); 'public': no API key either (images, docs).
+     */
+    auth?: 'customer' | 'optional' | 'public';
   }
 }
 
@@ -45,6 +52,8 @@ export interface AppOptions {
   config: Config;
   db: Kysely<Database>;
   clock?: Clock;
+  /** Where rate-limit counters live; the database when omitted. */
+  limitStore?: RateLimitStoreClass;
 }
 
 /** The signed-in customer of a `auth: 'customer'` route (the onRequest hook guarantees one). */
@@ -62,11 +71,15 @@ const JSON_BODY_LIMIT = 256 * 1024;
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const clock = opts.clock ?? systemClock;
+  // Fail closed whoever builds the app (server, tests, tools): production never runs on unsafe settings.
+  const problems = configProblems(config);
+  if (problems.length) throw new Error(`unsafe production configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   const app = Fastify({
     logger: config.logger ? { level: 'info' } : false,
     bodyLimit: JSON_BODY_LIMIT,
-    // The static host proxies /api from loopback: trust its X-Forwarded-For (rate limits per shopper), no one else's.
-    trustProxy: ['127.0.0.1', '::1'],
+    // X-Forwarded-For is believed only from TRUSTED_PROXIES (by default the edge host on this machine):
+    // anybody else's header is ignored, so it cannot multiply the per-address limits.
+    trustProxy: config.trustedProxies,
     ajv: {
       customOptions: { allErrors: true, verbose: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
       plugins: [
@@ -98,10 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, ctx) => new AppError(429, `Too many attempts. Please try again in ${ctx.after}.`),
-  });
+  await app.register(limitsPlugin, { limits: config.limits, db, clock, ...(opts.limitStore ? { store: opts.limitStore } : {}) });
 
   // An empty JSON body (axios sends none for POST /store-info, a proxy may still label it JSON) reads as {}.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
@@ -131,6 +141,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('clock', clock);
+  const messenger = createMessenger(config, clock, (msg) => app.log.warn(msg));
+  app.decorate('messenger', messenger);
+  app.addHook('onClose', async () => messenger.close());
   // Catalogue reads are most of the traffic (issue 3: product list p99 ≤ 25 ms at 500 req/s): served from
   // memory until a stock write bumps the cache, and never older than 5 s.
   const catalogCache = new VersionedCache(500, 5_000);
@@ -148,12 +161,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (auth === 'public') return;
     const key = request.headers['x-api-key'];
     if (typeof key !== 'string' || !safeEqual(key, config.apiKey)) throw new AppError(401, 'Invalid or missing API key');
-    if (auth !== 'customer') return;
+    if (auth !== 'customer' && auth !== 'optional') return;
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match?.[1] || match[1].length > 200) throw unauthorized();
-    const session = await app.repos.customers.bySessionToken(match[1]);
-    if (!session) throw unauthorized();
+    const session = match?.[1] && match[1].length <= 200 ? await app.repos.customers.bySessionToken(match[1]) : undefined;
+    if (!session) {
+      if (auth === 'optional') return;
+      throw unauthorized();
+    }
     request.customer = session.customer;
     request.sessionId = session.sessionId;
   });
@@ -203,6 +218,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(cartRoutes);
       await api.register(orderRoutes);
       await api.register(miscRoutes);
+      // Development only: the outbox of codes and links (issue 13); the route does not exist in production.
+      if (config.dev) await api.register(devRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,46 @@
 import path from 'node:path';
 
+/** A counting window: at most `max` hits per `windowMs`. */
+export interface LimitWindow {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * The abuse limits (issue 13). Per-address limits count every request from one client address (read from
+ * `X-Forwarded-For` only when the peer is a trusted proxy); per-identity limits hold whatever the address.
+ */
+export interface Limits {
+  /** Per address: scrypt-spending and mail/SMS-triggering calls. */
+  register: LimitWindow;
+  login: LimitWindow;
+  forgotPassword: LimitWindow;
+  contact: LimitWindow;
+  newsletter: LimitWindow;
+  otpSendAddress: LimitWindow;
+  otpVerifyAddress: LimitWindow;
+  /** Per e-mail: reset links sent, known address or not (mailbox flooding). */
+  forgotPasswordEmail: LimitWindow;
+  /** Per mobile: codes sent, whichever route and address asked (SMS pumping, harassment). */
+  otpSendMobile: LimitWindow;
+  /** Per mobile: wrong codes across every code sent to it (guessing by asking for new codes). */
+  otpWrongMobile: LimitWindow;
+  /** Per account: failed password sign-ins kept for `windowMs`; beyond `max` each one locks for `lockMs` × 2^n. */
+  loginFailures: LimitWindow & { lockMs: number };
+}
+
+export interface SmsWebhookConfig {
+  url: string;
+  /** One header `Name: value` the gateway authenticates with (MSG91 `authkey: …`, `Authorization: Bearer …`). */
+  authHeader: { name: string; value: string } | null;
+  /** JSON body with `{{mobile}}`, `{{e164}}`, `{{text}}`, `{{code}}` placeholders inside its strings. */
+  bodyTemplate: string;
+}
+
 /** Everything the server reads from its environment, with the development defaults of docs/api-contract.md. */
 export interface Config {
+  /** `production` unless NODE_ENV says `development` or `test`: an unset NODE_ENV fails closed. */
+  mode: 'development' | 'production';
   port: number;
   host: string;
   /** SQLite file; `:memory:` is accepted too. */
@@ -10,14 +49,19 @@ export interface Config {
   apiKey: string;
   /** The fixed store-level `user_token` of logout and the OTP calls (spec §7). */
   storeToken: string;
-  /** Development mode: OTP and reset tokens travel in responses because there is no SMS or mail gateway. */
+  /** The shop's public origin (`STORE_URL`): links in e-mails, the sitemap. No trailing slash. */
+  storeUrl: string;
+  /** Development mode: codes and reset tokens also travel in answers and the dev outbox (spec §8 toast). */
   dev: boolean;
+  /** Peers whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`, comma-separated addresses or CIDRs). */
+  trustedProxies: string[];
   /** Password hashing cost. Tests lower it; production keeps scrypt's recommended N = 2^15. */
   scrypt: { N: number; r: number; p: number };
-  /** Requests per window on the brute-force targets (login, OTP send/verify, forgot password). */
-  authRateLimit: { max: number; windowMs: number };
+  limits: Limits;
   /** Minimum seconds between two OTP sends to one mobile. */
   otpResendSeconds: number;
+  /** Message senders; none configured means codes go only to the development outbox. */
+  messages: { smtpUrl: string | null; mailFrom: string; sms: SmsWebhookConfig | null };
   /** Whether to log requests (pino). Off in tests and benchmarks. */
   logger: boolean;
 }
@@ -27,7 +71,12 @@ export const DEV_DEFAULTS = {
   API_HOST: '127.0.0.1',
   API_KEY: 'dev-storefront-key',
   STORE_TOKEN: 'dev-store-token',
+  STORE_URL: 'http://127.0.0.1:8080',
+  MAIL_FROM: 'Storefront <no-reply@storefront.test>',
 } as const;
+
+/** India's SMS gateways take a JSON body; this one is the neutral default (`SMS_WEBHOOK_BODY` replaces it). */
+export const DEFAULT_SMS_BODY = '{"to":"{{e164}}","message":"{{text}}"}';
 
 export const DEFAULT_DB_FILE = path.resolve(__dirname, '..', 'data', 'storefront.sqlite');
 
@@ -36,19 +85,108 @@ function int(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== '' && Number.isInteger(n) ? n : fallback;
 }
 
-/** Reads the configuration; unset variables take the development defaults. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const nodeEnv = env.NODE_ENV ?? 'development';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Production limits. Per-address numbers are per minute and generous because Indian mobile networks put
+ * many shoppers behind one carrier-grade NAT address; what protects an account or a mobile is the
+ * per-identity limits, which no address change escapes.
+ */
+export function productionLimits(scale = 1): Limits {
+  const perAddress = (max: number): LimitWindow => ({ max: Math.max(1, Math.round(max * scale)), windowMs: MINUTE });
   return {
+    register: perAddress(10),
+    login: perAddress(20),
+    forgotPassword: perAddress(5),
+    contact: perAddress(5),
+    newsletter: perAddress(10),
+    otpSendAddress: perAddress(10),
+    otpVerifyAddress: perAddress(30),
+    forgotPasswordEmail: { max: 5, windowMs: HOUR },
+    otpSendMobile: { max: 5, windowMs: HOUR },
+    otpWrongMobile: { max: 10, windowMs: HOUR },
+    loginFailures: { max: 5, windowMs: 24 * HOUR, lockMs: MINUTE },
+  };
+}
+
+function parseSms(env: NodeJS.ProcessEnv): SmsWebhookConfig | null {
+  const url = env.SMS_WEBHOOK_URL?.trim();
+  if (!url) return null;
+  const auth = env.SMS_WEBHOOK_AUTH?.trim();
+  let authHeader: SmsWebhookConfig['authHeader'] = null;
+  if (auth) {
+    const colon = auth.indexOf(':');
+    authHeader = colon > 0 ? { name: auth.slice(0, colon).trim(), value: auth.slice(colon + 1).trim() } : { name: 'authorization', value: auth };
+  }
+  return { url, authHeader, bodyTemplate: env.SMS_WEBHOOK_BODY?.trim() || DEFAULT_SMS_BODY };
+}
+
+/** Reads the configuration; unset variables take the development defaults (refused in production by `configProblems`). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const mode = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? 'development' : 'production';
+  const dev = mode === 'development';
+  const scale = Number(env.RATE_LIMIT_SCALE);
+  return {
+    mode,
     port: int(env.API_PORT, Number(DEV_DEFAULTS.API_PORT)),
     host: env.API_HOST || DEV_DEFAULTS.API_HOST,
     dbFile: env.DB_FILE ? path.resolve(env.DB_FILE) : DEFAULT_DB_FILE,
     apiKey: env.API_KEY || DEV_DEFAULTS.API_KEY,
     storeToken: env.STORE_TOKEN || DEV_DEFAULTS.STORE_TOKEN,
-    dev: nodeEnv === 'development' || nodeEnv === 'test',
+    storeUrl: (env.STORE_URL?.trim() || (dev ? DEV_DEFAULTS.STORE_URL : '')).replace(/\/+$/, ''),
+    dev,
+    // The edge host on the same machine proxies /api, so loopback is the one proxy trusted by default.
+    trustedProxies: (env.TRUSTED_PROXIES ?? '127.0.0.1,::1').split(',').map((s) => s.trim()).filter(Boolean),
     scrypt: { N: 2 ** 15, r: 8, p: 1 },
-    authRateLimit: { max: int(env.AUTH_RATE_LIMIT, 10), windowMs: 60_000 },
+    // Development runs every browser test from one address: per-address limits are 20 times wider there.
+    limits: productionLimits(Number.isFinite(scale) && scale > 0 ? scale : dev ? 20 : 1),
     otpResendSeconds: int(env.OTP_RESEND_SECONDS, 30),
+    messages: {
+      smtpUrl: env.SMTP_URL?.trim() || null,
+      mailFrom: env.MAIL_FROM?.trim() || (dev ? DEV_DEFAULTS.MAIL_FROM : ''),
+      sms: parseSms(env),
+    },
     logger: env.API_LOG === '1',
   };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What makes this configuration unsafe to serve real shoppers: one line per problem, empty when fine. Only
+ * production is checked; the server refuses to start on any line (the demo account is checked on the
+ * database, see `bootstrap.ts`).
+ */
+export function configProblems(config: Config): string[] {
+  if (config.dev) return [];
+  const problems: string[] = [];
+  if (config.apiKey === DEV_DEFAULTS.API_KEY) problems.push('API_KEY is the development key: set a key of your own');
+  if (config.storeToken === DEV_DEFAULTS.STORE_TOKEN) problems.push('STORE_TOKEN is the development token: set a token of your own');
+  if (!config.storeUrl) problems.push('STORE_URL (the public origin, e.g. https://shop.example.in) is not set');
+  else if (!isHttpUrl(config.storeUrl)) problems.push(`STORE_URL is not an http(s) URL: ${config.storeUrl}`);
+  const { smtpUrl, mailFrom, sms } = config.messages;
+  if (!sms) problems.push('no SMS sender: set SMS_WEBHOOK_URL (one-time codes for sign-in and checkout are sent by SMS)');
+  else {
+    if (!isHttpUrl(sms.url)) problems.push(`SMS_WEBHOOK_URL is not an http(s) URL: ${sms.url}`);
+    try {
+      JSON.parse(sms.bodyTemplate);
+    } catch {
+      problems.push('SMS_WEBHOOK_BODY is not valid JSON');
+    }
+  }
+  if (!smtpUrl) problems.push('no e-mail sender: set SMTP_URL (password reset links are sent by e-mail)');
+  else if (!/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
+  if (smtpUrl && !mailFrom) problems.push('MAIL_FROM (the sender address of e-mails) is not set');
+  for (const p of config.trustedProxies) {
+    if (p === '*' || p === '0.0.0.0/0' || p === '::/0') problems.push(`TRUSTED_PROXIES must not trust every address (${p})`);
+  }
+  return problems;
 }

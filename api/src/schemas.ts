@@ -136,7 +136,8 @@ export const s = {
       id: { type: 'integer' }, firstname: { type: 'string' }, lastname: { type: 'string' }, email: nullableString,
       phone_number: nullableString, alt_phone_number: nullableString,
       shipping_address: { anyOf: [s.shippingAddress, { type: 'null' }] },
-    });
+      mobile_verified: { type: 'boolean' },
+    }, ['mobile_verified']);
   },
   get authData() {
     return obj(
@@ -159,9 +160,11 @@ export const s = {
     const order = s.order;
     return obj({
       ...order.properties,
-      customer_data: obj({ fullName: { type: 'string' }, shipping_address: s.shippingAddress }),
+      delivery: obj({ name: { type: 'string' }, city: { type: 'string' }, state: { type: 'string' } }),
+      // Only for the signed-in owner (issue 13): the full address, e-mail and phones.
+      customer_data: order.properties.customer_data,
       steps: { type: 'array', items: obj({ status: { type: 'string' }, label: { type: 'string' }, done: { type: 'boolean' }, current: { type: 'boolean' } }) },
-    });
+    }, ['customer_data']);
   },
   coupon: obj({ code: { type: 'string' }, type: { type: 'string', enum: ['percent', 'flat'] }, value: { type: 'number' }, discount_amount: money, min_amount: money }),
 };

@@ -1,19 +1,38 @@
-import { loadConfig, DEV_DEFAULTS } from './config';
-import { prepareDatabase } from './bootstrap';
+import { loadConfig, configProblems, DEV_DEFAULTS } from './config';
+import { prepareDatabase, productionProblems } from './bootstrap';
 import { buildApp } from './app';
 import { DEMO_CUSTOMER } from './db/seed';
 
+/** One line per problem, then exit: production never starts on unsafe settings (issue 13). */
+function refuse(problems: string[]): never {
+  for (const p of problems) console.error(`[api] refusing to start in production: ${p}`);
+  console.error('[api] see "Running in production" in README.md; NODE_ENV=development runs the development setup');
+  process.exit(1);
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Configuration is checked before the database is touched, so a mistake cannot seed a production file.
+  const early = configProblems(config);
+  if (early.length) refuse(early);
   const { db, migrated, seeded } = await prepareDatabase(config);
+  const problems = await productionProblems(config, db);
+  if (problems.length) {
+    await db.destroy();
+    refuse(problems);
+  }
   const app = await buildApp({ config, db });
-  const shown = (name: keyof typeof DEV_DEFAULTS, value: string) =>
-    `${name}=${value}${process.env[name] ? '' : ' (development default)'}`;
   console.log(`[api] database ${config.dbFile}${migrated.length ? ` (migrated: ${migrated.join(', ')})` : ''}${seeded ? ' (seeded)' : ''}`);
-  console.log(`[api] ${shown('API_KEY', config.apiKey)}  ${shown('STORE_TOKEN', config.storeToken)}`);
-  console.log(`[api] mode: ${config.dev ? 'development (OTP codes and reset tokens are returned in responses)' : 'production'}`);
-  console.log(`[api] demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}  mobile ${DEMO_CUSTOMER.mobile}`);
-  console.log('[api] coupons: WELCOME10 (10%, min ₹500), FLAT200 (₹200 off, min ₹1,000), EXPIRED50 (expired)');
+  if (config.dev) {
+    const shown = (name: keyof typeof DEV_DEFAULTS, value: string) => `${name}=${value}${process.env[name] ? '' : ' (development default)'}`;
+    console.log(`[api] ${shown('API_KEY', config.apiKey)}  ${shown('STORE_TOKEN', config.storeToken)}`);
+    console.log('[api] mode: development (NODE_ENV=development): one-time codes and reset links are also in answers and at GET /api/dev/outbox');
+    console.log(`[api] demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}  mobile ${DEMO_CUSTOMER.mobile}`);
+    console.log('[api] coupons: WELCOME10 (10%, min ₹500), FLAT200 (₹200 off, min ₹1,000), EXPIRED50 (expired)');
+  } else {
+    const senders = [config.messages.sms ? 'SMS gateway' : '', config.messages.smtpUrl ? 'SMTP' : ''].filter(Boolean).join(' + ');
+    console.log(`[api] mode: production  store ${config.storeUrl}  messages by ${senders}  trusted proxies ${config.trustedProxies.join(', ') || 'none'}`);
+  }
 
   const stop = async (signal: string) => {
     console.log(`[api] ${signal}: closing`);

@@ -1,3 +1,4 @@
+import { productionLimits } from '../src/config';
 import { get, loginDemo, makeApp, ok, post, registerCustomer, STORE_TOKEN, type TestApp } from './helpers';
 import type { AuthData, Customer, ShippingAddress } from '../../shared/src/api/types';
 import { DEMO_CUSTOMER } from '../src/db/seed';
@@ -205,15 +206,16 @@ describe('profile, address, details', () => {
 });
 
 describe('rate limits', () => {
-  it('answers 429 after too many login attempts', async () => {
-    const limited = await makeApp({ authRateLimit: { max: 3, windowMs: 60_000 } });
+  it('answers 429 after too many login and reset attempts from one address', async () => {
+    const limits = productionLimits(1);
+    const limited = await makeApp({ limits: { ...limits, login: { max: 3, windowMs: 60_000 }, forgotPassword: { max: 3, windowMs: 60_000 } } });
     try {
       const attempt = () => post(limited.app, '/customer/login', { email: 'victim@example.in', password: 'Guess@123' });
       for (let i = 0; i < 3; i += 1) expect((await attempt()).status).toBe(401);
       const blocked = await attempt();
       expect(blocked.status).toBe(429);
       expect(blocked.body.success).toBe(false);
-      expect(blocked.body.message).toMatch(/Too many attempts/);
+      expect(blocked.body.message).toMatch(/Too many requests/);
       const forgot = () => post(limited.app, '/customer/forgot-password', { email: 'victim@example.in' });
       for (let i = 0; i < 3; i += 1) expect((await forgot()).status).toBe(200);
       expect((await forgot()).status).toBe(429);

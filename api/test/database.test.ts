@@ -28,7 +28,7 @@ describe('database', () => {
   it('migrates and seeds once: a second start changes nothing', async () => {
     expect(await migrate(t.db)).toEqual([]);
     const before = await t.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expect(await seed(t.db, { clock: systemClock, hashPassword: async () => 'x' })).toBe(false);
+    expect(await seed(t.db, { clock: systemClock, hashPassword: async () => 'x', demo: true })).toBe(false);
     const after = await t.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
+import { loadConfig, productionLimits, type Config } from '../src/config';
 import { prepareDatabase } from '../src/bootstrap';
 import type { DB } from '../src/db/database';
 import { ManualClock } from '../src/lib/clock';
@@ -31,7 +31,9 @@ export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp>
     storeToken: STORE_TOKEN,
     // Modest scrypt cost keeps the suite fast; the format and the code path are the production ones.
     scrypt: { N: 1024, r: 8, p: 1 },
-    authRateLimit: { max: 1000, windowMs: 60_000 },
+    // Wide per-address limits: a test file makes all its calls from one address. Tests of the limits pass
+    // their own (see limits.test.ts).
+    limits: productionLimits(1000),
     otpResendSeconds: 30,
     logger: false,
     ...overrides,
@@ -52,12 +54,37 @@ export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp>
   };
 }
 
+/** Real-format production settings around a test's SMS and SMTP receivers (no development value left). */
+export function productionEnv(sms: { url: string }, smtp: { url: string }, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    NODE_ENV: 'production',
+    API_KEY,
+    STORE_TOKEN,
+    STORE_URL: 'https://shop.example.in',
+    SMS_WEBHOOK_URL: sms.url,
+    SMS_WEBHOOK_AUTH: 'authkey: msg91-test-key',
+    SMS_WEBHOOK_BODY: '{"template_id":"otp-template","short_url":"0","recipients":[{"mobiles":"91{{mobile}}","otp":"{{code}}"}]}',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Storefront <orders@shop.example.in>',
+    ...extra,
+  };
+}
+
+/** A production app (no demo data, codes only over the wire) over a fresh database. */
+export async function makeProductionApp(env: NodeJS.ProcessEnv, overrides: Partial<Config> = {}): Promise<TestApp> {
+  // The file stays the fresh temporary one makeApp makes.
+  const { dbFile: _file, ...config } = loadConfig(env);
+  return makeApp({ ...config, scrypt: { N: 1024, r: 8, p: 1 }, limits: productionLimits(1000), logger: false, ...overrides });
+}
+
 export interface CallOptions {
   body?: unknown;
   token?: string | null;
   apiKey?: string | null;
   headers?: Record<string, string>;
   payload?: string | Buffer;
+  /** The peer address of the connection (a client, or a proxy in front of it). */
+  remoteAddress?: string;
 }
 
 export interface Answer<T = unknown> {
@@ -76,6 +103,7 @@ export async function call<T = unknown>(app: FastifyInstance, method: 'GET' | 'P
     method,
     url,
     headers,
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
     ...(opts.payload !== undefined ? { payload: opts.payload } : opts.body !== undefined ? { payload: opts.body as object } : {}),
   });
   let body: Answer<T>['body'];

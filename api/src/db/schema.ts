@@ -78,6 +78,8 @@ export interface CustomerTable {
   address_alt_phone: string | null;
   created_at: string;
   updated_at: string;
+  /** Set once an OTP to `phone_number` was verified: only then is the mobile a sign-in identity. */
+  mobile_verified_at: string | null;
 }
 
 export interface SessionTable {
@@ -87,6 +89,8 @@ export interface SessionTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** When this session proved its mobile by OTP (created by an OTP verification). */
+  otp_verified_at: string | null;
 }
 
 export interface PasswordResetTable {
@@ -245,6 +249,14 @@ export interface AboutSectionTable {
   sort_order: number;
 }
 
+/** Counters of the rate limits (plugins/limits.ts); times in epoch milliseconds. */
+export interface RateLimitTable {
+  key: string;
+  hits: number;
+  reset_at: number | string;
+  blocked_until: number | string;
+}
+
 export interface Database {
   store_info: StoreInfoTable;
   categories: CategoryTable;
@@ -267,4 +279,5 @@ export interface Database {
   banners: BannerTable;
   home_sections: HomeSectionTable;
   about_sections: AboutSectionTable;
+  rate_limits: RateLimitTable;
 }

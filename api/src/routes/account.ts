@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { customerOf } from '../app';
 import { body, f, reply, s, security } from '../schemas';
 import { AppError, badRequest, conflict, fieldError, forbidden } from '../lib/errors';
+import { RESET_MINUTES } from '../db/repositories/customers';
 import { hashPassword, safeEqual, verifyPassword } from '../lib/crypto';
 import { toCustomer, type CustomerRow } from '../db/repositories/customers';
 import type { AuthData } from '../wire';
@@ -10,21 +11,11 @@ export function authData(customer: CustomerRow, token: string, extra: Partial<Au
   return { token, customer: toCustomer(customer), email_verification_token: null, ...extra };
 }
 
-/** Rate limit of the brute-force targets, keyed by client and the identity tried (issue 3). */
-export function authLimit(app: FastifyInstance, name: string, keyOf: (req: FastifyRequest) => string) {
-  return {
-    max: app.config.authRateLimit.max,
-    timeWindow: app.config.authRateLimit.windowMs,
-    hook: 'preHandler' as const,
-    keyGenerator: (req: FastifyRequest) => `${name}:${req.ip}:${keyOf(req)}`,
-  };
-}
+/** How recent an OTP verification must be to stand in for the password of an account that has none. */
+export const FRESH_OTP_MS = 15 * 60_000;
 
-const bodyField = (req: FastifyRequest, field: string): string => {
-  const b = req.body as Record<string, unknown> | undefined;
-  const v = b?.[field];
-  return typeof v === 'string' ? v.trim().toLowerCase() : '';
-};
+const TOO_MANY_FAILURES = 'Too many failed sign-in attempts for this account. Please try again in {after}.';
+const WRONG_CURRENT = 'Current password is incorrect';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
 const MOBILE_TAKEN = 'An account with this mobile number already exists';
@@ -35,7 +26,25 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const hash = (password: string) => hashPassword(password, app.config.scrypt);
   const decoyHash = hash('decoy password, never matches a login attempt');
 
+  /**
+   * A password check that counts failures per account (`loginFailures`): a stolen session cannot try
+   * passwords at full speed either. Throws 429 while the account is locked; returns whether it matched.
+   */
+  async function passwordMatches(customer: { email: string | null; password_hash: string | null }, password: string, key: string, res: FastifyReply): Promise<boolean> {
+    await app.limits.check('loginFailures', key, res, TOO_MANY_FAILURES);
+    // An unknown e-mail costs the same scrypt as a known one, so timing does not reveal accounts.
+    const matches = await verifyPassword(password, customer.password_hash ?? (await decoyHash));
+    if (!matches || !customer.password_hash) {
+      await app.limits.fail('loginFailures', key);
+      return false;
+    }
+    await app.limits.reset('loginFailures', key);
+    return true;
+  }
+  const accountKey = (c: { id: number; email: string | null }) => (c.email ? `email:${c.email}` : `customer:${c.id}`);
+
   app.post<{ Body: { firstName: string; lastName: string; email: string; password: string; mobile?: string } }>('/customer/register', {
+    preHandler: app.limits.perAddress('register'),
     schema: {
       tags: ['account'], summary: 'Register a customer (spec §5 registration rules)', security: security.apiKey,
       body: body({ firstName: f.name, lastName: f.name, email: f.email, password: f.password, mobile: f.optionalMobile }, ['firstName', 'lastName', 'email', 'password']),
@@ -45,8 +54,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const b = req.body;
     const email = b.email.trim().toLowerCase();
     if (await customers.byEmail(email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    // A mobile is an identity (OTP sign-in): registering cannot claim one already on file, not even a
-    // guest's from an OTP checkout; that guest completes the account after an OTP (update-user-details).
+    // The mobile is saved unverified: it signs in only after an OTP to it is verified (issue 13). One on
+    // file stays taken (a guest's from an OTP checkout completes its account through update-user-details).
     const mobile = b.mobile || null;
     if (mobile && (await customers.byMobile(mobile))) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
     const customer = await customers.create({
@@ -62,36 +71,61 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return { success: true, message: 'Registration successful', data: authData(customer, token) };
   });
 
-  app.post<{ Body: { firstname: string; lastname: string; email: string; password?: string } }>('/customer/update-user-details', {
+  app.post<{ Body: { firstname: string; lastname: string; email: string; password?: string; current_password?: string } }>('/customer/update-user-details', {
     config: customerAuth,
     schema: {
-      tags: ['account'], summary: 'Guest who verified by OTP completes the account (names, e-mail, optional password)', security: security.customer,
-      body: body({ firstname: f.name, lastname: f.name, email: f.email, password: f.password }, ['firstname', 'lastname', 'email']),
+      tags: ['account'],
+      summary: 'Names, e-mail and password of the signed-in customer. Changing the e-mail or password needs current_password, or for an account without one an OTP verified in the last 15 minutes; a new password signs out every other session',
+      security: security.customer,
+      body: body({
+        firstname: f.name, lastname: f.name, email: f.email, password: f.password,
+        current_password: { ...f.loginPassword, 'x-messages': { required: 'Current password is required', invalid: 'Current password is required' } },
+      }, ['firstname', 'lastname', 'email']),
       response: reply({ type: 'object', required: ['customer'], properties: { customer: s.customer } }),
     },
-  }, async (req) => {
+  }, async (req, res) => {
     const me = customerOf(req);
     const email = req.body.email.trim().toLowerCase();
+    const newPassword = req.body.password;
+    const sensitive = email !== me.email || Boolean(newPassword);
+    if (sensitive) {
+      if (me.password_hash) {
+        const current = req.body.current_password;
+        if (!current) throw fieldError('current_password', 'Current password is required');
+        if (!(await passwordMatches(me, current, accountKey(me), res))) throw fieldError('current_password', WRONG_CURRENT);
+      } else {
+        const at = req.sessionId === null ? null : await customers.sessionOtpVerifiedAt(req.sessionId);
+        if (at === null || app.clock.now() - at > FRESH_OTP_MS) {
+          throw forbidden('For your security, please verify your mobile number with a new OTP before changing your email or password.');
+        }
+      }
+    }
     const owner = await customers.byEmail(email);
     if (owner && owner.id !== me.id) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
     const patch: Parameters<typeof customers.update>[1] = { firstname: req.body.firstname.trim(), lastname: req.body.lastname.trim(), email };
-    if (req.body.password) patch.password_hash = await hash(req.body.password);
-    const updated = await customers.update(me.id, patch);
+    if (newPassword) patch.password_hash = await hash(newPassword);
+    const updated = await app.tx(async (r) => {
+      const c = await r.customers.update(me.id, patch);
+      // A new password signs out every other device (whoever else held a session loses it); this one stays.
+      if (newPassword) await r.customers.revokeAllSessions(me.id, req.sessionId ?? undefined);
+      return c;
+    });
     return { success: true, message: 'Details updated successfully', data: { customer: toCustomer(updated) } };
   });
 
   app.post<{ Body: { email: string; password: string } }>('/customer/login', {
-    config: { rateLimit: authLimit(app, 'login', (r) => bodyField(r, 'email')) },
+    preHandler: app.limits.perAddress('login'),
     schema: {
-      tags: ['account'], summary: 'Sign in with e-mail and password', security: security.apiKey,
+      tags: ['account'], summary: 'Sign in with e-mail and password (failures per account lock it for a growing time)', security: security.apiKey,
       body: body({ email: f.email, password: f.loginPassword }, ['email', 'password']),
       response: reply(s.authData),
     },
-  }, async (req) => {
-    const customer = await customers.byEmail(req.body.email.trim());
-    // An unknown e-mail costs the same scrypt as a known one, so timing does not reveal accounts.
-    const matches = await verifyPassword(req.body.password, customer?.password_hash ?? (await decoyHash));
-    if (!customer?.password_hash || !matches) throw new AppError(401, 'Invalid email or password');
+  }, async (req, res) => {
+    const email = req.body.email.trim().toLowerCase();
+    const customer = await customers.byEmail(email);
+    // Failures are counted per e-mail typed, known or not, so the lock-out reveals nothing about accounts.
+    const matches = await passwordMatches(customer ?? { email, password_hash: null }, req.body.password, accountKey({ id: 0, email }), res);
+    if (!customer || !matches) throw new AppError(401, 'Invalid email or password');
     const token = await customers.createSession(customer.id);
     return { success: true, message: 'Login successful.', data: authData(customer, token) };
   });
@@ -118,18 +152,29 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   }, async (req) => ({ success: true, data: { customer: toCustomer(customerOf(req)) } }));
 
   app.post<{ Body: { email: string } }>('/customer/forgot-password', {
-    config: { rateLimit: authLimit(app, 'forgot', (r) => bodyField(r, 'email')) },
+    preHandler: app.limits.perAddress('forgotPassword'),
     schema: {
-      tags: ['account'], summary: 'Start a password reset (one-time token; returned in development only)', security: security.apiKey,
+      tags: ['account'], summary: 'Start a password reset: a one-time link by e-mail (the token is in the answer in development only)', security: security.apiKey,
       body: body({ email: f.email }, ['email']),
       response: reply({ type: 'object', properties: { reset_token: { type: 'string' } } }),
     },
-  }, async (req) => {
-    const customer = await customers.byEmail(req.body.email.trim());
+  }, async (req, res) => {
+    const email = req.body.email.trim().toLowerCase();
+    // Per e-mail whatever the address, known or not: nobody can flood a mailbox with reset links.
+    await app.limits.hit('forgotPasswordEmail', email, res, 'Too many reset requests for this email. Please try again in {after}.');
+    const customer = await customers.byEmail(email);
     // The same answer whether or not the e-mail is known, so the call cannot be used to find accounts.
     const message = 'If an account exists for this email, a password reset link has been sent.';
-    if (!customer) return { success: true, message, data: {} };
+    if (!customer?.email) return { success: true, message, data: {} };
     const token = await customers.createResetToken(customer.id);
+    const link = `${app.config.storeUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await app.messenger.send({
+      channel: 'email',
+      to: customer.email,
+      subject: 'Reset your Storefront password',
+      text: `Hello ${customer.firstname || 'there'},\n\nOpen this link within ${RESET_MINUTES} minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this email; your password stays as it is.`,
+      vars: { link },
+    }, 'Something went wrong. Please try again.');
     return { success: true, message, data: app.config.dev ? { reset_token: token } : {} };
   });
 
@@ -167,14 +212,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       }, ['old_password', 'new_password', 'confirm_password']),
       response: reply(),
     },
-  }, async (req) => {
+  }, async (req, res) => {
     const me = customerOf(req);
     const { old_password, new_password, confirm_password } = req.body;
     if (new_password !== confirm_password) throw fieldError('confirm_password', 'Passwords must match');
-    if (!(await verifyPassword(old_password, me.password_hash))) throw fieldError('old_password', 'Old password is incorrect');
-    await customers.update(me.id, { password_hash: await hash(new_password) });
-    // Other devices sign in again; this one stays signed in.
-    await customers.revokeAllSessions(me.id, req.sessionId ?? undefined);
+    if (!(await passwordMatches(me, old_password, accountKey(me), res))) throw fieldError('old_password', 'Old password is incorrect');
+    const passwordHash = await hash(new_password);
+    await app.tx(async (r) => {
+      await r.customers.update(me.id, { password_hash: passwordHash });
+      // Other devices sign in again; this one stays signed in.
+      await r.customers.revokeAllSessions(me.id, req.sessionId ?? undefined);
+    });
     return { success: true, message: 'Password changed successfully' };
   });
 

@@ -3,6 +3,7 @@ import { body, f, reply, security } from '../schemas';
 
 export async function miscRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { firstname: string; lastname: string; email: string; phone_number: string; subject: string; message: string; subscribe?: boolean } }>('/contact-us', {
+    preHandler: app.limits.perAddress('contact'),
     schema: {
       tags: ['other'], summary: 'Store a contact-form message (spec §5 contact rules)', security: security.apiKey,
       body: body({
@@ -27,6 +28,7 @@ export async function miscRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { email: string } }>('/newsletter/subscribe', {
+    preHandler: app.limits.perAddress('newsletter'),
     schema: {
       tags: ['other'], summary: 'Footer newsletter (idempotent)', security: security.apiKey,
       body: body({ email: f.email }, ['email']),

@@ -249,14 +249,17 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { track_no: string } }>('/customer/track-order', {
+    config: { auth: 'optional' },
     schema: {
-      tags: ['orders'], summary: 'Track an order by its number (no sign-in needed)', security: security.apiKey,
+      tags: ['orders'], summary: 'Track an order by its number: status, dates, item, city and masked name; the full address and phones only to its signed-in owner', security: security.apiKey,
       body: body({ track_no: { type: 'string', minLength: 1, maxLength: 50, pattern: '\\S', 'x-messages': { required: 'Please enter your order number', invalid: 'Please enter your order number' } } }, ['track_no']),
       response: reply(s.trackedOrder),
     },
   }, async (req) => {
-    const order = await app.repos.orders.byNumber(req.body.track_no.trim().toUpperCase());
+    const trackNo = req.body.track_no.trim().toUpperCase();
+    const order = await app.repos.orders.byNumber(trackNo);
     if (!order) throw notFound('Order not found');
-    return { success: true, message: 'Order found', data: toTracked(order) };
+    const owner = req.customer !== null && (await app.repos.orders.customerIdOf(trackNo)) === req.customer.id;
+    return { success: true, message: 'Order found', data: toTracked(order, owner) };
   });
 }

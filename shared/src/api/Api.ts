@@ -41,7 +41,11 @@ export interface Api {
   removeFromWishlist(productId: number, o?: CallOptions): Call<ApiEnvelope>;
   // Account
   register(payload: RegisterPayload, o?: CallOptions): Call<ApiEnvelope<AuthData>>;
-  updateUserDetails(payload: { firstname: string; lastname: string; email: string }, o?: CallOptions): Call<ApiEnvelope<{ customer: Customer }>>;
+  /**
+   * Names, e-mail and password. A new e-mail or password needs `current_password` (an account without one:
+   * an OTP verified in the last 15 minutes); a new password signs out the other sessions.
+   */
+  updateUserDetails(payload: { firstname: string; lastname: string; email: string; password?: string; current_password?: string }, o?: CallOptions): Call<ApiEnvelope<{ customer: Customer }>>;
   login(payload: { email: string; password: string }, o?: CallOptions): Call<ApiEnvelope<AuthData>>;
   /** Sends the store-level `user_token` from the runtime config. */
   logout(o?: CallOptions): Call<ApiEnvelope>;
@@ -53,6 +57,9 @@ export interface Api {
   sendLoginOtp(mobile: string, o?: CallOptions): Call<ApiEnvelope<{ otp?: string }>>;
   verifyCheckoutOtp(payload: { mobile: string; otp: string }, o?: CallOptions): Call<ApiEnvelope<AuthData>>;
   verifyLoginOtp(payload: { mobile: string; otp: string }, o?: CallOptions): Call<ApiEnvelope<AuthData>>;
+  /** Sends an OTP to prove a mobile for the signed-in account (only a verified mobile signs in by OTP). */
+  sendMobileOtp(mobile: string, o?: CallOptions): Call<ApiEnvelope<{ otp?: string }>>;
+  verifyMobile(payload: { mobile: string; otp: string }, o?: CallOptions): Call<ApiEnvelope<{ customer: Customer }>>;
   saveShippingAddress(payload: ShippingAddress, o?: CallOptions): Call<ApiEnvelope<{ customer: Customer }>>;
   getShippingAddress(o?: CallOptions): Call<ApiEnvelope<{ data: ShippingAddress | null }>>;
   updateAccountDetails(payload: { firstname: string; lastname: string }, o?: CallOptions): Call<ApiEnvelope<{ customer: Customer }>>;

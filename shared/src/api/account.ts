@@ -5,7 +5,7 @@ type AccountApi = Pick<
   Api,
   | 'register' | 'updateUserDetails' | 'login' | 'logout' | 'getProfile' | 'forgotPassword' | 'resetPasswordWithToken'
   | 'changePassword' | 'sendOtp' | 'sendLoginOtp' | 'verifyCheckoutOtp' | 'verifyLoginOtp' | 'saveShippingAddress'
-  | 'getShippingAddress' | 'updateAccountDetails'
+  | 'getShippingAddress' | 'updateAccountDetails' | 'sendMobileOtp' | 'verifyMobile'
 >;
 
 /** Account calls of spec §7. `storeToken` is the fixed store-level `user_token` some bodies carry. */
@@ -25,6 +25,8 @@ export function accountApi(c: ApiClient, storeToken: string): AccountApi {
     sendLoginOtp: (mobile, o) => c.post('/login/otp', { user_token: storeToken, mobile }, o),
     verifyCheckoutOtp: (payload, o) => c.post('/otp/verify/checkout', payload, o),
     verifyLoginOtp: (payload, o) => c.post('/otp/verify/login', payload, o),
+    sendMobileOtp: (mobile, o) => c.post('/customer/mobile/send-otp', { mobile }, o),
+    verifyMobile: (payload, o) => c.post('/customer/mobile/verify', payload, o),
     saveShippingAddress: (payload, o) => c.post('/customer/shipping-address', payload, o),
     getShippingAddress: (o) => c.get('/customer/get-shipping-address', o),
     updateAccountDetails: (payload, o) => c.post('/customer/account-details', payload, o),

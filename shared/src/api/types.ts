@@ -197,6 +197,8 @@ export interface Customer {
   phone_number: string | null;
   alt_phone_number: string | null;
   shipping_address: ShippingAddress | null;
+  /** Whether `phone_number` was proved by an OTP: only a verified mobile signs in by OTP. */
+  mobile_verified?: boolean;
 }
 
 export interface AuthData {
@@ -254,8 +256,13 @@ export interface TrackStep {
   current: boolean;
 }
 
+/**
+ * Track-order by number (issue 13): no personal data for whoever holds the number (the name masked, the
+ * city); `customer_data` only when the signed-in owner asks.
+ */
 export type TrackedOrder = Omit<Order, 'customer_data'> & {
-  customer_data?: { fullName: string; shipping_address: ShippingAddress };
+  delivery: { name: string; city: string; state: string };
+  customer_data?: Order['customer_data'];
   steps: TrackStep[];
 };
 

@@ -275,6 +275,31 @@ export class AuthStore {
     return res;
   }
 
+  /** A new e-mail, confirmed with the current password (issue 13); merged into the session's customer. */
+  async changeEmail(payload: { email: string; current_password: string }): Promise<ApiEnvelope<{ customer: Customer }>> {
+    const customer = this.user?.customer;
+    const res = ensureOk(
+      await this.api.updateUserDetails({ firstname: customer?.firstname ?? '', lastname: customer?.lastname ?? '', ...payload }),
+      MESSAGES.accountDetailsFailed,
+    );
+    const updated = res.data?.customer;
+    runInAction(() => this.mergeCustomer(updated ?? { email: payload.email }));
+    return res;
+  }
+
+  /** Sends an OTP to prove a mobile for this account; the code is in the answer in development only. */
+  async sendMobileOtp(mobile: string): Promise<ApiEnvelope<{ otp?: string }>> {
+    return ensureOk(await this.api.sendMobileOtp(mobile), MESSAGES.sendOtpFailed);
+  }
+
+  /** Verifies it: the mobile becomes the account's sign-in mobile. */
+  async verifyMobile(payload: { mobile: string; otp: string }): Promise<ApiEnvelope<{ customer: Customer }>> {
+    const res = ensureOk(await this.api.verifyMobile(payload), MESSAGES.otpVerificationFailed);
+    const updated = res.data?.customer;
+    if (updated) runInAction(() => this.mergeCustomer(updated));
+    return res;
+  }
+
   async changePassword(payload: { old_password: string; new_password: string; confirm_password: string }): Promise<ApiEnvelope> {
     return ensureOk(await this.api.changePassword(payload), MESSAGES.resetPasswordFailed);
   }

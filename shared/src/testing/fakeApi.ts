@@ -196,10 +196,16 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
       state.customers.push(c);
       return ok(session(c), 'Registration successful');
     },
-    updateUserDetails: async (p) => {
+    updateUserDetails: async ({ current_password, password, ...p }) => {
       const c = customer();
+      // As the server (issue 13): a new e-mail or password needs the current password when there is one.
+      if ((p.email !== c.email || password) && c.password) {
+        if (!current_password) throw new ApiError(400, ['Current password is required'], { current_password: 'Current password is required' });
+        if (current_password !== c.password) throw new ApiError(400, ['Current password is incorrect'], { current_password: 'Current password is incorrect' });
+      }
       Object.assign(c, p);
-      return ok({ customer: publicCustomer(c) }, 'Details updated');
+      if (password) c.password = password;
+      return ok({ customer: publicCustomer(c) }, 'Details updated successfully');
     },
     login: async (p) => {
       const c = state.customers.find((x) => x.email === p.email && x.password === p.password);
@@ -242,6 +248,16 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
       const c = state.customers.find((x) => x.phone_number === p.mobile);
       if (!c) throw new ApiError(404, ['Mobile number is not registered. Please sign up.']);
       return ok(session(c), 'OTP verified successfully');
+    },
+    sendMobileOtp: async () => {
+      customer();
+      return ok({ otp: state.otp }, 'OTP sent successfully');
+    },
+    verifyMobile: async (p) => {
+      const c = customer();
+      if (p.otp !== state.otp) throw new ApiError(400, ['Invalid OTP'], { otp: 'Invalid OTP' });
+      Object.assign(c, { phone_number: p.mobile, mobile_verified: true });
+      return ok({ customer: publicCustomer(c) }, 'Mobile number verified successfully');
     },
     saveShippingAddress: async (a) => {
       const c = customer();
@@ -303,7 +319,22 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
     trackOrder: async (no) => {
       const o = state.orders.find((x) => x.order_number === no.trim());
       if (!o) throw new ApiError(404, ['No order found with this number']);
-      const tracked: TrackedOrder = { ...o, steps: [{ status: o.status, label: o.status, done: true, current: true }] };
+      // As the server (issue 13): a masked name and the city for anyone, the full details for the signed-in owner.
+      const { customer_data, ...rest } = o;
+      let owner = true;
+      try {
+        customer();
+      } catch {
+        owner = false;
+      }
+      const name = customer_data.fullName.split(' ').map((w) => `${w.charAt(0)}${'*'.repeat(Math.max(2, w.length - 1))}`).join(' ');
+      const where = customer_data.shipping_address;
+      const tracked: TrackedOrder = {
+        ...rest,
+        delivery: { name, city: where.city, state: where.state },
+        ...(owner ? { customer_data } : {}),
+        steps: [{ status: o.status, label: o.status, done: true, current: true }],
+      };
       return ok(tracked);
     },
     submitContact: async () => ok(undefined, 'Form submitted successfully'),

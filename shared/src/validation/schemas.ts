@@ -18,6 +18,7 @@ export const VALIDATION = {
   terms: 'Please accept the terms & conditions',
   passwordsMatch: 'Passwords must match',
   oldPasswordRequired: 'Old password is required',
+  currentPasswordRequired: 'Current password is required',
   subjectRequired: 'Subject is required',
   messageRequired: 'Message is required',
   addressRequired: 'Address is required',
@@ -91,6 +92,12 @@ export const changePasswordSchema = yup.object({
 });
 
 export const profileSchema = yup.object({ firstname: nameField(), lastname: nameField() });
+
+/** A new e-mail needs the current password (issue 13); messages in the spec §5 style. */
+export const changeEmailSchema = yup.object({
+  email: emailField(),
+  current_password: yup.string().required(VALIDATION.currentPasswordRequired),
+});
 
 export const contactSchema = yup.object({
   firstname: nameField(),

@@ -104,3 +104,44 @@ describe('Profile', () => {
     expect(await within(form).findByText('Failed to update account details')).toBeInTheDocument();
   });
 });
+
+describe('Profile: sensitive changes (issue 13)', () => {
+  it('a new e-mail needs the current password; a wrong one lands on its field', async () => {
+    const { user, api, store } = renderAccount();
+    const form = screen.getByRole('form', { name: 'Change email' });
+    await user.click(within(form).getByRole('button', { name: 'Change email' }));
+    expect(await within(form).findByText('Email is required')).toBeInTheDocument();
+    expect(within(form).getByText('Current password is required')).toBeInTheDocument();
+
+    await user.type(within(form).getByLabelText('New email'), 'asha.new@example.in');
+    await user.type(within(form).getByLabelText('Current password'), 'Wrong@111');
+    await user.click(within(form).getByRole('button', { name: 'Change email' }));
+    expect(await within(form).findByText('Current password is incorrect')).toBeInTheDocument();
+    expect(store.auth.customer?.email).toBe('asha@example.in');
+
+    await user.clear(within(form).getByLabelText('Current password'));
+    await user.type(within(form).getByLabelText('Current password'), 'Secret@1');
+    await user.click(within(form).getByRole('button', { name: 'Change email' }));
+    expect(await screen.findByText('Details updated successfully')).toBeInTheDocument();
+    expect(api.callsOf('updateUserDetails').at(-1)).toEqual([{ firstname: 'Asha', lastname: 'Rao', email: 'asha.new@example.in', current_password: 'Secret@1' }]);
+    expect(store.auth.customer?.email).toBe('asha.new@example.in');
+  });
+
+  it('an unverified mobile offers an OTP to verify it', async () => {
+    const api = createFakeApi();
+    const first = api.state.customers[0];
+    if (first) first.mobile_verified = false;
+    const { user, store } = renderAccount('/my-account', api);
+    expect(screen.getByText('Verify 9876543210 to sign in with a one-time code.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    const form = await screen.findByRole('form', { name: 'Verify mobile' });
+    await user.type(within(form).getByLabelText('OTP'), api.state.otp === '000000' ? '111111' : '000000');
+    await user.click(within(form).getByRole('button', { name: 'Verify mobile' }));
+    expect(await within(form).findByText('Invalid OTP')).toBeInTheDocument();
+    await user.clear(within(form).getByLabelText('OTP'));
+    await user.type(within(form).getByLabelText('OTP'), api.state.otp);
+    await user.click(within(form).getByRole('button', { name: 'Verify mobile' }));
+    expect(await screen.findByText('9876543210 (verified)')).toBeInTheDocument();
+    expect(store.auth.customer?.mobile_verified).toBe(true);
+  });
+});

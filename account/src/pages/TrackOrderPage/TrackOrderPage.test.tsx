@@ -4,7 +4,7 @@ import type { TrackedOrder } from '@storefront/shared';
 import { createFakeApi, makeOrder, renderWithStores } from '@storefront/shared/testing';
 import TrackOrderPage from './TrackOrderPage';
 
-function renderTrack(route = '/track-order') {
+function renderTrack(route = '/track-order', signedIn = false) {
   const api = createFakeApi({ orders: [makeOrder({ order_number: 'SF-2026-000777', status: 'dispatched_from_retailer', final_amount: '1798.00' })] });
   // The server answers with the steps an order goes through (docs/api-contract.md); the fake gives one.
   const track = api.trackOrder;
@@ -24,7 +24,7 @@ function renderTrack(route = '/track-order') {
       <Route path="/track-order" element={<TrackOrderPage />} />
       <Route path="/track-order/:id" element={<TrackOrderPage />} />
     </Routes>,
-    { route, api },
+    { route, api, signedIn },
   );
 }
 
@@ -68,5 +68,23 @@ describe('TrackOrderPage (guest)', () => {
     await user.click(screen.getByRole('button', { name: 'Track' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('No order found with this number');
     expect(screen.queryByRole('heading', { name: /^Order SF/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('TrackOrderPage (issue 13: no personal data without sign-in)', () => {
+  it('a guest sees a masked name and the city, not the address or phones', async () => {
+    renderTrack('/track-order/SF-2026-000777');
+    await screen.findByRole('heading', { name: 'Order SF-2026-000777' });
+    const delivering = screen.getByText('Delivering to').nextElementSibling;
+    expect(delivering?.textContent).toMatch(/^\S\*+ \S\*+, \S+/);
+    expect(screen.queryByText('Delivery address')).not.toBeInTheDocument();
+    expect(screen.getByText('Sign in to see the full delivery address.')).toBeInTheDocument();
+  });
+
+  it('the signed-in owner sees the full address and phone', async () => {
+    renderTrack('/track-order/SF-2026-000777', true);
+    await screen.findByRole('heading', { name: 'Order SF-2026-000777' });
+    expect(screen.getByText('Delivery address').nextElementSibling?.textContent).toMatch(/Phone: \d{10}/);
+    expect(screen.queryByText('Delivering to')).not.toBeInTheDocument();
   });
 });

@@ -100,7 +100,28 @@ const TrackOrderPage = observer(function TrackOrderPage() {
               <dt>Amount</dt>
               <dd>{formatMoney(result.final_amount)}</dd>
             </div>
+            {/* Issue 13: anyone with the number sees a masked name and the city; the owner, signed in, the address. */}
+            {result.customer_data ? (
+              <div>
+                <dt>Delivery address</dt>
+                <dd>
+                  {result.customer_data.fullName}, {result.customer_data.shipping_address.address}, {result.customer_data.shipping_address.city},{' '}
+                  {result.customer_data.shipping_address.state} {result.customer_data.shipping_address.pincode}
+                  <br />
+                  Phone: {result.customer_data.phone_number}
+                  {result.customer_data.shipping_address.alt_phone_number ? `, alternate ${result.customer_data.shipping_address.alt_phone_number}` : ''}
+                </dd>
+              </div>
+            ) : (
+              <div>
+                <dt>Delivering to</dt>
+                <dd>
+                  {result.delivery.name}, {result.delivery.city}, {result.delivery.state}
+                </dd>
+              </div>
+            )}
           </dl>
+          {!result.customer_data && <p className="acc-form__note">Sign in to see the full delivery address.</p>}
           {result.steps.length > 0 && (
             <ol className="acc-steps" aria-label="Order progress">
               {result.steps.map((step) => (

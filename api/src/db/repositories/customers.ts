@@ -21,6 +21,8 @@ export function toCustomer(c: CustomerRow): Customer {
     // Spec §3: the alternate phone defaults to the phone number when missing.
     alt_phone_number: c.alt_phone_number ?? c.phone_number,
     shipping_address: shippingAddressOf(c),
+    // Issue 13: only a verified mobile signs in by OTP; the account page offers to verify it.
+    mobile_verified: c.phone_number !== null && c.mobile_verified_at !== null,
   };
 }
 
@@ -43,8 +45,37 @@ export class CustomerRepository {
     return this.db.selectFrom('customers').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
   }
 
+  /** The account holding this mobile, verified or not (a mobile is unique among accounts). */
   byMobile(mobile: string): Promise<CustomerRow | undefined> {
     return this.db.selectFrom('customers').selectAll().where('phone_number', '=', mobile).executeTakeFirst();
+  }
+
+  /** The account whose mobile this is by a verified OTP: the only one an OTP may sign in to (issue 13). */
+  byVerifiedMobile(mobile: string): Promise<CustomerRow | undefined> {
+    return this.db
+      .selectFrom('customers')
+      .selectAll()
+      .where('phone_number', '=', mobile)
+      .where('mobile_verified_at', 'is not', null)
+      .executeTakeFirst();
+  }
+
+  /** Records that an OTP to the account's mobile was verified. */
+  async markMobileVerified(id: number): Promise<CustomerRow> {
+    return this.update(id, { mobile_verified_at: iso(this.clock.now()) });
+  }
+
+  /**
+   * Somebody proved by OTP that `mobile` is theirs: an account that only claimed it (typed it at sign-up,
+   * never verified) loses it, so the claim cannot capture the owner's sign-in (issue 13).
+   */
+  async releaseUnverifiedMobile(mobile: string): Promise<void> {
+    await this.db
+      .updateTable('customers')
+      .set({ phone_number: null, updated_at: iso(this.clock.now()) })
+      .where('phone_number', '=', mobile)
+      .where('mobile_verified_at', 'is', null)
+      .execute();
   }
 
   async create(values: Omit<Insertable<CustomerTable>, 'created_at' | 'updated_at'>): Promise<CustomerRow> {
@@ -65,7 +96,8 @@ export class CustomerRepository {
 
   // Sessions: the bearer token is random; only its SHA-256 is stored.
 
-  async createSession(customerId: number): Promise<string> {
+  /** `otp`: the session was opened by a verified OTP (it counts as fresh proof for sensitive changes). */
+  async createSession(customerId: number, opts: { otp?: boolean } = {}): Promise<string> {
     const token = randomToken();
     const now = this.clock.now();
     await this.db
@@ -76,6 +108,7 @@ export class CustomerRepository {
         created_at: iso(now),
         expires_at: iso(now + SESSION_DAYS * 86_400_000),
         revoked_at: null,
+        otp_verified_at: opts.otp ? iso(now) : null,
       })
       .execute();
     return token;
@@ -93,6 +126,17 @@ export class CustomerRepository {
     if (!row || row.revoked_at !== null || Date.parse(row.expires_at) <= this.clock.now()) return undefined;
     const { session_id, expires_at: _e, revoked_at: _r, ...customer } = row;
     return { customer, sessionId: session_id };
+  }
+
+  /** When this session proved its mobile by OTP, in epoch ms; null for password sessions. */
+  async sessionOtpVerifiedAt(sessionId: number): Promise<number | null> {
+    const row = await this.db.selectFrom('sessions').select('otp_verified_at').where('id', '=', sessionId).executeTakeFirst();
+    return row?.otp_verified_at ? Date.parse(row.otp_verified_at) : null;
+  }
+
+  /** Marks a live session as having proved its mobile now (a signed-in customer verified an OTP). */
+  async markSessionOtpVerified(sessionId: number): Promise<void> {
+    await this.db.updateTable('sessions').set({ otp_verified_at: iso(this.clock.now()) }).where('id', '=', sessionId).execute();
   }
 
   async revokeSession(sessionId: number): Promise<void> {

@@ -37,8 +37,21 @@ function toOrder(o: OrderRow, history: { status: string; created_at: string }[])
   };
 }
 
-/** The track-order view: no e-mail or phone (anyone with the order number can see it), plus the steps. */
-export function toTracked(order: Order): TrackedOrder {
+/** "Asha Verma" → "A*** V****": enough for the shopper to recognise, nothing for a stranger to use. */
+export function maskName(fullName: string): string {
+  return fullName
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => `${w.charAt(0)}${'*'.repeat(Math.max(2, w.length - 1))}`)
+    .join(' ');
+}
+
+/**
+ * The track-order view (issue 13): anyone holding an order number sees its status, dates, item and the
+ * city it goes to, the name masked; the full address, e-mail and phones only when the signed-in owner asks.
+ */
+export function toTracked(order: Order, owner: boolean): TrackedOrder {
   const { customer_data, ...rest } = order;
   const reached = new Set(order.history.map((h) => h.status));
   let steps: TrackStep[];
@@ -51,7 +64,8 @@ export function toTracked(order: Order): TrackedOrder {
     const at = DELIVERY_PATH.indexOf(order.status);
     steps = DELIVERY_PATH.map((s, i) => ({ status: s, label: statusLabel(s), done: i <= at, current: i === at }));
   }
-  return { ...rest, customer_data: { fullName: customer_data.fullName, shipping_address: customer_data.shipping_address }, steps };
+  const delivery = { name: maskName(customer_data.fullName), city: customer_data.shipping_address.city, state: customer_data.shipping_address.state };
+  return { ...rest, delivery, ...(owner ? { customer_data } : {}), steps };
 }
 
 export class OrderRepository {
@@ -117,6 +131,12 @@ export class OrderRepository {
   async byNumber(orderNumber: string): Promise<Order | undefined> {
     const row = await this.db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
     return row ? (await this.hydrate([row]))[0] : undefined;
+  }
+
+  /** The customer an order number belongs to (track-order shows its owner the full address). */
+  async customerIdOf(orderNumber: string): Promise<number | undefined> {
+    const row = await this.db.selectFrom('orders').select('customer_id').where('order_number', '=', orderNumber).executeTakeFirst();
+    return row?.customer_id;
   }
 
   rowsByPayment(paymentId: string): Promise<OrderRow[]> {

@@ -3,7 +3,8 @@ import type { Database } from '../schema';
 import { iso, type Clock } from '../../lib/clock';
 import { otpCode, sha256 } from '../../lib/crypto';
 
-export type OtpPurpose = 'checkout' | 'login';
+/** checkout and login: a guest's codes; verify: a signed-in customer proving the mobile on the account. */
+export type OtpPurpose = 'checkout' | 'login' | 'verify';
 
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_TRIES = 5;

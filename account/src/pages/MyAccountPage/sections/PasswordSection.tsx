@@ -20,7 +20,8 @@ export const PasswordSection = observer(function PasswordSection() {
   const { reset } = form;
   const submit = form.handleSubmit(async (v) => {
     const res = await auth.changePassword({ old_password: v.old_password, new_password: v.new_password, confirm_password: v.confirm_password });
-    notify.success(messageOf(res, 'Password changed successfully'));
+    // Issue 13: the server signs every other device out; say so, so nobody wonders why.
+    notify.success(`${messageOf(res, 'Password changed successfully')}. Other devices have been signed out.`);
     reset();
   });
 

@@ -4,6 +4,7 @@ import { profileSchema } from '@storefront/shared/validation';
 import { useForm } from '../../../hooks/useForm';
 import { FormActions } from '../../../components/FormActions';
 import { FormField } from '../../../components/FormField';
+import { ChangeEmailForm, VerifyMobile } from './ContactSettings';
 
 interface ProfileValues extends Record<string, unknown> {
   firstname: string;
@@ -46,13 +47,18 @@ export const ProfileSection = observer(function ProfileSection() {
         </div>
         <div>
           <dt>Phone number</dt>
-          <dd>{phone || 'Not set'}</dd>
+          <dd>
+            {phone || 'Not set'}
+            {phone && customer?.mobile_verified ? ' (verified)' : ''}
+          </dd>
         </div>
         <div>
           <dt>Alternate phone number</dt>
           <dd>{altPhone || 'Not set'}</dd>
         </div>
       </dl>
+      {phone && customer?.mobile_verified === false && <VerifyMobile mobile={phone} />}
+      {customer?.email && <ChangeEmailForm />}
     </div>
   );
 });

@@ -1,0 +1,244 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import type { Kysely } from 'kysely';
+import type { LimitWindow, Limits } from '../config';
+import type { Database } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { AppError } from '../lib/errors';
+
+/** What @fastify/rate-limit hands a store's callback. */
+interface StoreResult {
+  current: number;
+  ttl: number;
+}
+type StoreCallback = (err: Error | null, result?: StoreResult) => void;
+
+/** The store contract of @fastify/rate-limit (its LocalStore and RedisStore have the same shape). */
+export interface RateLimitStore {
+  incr(key: string, cb: StoreCallback, timeWindow: number, max: number): void;
+  read(key: string, cb: StoreCallback, timeWindow: number, max: number): void;
+  child(routeOptions: object): RateLimitStore;
+  /** Forgets a key (ours; a store without it cannot forgive failures after a success). */
+  reset?(key: string): Promise<void>;
+}
+
+/** Options @fastify/rate-limit passes on to `child`; `lockMs` is ours (growing lock-out, see DatabaseStore). */
+interface StoreOptions {
+  lockMs?: number;
+}
+/** The library passes its merged options (an object); only `lockMs` is read from it. */
+const lockMsOf = (options: object): number | undefined => {
+  const v = (options as StoreOptions).lockMs;
+  return typeof v === 'number' ? v : undefined;
+};
+
+/** A class @fastify/rate-limit can construct (`new Store(globalParams)`): how a store is plugged in. */
+export type RateLimitStoreClass = new (options: object) => RateLimitStore;
+
+const SWEEP_EVERY = 500;
+
+/**
+ * Rate-limit counters in the database, so every API process on one database shares them (a limit per
+ * process would multiply by the number of processes). One atomic upsert-increment per hit, written with
+ * Kysely's portable builders (`INSERT … ON CONFLICT DO UPDATE … RETURNING` runs on SQLite and PostgreSQL).
+ *
+ * With `lockMs`, a key counts failures: up to `max` are free within the window; each one beyond blocks the
+ * key for lockMs × 2^(n−1), n being how far past `max` it is; the count is forgotten `timeWindow` after the
+ * last failure or when the caller resets it (a successful sign-in).
+ */
+export function databaseStore(db: Kysely<Database>, clock: Clock): RateLimitStoreClass {
+  let writes = 0;
+
+  async function sweep(now: number): Promise<void> {
+    await db.deleteFrom('rate_limits').where('reset_at', '<', now).where('blocked_until', '<', now).execute();
+  }
+
+  async function incr(key: string, windowMs: number, max: number, lockMs: number | undefined): Promise<StoreResult> {
+    const now = clock.now();
+    const lockout = lockMs !== undefined;
+    const row = await db
+      .insertInto('rate_limits')
+      .values({ key, hits: 1, reset_at: now + windowMs, blocked_until: 0 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => ({
+          hits: eb.case().when('rate_limits.reset_at', '<=', now).then(1).else(eb('rate_limits.hits', '+', 1)).end(),
+          // A failure counter's window runs from its last failure; a request counter's from its first hit.
+          reset_at: lockout ? now + windowMs : eb.case().when('rate_limits.reset_at', '<=', now).then(now + windowMs).else(eb.ref('rate_limits.reset_at')).end(),
+        })),
+      )
+      .returning(['hits', 'reset_at'])
+      .executeTakeFirstOrThrow();
+    const hits = Number(row.hits);
+    let ttl = Number(row.reset_at) - now;
+    if (lockout && hits > max) {
+      const lock = Math.min(lockMs * 2 ** Math.min(hits - max - 1, 30), windowMs);
+      await db.updateTable('rate_limits').set({ blocked_until: now + lock }).where('key', '=', key).execute();
+      ttl = lock;
+    }
+    writes += 1;
+    if (writes % SWEEP_EVERY === 0) await sweep(now);
+    return { current: hits, ttl };
+  }
+
+  async function read(key: string, max: number, lockMs: number | undefined): Promise<StoreResult> {
+    const now = clock.now();
+    const row = await db.selectFrom('rate_limits').select(['hits', 'reset_at', 'blocked_until']).where('key', '=', key).executeTakeFirst();
+    if (!row || Number(row.reset_at) <= now) return { current: 0, ttl: 0 };
+    const hits = Number(row.hits);
+    if (lockMs !== undefined) {
+      const blocked = Number(row.blocked_until) - now;
+      // Past the lock the key may try again: report it at the limit, not over it.
+      return blocked > 0 ? { current: hits, ttl: blocked } : { current: Math.min(hits, max), ttl: 0 };
+    }
+    return { current: hits, ttl: Number(row.reset_at) - now };
+  }
+
+  return class DatabaseStore implements RateLimitStore {
+    private readonly lockMs: number | undefined;
+    constructor(options: object = {}) {
+      this.lockMs = lockMsOf(options);
+    }
+    incr(key: string, cb: StoreCallback, timeWindow: number, max: number): void {
+      incr(key, timeWindow, max, this.lockMs).then((r) => cb(null, r), (err: unknown) => cb(err instanceof Error ? err : new Error(String(err))));
+    }
+    read(key: string, cb: StoreCallback, _timeWindow: number, max: number): void {
+      read(key, max, this.lockMs).then((r) => cb(null, r), (err: unknown) => cb(err instanceof Error ? err : new Error(String(err))));
+    }
+    child(options: object): RateLimitStore {
+      return new DatabaseStore(options);
+    }
+    async reset(key: string): Promise<void> {
+      await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+    }
+  };
+}
+
+export type LimitName = keyof Limits;
+
+/** One check result of `app.limits`. */
+interface Check {
+  exceeded: boolean;
+  retryAfterSeconds: number;
+}
+
+export interface LimitsApi {
+  /**
+   * A preHandler counting every request from the client address against `name` (per-address limits).
+   * Keyed by `request.ip`, which honours `X-Forwarded-For` only from TRUSTED_PROXIES.
+   */
+  perAddress(name: LimitName): (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Counts one hit of `identity` (a mobile, an account) against `name`; throws 429 once over the limit. */
+  hit(name: LimitName, identity: string, reply: FastifyReply, message: string): Promise<void>;
+  /** Throws 429 when `identity` is over `name` already, without counting (limits on failures). */
+  check(name: LimitName, identity: string, reply: FastifyReply, message: string): Promise<void>;
+  /** Counts a failure of `identity` without refusing this request (it already failed). */
+  fail(name: LimitName, identity: string): Promise<void>;
+  /** Forgets `identity`'s count (after a success). */
+  reset(name: LimitName, identity: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    limits: LimitsApi;
+  }
+}
+
+export interface LimitsOptions {
+  limits: Limits;
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Where counters live; the database by default (a Redis store can replace it for many hosts). */
+  store?: RateLimitStoreClass;
+}
+
+function tooMany(reply: FastifyReply, seconds: number, message: string): AppError {
+  const after = Math.max(1, seconds);
+  void reply.header('retry-after', after);
+  return new AppError(429, message.replace('{after}', describe(after)));
+}
+
+/** "45 seconds", "3 minutes", "2 hours". */
+function describe(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 90) return `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
+const PER_ADDRESS_MESSAGE = 'Too many requests from your network. Please try again in {after}.';
+
+/**
+ * The abuse limits (issue 13) on @fastify/rate-limit with a shared store. Every limit is a named window of
+ * the configuration; identity keys are what the shopper cannot change by changing address.
+ */
+export const limitsPlugin = fp<LimitsOptions>(async (app: FastifyInstance, opts) => {
+  const Store = opts.store ?? databaseStore(opts.db, opts.clock);
+  await app.register(rateLimit, {
+    global: false,
+    store: Store,
+    // The client address as Fastify derives it from trustProxy (TRUSTED_PROXIES): a made-up
+    // X-Forwarded-For from anybody else is ignored.
+    keyGenerator: (req) => req.ip,
+  });
+
+  type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+  const limiters = new Map<string, Limiter>();
+  const limiter = (name: LimitName, prefix: string, identity: (req: FastifyRequest) => string): Limiter => {
+    const id = `${prefix}:${name}`;
+    let l = limiters.get(id);
+    if (!l) {
+      const w: LimitWindow & { lockMs?: number } = opts.limits[name];
+      l = app.createRateLimit({
+        max: w.max,
+        timeWindow: w.windowMs,
+        keyGenerator: (req) => `${name}:${identity(req)}`,
+        ...(w.lockMs !== undefined ? { lockMs: w.lockMs } : {}),
+      } as Parameters<FastifyInstance['createRateLimit']>[0]);
+      limiters.set(id, l);
+    }
+    return l;
+  };
+
+  // createRateLimit keys by request; identity limits pass their key through this request-scoped slot.
+  const identityOf = new WeakMap<FastifyRequest, string>();
+  const byIdentity = (req: FastifyRequest) => identityOf.get(req) ?? '';
+
+  async function run(name: LimitName, identity: string, reply: FastifyReply, increment: boolean): Promise<Check> {
+    const req = reply.request;
+    identityOf.set(req, identity);
+    const r = await limiter(name, 'id', byIdentity)(req, { increment });
+    if (r.isAllowed) return { exceeded: false, retryAfterSeconds: 0 };
+    // A peek before the attempt refuses at the limit (max failures used up), a hit only beyond it.
+    const exceeded = r.isExceeded || (!increment && r.remaining === 0 && r.ttl > 0);
+    return { exceeded, retryAfterSeconds: r.ttlInSeconds };
+  }
+
+  const api: LimitsApi = {
+    perAddress(name) {
+      const l = limiter(name, 'ip', (req) => req.ip);
+      return async (req, reply) => {
+        const r = await l(req);
+        if (!r.isAllowed && r.isExceeded) throw tooMany(reply, r.ttlInSeconds, PER_ADDRESS_MESSAGE);
+      };
+    },
+    async hit(name, identity, reply, message) {
+      const c = await run(name, identity, reply, true);
+      if (c.exceeded) throw tooMany(reply, c.retryAfterSeconds, message);
+    },
+    async check(name, identity, reply, message) {
+      const c = await run(name, identity, reply, false);
+      if (c.exceeded) throw tooMany(reply, c.retryAfterSeconds, message);
+    },
+    async fail(name, identity) {
+      // Failures are counted outside any request's limiter: write the counter directly through the store.
+      const w: LimitWindow & { lockMs?: number } = opts.limits[name];
+      const store = new Store(w.lockMs !== undefined ? { lockMs: w.lockMs } : {});
+      await new Promise<void>((resolve, reject) => store.incr(`${name}:${identity}`, (err) => (err ? reject(err) : resolve()), w.windowMs, w.max));
+    },
+    async reset(name, identity) {
+      await new Store({}).reset?.(`${name}:${identity}`);
+    },
+  };
+  app.decorate('limits', api);
+}, { name: 'storefront-limits' });

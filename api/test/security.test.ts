@@ -1,0 +1,447 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { buildApp } from '../src/app';
+import { configProblems, loadConfig, productionLimits } from '../src/config';
+import { prepareDatabase, productionProblems } from '../src/bootstrap';
+import { openDatabase } from '../src/db/database';
+import { DEMO_CUSTOMER } from '../src/db/seed';
+import type { AuthData, Customer, Order, TrackedOrder } from '../../shared/src/api/types';
+import {
+  ADDRESS, STORE_TOKEN, addToCart, findVariant, get, makeApp, makeProductionApp, ok, post, productionEnv,
+  registerCustomer, uniqueMobile, type TestApp,
+} from './helpers';
+import { lastCode, startSmsReceiver, startSmtpReceiver, type SmsReceiver, type SmtpReceiver } from './receivers';
+
+/**
+ * Issue 13, one block per finding: each test is the attack or the unsafe start-up as it worked on the
+ * main branch before this issue, and fails there.
+ */
+
+const run = promisify(execFile);
+const API_DIR = path.resolve(__dirname, '..');
+const tmpDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sf-sec-'));
+
+/** Runs one of the API's entry points as its own process (`tsx`), as an operator would. */
+async function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string }> {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(NODE_ENV|API_KEY|STORE_TOKEN|STORE_URL|SMTP_URL|SMS_WEBHOOK_\w+|MAIL_FROM|DB_FILE|JEST_\w+)$/.test(k)));
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(API_DIR, script), ...args], {
+      cwd: API_DIR, env: { ...clean, ...env }, timeout: 60_000,
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : 1, out: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+}
+
+let sms: SmsReceiver;
+let smtp: SmtpReceiver;
+beforeAll(async () => {
+  sms = await startSmsReceiver();
+  smtp = await startSmtpReceiver();
+});
+afterAll(async () => {
+  await sms.close();
+  await smtp.close();
+});
+
+describe('modes: production fails closed', () => {
+  it('treats an unset NODE_ENV as production, and only development/test as development', () => {
+    expect(loadConfig({}).dev).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'staging' }).dev).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).dev).toBe(true);
+  });
+
+  it('names every unsafe setting, one line each', () => {
+    const problems = configProblems(loadConfig({ NODE_ENV: 'production' }));
+    expect(problems).toEqual([
+      expect.stringMatching(/^API_KEY is the development key/),
+      expect.stringMatching(/^STORE_TOKEN is the development token/),
+      expect.stringMatching(/^STORE_URL .* is not set/),
+      expect.stringMatching(/^no SMS sender: set SMS_WEBHOOK_URL/),
+      expect.stringMatching(/^no e-mail sender: set SMTP_URL/),
+    ]);
+    expect(configProblems(loadConfig(productionEnv(sms, smtp)))).toEqual([]);
+    expect(configProblems(loadConfig(productionEnv(sms, smtp, { TRUSTED_PROXIES: '0.0.0.0/0' })))).toEqual([expect.stringMatching(/must not trust every address/)]);
+  });
+
+  it('cannot even build the app on development settings in production', async () => {
+    const dir = tmpDir();
+    const config = { ...loadConfig({ NODE_ENV: 'production' }), dbFile: path.join(dir, 'x.sqlite') };
+    const { db } = await prepareDatabase({ ...config, dev: true });
+    await expect(buildApp({ config, db })).rejects.toThrow(/unsafe production configuration/);
+    await db.destroy();
+  });
+
+  it('never seeds the demo account in production, and refuses a database that holds it', async () => {
+    const prod = await makeProductionApp(productionEnv(sms, smtp));
+    try {
+      expect(await prod.db.selectFrom('customers').select('id').where('email', '=', DEMO_CUSTOMER.email).executeTakeFirst()).toBeUndefined();
+      expect(await productionProblems(prod.config, prod.db)).toEqual([]);
+    } finally {
+      await prod.close();
+    }
+    const dev = await makeApp();
+    try {
+      const asProduction = { ...loadConfig(productionEnv(sms, smtp)), dbFile: dev.config.dbFile };
+      expect(await productionProblems(asProduction, dev.db)).toEqual([expect.stringContaining(`demo account ${DEMO_CUSTOMER.email}`)]);
+    } finally {
+      await dev.close();
+    }
+  });
+
+  it('the server refuses to start without NODE_ENV on development settings, naming each problem', async () => {
+    const dir = tmpDir();
+    const { code, out } = await runScript('src/server.ts', [], { DB_FILE: path.join(dir, 'api.sqlite'), API_PORT: '0' });
+    expect(code).toBe(1);
+    const lines = out.split('\n').filter((l) => l.startsWith('[api] refusing to start in production:'));
+    expect(lines).toHaveLength(5);
+    expect(out).toMatch(/API_KEY is the development key/);
+    expect(fs.existsSync(path.join(dir, 'api.sqlite'))).toBe(false);
+  }, 60_000);
+
+  it('reset refuses in production and leaves the database alone', async () => {
+    const dir = tmpDir();
+    const file = path.join(dir, 'shop.sqlite');
+    fs.writeFileSync(file, 'orders live here');
+    const { code, out } = await runScript('src/cli/reset.ts', [], { NODE_ENV: 'production', DB_FILE: file });
+    expect(code).toBe(1);
+    expect(out).toMatch(/reset refused/);
+    expect(fs.readFileSync(file, 'utf8')).toBe('orders live here');
+  }, 60_000);
+});
+
+describe('codes are delivered, never answered', () => {
+  let prod: TestApp;
+  beforeAll(async () => {
+    prod = await makeProductionApp(productionEnv(sms, smtp));
+  });
+  afterAll(() => prod.close());
+
+  it('sends the checkout OTP through the SMS gateway (template, auth header) and never in the answer', async () => {
+    const mobile = uniqueMobile();
+    const a = await post<{ otp?: string }>(prod.app, '/otp/send', { user_token: STORE_TOKEN, mobile });
+    expect(a.status).toBe(200);
+    expect(a.body.data).toEqual({});
+    const request = sms.received.at(-1);
+    expect(request?.headers.authkey).toBe('msg91-test-key');
+    expect(request?.body).toEqual({ template_id: 'otp-template', short_url: '0', recipients: [{ mobiles: `91${mobile}`, otp: expect.stringMatching(/^\d{6}$/) }] });
+    expect(a.raw).not.toContain(lastCode(sms, mobile));
+    const signedIn = ok(await post<AuthData>(prod.app, '/otp/verify/checkout', { mobile, otp: lastCode(sms, mobile) }));
+    expect(signedIn.customer.phone_number).toBe(mobile);
+  });
+
+  it('e-mails the reset link over SMTP to the owner only; the token is not in the answer', async () => {
+    const c = await registerCustomer(prod.app);
+    const a = await post(prod.app, '/customer/forgot-password', { email: c.email });
+    expect(a.status).toBe(200);
+    expect(a.body.data).toEqual({});
+    const mail = smtp.mails.at(-1);
+    expect(mail?.to).toEqual([c.email]);
+    expect(mail?.from).toBe('orders@shop.example.in');
+    // The body is quoted-printable: undo the soft line breaks and =XX escapes.
+    const body = (mail?.raw ?? '').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    expect(body).toContain('https://shop.example.in/reset-password?token=');
+    const token = /reset-password\?token=([\w%-]+)/.exec(body)?.[1];
+    expect(token).toBeTruthy();
+    expect(a.raw).not.toContain(decodeURIComponent(token ?? ''));
+    ok(await post(prod.app, '/customer/token-password', { token: decodeURIComponent(token ?? ''), password: 'Fresh@123' }));
+    expect((await post(prod.app, '/customer/login', { email: c.email, password: 'Fresh@123' })).status).toBe(200);
+  });
+
+  it('has no development outbox in production; development has one', async () => {
+    expect((await get(prod.app, '/dev/outbox')).status).toBe(404);
+    const dev = await makeApp();
+    try {
+      const mobile = uniqueMobile();
+      const a = ok(await post<{ otp: string }>(dev.app, '/otp/send', { user_token: STORE_TOKEN, mobile }));
+      const box = ok(await get<{ to: string; text: string }[]>(dev.app, `/dev/outbox?to=${mobile}`));
+      expect(box[0]?.text).toContain(a.otp);
+    } finally {
+      await dev.close();
+    }
+  });
+
+  it('a gateway outage answers 502 "Failed to send OTP" without the code', async () => {
+    sms.failWith(503);
+    try {
+      const a = await post(prod.app, '/otp/send', { user_token: STORE_TOKEN, mobile: uniqueMobile() });
+      expect(a.status).toBe(502);
+      expect(a.body.message).toBe('Failed to send OTP. Please try again.');
+    } finally {
+      sms.failWith(null);
+    }
+  });
+});
+
+describe('mobile ownership', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp();
+  });
+  afterAll(() => t.close());
+
+  it('the OTP-checkout capture: registering with somebody else’s mobile does not catch their checkout', async () => {
+    const victimMobile = uniqueMobile();
+    // The attacker registers first, typing in the victim's mobile.
+    const attacker = await registerCustomer(t.app, { mobile: victimMobile });
+    // The attacker cannot sign in by OTP to it either: the mobile was never verified.
+    expect((await post(t.app, '/login/otp', { user_token: STORE_TOKEN, mobile: victimMobile })).status).toBe(404);
+
+    // The real owner checks out as a guest with an OTP sent to their phone.
+    const sent = ok(await post<{ otp: string }>(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile: victimMobile }));
+    const victim = ok(await post<AuthData>(t.app, '/otp/verify/checkout', { mobile: victimMobile, otp: sent.otp }));
+    expect(victim.customer.id).not.toBe(attacker.customer.id);
+    expect(victim.is_existing_customer).toBe(false);
+    const v = await findVariant(t.db, { maxPrice: 2000_00 });
+    ok(await addToCart(t.app, victim.token, v));
+    ok(await post(t.app, '/checkout1', { ...ADDRESS, email: 'owner@example.in', payment_method: 'cod' }, { token: victim.token }), 201);
+
+    // The attacker's account sees none of it, and no longer claims the mobile.
+    expect(ok(await get<Order[]>(t.app, '/customer/orders', { token: attacker.token }))).toEqual([]);
+    const profile = ok(await get<{ customer: Customer }>(t.app, '/customer/profile', { token: attacker.token }));
+    expect(profile.customer.phone_number).toBeNull();
+    expect(profile.customer.shipping_address).toBeNull();
+    // The owner signs in by OTP to their own account from now on.
+    const login = ok(await post<{ otp: string }>(t.app, '/login/otp', { user_token: STORE_TOKEN, mobile: victimMobile }));
+    expect(ok(await post<AuthData>(t.app, '/otp/verify/login', { mobile: victimMobile, otp: login.otp })).customer.id).toBe(victim.customer.id);
+  });
+
+  it('a signed-in customer verifies the mobile by OTP; then it signs in', async () => {
+    const c = await registerCustomer(t.app);
+    expect(c.customer).toMatchObject({ phone_number: c.mobile, mobile_verified: false });
+    const sent = ok(await post<{ otp: string }>(t.app, '/customer/mobile/send-otp', { mobile: c.mobile }, { token: c.token }));
+    const done = ok(await post<{ customer: Customer }>(t.app, '/customer/mobile/verify', { mobile: c.mobile, otp: sent.otp }, { token: c.token }));
+    expect(done.customer.mobile_verified).toBe(true);
+    const login = ok(await post<{ otp: string }>(t.app, '/login/otp', { user_token: STORE_TOKEN, mobile: c.mobile }));
+    expect(ok(await post<AuthData>(t.app, '/otp/verify/login', { mobile: c.mobile, otp: login.otp })).customer.id).toBe(c.customer.id);
+  });
+});
+
+describe('sensitive changes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp();
+  });
+  afterAll(() => t.close());
+
+  it('a bearer token alone cannot change the e-mail or password', async () => {
+    const c = await registerCustomer(t.app);
+    const details = { firstname: 'Asha', lastname: 'Verma' };
+    const noPassword = await post(t.app, '/customer/update-user-details', { ...details, email: 'thief@example.in' }, { token: c.token });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.errors).toEqual({ current_password: 'Current password is required' });
+    const wrong = await post(t.app, '/customer/update-user-details', { ...details, email: c.email, password: 'Thief@123', current_password: 'Guess@123' }, { token: c.token });
+    expect(wrong.body.errors).toEqual({ current_password: 'Current password is incorrect' });
+    expect((await post(t.app, '/customer/login', { email: c.email, password: c.password })).status).toBe(200);
+    // Names alone need nothing more.
+    ok(await post(t.app, '/customer/update-user-details', { firstname: 'Ashaa', lastname: 'Verma', email: c.email }, { token: c.token }));
+  });
+
+  it('a password change signs out every other session, keeping this one', async () => {
+    const c = await registerCustomer(t.app);
+    const other = ok(await post<AuthData>(t.app, '/customer/login', { email: c.email, password: c.password }));
+    ok(await post(t.app, '/customer/update-user-details', { firstname: 'Asha', lastname: 'Verma', email: c.email, password: 'Newer@123', current_password: c.password }, { token: c.token }));
+    expect((await get(t.app, '/customer/profile', { token: other.token })).status).toBe(401);
+    expect((await get(t.app, '/customer/profile', { token: c.token })).status).toBe(200);
+    expect((await post(t.app, '/customer/login', { email: c.email, password: 'Newer@123' })).status).toBe(200);
+  });
+
+  it('an account without a password needs a fresh OTP (15 minutes) to set e-mail and password', async () => {
+    const mobile = uniqueMobile();
+    const sent = ok(await post<{ otp: string }>(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile }));
+    const guest = ok(await post<AuthData>(t.app, '/otp/verify/checkout', { mobile, otp: sent.otp }));
+    t.clock.advance(16 * 60_000);
+    const stale = await post(t.app, '/customer/update-user-details', { firstname: 'Kiran', lastname: 'Rao', email: `k${mobile}@example.in`, password: 'Kiran@123' }, { token: guest.token });
+    expect(stale.status).toBe(403);
+    expect(stale.body.message).toMatch(/verify your mobile number with a new OTP/);
+    t.clock.advance(31_000);
+    const again = ok(await post<{ otp: string }>(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile }));
+    const fresh = ok(await post<AuthData>(t.app, '/otp/verify/checkout', { mobile, otp: again.otp }));
+    ok(await post(t.app, '/customer/update-user-details', { firstname: 'Kiran', lastname: 'Rao', email: `k${mobile}@example.in`, password: 'Kiran@123' }, { token: fresh.token }));
+    expect((await get(t.app, '/customer/profile', { token: guest.token })).status).toBe(401);
+  });
+});
+
+describe('abuse limits', () => {
+  let t: TestApp;
+  const limits = productionLimits(1);
+  beforeAll(async () => {
+    t = await makeApp({ limits, otpResendSeconds: 0 });
+  });
+  afterAll(() => t.close());
+
+  const from = (address: string, forwarded?: string) => ({ remoteAddress: address, ...(forwarded ? { headers: { 'x-forwarded-for': forwarded } } : {}) });
+
+  it('30 sends to one mobile from 30 made-up X-Forwarded-For addresses: only 5 reach it per hour', async () => {
+    const mobile = uniqueMobile();
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof post>> | undefined;
+    for (let i = 0; i < 30; i += 1) {
+      const a = await post(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile }, from(`198.51.100.${i + 1}`, `203.0.113.${i + 1}`));
+      statuses.push(a.status);
+      if (a.status === 429) refused ??= a;
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(limits.otpSendMobile.max);
+    expect(refused?.body.message).toMatch(/^Too many OTPs were sent to this number\. Please try again in \d+ minutes\.$/);
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    t.clock.advance(limits.otpSendMobile.windowMs);
+    expect((await post(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile }, from('198.51.100.200'))).status).toBe(200);
+  });
+
+  it('a made-up X-Forwarded-For from an untrusted peer does not multiply the per-address limit', async () => {
+    const max = limits.otpSendAddress.max;
+    const statuses: number[] = [];
+    for (let i = 0; i < max + 3; i += 1) {
+      statuses.push((await post(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile: uniqueMobile() }, from('192.0.2.7', `203.0.113.${i + 1}`))).status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(max);
+    // Behind the trusted proxy (loopback, the edge host), each forwarded shopper has a budget of their own.
+    expect((await post(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile: uniqueMobile() }, from('127.0.0.1', '192.0.2.7'))).status).toBe(429);
+    expect((await post(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile: uniqueMobile() }, from('127.0.0.1', '192.0.2.8'))).status).toBe(200);
+  });
+
+  it('wrong codes are limited per mobile across codes: asking for new codes does not reset the count', async () => {
+    const mobile = uniqueMobile();
+    let status = 0;
+    let wrong = 0;
+    for (let round = 0; round < 5 && status !== 429; round += 1) {
+      const code = ok(await post<{ otp: string }>(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile }, from(`198.18.0.${round + 1}`))).otp;
+      for (let i = 0; i < 4; i += 1) {
+        const guess = code === '000000' ? '111111' : '000000';
+        const a = await post(t.app, '/otp/verify/checkout', { mobile, otp: guess }, from(`198.18.1.${round * 4 + i + 1}`));
+        status = a.status;
+        if (status === 429) {
+          expect(a.body.message).toMatch(/^Too many wrong OTPs for this number/);
+          expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
+          break;
+        }
+        wrong += 1;
+      }
+    }
+    expect(status).toBe(429);
+    expect(wrong).toBe(limits.otpWrongMobile.max);
+  });
+
+  it('failed sign-ins lock the account for a growing time, whatever the address', async () => {
+    const c = await registerCustomer(t.app);
+    const attempt = (password: string, i: number) => post(t.app, '/customer/login', { email: c.email, password }, from(`10.9.${i}.1`));
+    for (let i = 0; i <= limits.loginFailures.max; i += 1) expect((await attempt('Guess@123', i)).status).toBe(401);
+    const locked = await attempt(c.password, 50);
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/^Too many failed sign-in attempts for this account/);
+    expect(Number(locked.headers['retry-after'])).toBe(limits.loginFailures.lockMs / 1000);
+    t.clock.advance(limits.loginFailures.lockMs);
+    expect((await attempt('Guess@123', 51)).status).toBe(401);
+    const longer = await attempt(c.password, 52);
+    expect(Number(longer.headers['retry-after'])).toBe((2 * limits.loginFailures.lockMs) / 1000);
+    t.clock.advance(2 * limits.loginFailures.lockMs);
+    expect((await attempt(c.password, 53)).status).toBe(200);
+    // A success forgets the failures.
+    expect((await attempt('Guess@123', 54)).status).toBe(401);
+    expect((await attempt(c.password, 55)).status).toBe(200);
+  });
+
+  it.each([
+    ['register', '/customer/register', () => ({ firstName: 'Asha', lastName: 'Verma', email: `r${Math.random().toString(36).slice(2)}@example.in`, password: 'Secret@1' }), limits.register.max],
+    ['login', '/customer/login', () => ({ email: `l${Math.random().toString(36).slice(2)}@example.in`, password: 'Secret@1' }), limits.login.max],
+    ['forgot-password', '/customer/forgot-password', () => ({ email: `f${Math.random().toString(36).slice(2)}@example.in` }), limits.forgotPassword.max],
+    ['contact', '/contact-us', () => ({ firstname: 'Asha', lastname: 'Verma', email: 'a@example.in', phone_number: '9876501234', subject: 'Hi', message: 'Hello' }), limits.contact.max],
+    ['newsletter', '/newsletter/subscribe', () => ({ email: `n${Math.random().toString(36).slice(2)}@example.in` }), limits.newsletter.max],
+  ])('per-address limit on %s: 429 with a message and Retry-After', async (name, url, payload, max) => {
+    const address = `172.16.${name.length}.${max}`;
+    for (let i = 0; i < max; i += 1) expect((await post(t.app, url, payload(), from(address))).status).toBeLessThan(429);
+    const over = await post(t.app, url, payload(), from(address, '203.0.113.99'));
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/^Too many requests from your network\. Please try again in \d+ seconds?\.$/);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    t.clock.advance(60_000);
+  });
+
+  it('holds across two API processes on one database', async () => {
+    // A second app on its own connection to the same file: what a second API process is.
+    const secondDb = openDatabase(t.config.dbFile);
+    const second = await buildApp({ config: t.config, db: secondDb, clock: t.clock });
+    try {
+      const mobile = uniqueMobile();
+      const apps = [t.app, second];
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i += 1) {
+        const a = apps[i % 2];
+        if (a) statuses.push((await post(a, '/otp/send', { user_token: STORE_TOKEN, mobile }, from(`100.64.0.${i + 1}`))).status);
+      }
+      expect(statuses.filter((s) => s === 200)).toHaveLength(limits.otpSendMobile.max);
+      const rows = await t.db.selectFrom('rate_limits').select('key').where('key', '=', `otpSendMobile:${mobile}`).execute();
+      expect(rows).toHaveLength(1);
+    } finally {
+      await second.close();
+      await secondDb.destroy();
+    }
+  });
+});
+
+describe('durable orders', () => {
+  it('commits with synchronous=FULL', async () => {
+    const t = await makeApp();
+    try {
+      // The pragma is per connection: read it on the app's own connection.
+      const row = await sql<{ synchronous: number }>`pragma synchronous`.execute(t.db);
+      expect(row.rows[0]?.synchronous).toBe(2);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('backup writes a consistent copy with the orders, while the database is open', async () => {
+    const t = await makeApp();
+    try {
+      const dir = tmpDir();
+      const out = path.join(dir, 'copy.sqlite');
+      const { code, out: log } = await runScript('src/cli/backup.ts', [out], { NODE_ENV: 'development', DB_FILE: t.config.dbFile });
+      expect(log).toMatch(/integrity ok/);
+      expect(code).toBe(0);
+      const copy = new SQLite(out, { readonly: true });
+      const n = (copy.prepare('select count(*) as n from orders').get() as { n: number }).n;
+      copy.close();
+      const live = await t.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(n).toBe(Number(live.n));
+      expect(n).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
+
+describe('tracking without personal data', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp();
+  });
+  afterAll(() => t.close());
+
+  it('shows status, dates, item, city and a masked name to anyone; the address and phones to the owner only', async () => {
+    const owner = await registerCustomer(t.app);
+    const v = await findVariant(t.db, { maxPrice: 2000_00 });
+    ok(await addToCart(t.app, owner.token, v));
+    const placed = ok(await post<{ order_numbers: string[] }>(t.app, '/checkout1', { ...ADDRESS, alt_phone_number: '9123456780', payment_method: 'cod' }, { token: owner.token }), 201);
+    const trackNo = placed.order_numbers[0] ?? '';
+
+    const anyone = await post<TrackedOrder>(t.app, '/customer/track-order', { track_no: trackNo });
+    const seen = ok(anyone);
+    expect(seen).toMatchObject({ order_number: trackNo, status: 'order_placed', delivery: { name: 'A*** V****', city: 'Bengaluru', state: 'Karnataka' } });
+    expect(seen.customer_data).toBeUndefined();
+    for (const secret of [ADDRESS.address, ADDRESS.pincode, '9123456780', owner.mobile, ADDRESS.email, 'Asha']) expect(anyone.raw).not.toContain(secret);
+
+    const stranger = await registerCustomer(t.app);
+    expect(ok(await post<TrackedOrder>(t.app, '/customer/track-order', { track_no: trackNo }, { token: stranger.token })).customer_data).toBeUndefined();
+
+    const mine = ok(await post<TrackedOrder>(t.app, '/customer/track-order', { track_no: trackNo }, { token: owner.token }));
+    expect(mine.customer_data).toMatchObject({ fullName: 'Asha Verma', email: ADDRESS.email, shipping_address: { address: ADDRESS.address, alt_phone_number: '9123456780' } });
+  });
+});
