@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { useCallback, useState } from 'react';
-import { Navigate, NavLink, Route, Routes } from '@storefront/shared/router';
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { Navigate, NavLink, Route, Routes, useLocation } from '@storefront/shared/router';
 import { paths, useStores } from '@storefront/shared';
 import { ProfileSection } from './sections/ProfileSection';
 import { OrdersSection } from './sections/OrdersSection';
@@ -20,11 +20,30 @@ const NAV = [
 ] as const;
 
 /**
+ * On a phone the account tabs are one strip that scrolls sideways inside itself: bring the current
+ * tab (the link marked aria-current="page") into the strip's view, without scrolling the page.
+ */
+function useCurrentTabInView(list: RefObject<HTMLUListElement | null>, pathname: string): void {
+  useLayoutEffect(() => {
+    const strip = list.current;
+    const current = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!strip || !current || strip.scrollWidth <= strip.clientWidth) return;
+    const left = current.offsetLeft;
+    const right = left + current.offsetWidth;
+    if (left < strip.scrollLeft) strip.scrollLeft = left;
+    else if (right > strip.scrollLeft + strip.clientWidth) strip.scrollLeft = right - strip.clientWidth;
+  }, [list, pathname]);
+}
+
+/**
  * /my-account/*: the account area (authenticated only; the shell's guard sends others to /signin).
  * Its sub-pages are routed here, relative to /my-account; each sub-page owns the page's h1.
  */
 const MyAccountPage = observer(function MyAccountPage() {
   const { auth } = useStores();
+  const { pathname } = useLocation();
+  const tabs = useRef<HTMLUListElement>(null);
+  useCurrentTabInView(tabs, pathname);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const closeLogout = useCallback(() => setConfirmLogout(false), []);
   const customer = auth.user?.customer;
@@ -38,8 +57,9 @@ const MyAccountPage = observer(function MyAccountPage() {
             Hello, <strong>{greeting}</strong>
           </p>
         )}
+        {/* Links, not role="tablist": each tab is its own page (URL, history, reload), marked aria-current by NavLink. */}
         <nav aria-label="My account">
-          <ul className="acc-account__nav">
+          <ul ref={tabs} className="acc-account__nav">
             {NAV.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className="acc-account__link">

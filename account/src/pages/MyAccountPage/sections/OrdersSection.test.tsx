@@ -91,7 +91,7 @@ describe('Order Details drawer', () => {
     // user-event's clipboard stub settles on jsdom's event loop; this one settles at once, so the 2 s are exact.
     const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
     await screen.findByRole('list', { name: 'Orders' });
-    await user.click(within(rowOf('SF-NEW')).getByRole('button', { name: /Order SF-NEW, Order Placed/ }));
+    await user.click(within(rowOf('SF-NEW')).getByRole('button', { name: /Order SF-NEW.*Order Placed/ }));
 
     const drawer = await screen.findByRole('dialog', { name: 'Order Details' });
     const facts = (term: string) => within(drawer).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;

@@ -60,10 +60,11 @@ export const OrdersSection = observer(function OrdersSection() {
                 type="button"
                 className="acc-order-card__main"
                 onClick={() => setSelectedId(order.order_id)}
-                aria-label={`Order ${order.order_number}, ${formatStatus(order.status)}: view details`}
               >
                 {order.product_image && <img src={order.product_image} alt="" className="acc-order-card__img" width={56} height={56} loading="lazy" />}
                 <span className="acc-order-card__text">
+                  {/* Named by what it shows (WCAG 2.5.3): an aria-label would hide the product, date and amount. */}
+                  <span className="sf-visually-hidden">Order </span>
                   <span className="acc-order-card__number">{order.order_number}</span>
                   <span className="acc-order-card__name">{order.product_name}</span>
                   <span className="acc-order-card__date">{formatOrderDate(order.order_date)}</span>

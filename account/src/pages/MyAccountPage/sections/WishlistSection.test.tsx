@@ -33,7 +33,7 @@ describe('Wishlist', () => {
   it('moves a product to the cart (the cart toasts) and off the wishlist', async () => {
     const { user, api, store } = renderWishlist([3]);
     await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(1));
-    await user.click(within(list()).getByRole('button', { name: "Move Analog Men's Watch to cart" }));
+    await user.click(within(list()).getByRole('button', { name: "Move to cart: Analog Men's Watch" }));
     expect(await screen.findByText('Item added to cart.')).toBeInTheDocument();
     expect(api.callsOf('addToCart')).toEqual([[{ retailer_id: 7, wholesaler_id: null, id: 31, quantity: 1, product_id: 3 }]]);
     expect(store.cart.count).toBe(1);
@@ -44,7 +44,7 @@ describe('Wishlist', () => {
     renderWishlist([4]);
     await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(1));
     expect(within(list()).getByText('Out of stock')).toBeInTheDocument();
-    expect(within(list()).getByRole('button', { name: 'Move Slim Fit Denims to cart' })).toBeDisabled();
+    expect(within(list()).getByRole('button', { name: 'Move to cart: Slim Fit Denims' })).toBeDisabled();
   });
 
   it('an empty wishlist leads to the shop', async () => {

@@ -80,7 +80,7 @@ export const WishlistSection = observer(function WishlistSection() {
                     className="acc-btn acc-btn--primary acc-btn--small"
                     disabled={!canMove || busy === item.product_id}
                     onClick={() => void moveToCart(item)}
-                    aria-label={`Move ${p.product_name} to cart`}
+                    aria-label={`Move to cart: ${p.product_name}`}
                     title={inStock && !canMove ? MESSAGES.noMoreItems : undefined}
                   >
                     Move to cart
