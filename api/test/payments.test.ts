@@ -1,4 +1,4 @@
-import { ADDRESS, addToCart, findVariant, get, makeApp, ok, post, registerCustomer, type TestApp, type VariantInfo } from './helpers';
+import { ADDRESS, addToCart, findVariant, get, makeApp, ok, post, registerCustomer, STORE_TOKEN, type TestApp, type VariantInfo } from './helpers';
 import { RazorpayGateway } from './gateway/razorpayGateway';
 import { loadConfig, loadPaymentConfig, type Config } from '../src/config';
 import { checkoutSignature, PaymentService, PaymentSweeper, sameSignature, webhookSignature, createProvider } from '../src/domain/payments';
@@ -384,6 +384,27 @@ describe('coupons: per customer', () => {
     process.stdout.write(`parallel once-only coupon: ${answers.length} checkouts → ${placed.length} placed with the discount, ${refusedForCoupon.length} refused for the coupon, ${answers.length - placed.length - refusedForCoupon.length} other (empty cart)\n`);
     const uses = await t.db.selectFrom('coupon_uses').innerJoin('coupons', 'coupons.id', 'coupon_uses.coupon_id').select('coupon_uses.used_count').where('coupons.code', '=', 'WELCOME10').where('coupon_uses.customer_id', '=', c.customer.id).executeTakeFirst();
     expect(uses?.used_count).toBe(1);
+  });
+});
+
+describe('coupons: a guest OTP checkout', () => {
+  it('counts against the account the verified mobile lands in', async () => {
+    const dev = await makeApp();
+    try {
+      const owner = await registerCustomer(dev.app);
+      const v = await findVariant(dev.db, { minPrice: 600_00, maxPrice: 2000_00, minStock: 5, skip: 5 });
+      ok(await addToCart(dev.app, owner.token, v, 1));
+      ok(await post(dev.app, '/checkout1', { ...ADDRESS, payment_method: 'cod', coupon_code: 'WELCOME10' }, { token: owner.token }), 201);
+      // Later, as a guest on another device, the same mobile verified by OTP at checkout.
+      const code = ok(await post<{ otp?: string }>(dev.app, '/otp/send', { user_token: STORE_TOKEN, mobile: owner.mobile })).otp ?? '';
+      const guest = ok(await post<{ token: string; customer: { id: number } }>(dev.app, '/otp/verify/checkout', { mobile: owner.mobile, otp: code }));
+      expect(guest.customer.id).toBe(owner.customer.id);
+      ok(await addToCart(dev.app, guest.token, v, 1));
+      const res = await post(dev.app, '/checkout1', { ...ADDRESS, payment_method: 'cod', coupon_code: 'WELCOME10' }, { token: guest.token });
+      expect(res).toMatchObject({ status: 409, body: { message: 'You have already used this coupon' } });
+    } finally {
+      await dev.close();
+    }
   });
 });
 
