@@ -41,7 +41,8 @@ function PaymentPage({ provider: given }: { provider?: PaymentProvider }) {
     return () => clearInterval(timer);
   }, [store, counting]);
 
-  const numbers = store.session?.order_numbers.length ? store.session.order_numbers : orderNumbers;
+  // A plain copy: router state is structured-cloned by the browser's history, which a MobX proxy cannot be.
+  const numbers = store.session?.order_numbers.length ? [...store.session.order_numbers] : orderNumbers;
 
   const paid = () => {
     notify.success(MSG_PAYMENT_RECEIVED);
