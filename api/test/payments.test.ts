@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { ADDRESS, addToCart, findVariant, get, makeApp, ok, post, registerCustomer, STORE_TOKEN, type TestApp, type VariantInfo } from './helpers';
 import { RazorpayGateway } from './gateway/razorpayGateway';
 import { loadConfig, loadPaymentConfig, type Config } from '../src/config';
@@ -254,6 +257,29 @@ describe('unpaid orders: the hold', () => {
     // A payment arriving now is money without an order: refunded in full.
     t.clock.advance(-16 * 60_000);
   });
+
+  it('two API processes sweeping one database at once expire each checkout exactly once', async () => {
+    const checkouts = await Promise.all(Array.from({ length: 12 }, () => prepaid({ quantity: 1 })));
+    const held = new Map<number, number>();
+    for (const c of checkouts) held.set(c.v.variantId, await stockOf(c.v.variantId));
+    const returnsDue = new Map<number, number>();
+    for (const c of checkouts) returnsDue.set(c.v.variantId, (returnsDue.get(c.v.variantId) ?? 0) + 1);
+    const run = promisify(execFile);
+    const tsx = path.join(__dirname, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
+    const script = path.join(__dirname, 'support', 'sweepProcess.ts');
+    const at = String(t.clock.now() + 16 * 60_000);
+    // Each process sweeps in batches of 5 until nothing is due, both at the same time.
+    const startAt = String(Date.now() + 5_000);
+    const outputs = await Promise.all([1, 2].map(() => run(process.execPath, [tsx, script, t.config.dbFile, at, '6', startAt], { cwd: path.join(__dirname, '..') })));
+    const counts = outputs.map((o) => (JSON.parse(o.stdout.trim()) as { expired: number }).expired);
+    process.stdout.write(`two sweeper processes: expired ${counts.join(' + ')} = ${counts[0]! + counts[1]!} of 12+ due checkouts\n`);
+    for (const [variantId, n] of returnsDue) expect(await stockOf(variantId)).toBe((held.get(variantId) ?? 0) + n);
+    for (const c of checkouts) {
+      const order = (await ordersOf(c.token))[0];
+      expect(order).toMatchObject({ status: 'payment_expired', payment_status: 'expired' });
+      expect(order?.history.filter((h) => h.status === 'payment_expired')).toHaveLength(1);
+    }
+  }, 60_000);
 
   it('money captured after the hold ended is refunded, not turned into an order', async () => {
     const { data, session, token, v } = await prepaid();

@@ -315,8 +315,11 @@ export class PaymentService {
     let expired = 0;
     for (const id of await this.d.repos.payments.dueForExpiry(now, limit)) {
       const done = await this.d.tx(async (r) => {
+        // The conditional update comes first: it decides, and on SQLite it takes the write lock before any
+        // read, so a second process waits for it instead of failing on a stale snapshot.
+        if (!(await r.payments.settle(id, 'expired', null, now))) return false;
         const payment = await r.payments.byId(id);
-        if (!payment || !(await r.payments.settle(id, 'expired', null, now))) return false;
+        if (!payment) return false;
         await this.release(r, payment, await r.orders.rowsByPayment(id), { to: 'payment_expired', payment_status: 'expired' }, ACTOR.holdExpiry, `Not paid within ${this.d.config.holdMinutes} minutes: stock returned`);
         return true;
       });
