@@ -28,6 +28,8 @@ run(pnpm, p('run', 'ops', 'deploy-all'), { env });
 const dbDir = mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
 startChild('api', pnpm, p('--filter', '@storefront/api', 'start'), {
   API_PORT, API_HOST: '127.0.0.1', DB_FILE: path.join(dbDir, 'bench.sqlite'), NODE_ENV: 'production',
+  // Production refuses to start without a payment provider; the benchmark never pays.
+  PAYMENT_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_bench_unused', RAZORPAY_KEY_SECRET: 'bench-unused', RAZORPAY_WEBHOOK_SECRET: 'bench-unused',
 });
 if (!(await waitForHttp(`http://127.0.0.1:${API_PORT}/api/openapi.json`, 180_000))) {
   log('the API did not start');

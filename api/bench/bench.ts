@@ -90,6 +90,11 @@ function startServer(port: number, dbFile: string): ChildProcess {
       STORE_TOKEN,
       AUTH_RATE_LIMIT: '100000',
       API_LOG: '0',
+      // Production refuses to start without a payment provider; the scenarios never pay, so no gateway is called.
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_bench_unused',
+      RAZORPAY_KEY_SECRET: 'bench-unused',
+      RAZORPAY_WEBHOOK_SECRET: 'bench-unused',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
