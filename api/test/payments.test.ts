@@ -150,6 +150,33 @@ describe('razorpay: gateway order and checkout', () => {
   });
 });
 
+describe('razorpay: webhooks alone', () => {
+  it('a payment.authorized snapshot of a payment already captured settles it without capturing again', async () => {
+    const { data, session, token } = await prepaid();
+    const { payment } = gw.pay(session.gateway?.order_id ?? '');
+    const snapshot = { ...payment, status: 'authorized' as const, captured: false };
+    expect(await gw.sendWebhook(gw.eventBody('payment.authorized', snapshot))).toBe(200);
+    expect(gw.requests.some((r) => r.path === `/v1/payments/${payment.id}/capture`)).toBe(false);
+    expect((await ordersOf(token)).find((o) => o.order_id === data.order_id[0])).toMatchObject({ status: 'order_placed', payment_status: 'paid' });
+  });
+
+  it('the gateway unreachable while verifying: 502 with a plain message, the order still waiting', async () => {
+    const { data, session, token } = await prepaid();
+    const { payment, signature } = gw.pay(session.gateway?.order_id ?? '');
+    await gw.stop();
+    try {
+      const res = await post(t.app, '/payment/razorpay/verify', {
+        payment_id: session.payment_id, razorpay_order_id: session.gateway?.order_id, razorpay_payment_id: payment.id, razorpay_signature: signature,
+      }, { token });
+      expect(res.status).toBe(502);
+      expect(res.body.message).toMatch(/could not reach the payment gateway/);
+    } finally {
+      await gw.start();
+    }
+    expect((await ordersOf(token)).find((o) => o.order_id === data.order_id[0])?.status).toBe('payment_pending');
+  });
+});
+
 describe('razorpay: forged and replayed callbacks', () => {
   it('refuses a forged checkout signature and leaves the order unpaid', async () => {
     const { data, session, token } = await prepaid();

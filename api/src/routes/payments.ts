@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { customerOf } from '../app';
 import { body, reply, s, security } from '../schemas';
-import { ACTOR, type GatewayPayment, type GatewayRefund } from '../domain/payments';
-import { badRequest } from '../lib/errors';
+import { ACTOR, GatewayError, type GatewayPayment, type GatewayRefund } from '../domain/payments';
+import { AppError, badRequest } from '../lib/errors';
 import { sha256 } from '../lib/crypto';
 
 const paymentId = { type: 'string', minLength: 1, maxLength: 100, 'x-messages': { required: 'payment_id is required' } } as const;
@@ -113,7 +113,15 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       }, ['payment_id', 'razorpay_payment_id', 'razorpay_order_id', 'razorpay_signature']),
       response: ordersReply,
     },
-  }, async (req) => ({ success: true, message: 'Payment received. Order placed successfully', data: { orders: await app.payments.verifyCheckout(customerOf(req).id, req.body) } }));
+  }, async (req) => {
+    try {
+      return { success: true, message: 'Payment received. Order placed successfully', data: { orders: await app.payments.verifyCheckout(customerOf(req).id, req.body) } };
+    } catch (err) {
+      if (!(err instanceof GatewayError)) throw err;
+      req.log.error({ err: err.message }, 'razorpay unreachable while verifying a checkout');
+      throw new AppError(502, 'We could not reach the payment gateway to confirm your payment. If money was taken, your order will be confirmed automatically.');
+    }
+  });
 
   // The webhook is signed over its exact bytes: this scope keeps the body raw instead of parsing JSON.
   await app.register(async (hook) => {

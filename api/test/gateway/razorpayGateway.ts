@@ -87,7 +87,9 @@ export class RazorpayGateway {
 
   async start(): Promise<string> {
     this.server = http.createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(this.opts.port ?? 0, '127.0.0.1', resolve));
+    // Started again after a stop (an outage in a test): the same port, so the API's configuration still fits.
+    const wanted = this.opts.port ?? (this.url ? Number(new URL(this.url).port) : 0);
+    await new Promise<void>((resolve) => this.server?.listen(wanted, '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
     this.url = `http://127.0.0.1:${port}`;
     return this.url;

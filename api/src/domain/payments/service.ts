@@ -181,8 +181,10 @@ export class PaymentService {
       await this.noteOrders(payment.id, actor, note);
       return { kind: 'mismatch', paymentId: payment.id };
     }
-    let captured = gp;
-    if (gp.status === 'authorized') captured = await this.d.provider.capture(gp.id, payment.amount, payment.currency);
+    // A webhook carries a snapshot: an 'authorized' one may long be captured (auto-capture). Ask for the
+    // payment as it is now, and capture it only if it still waits.
+    let captured = gp.status === 'authorized' ? await this.d.provider.fetchPayment(gp.id) : gp;
+    if (captured.status === 'authorized') captured = await this.d.provider.capture(gp.id, payment.amount, payment.currency);
     if (captured.status !== 'captured') return { kind: 'not-captured', paymentId: payment.id, status: captured.status };
 
     const outcome = await this.d.tx(async (r) => {
