@@ -145,14 +145,11 @@ export class PaymentService {
     const payment = await this.owned(customerId, paymentId);
     if (payment.provider !== 'test') throw notFound('Payment not found');
     const ids = await this.d.tx(async (r) => {
+      // The conditional update first: it decides, and takes the write lock before any read (see expireDue).
+      if (!(await r.payments.settle(payment.id, outcome === 'success' ? 'paid' : 'failed'))) throw conflict('This payment has already been processed');
       const rows = await r.orders.rowsByPayment(payment.id);
-      if (outcome === 'success') {
-        if (!(await r.payments.settle(payment.id, 'paid'))) throw conflict('This payment has already been processed');
-        await this.markPaid(r, rows, ACTOR.testProvider, 'Paid (test provider: no money moved)');
-      } else {
-        if (!(await r.payments.settle(payment.id, 'failed'))) throw conflict('This payment has already been processed');
-        await this.release(r, payment, rows, { to: 'payment_failed', payment_status: 'failed' }, ACTOR.testProvider, 'Payment failed (test provider)');
-      }
+      if (outcome === 'success') await this.markPaid(r, rows, ACTOR.testProvider, 'Paid (test provider: no money moved)');
+      else await this.release(r, payment, rows, { to: 'payment_failed', payment_status: 'failed' }, ACTOR.testProvider, 'Payment failed (test provider)');
       return rows.map((o) => o.id);
     });
     return this.d.repos.orders.byIds(ids);
