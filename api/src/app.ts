@@ -21,6 +21,8 @@ import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
 import { miscRoutes } from './routes/misc';
 import { devRoutes } from './routes/dev';
+import { paymentRoutes } from './routes/payments';
+import { createProvider, PaymentService, PaymentSweeper, type PaymentLog } from './domain/payments';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +34,10 @@ declare module 'fastify' {
     messenger: Messenger;
     /** Runs `work` in one database transaction with repositories bound to it. */
     tx<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+    /** Prepaid checkouts: hold, settlement, cancel and refund (domain/payments). */
+    payments: PaymentService;
+    /** Expires unpaid checkouts and retries refunds; tests run `pass()` by hand. */
+    paymentSweeper: PaymentSweeper;
   }
   interface FastifyRequest {
     customer: CustomerRow | null;
@@ -151,6 +157,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('tx', <T>(work: (repos: Repositories) => Promise<T>) =>
     db.transaction().execute((trx) => work(createRepositories(trx, clock, catalogCache))),
   );
+  // Payment events are logged even when request logging is off: a refused amount must reach someone.
+  const quiet = (): void => undefined;
+  const paymentLog: PaymentLog = config.logger
+    ? { info: (d, m) => app.log.info(d, m), warn: (d, m) => app.log.warn(d, m), error: (d, m) => app.log.error(d, m) }
+    : { info: quiet, warn: (d, m) => console.warn(`[payments] ${m}`, d), error: (d, m) => console.error(`[payments] ${m}`, d) };
+  const payments = new PaymentService({
+    repos: app.repos, tx: app.tx, clock, provider: createProvider(config.payments), config: config.payments, log: paymentLog,
+  });
+  app.decorate('payments', payments);
+  app.decorate('paymentSweeper', new PaymentSweeper(payments, paymentLog, config.payments.sweepSeconds * 1000));
+  app.addHook('onReady', async () => app.paymentSweeper.start());
+  app.addHook('onClose', async () => app.paymentSweeper.stop());
   app.decorateRequest('customer', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('inHandler', false);
@@ -217,6 +235,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(otpRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      await api.register(paymentRoutes);
       await api.register(miscRoutes);
       // Development only: the outbox of codes and links (issue 13); the route does not exist in production.
       if (config.dev) await api.register(devRoutes);

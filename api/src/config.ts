@@ -64,6 +64,8 @@ export interface Config {
   messages: { smtpUrl: string | null; mailFrom: string; sms: SmsWebhookConfig | null };
   /** Whether to log requests (pino). Off in tests and benchmarks. */
   logger: boolean;
+  /** The payment provider and the hold on unpaid prepaid orders (issue 14). */
+  payments: PaymentConfig;
 }
 
 export const DEV_DEFAULTS = {
@@ -148,6 +150,57 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sms: parseSms(env),
     },
     logger: env.API_LOG === '1',
+    payments: loadPaymentConfig(env, dev),
+  };
+}
+
+export interface RazorpayConfig {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  apiUrl: string;
+  checkoutUrl: string;
+}
+
+export interface PaymentConfig {
+  /** `PAYMENT_PROVIDER`: 'test' (development and test only) or 'razorpay'. */
+  provider: 'test' | 'razorpay';
+  /** `PAYMENT_HOLD_MINUTES` (15): how long an unpaid prepaid checkout keeps its stock. Fractions allowed. */
+  holdMinutes: number;
+  /** `PAYMENT_SWEEP_SECONDS` (30): how often the API process expires unpaid checkouts; 0 turns it off. */
+  sweepSeconds: number;
+  razorpay: RazorpayConfig | null;
+}
+
+/**
+ * The payment settings. Outside development and test the test provider is refused, and so is Razorpay
+ * without its key id, key secret and webhook secret: the process does not start (issue 14).
+ */
+export function loadPaymentConfig(env: NodeJS.ProcessEnv, dev: boolean): PaymentConfig {
+  const provider = env.PAYMENT_PROVIDER || (dev ? 'test' : 'razorpay');
+  if (provider !== 'test' && provider !== 'razorpay') throw new Error(`PAYMENT_PROVIDER must be razorpay or test, not ${provider}`);
+  if (provider === 'test' && !dev) {
+    throw new Error('PAYMENT_PROVIDER=test moves no money and is refused in production: set PAYMENT_PROVIDER=razorpay and its keys');
+  }
+  const hold = Number(env.PAYMENT_HOLD_MINUTES);
+  const sweep = Number(env.PAYMENT_SWEEP_SECONDS);
+  let razorpay: RazorpayConfig | null = null;
+  if (provider === 'razorpay') {
+    const missing = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'].filter((k) => !env[k]);
+    if (missing.length) throw new Error(`PAYMENT_PROVIDER=razorpay needs ${missing.join(', ')}`);
+    razorpay = {
+      keyId: env.RAZORPAY_KEY_ID ?? '',
+      keySecret: env.RAZORPAY_KEY_SECRET ?? '',
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? '',
+      apiUrl: env.RAZORPAY_API_URL || 'https://api.razorpay.com',
+      checkoutUrl: env.RAZORPAY_CHECKOUT_URL || 'https://checkout.razorpay.com/v1/checkout.js',
+    };
+  }
+  return {
+    provider,
+    holdMinutes: env.PAYMENT_HOLD_MINUTES && Number.isFinite(hold) && hold > 0 ? hold : 15,
+    sweepSeconds: env.PAYMENT_SWEEP_SECONDS && Number.isFinite(sweep) && sweep >= 0 ? sweep : 30,
+    razorpay,
   };
 }
 

@@ -150,10 +150,10 @@ export const s = {
       order_id: { type: 'integer' }, order_number: { type: 'string' }, order_date: { type: 'string' }, status: { type: 'string' },
       product_id: { type: 'integer' }, product_name: { type: 'string' }, product_slug: { type: 'string' }, product_image: { type: 'string' },
       product_variation: { type: 'string' }, quantity: { type: 'integer' }, price: money, discount_amount: money, final_amount: money,
-      payment_method: { type: 'string', enum: ['cod', 'prepaid'] }, payment_status: { type: 'string', enum: ['pending', 'paid', 'failed', 'cod'] },
-      coupon_code: nullableString, cancel_reason: nullableString,
+      payment_method: { type: 'string', enum: ['cod', 'prepaid'] }, payment_status: { type: 'string', enum: ['pending', 'paid', 'failed', 'cod', 'expired', 'cancelled', 'refund_pending', 'refunded', 'refund_failed'] },
+      payment_expires_at: nullableString, coupon_code: nullableString, cancel_reason: nullableString,
       customer_data: obj({ fullName: { type: 'string' }, email: { type: 'string' }, phone_number: { type: 'string' }, shipping_address: s.shippingAddress }),
-      history: { type: 'array', items: obj({ status: { type: 'string' }, at: { type: 'string' } }) },
+      history: { type: 'array', items: obj({ status: { type: 'string' }, at: { type: 'string' }, by: { type: 'string', enum: ['customer', 'gateway', 'system', 'store'] }, note: nullableString }, ['by', 'note']) },
     });
   },
   get trackedOrder() {

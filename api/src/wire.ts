@@ -5,13 +5,14 @@
  */
 export type {
   AuthData, CartLine, Category, Coupon, Customer, Money, Order, OrderStatus, Product, ProductPage, SelectedVariant,
-  ShippingAddress, StoreInfoFields, TrackStep, TrackedOrder, Variation, WishlistItem, CheckoutPayload,
+  ShippingAddress, StoreInfoFields, TrackStep, TrackedOrder, Variation, WishlistItem, CheckoutPayload, PaymentStatus, HistoryActor,
+  PaymentSession,
 } from '../../shared/src/api/types';
 import type { OrderStatus } from '../../shared/src/api/types';
 
 export const ORDER_STATUSES = [
   'payment_pending', 'order_placed', 'order_confirmed', 'dispatched_from_retailer', 'processed_by_wholesaler',
-  'ready_for_pickup', 'shipped', 'out_for_delivery', 'delivered', 'cancelled', 'payment_failed',
+  'ready_for_pickup', 'shipped', 'out_for_delivery', 'delivered', 'cancelled', 'payment_failed', 'payment_expired',
 ] as const satisfies readonly OrderStatus[];
 
 /** Spec §4: the customer can cancel only from these. */
@@ -25,7 +26,6 @@ export const DELIVERY_PATH: readonly OrderStatus[] = [
   'shipped', 'out_for_delivery', 'delivered',
 ];
 
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cod';
 
 /** "order_placed" → "Order Placed" (spec §4: status text is snake_case turned into Title Case words). */
 export function statusLabel(status: string): string {

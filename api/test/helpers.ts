@@ -36,6 +36,8 @@ export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp>
     limits: productionLimits(1000),
     otpResendSeconds: 30,
     logger: false,
+    // The payment sweeper runs when a test says so (`app.paymentSweeper.pass()`), on the test's clock.
+    payments: { ...loadConfig({ NODE_ENV: 'development' }).payments, sweepSeconds: 0 },
     ...overrides,
   };
   const clock = new ManualClock(Date.now());

@@ -218,6 +218,17 @@ export function contentSecurityPolicy(origins: string[], scriptHashes: string[] 
   ].join('; ');
 }
 
+/**
+ * Issue 14: the payment page loads the gateway's checkout (its script, its frames, its calls) from these
+ * origins; the policy of /payment alone lists them.
+ */
+export function withPaymentOrigins(csp: string, origins: string[]): string {
+  if (origins.length === 0) return csp;
+  const extra = ` ${origins.join(' ')}`;
+  const directives = csp.split('; ').map((d) => (d.startsWith('script-src ') || d.startsWith('connect-src ') ? `${d}${extra}` : d));
+  return [...directives, `frame-src 'self'${extra}`].join('; ');
+}
+
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -266,6 +277,7 @@ export function createHost(opts: HostOptions): Host {
     throw new Error(`--only takes a remote (catalog, cart_checkout, account), not "${opts.only}"`);
   }
   const apiUrl = opts.api ? new URL(opts.api) : null;
+  const paymentOrigins = (env.PAYMENT_CSP_ORIGINS ?? 'https://checkout.razorpay.com,https://api.razorpay.com').split(',').map((o) => o.trim()).filter(Boolean);
   const cache = new ByteCache(128 * 1024 * 1024);
   const numberFromEnv = (name: string): number | undefined => {
     const v = env[name];
@@ -656,6 +668,8 @@ export function createHost(opts: HostOptions): Host {
     if (served.scriptHashes?.length) {
       headers['Content-Security-Policy'] = contentSecurityPolicy(registryOrigins((await readRegistryFile()).reg), served.scriptHashes);
     }
+    const csp = headers['Content-Security-Policy'];
+    if (pathname === '/payment' && csp) headers['Content-Security-Policy'] = withPaymentOrigins(csp, paymentOrigins);
     const etag = served.headers.ETag;
     const inm = req.headers['if-none-match'];
     const matches = !!inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag?.replace(/^W\//, ''));

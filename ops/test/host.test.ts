@@ -292,6 +292,24 @@ describe('SPA routes and security headers', () => {
     expect(back).toContain("script-src 'self';");
   });
 
+  test("the payment gateway's origins are in the CSP of /payment only (PAYMENT_CSP_ORIGINS)", async () => {
+    const payment = String((await request(base, '/payment?payment_id=pay_1')).headers['content-security-policy']);
+    expect(payment).toContain("script-src 'self' https://checkout.razorpay.com https://api.razorpay.com;");
+    expect(payment).toContain("connect-src 'self' https://checkout.razorpay.com https://api.razorpay.com;");
+    expect(payment).toContain("frame-src 'self' https://checkout.razorpay.com https://api.razorpay.com");
+    for (const other of ['/', '/checkout', '/payment/x', '/cart']) {
+      expect(String((await request(base, other)).headers['content-security-policy'])).not.toContain('razorpay');
+    }
+    const local = await startHost({ env: { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', PAYMENT_CSP_ORIGINS: 'http://127.0.0.1:8325' } });
+    try {
+      const csp = String((await request(local.base, '/payment')).headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' http://127.0.0.1:8325;");
+      expect(csp).not.toContain('razorpay');
+    } finally {
+      await local.host.close();
+    }
+  });
+
   test('no live shell: a plain 503 page that says what to run', async () => {
     const empty = makeWorkspace();
     const h = createHost({ root: empty.root, env: {} });

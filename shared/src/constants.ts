@@ -51,7 +51,10 @@ export const CANCEL_REASONS = [
 ] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
-/** True when an order in this status can still be cancelled by the customer (spec §4). */
+/**
+ * True when an order in this status can still be cancelled by the customer: spec §4's five, and an unpaid
+ * prepaid order waiting for its payment (issue 14: nothing was charged, its stock returns at once).
+ */
 export function isCancellable(status: string): boolean {
-  return (CANCELLABLE_STATUSES as readonly string[]).includes(status);
+  return status === 'payment_pending' || (CANCELLABLE_STATUSES as readonly string[]).includes(status);
 }

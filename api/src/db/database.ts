@@ -5,6 +5,7 @@ import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider
 import type { Database } from './schema';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_ownership_and_limits';
+import * as m003 from './migrations/003_payments';
 
 export type DB = Kysely<Database>;
 
@@ -12,6 +13,7 @@ export type DB = Kysely<Database>;
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': m001,
   '002_ownership_and_limits': m002,
+  '003_payments': m003,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -142,6 +142,15 @@ export interface CouponTable {
   usage_limit: number | null;
   used_count: number;
   active: number;
+  /** Uses allowed per customer (WELCOME10: 1); null for no per-customer limit. */
+  per_customer_limit: Generated<number | null>;
+}
+
+/** How often each customer has used each coupon (the per-customer limit is a conditional update on this). */
+export interface CouponUseTable {
+  coupon_id: number;
+  customer_id: number;
+  used_count: number;
 }
 
 export interface PaymentTable {
@@ -152,6 +161,35 @@ export interface PaymentTable {
   coupon_code: string | null;
   created_at: string;
   settled_at: string | null;
+  /** 'test' or 'razorpay': the adapter that created it settles it. */
+  provider: Generated<string>;
+  currency: Generated<string>;
+  gateway_order_id: string | null;
+  gateway_payment_id: string | null;
+  /** End of the stock hold (PAYMENT_HOLD_MINUTES after checkout). */
+  expires_at: string | null;
+}
+
+export interface RefundTable {
+  id: Generated<number>;
+  refund_key: string;
+  payment_id: string;
+  order_id: number | null;
+  gateway_payment_id: string | null;
+  amount: number;
+  /** requested (not yet accepted by the provider) → pending → processed | failed */
+  status: string;
+  gateway_refund_id: string | null;
+  attempts: number;
+  claimed_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentEventTable {
+  event_id: string;
+  type: string;
+  received_at: string;
 }
 
 export interface OrderTable {
@@ -192,6 +230,10 @@ export interface OrderHistoryTable {
   order_id: number;
   status: string;
   created_at: string;
+  /** Who or what caused it: 'customer:12', 'gateway:webhook', 'gateway:checkout', 'system:hold-expiry', … */
+  actor: string | null;
+  /** Why, in words (payment and refund changes). */
+  note: string | null;
 }
 
 export interface StateTable {
@@ -269,7 +311,10 @@ export interface Database {
   cart_items: CartItemTable;
   wishlist: WishlistTable;
   coupons: CouponTable;
+  coupon_uses: CouponUseTable;
   payments: PaymentTable;
+  refunds: RefundTable;
+  payment_events: PaymentEventTable;
   orders: OrderTable;
   order_history: OrderHistoryTable;
   states: StateTable;

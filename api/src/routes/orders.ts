@@ -4,9 +4,10 @@ import { body, f, reply, s, security } from '../schemas';
 import { badRequest, conflict, fieldError, notFound, unprocessable } from '../lib/errors';
 import { money } from '../lib/money';
 import { imageUrl } from '../lib/images';
-import { CANCELLABLE, type CheckoutPayload } from '../wire';
+import type { CheckoutPayload } from '../wire';
 import { CART_LIMIT, cartTotal } from '../db/repositories/carts';
-import { discountFor, toCoupon, type CouponRow } from '../db/repositories/coupons';
+import { discountFor, PER_CUSTOMER_MESSAGE, toCoupon, type CouponRow } from '../db/repositories/coupons';
+import { ACTOR, PAYMENT_CURRENCY } from '../domain/payments';
 import { productImages } from '../db/repositories/catalog';
 import { toTracked } from '../db/repositories/orders';
 import { toCustomer } from '../db/repositories/customers';
@@ -63,17 +64,12 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       if (reject_reason_input.trim() === '') throw fieldError('reject_reason_input', 'Reason cannot be empty');
       reason = reject_reason_input.trim();
     }
-    const order = await app.tx(async (r) => {
-      const row = await r.orders.rowById(order_id);
-      if (!row || row.customer_id !== me.id) throw notFound('Order not found');
-      if (!CANCELLABLE.has(row.status)) throw conflict('This order can no longer be cancelled');
-      await r.orders.setStatus(row.id, 'cancelled', { cancel_reason: reason });
-      await r.catalog.returnStock(row.variation_id, row.quantity);
-      await r.catalog.refreshProducts([row.product_id]);
-      return r.orders.byId(row.id);
-    });
-    if (!order) throw notFound('Order not found');
-    return { success: true, status: true, message: 'Order cancelled successfully', data: order };
+    // Unpaid: the checkout is cancelled and its stock returns; paid: cancelled with a full refund (domain/payments).
+    const order = await app.payments.cancel(me.id, order_id, reason);
+    const message = order.payment_status === 'refund_pending' || order.payment_status === 'refunded'
+      ? `Order cancelled successfully. A refund of ₹${order.final_amount} has been ${order.payment_status === 'refunded' ? 'made' : 'requested'}.`
+      : 'Order cancelled successfully';
+    return { success: true, status: true, message, data: order };
   });
 
   app.post<{ Body: CheckoutBody }>('/checkout1', {
@@ -93,7 +89,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
           order_id: { type: 'array', items: { type: 'integer' } },
           order_numbers: { type: 'array', items: { type: 'string' } },
           customer: s.customer,
-          payment: { anyOf: [{ type: 'object', properties: { payment_id: { type: 'string' }, amount: { type: 'string' } } }, { type: 'null' }] },
+          payment: { anyOf: [{ type: 'object', properties: { payment_id: { type: 'string' }, amount: { type: 'string' }, provider: { type: 'string' }, expires_at: { type: 'string' } } }, { type: 'null' }] },
         },
       }, {}, 201),
     },
@@ -116,7 +112,10 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
       let coupon: CouponRow | null = null;
       if (couponCode) {
-        coupon = await r.coupons.check(couponCode, total, now);
+        coupon = await r.coupons.check(couponCode, total, now, me.id);
+        // Counted here, inside the transaction, by conditional updates: of two parallel checkouts with a
+        // once-only coupon exactly one gets it (a guest's OTP checkout counts against the account it is in).
+        if (!(await r.coupons.redeemFor(coupon, me.id))) throw conflict(PER_CUSTOMER_MESSAGE, { coupon_code: PER_CUSTOMER_MESSAGE });
         if (!(await r.coupons.redeem(coupon.id))) throw conflict('This coupon has reached its usage limit', { coupon_code: 'This coupon has reached its usage limit' });
       }
       const discount = coupon ? discountFor(coupon, total) : 0;
@@ -131,7 +130,10 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       await r.catalog.refreshProducts(rows.map((row) => row.product_id));
 
       const prepaid = b.payment_method === 'prepaid';
-      const paymentId = prepaid ? await r.orders.createPayment(me.id, total - discount, coupon?.code ?? null) : null;
+      const holdEnds = app.payments.holdEndsAt(now);
+      const paymentId = prepaid
+        ? await r.payments.create({ customerId: me.id, amount: total - discount, couponCode: coupon?.code ?? null, provider: app.payments.providerId, currency: PAYMENT_CURRENCY, expiresAt: holdEnds })
+        : null;
       const email = b.email.trim().toLowerCase();
       const fullName = `${b.firstname.trim()} ${b.lastname.trim()}`;
       const ids: number[] = [];
@@ -165,7 +167,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
           city: b.city.trim(),
           state: b.state.trim(),
           alt_phone_number: b.alt_phone_number || null,
-        });
+        }, now, ACTOR.customer(me.id));
         ids.push(order.id);
         numbers.push(order.order_number);
       }
@@ -184,52 +186,11 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         order_id: ids,
         order_numbers: numbers,
         customer: toCustomer(customer),
-        payment: paymentId ? { payment_id: paymentId, amount: money(total - discount) } : null,
+        payment: paymentId ? { payment_id: paymentId, amount: money(total - discount), provider: app.payments.providerId, expires_at: new Date(holdEnds).toISOString() } : null,
       };
     });
     res.status(201);
     return { success: true, message: 'Order placed successfully', data: result };
-  });
-
-  app.post<{ Body: { payment_id: string; outcome: 'success' | 'failure' } }>('/payment/test/confirm', {
-    config,
-    schema: {
-      tags: ['orders'], summary: 'Test payment provider: settle a prepaid checkout', security: security.customer,
-      body: body({
-        payment_id: { type: 'string', minLength: 1, maxLength: 100, 'x-messages': { required: 'payment_id is required' } },
-        outcome: { type: 'string', enum: ['success', 'failure'], 'x-messages': { required: 'outcome is required', invalid: 'outcome must be success or failure' } },
-      }, ['payment_id', 'outcome']),
-      response: reply({ type: 'object', required: ['orders'], properties: { orders: { type: 'array', items: s.order } } }),
-    },
-  }, async (req) => {
-    const me = customerOf(req);
-    const { payment_id, outcome } = req.body;
-    const orders = await app.tx(async (r) => {
-      const payment = await r.orders.payment(payment_id);
-      if (!payment || payment.customer_id !== me.id) throw notFound('Payment not found');
-      if (!(await r.orders.settlePayment(payment_id, outcome === 'success' ? 'paid' : 'failed'))) {
-        throw conflict('This payment has already been processed');
-      }
-      const rows = await r.orders.rowsByPayment(payment_id);
-      for (const row of rows) {
-        if (outcome === 'success') {
-          await r.orders.setStatus(row.id, 'order_placed', { payment_status: 'paid' });
-        } else {
-          await r.orders.setStatus(row.id, 'payment_failed', { payment_status: 'failed' });
-          await r.catalog.returnStock(row.variation_id, row.quantity);
-        }
-      }
-      if (outcome === 'failure') {
-        await r.catalog.refreshProducts(rows.map((row) => row.product_id));
-        if (payment.coupon_code) await r.coupons.release(payment.coupon_code);
-      }
-      return r.orders.byIds(rows.map((row) => row.id));
-    });
-    return {
-      success: true,
-      message: outcome === 'success' ? 'Payment successful. Order placed successfully' : 'Payment failed',
-      data: { orders },
-    };
   });
 
   app.post<{ Body: { coupon_code: string } }>('/apply-coupon', {
@@ -244,7 +205,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const rows = await app.repos.carts.list(me.id);
     if (rows.length === 0) throw badRequest('Your cart is empty', { coupon_code: 'Your cart is empty' });
     const total = cartTotal(rows);
-    const coupon = await app.repos.coupons.check(req.body.coupon_code, total, app.clock.now());
+    const coupon = await app.repos.coupons.check(req.body.coupon_code, total, app.clock.now(), me.id);
     return { success: true, message: 'Coupon applied successfully', data: { coupon: toCoupon(coupon, total) } };
   });
 

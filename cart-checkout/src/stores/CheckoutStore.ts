@@ -25,7 +25,8 @@ export type FieldErrors = Partial<Record<keyof AddressForm, string>>;
 
 /** What placing the order ended with, for the page to act on. */
 export type SubmitOutcome =
-  | { kind: 'placed'; to: string; state: OrderOutcomeState }
+  /** `fullLoad`: open `to` as a new document (the gateway's script is allowed by the CSP of /payment only). */
+  | { kind: 'placed'; to: string; state: OrderOutcomeState; fullLoad?: boolean }
   | { kind: 'invalid'; errors: FieldErrors }
   | { kind: 'needs-otp' }
   | { kind: 'failed' };
@@ -303,7 +304,7 @@ export class CheckoutStore {
       notify.success(messageOf(res, MESSAGES.orderPlaced));
       if (payment) {
         const state = { orderNumbers, paymentId: payment.payment_id, amount: payment.amount };
-        return { kind: 'placed', to: paymentUrl(orderNumbers, payment.payment_id, payment.amount), state };
+        return { kind: 'placed', to: paymentUrl(orderNumbers, payment.payment_id, payment.amount), state, fullLoad: payment.provider === 'razorpay' };
       }
       return { kind: 'placed', to: orderSuccessUrl(orderNumbers), state: { orderNumbers } };
     } catch (err) {

@@ -2,7 +2,7 @@ import type {
   AboutSection, AddToCartPayload, ApiEnvelope, AuthData, CancelOrderPayload, CartLine, CheckoutPayload,
   CheckoutResult, City, ContactPayload, Coupon, Customer, GuestCartItemPayload, HomeSections, Order,
   Product, ProductFilters, ProductPage, RegisterPayload, ShippingAddress, State, StoreInfoData,
-  SubcategoryVariation, TrackedOrder, WishlistItem,
+  SubcategoryVariation, TrackedOrder, WishlistItem, PaymentSession, RazorpayCheckoutResult,
 } from './types';
 
 /** Options every call accepts: an AbortSignal; a cancelled call resolves to `null`. */
@@ -68,6 +68,12 @@ export interface Api {
   cancelOrder(payload: CancelOrderPayload, o?: CallOptions): Call<ApiEnvelope<Order>>;
   checkout(payload: CheckoutPayload, o?: CallOptions): Call<ApiEnvelope<CheckoutResult>>;
   confirmTestPayment(payload: { payment_id: string; outcome: 'success' | 'failure' }, o?: CallOptions): Call<ApiEnvelope<{ orders: Order[] }>>;
+  /** The payment page's start: amount, hold, and what the gateway's checkout needs (creates the gateway order once). */
+  startPayment(paymentId: string, o?: CallOptions): Call<ApiEnvelope<PaymentSession>>;
+  /** Razorpay Checkout's handler result, verified and settled by the server. */
+  verifyRazorpayPayment(payload: RazorpayCheckoutResult & { payment_id: string }, o?: CallOptions): Call<ApiEnvelope<{ orders: Order[] }>>;
+  /** Cancels an unpaid prepaid checkout (its stock returns at once). */
+  cancelPayment(paymentId: string, o?: CallOptions): Call<ApiEnvelope<{ orders: Order[] }>>;
   applyCoupon(couponCode: string, o?: CallOptions): Call<ApiEnvelope<{ coupon: Coupon }>>;
   trackOrder(trackNo: string, o?: CallOptions): Call<ApiEnvelope<TrackedOrder>>;
   submitContact(payload: ContactPayload, o?: CallOptions): Call<ApiEnvelope>;

@@ -3,7 +3,7 @@ import type { ApiClient } from './client';
 
 type OrdersApi = Pick<
   Api,
-  'getOrders' | 'cancelOrder' | 'checkout' | 'confirmTestPayment' | 'applyCoupon' | 'trackOrder' | 'submitContact' | 'subscribeNewsletter'
+  'getOrders' | 'cancelOrder' | 'checkout' | 'confirmTestPayment' | 'startPayment' | 'verifyRazorpayPayment' | 'cancelPayment' | 'applyCoupon' | 'trackOrder' | 'submitContact' | 'subscribeNewsletter'
 >;
 
 /** Orders and other calls of spec §7, plus the test payment confirmation and the newsletter. */
@@ -13,6 +13,9 @@ export function ordersApi(c: ApiClient): OrdersApi {
     cancelOrder: (payload, o) => c.post('/customer/cancel-order', payload, o),
     checkout: (payload, o) => c.post('/checkout1', payload, o),
     confirmTestPayment: (payload, o) => c.post('/payment/test/confirm', payload, o),
+    startPayment: (paymentId, o) => c.post('/payment/start', { payment_id: paymentId }, o),
+    verifyRazorpayPayment: (payload, o) => c.post('/payment/razorpay/verify', payload, o),
+    cancelPayment: (paymentId, o) => c.post('/payment/cancel', { payment_id: paymentId }, o),
     applyCoupon: (couponCode, o) => c.post('/apply-coupon', { coupon_code: couponCode }, o),
     trackOrder: (trackNo, o) => c.post('/customer/track-order', { track_no: trackNo }, o),
     submitContact: (payload, o) => c.post('/contact-us', payload, o),

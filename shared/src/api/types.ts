@@ -219,7 +219,19 @@ export type OrderStatus =
   | 'out_for_delivery'
   | 'delivered'
   | 'cancelled'
-  | 'payment_failed';
+  | 'payment_failed'
+  /** An unpaid prepaid order whose stock hold ran out (PAYMENT_HOLD_MINUTES); its stock went back. */
+  | 'payment_expired';
+
+/**
+ * Where the money of an order stands. cod: cash on delivery, no payment online. pending → paid | failed
+ * | expired | cancelled (cancelled before paying: nothing was charged). paid → refund_pending → refunded,
+ * or refund_failed when the gateway could not refund (the shop follows up).
+ */
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cod' | 'expired' | 'cancelled' | 'refund_pending' | 'refunded' | 'refund_failed';
+
+/** Who or what caused a history entry. */
+export type HistoryActor = 'customer' | 'gateway' | 'system' | 'store';
 
 export interface Order {
   order_id: number;
@@ -237,7 +249,9 @@ export interface Order {
   discount_amount: Money;
   final_amount: Money;
   payment_method: 'cod' | 'prepaid' | string;
-  payment_status: 'pending' | 'paid' | 'failed' | 'cod';
+  payment_status: PaymentStatus;
+  /** While the order waits for its payment: when the stock hold ends (ISO). */
+  payment_expires_at?: string | null;
   coupon_code: string | null;
   cancel_reason: string | null;
   customer_data: {
@@ -246,7 +260,7 @@ export interface Order {
     phone_number: string;
     shipping_address: ShippingAddress;
   };
-  history: { status: OrderStatus; at: string }[];
+  history: { status: OrderStatus; at: string; by?: HistoryActor; note?: string | null }[];
 }
 
 export interface TrackStep {
@@ -306,7 +320,33 @@ export interface CheckoutResult {
   order_id: number[];
   order_numbers: string[];
   customer: Customer;
-  payment: { payment_id: string; amount: Money } | null;
+  payment: { payment_id: string; amount: Money; provider?: 'test' | 'razorpay'; expires_at?: string } | null;
+}
+
+/**
+ * `POST /payment/start`: what the payment page needs. While pending, a gateway provider adds what its
+ * browser checkout takes (key id, gateway order id, amount in paise, currency, script URL); nothing secret.
+ */
+export interface PaymentSession {
+  payment_id: string;
+  provider: 'test' | 'razorpay';
+  status: 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled';
+  amount: Money;
+  /** The same amount in paise, as the gateway takes it. */
+  amount_paise: number;
+  currency: string;
+  expires_at: string | null;
+  /** Seconds left of the hold when the server answered (the page counts down from it, whatever the clock says). */
+  seconds_left: number;
+  order_numbers: string[];
+  gateway: { key_id: string; order_id: string; checkout_url: string } | null;
+}
+
+/** What Razorpay Checkout's `handler` receives, passed on to `POST /payment/razorpay/verify`. */
+export interface RazorpayCheckoutResult {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
 }
 
 export interface ContactPayload {

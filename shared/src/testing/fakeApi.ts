@@ -2,6 +2,7 @@ import type { Api } from '../api/Api';
 import { ApiError } from '../api/errors';
 import type {
   ApiEnvelope, AuthData, CartLine, Coupon, Customer, HomeSections, Order, Product, ProductPage, TrackedOrder, WishlistItem,
+  PaymentSession,
 } from '../api/types';
 import { CART_TOTAL_LIMIT, MAX_LINE_QUANTITY, isCancellable } from '../constants';
 import { fixtureProducts, fixtureStoreInfo, makeCustomer, makeOrder } from './fixtures';
@@ -32,6 +33,8 @@ export interface FakeState {
   coupons: Coupon[];
   otp: string;
   homeSections: HomeSections;
+  /** What `startPayment` says beyond what the pending orders give (provider, seconds left, status). */
+  payment: Partial<PaymentSession>;
 }
 
 export type FakeApi = Api & FakeApiControl;
@@ -58,6 +61,7 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
       makeOrder({ status: 'delivered', order_date: '2026-10-01T09:30:00.000Z' }),
     ],
     coupons: [{ code: 'WELCOME10', type: 'percent', value: 10, discount_amount: '0.00', min_amount: '500.00' }],
+    payment: {},
     otp: '123456',
     homeSections: {
       banners: [{ id: 1, title: 'Festive Sale', subtitle: 'Up to 40% off', image: '/api/images/banners/1.svg', link: '/shop', cta: 'Shop now' }],
@@ -301,6 +305,29 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
         },
         'Order placed successfully',
       );
+    },
+    startPayment: async (paymentId) => {
+      customer();
+      const pending = state.orders.filter((o) => o.status === 'payment_pending');
+      const amount = pending.reduce((sum, o) => sum + rupees(o.final_amount), 0);
+      const provider = state.payment.provider ?? 'test';
+      const session: PaymentSession = {
+        payment_id: paymentId, provider, status: pending.length ? 'pending' : 'expired', amount: money(amount), amount_paise: Math.round(amount * 100),
+        currency: 'INR', expires_at: '2026-11-10T09:45:00.000Z', seconds_left: pending.length ? 900 : 0, order_numbers: pending.map((o) => o.order_number),
+        gateway: provider === 'razorpay' && pending.length ? { key_id: 'rzp_test_fake', order_id: 'order_fake_1', checkout_url: 'https://checkout.example/v1/checkout.js' } : null,
+        ...state.payment,
+      };
+      return ok(session);
+    },
+    verifyRazorpayPayment: async () => {
+      const pending = state.orders.filter((o) => o.status === 'payment_pending');
+      for (const o of pending) Object.assign(o, { status: 'order_placed', payment_status: 'paid' });
+      return ok({ orders: pending }, 'Payment received. Order placed successfully');
+    },
+    cancelPayment: async () => {
+      const pending = state.orders.filter((o) => o.status === 'payment_pending');
+      for (const o of pending) Object.assign(o, { status: 'cancelled', payment_status: 'cancelled' });
+      return ok({ orders: pending }, 'Order cancelled. Nothing was charged.');
     },
     confirmTestPayment: async (p) => {
       const pending = state.orders.filter((o) => o.status === 'payment_pending');

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Drawer, formatMoney, formatStatus, isCancellable, paymentMethodLabel, summarizeOrder, type Order } from '@storefront/shared';
+import { Drawer, formatMoney, formatStatus, isCancellable, paymentMethodLabel, paymentStatusLabel, summarizeOrder, type Order } from '@storefront/shared';
 import { useLastShown } from '../../hooks/useLastShown';
 import { CopyOrderNumber } from './CopyOrderNumber';
 import { formatOrderDate } from './formatOrderDate';
@@ -86,6 +86,16 @@ function OrderDetails({ order, onCancel }: { order: Order; onCancel: (order: Ord
           <dt>Payment method</dt>
           <dd>{paymentMethodLabel(order.payment_method)}</dd>
         </div>
+        {order.payment_status !== 'cod' && (
+          <div>
+            <dt>Payment</dt>
+            <dd data-testid="order-payment-status">
+              {paymentStatusLabel(order.payment_status)}
+              {order.payment_status === 'refund_pending' && ` (${formatMoney(order.final_amount)} on its way back to you)`}
+              {order.payment_status === 'refunded' && ` (${formatMoney(order.final_amount)})`}
+            </dd>
+          </div>
+        )}
       </dl>
 
       {address && (

@@ -10,6 +10,7 @@ import { WishlistRepository } from './wishlist';
 import { CouponRepository } from './coupons';
 import { OrderRepository } from './orders';
 import { ContentRepository } from './content';
+import { PaymentRepository } from './payments';
 
 /** Every repository over one executor: the database, or a transaction (checkout, cancel, payment). */
 export interface Repositories {
@@ -21,6 +22,7 @@ export interface Repositories {
   coupons: CouponRepository;
   orders: OrderRepository;
   content: ContentRepository;
+  payments: PaymentRepository;
 }
 
 /** `cache`: the app's one catalogue cache (none when omitted, as in the seed). */
@@ -34,5 +36,6 @@ export function createRepositories(db: Kysely<Database>, clock: Clock, cache?: V
     coupons: new CouponRepository(db),
     orders: new OrderRepository(db, clock),
     content: new ContentRepository(db, clock),
+    payments: new PaymentRepository(db, clock),
   };
 }

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, OrderTable } from '../schema';
-import { DELIVERY_PATH, statusLabel, type Order, type OrderStatus, type PaymentStatus, type TrackedOrder, type TrackStep } from '../../wire';
+import { DELIVERY_PATH, statusLabel, type HistoryActor, type Order, type OrderStatus, type PaymentStatus, type TrackedOrder, type TrackStep } from '../../wire';
 import { iso, type Clock } from '../../lib/clock';
 import { money } from '../../lib/money';
 import { randomCode } from '../../lib/crypto';
@@ -8,7 +8,21 @@ import { randomCode } from '../../lib/crypto';
 export type OrderRow = Selectable<OrderTable>;
 export type NewOrder = Omit<Insertable<OrderTable>, 'id' | 'order_number' | 'created_at' | 'updated_at'>;
 
-function toOrder(o: OrderRow, history: { status: string; created_at: string }[]): Order {
+interface HistoryRow {
+  status: string;
+  created_at: string;
+  actor: string | null;
+  note: string | null;
+}
+
+/** 'customer:12' → 'customer', 'gateway:webhook' → 'gateway', 'system:hold-expiry' → 'system' (ids stay inside). */
+function actorKind(actor: string | null): HistoryActor | undefined {
+  const kind = actor?.split(':')[0];
+  if (kind === 'provider') return 'gateway';
+  return kind === 'customer' || kind === 'gateway' || kind === 'system' || kind === 'store' ? kind : undefined;
+}
+
+function toOrder(o: OrderRow, history: HistoryRow[], paymentExpiresAt: string | null = null): Order {
   return {
     order_id: o.id,
     order_number: o.order_number,
@@ -25,6 +39,7 @@ function toOrder(o: OrderRow, history: { status: string; created_at: string }[])
     final_amount: money(o.final_amount),
     payment_method: o.payment_method === 'cod' ? 'cod' : 'prepaid',
     payment_status: o.payment_status as PaymentStatus,
+    payment_expires_at: o.status === 'payment_pending' ? paymentExpiresAt : null,
     coupon_code: o.coupon_code,
     cancel_reason: o.cancel_reason,
     customer_data: {
@@ -33,7 +48,10 @@ function toOrder(o: OrderRow, history: { status: string; created_at: string }[])
       phone_number: o.phone_number,
       shipping_address: { address: o.address, pincode: o.pincode, city: o.city, state: o.state, alt_phone_number: o.alt_phone_number },
     },
-    history: history.map((h) => ({ status: h.status as OrderStatus, at: h.created_at })),
+    history: history.map((h) => {
+      const by = actorKind(h.actor);
+      return { status: h.status as OrderStatus, at: h.created_at, ...(by ? { by } : {}), ...(h.note ? { note: h.note } : {}) };
+    }),
   };
 }
 
@@ -55,7 +73,7 @@ export function toTracked(order: Order, owner: boolean): TrackedOrder {
   const { customer_data, ...rest } = order;
   const reached = new Set(order.history.map((h) => h.status));
   let steps: TrackStep[];
-  if (order.status === 'payment_pending' || order.status === 'payment_failed') {
+  if (order.status === 'payment_pending' || order.status === 'payment_failed' || order.status === 'payment_expired') {
     steps = [order.status, ...DELIVERY_PATH].map((s, i) => ({ status: s, label: statusLabel(s), done: i === 0 && order.status !== 'payment_pending', current: i === 0 }));
   } else if (order.status === 'cancelled') {
     const walked = DELIVERY_PATH.filter((s) => reached.has(s));
@@ -78,15 +96,20 @@ export class OrderRepository {
     if (rows.length === 0) return [];
     const history = await this.db
       .selectFrom('order_history')
-      .select(['order_id', 'status', 'created_at'])
+      .select(['order_id', 'status', 'created_at', 'actor', 'note'])
       .where('order_id', 'in', rows.map((r) => r.id))
       .orderBy('id')
       .execute();
-    return rows.map((r) => toOrder(r, history.filter((h) => h.order_id === r.id)));
+    const paymentIds = [...new Set(rows.filter((r) => r.status === 'payment_pending' && r.payment_id).map((r) => r.payment_id ?? ''))];
+    const holds = paymentIds.length
+      ? await this.db.selectFrom('payments').select(['id', 'expires_at']).where('id', 'in', paymentIds).execute()
+      : [];
+    const holdOf = new Map(holds.map((p) => [p.id, p.expires_at]));
+    return rows.map((r) => toOrder(r, history.filter((h) => h.order_id === r.id), r.payment_id ? (holdOf.get(r.payment_id) ?? null) : null));
   }
 
   /** Inserts an order with a fresh random order number and its first history entry. */
-  async create(values: NewOrder, at = this.clock.now()): Promise<OrderRow> {
+  async create(values: NewOrder, at = this.clock.now(), actor: string | null = null): Promise<OrderRow> {
     const when = iso(at);
     for (let attempt = 0; ; attempt += 1) {
       const orderNumber = `SF${randomCode(10)}`;
@@ -97,15 +120,60 @@ export class OrderRepository {
         .values({ ...values, order_number: orderNumber, created_at: when, updated_at: when })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await this.db.insertInto('order_history').values({ order_id: row.id, status: row.status, created_at: when }).execute();
+      await this.db.insertInto('order_history').values({ order_id: row.id, status: row.status, created_at: when, actor, note: null }).execute();
       return row;
     }
   }
 
+  /** Unconditional: for the seed, which writes a made-up past. Live changes go through `move`. */
   async setStatus(orderId: number, status: OrderStatus, extra: { payment_status?: PaymentStatus; cancel_reason?: string } = {}, at = this.clock.now()): Promise<void> {
     const when = iso(at);
     await this.db.updateTable('orders').set({ status, ...extra, updated_at: when }).where('id', '=', orderId).execute();
-    await this.db.insertInto('order_history').values({ order_id: orderId, status, created_at: when }).execute();
+    await this.db.insertInto('order_history').values({ order_id: orderId, status, created_at: when, actor: 'store:seed', note: null }).execute();
+  }
+
+  /**
+   * Moves an order from one of the statuses `from` (and, when given, payment statuses `fromPayment`) to
+   * `to`, writing the history entry with who or what caused it. A conditional update: false, and nothing
+   * written, when the order was no longer where the caller saw it (another request or process moved it).
+   */
+  async move(
+    orderId: number,
+    change: { from: readonly string[]; to: OrderStatus; fromPayment?: readonly PaymentStatus[]; payment_status?: PaymentStatus; cancel_reason?: string },
+    actor: string,
+    note: string | null = null,
+  ): Promise<boolean> {
+    const when = iso(this.clock.now());
+    let q = this.db
+      .updateTable('orders')
+      .set({ status: change.to, updated_at: when, ...(change.payment_status ? { payment_status: change.payment_status } : {}), ...(change.cancel_reason ? { cancel_reason: change.cancel_reason } : {}) })
+      .where('id', '=', orderId)
+      .where('status', 'in', [...change.from]);
+    if (change.fromPayment) q = q.where('payment_status', 'in', [...change.fromPayment]);
+    const res = await q.executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return false;
+    await this.db.insertInto('order_history').values({ order_id: orderId, status: change.to, created_at: when, actor, note }).execute();
+    return true;
+  }
+
+  /** Moves only the payment status (refunds): conditional like `move`; the history entry keeps the order status. */
+  async movePayment(orderId: number, from: readonly PaymentStatus[], to: PaymentStatus, actor: string, note: string): Promise<boolean> {
+    const when = iso(this.clock.now());
+    const res = await this.db
+      .updateTable('orders')
+      .set({ payment_status: to, updated_at: when })
+      .where('id', '=', orderId)
+      .where('payment_status', 'in', [...from])
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return false;
+    const row = await this.rowById(orderId);
+    await this.db.insertInto('order_history').values({ order_id: orderId, status: row?.status ?? 'cancelled', created_at: when, actor, note }).execute();
+    return true;
+  }
+
+  /** A history entry without a change of status: a refused or failed payment attempt, say. */
+  async note(orderId: number, status: string, actor: string, note: string): Promise<void> {
+    await this.db.insertInto('order_history').values({ order_id: orderId, status, created_at: iso(this.clock.now()), actor, note }).execute();
   }
 
   async listForCustomer(customerId: number): Promise<Order[]> {
@@ -147,31 +215,5 @@ export class OrderRepository {
     if (ids.length === 0) return [];
     const rows = await this.db.selectFrom('orders').selectAll().where('id', 'in', ids).orderBy('id').execute();
     return this.hydrate(rows);
-  }
-
-  // Payments of prepaid checkouts (the test provider of docs/api-contract.md).
-
-  async createPayment(customerId: number, amount: number, couponCode: string | null): Promise<string> {
-    const id = `pay_${randomCode(16)}`;
-    await this.db
-      .insertInto('payments')
-      .values({ id, customer_id: customerId, amount, status: 'pending', coupon_code: couponCode, created_at: iso(this.clock.now()), settled_at: null })
-      .execute();
-    return id;
-  }
-
-  payment(id: string) {
-    return this.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  /** Settles a pending payment once; false when it was already settled. */
-  async settlePayment(id: string, status: 'paid' | 'failed'): Promise<boolean> {
-    const res = await this.db
-      .updateTable('payments')
-      .set({ status, settled_at: iso(this.clock.now()) })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
   }
 }

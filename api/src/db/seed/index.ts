@@ -4,7 +4,7 @@ import type { OrderStatus } from '../../wire';
 import { createRepositories } from '../repositories';
 import { defaultVariation, productImages } from '../repositories/catalog';
 import { imageUrl } from '../../lib/images';
-import type { Clock } from '../../lib/clock';
+import { iso, type Clock } from '../../lib/clock';
 import { buildCatalogue, CATEGORIES } from './catalogue';
 import { STATES_AND_CITIES } from './india';
 
@@ -98,9 +98,9 @@ export async function seed(db: Kysely<Database>, deps: { clock: Clock; hashPassw
     await trx
       .insertInto('coupons')
       .values([
-        { code: 'WELCOME10', type: 'percent', value: 10, min_amount: 500_00, max_discount: null, expires_at: `${year + 5}-12-31T23:59:59.000Z`, usage_limit: 100_000, used_count: 0, active: 1 },
-        { code: 'FLAT200', type: 'flat', value: 200_00, min_amount: 1_000_00, max_discount: null, expires_at: `${year + 5}-12-31T23:59:59.000Z`, usage_limit: 100_000, used_count: 0, active: 1 },
-        { code: 'EXPIRED50', type: 'percent', value: 50, min_amount: 0, max_discount: null, expires_at: '2024-12-31T23:59:59.000Z', usage_limit: null, used_count: 0, active: 1 },
+        { code: 'WELCOME10', type: 'percent', value: 10, min_amount: 500_00, max_discount: null, expires_at: `${year + 5}-12-31T23:59:59.000Z`, usage_limit: 100_000, used_count: 0, active: 1, per_customer_limit: 1 },
+        { code: 'FLAT200', type: 'flat', value: 200_00, min_amount: 1_000_00, max_discount: null, expires_at: `${year + 5}-12-31T23:59:59.000Z`, usage_limit: 100_000, used_count: 0, active: 1, per_customer_limit: 3 },
+        { code: 'EXPIRED50', type: 'percent', value: 50, min_amount: 0, max_discount: null, expires_at: '2024-12-31T23:59:59.000Z', usage_limit: null, used_count: 0, active: 1, per_customer_limit: 1 },
       ])
       .execute();
 
@@ -137,6 +137,14 @@ export async function seed(db: Kysely<Database>, deps: { clock: Clock; hashPassw
 /** The demo customer with a saved address and orders in several statuses (issue 3). */
 async function seedDemoCustomer(db: Kysely<Database>, clock: Clock, passwordHash: string): Promise<void> {
   const repos = createRepositories(db, clock);
+  const demoPayment = async (customerId: number, amount: number, at: number): Promise<string> => {
+    const id = `pay_DEMO${String(at).slice(-8)}${amount}`;
+    await db
+      .insertInto('payments')
+      .values({ id, customer_id: customerId, amount, status: 'paid', coupon_code: null, provider: 'test', currency: 'INR', created_at: iso(at), settled_at: iso(at), gateway_order_id: null, gateway_payment_id: `test_${id}`, expires_at: iso(at) })
+      .execute();
+    return id;
+  };
   const customer = await repos.customers.create({
     firstname: DEMO_CUSTOMER.firstname,
     lastname: DEMO_CUSTOMER.lastname,
@@ -193,7 +201,8 @@ async function seedDemoCustomer(db: Kysely<Database>, clock: Clock, passwordHash
         final_amount: price,
         payment_method: step.method,
         payment_status: step.method === 'cod' ? 'cod' : 'paid',
-        payment_id: null,
+        // A prepaid demo order was paid through the test provider: cancelling it refunds through the same.
+        payment_id: step.method === 'cod' ? null : await demoPayment(customer.id, price, start),
         coupon_code: null,
         status: 'order_placed',
         cancel_reason: null,

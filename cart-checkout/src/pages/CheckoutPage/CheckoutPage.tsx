@@ -77,7 +77,8 @@ function CheckoutPage() {
       document.getElementById('cc-mobile')?.focus();
       return;
     }
-    if (outcome.kind === 'placed') navigate(outcome.to, { replace: true, state: outcome.state });
+    if (outcome.kind === 'placed' && outcome.fullLoad) window.location.replace(outcome.to);
+    else if (outcome.kind === 'placed') navigate(outcome.to, { replace: true, state: outcome.state });
   };
 
   if (cart.isEmpty && !store.submitting && !store.placed) {

@@ -1,13 +1,14 @@
 import { observer } from 'mobx-react-lite';
-import { useMemo, useState } from 'react';
-import { useNavigate } from '@storefront/shared/router';
-import { formatMoney, notify, reportError, useStores, useDocumentMeta } from '@storefront/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from '@storefront/shared/router';
+import { formatCountdown, formatMoney, notify, paths, reportError, useStores, useDocumentMeta } from '@storefront/shared';
 import { OrderLinks } from '../../components/OrderOutcome/OrderOutcome';
 import { OrderedItems } from '../../components/OrderedItems/OrderedItems';
 import { orderFailureUrl, orderSuccessUrl } from '../../lib/orderLinks';
 import { useOutcomeOrders } from '../../lib/useOutcomeOrders';
 import type { PaymentChoice, PaymentProvider } from '../../payment/PaymentProvider';
 import { TestPaymentProvider } from '../../payment/TestPaymentProvider';
+import { PaymentStore } from '../../stores/PaymentStore';
 import '../../styles/common.css';
 import '../../styles/outcome.css';
 
@@ -15,29 +16,49 @@ export const MSG_PAYMENT_RECEIVED = 'Payment received';
 export const MSG_PAYMENT_NOT_CONFIRMED = 'The payment could not be confirmed. Please try again.';
 
 /**
- * /payment (signed-in): pays a prepaid order through a PaymentProvider (spec §7 leaves the provider
- * "not shown"). The reference server offers only its test provider, so the page says plainly that no
- * money moves and lets the shopper choose the outcome; success and failure are the server's.
+ * /payment (signed-in): pays a prepaid checkout (spec §7 leaves the provider "not shown"; issue 14). The
+ * server's `/payment/start` says which provider: Razorpay opens the gateway's own checkout window (its
+ * script loaded here only); the test provider (development only) lets the shopper pick the outcome.
+ * The order's stock is held for a limited time, counted down here; the shopper can cancel until paid.
  */
 function PaymentPage({ provider: given }: { provider?: PaymentProvider }) {
-  const { api } = useStores();
+  const { api, auth, storeInfo } = useStores();
   const navigate = useNavigate();
-  const provider = useMemo(() => given ?? new TestPaymentProvider(api), [given, api]);
+  const testProvider = useMemo(() => given ?? new TestPaymentProvider(api), [given, api]);
+  const [store] = useState(() => new PaymentStore(api));
   const [busy, setBusy] = useState(false);
-  const { orderNumbers, paymentId, amount, store } = useOutcomeOrders();
+  const { orderNumbers, paymentId, amount, store: orders } = useOutcomeOrders();
   useDocumentMeta('Payment');
 
-  const pay = async (choice: PaymentChoice) => {
+  useEffect(() => {
+    if (paymentId) void store.load(paymentId);
+  }, [store, paymentId]);
+
+  const counting = store.open || store.phase === 'gateway';
+  useEffect(() => {
+    if (!counting) return undefined;
+    const timer = setInterval(store.tick, 1000);
+    return () => clearInterval(timer);
+  }, [store, counting]);
+
+  // A plain copy: router state is structured-cloned by the browser's history, which a MobX proxy cannot be.
+  const numbers = store.session?.order_numbers.length ? [...store.session.order_numbers] : orderNumbers;
+
+  const paid = () => {
+    notify.success(MSG_PAYMENT_RECEIVED);
+    navigate(orderSuccessUrl(numbers), { replace: true, state: { orderNumbers: numbers } });
+  };
+
+  const payTest = async (choice: PaymentChoice) => {
     if (!paymentId) return;
     setBusy(true);
     try {
-      const result = await provider.confirm(paymentId, choice);
+      const result = await testProvider.confirm(paymentId, choice);
       if (result.ok) {
-        notify.success(MSG_PAYMENT_RECEIVED);
-        navigate(orderSuccessUrl(orderNumbers), { replace: true, state: { orderNumbers } });
+        paid();
       } else {
         notify.error(result.message);
-        navigate(orderFailureUrl(orderNumbers, amount), { replace: true, state: { orderNumbers, amount } });
+        navigate(orderFailureUrl(numbers, amount), { replace: true, state: { orderNumbers: numbers, amount } });
       }
     } catch (err) {
       reportError(err, MSG_PAYMENT_NOT_CONFIRMED);
@@ -45,7 +66,20 @@ function PaymentPage({ provider: given }: { provider?: PaymentProvider }) {
     }
   };
 
-  const due = amount ?? (store.orders.length ? store.total : undefined);
+  const payGateway = () => {
+    const c = auth.customer;
+    void store.openGateway(
+      {
+        name: c ? `${c.firstname} ${c.lastname}`.trim() : undefined,
+        email: c?.email ?? undefined,
+        contact: c?.phone_number ?? undefined,
+        storeName: storeInfo.storeName || undefined,
+      },
+      paid,
+    );
+  };
+
+  const due = store.session?.amount ?? amount ?? (orders.orders.length ? orders.total : undefined);
   const dueText = due === undefined ? '' : formatMoney(due);
 
   if (!paymentId) {
@@ -62,33 +96,65 @@ function PaymentPage({ provider: given }: { provider?: PaymentProvider }) {
     );
   }
 
+  const isTest = store.provider === 'test' || (store.provider === null && !!given);
+  const working = busy || store.busy || store.phase === 'verifying' || store.phase === 'gateway';
+
   return (
     <section className="cc-page" data-section="cart_checkout">
       <div className="cc-outcome">
         <h1>Payment</h1>
-        {provider.testMode ? (
+        {isTest && testProvider.testMode ? (
           <p className="cc-test-banner" role="note">
-            <strong>Test mode.</strong> {provider.label}: no card is charged and no money moves. Choose whether this payment succeeds or fails.
+            <strong>Test mode.</strong> {testProvider.label}: no card is charged and no money moves. Choose whether this payment succeeds or fails.
           </p>
         ) : null}
         <div className="cc-outcome__card">
           <h2>Amount to pay</h2>
           <p className="cc-outcome__total">
-            <span>{orderNumbers.length > 1 ? `Orders ${orderNumbers.join(', ')}` : `Order ${orderNumbers[0] ?? ''}`}</span>
+            <span>{numbers.length > 1 ? `Orders ${numbers.join(', ')}` : `Order ${numbers[0] ?? ''}`}</span>
             <span data-testid="payment-amount">{dueText || '…'}</span>
           </p>
-          {store.orders.length > 0 ? <OrderedItems orders={store.orders} /> : null}
-        </div>
-        <div className="cc-outcome__actions">
-          <button type="button" className="cc-btn" onClick={() => void pay('success')} disabled={busy}>
-            {busy ? 'Processing…' : `Pay ${dueText}`.trim()}
-          </button>
-          {provider.testMode ? (
-            <button type="button" className="cc-btn cc-btn--ghost" onClick={() => void pay('failure')} disabled={busy}>
-              Simulate a failed payment
-            </button>
+          {counting ? (
+            <p className="cc-payment__hold" role="timer" aria-live="off" aria-label="Time left to pay">
+              Time left to pay: <strong data-testid="payment-time-left">{formatCountdown(store.secondsLeft)}</strong>. Your items are held for you until then.
+            </p>
           ) : null}
+          {orders.orders.length > 0 ? <OrderedItems orders={orders.orders} /> : null}
         </div>
+
+        {store.message ? (
+          <p className="cc-payment__message" role={store.phase === 'expired' || store.phase === 'cancelled' || store.phase === 'error' ? 'alert' : 'status'}>
+            {store.message}
+          </p>
+        ) : null}
+        {store.phase === 'verifying' ? <p role="status">Confirming your payment…</p> : null}
+        {store.phase === 'paid' && !working ? <p role="status">This order is paid.</p> : null}
+
+        {store.open || store.phase === 'gateway' || store.phase === 'verifying' ? (
+          <div className="cc-outcome__actions">
+            {isTest ? (
+              <>
+                <button type="button" className="cc-btn" onClick={() => void payTest('success')} disabled={working}>
+                  {busy ? 'Processing…' : `Pay ${dueText}`.trim()}
+                </button>
+                <button type="button" className="cc-btn cc-btn--ghost" onClick={() => void payTest('failure')} disabled={working}>
+                  Simulate a failed payment
+                </button>
+              </>
+            ) : (
+              <button type="button" className="cc-btn" onClick={payGateway} disabled={working || store.phase === 'loading'}>
+                {store.phase === 'retry' ? `Try again: pay ${dueText}` : `Pay ${dueText}`.trim()}
+              </button>
+            )}
+            <button type="button" className="cc-btn cc-btn--ghost" onClick={() => void store.cancel()} disabled={working}>
+              Cancel order
+            </button>
+          </div>
+        ) : null}
+
+        {store.phase === 'expired' || store.phase === 'cancelled' || store.phase === 'closed' || store.phase === 'paid' || store.phase === 'error' ? (
+          <OrderLinks first={store.phase === 'expired' || store.phase === 'cancelled' ? <Link className="cc-btn" to={paths.cart}>Back to cart</Link> : undefined} />
+        ) : null}
       </div>
     </section>
   );

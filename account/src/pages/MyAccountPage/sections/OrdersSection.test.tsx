@@ -197,4 +197,15 @@ describe('Cancel Order dialog', () => {
     expect(await within(dialog).findByText('This order can no longer be cancelled')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Cancel Order' })).toBeInTheDocument();
   });
+
+  it('shows where the refund of a cancelled prepaid order stands (issue 14)', async () => {
+    const api = createFakeApi({
+      orders: [makeOrder({ order_id: 9, order_number: 'SF-RFD', status: 'cancelled', payment_method: 'prepaid', payment_status: 'refund_pending', final_amount: '499.00', price: '499.00', quantity: 1 })],
+    });
+    const user = userEvent.setup();
+    renderOrders(api);
+    await screen.findByRole('list', { name: 'Orders' });
+    await user.click(within(rowOf('SF-RFD')).getByRole('button', { name: /Order SF-RFD/ }));
+    expect(await screen.findByTestId('order-payment-status')).toHaveTextContent('Refund pending (₹499.00 on its way back to you)');
+  });
 });
