@@ -141,6 +141,19 @@ test('the OTP-checkout capture: an account holding my mobile unverified does not
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/order-success\?orders=/);
 
+  // Tracking: the owner, signed in, sees the address; a stranger with the number sees a masked name and the city.
+  const number = /SF[A-Z0-9]+/.exec(await page.getByRole('list', { name: 'Order numbers' }).getByRole('listitem').first().innerText())?.[0] ?? '';
+  await page.goto(`/track-order/${number}`);
+  await expect(page.getByText('Delivery address')).toBeVisible();
+  await expect(page.getByText(/7 Residency Road/)).toBeVisible();
+  const stranger = await page.context().browser()!.newPage();
+  await stranger.goto(new URL(`/track-order/${number}`, page.url()).toString());
+  await expect(stranger.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
+  await expect(stranger.getByText('Delivering to')).toBeVisible();
+  await expect(stranger.getByText(/M\*+ I\*+, /)).toBeVisible();
+  expect(await stranger.locator('body').innerText()).not.toContain('Residency');
+  await stranger.close();
+
   // The attacker's account reads none of it and no longer holds the mobile.
   const auth = { ...HEADERS, authorization: `Bearer ${attacker.token}` };
   const orders = await json<{ data: unknown[] }>(await request.get(`${API}/customer/orders`, { headers: auth }), 'attacker orders');
