@@ -170,24 +170,32 @@ export interface PaymentConfig {
   /** `PAYMENT_SWEEP_SECONDS` (30): how often the API process expires unpaid checkouts; 0 turns it off. */
   sweepSeconds: number;
   razorpay: RazorpayConfig | null;
+  /** What makes these settings unusable in production, one line each (`configProblems` reports them). */
+  problems: string[];
 }
 
 /**
- * The payment settings. Outside development and test the test provider is refused, and so is Razorpay
- * without its key id, key secret and webhook secret: the process does not start (issue 14).
+ * The payment settings (issue 14). In production the test provider, and Razorpay without its key id, key
+ * secret and webhook secret, are problems `configProblems` names (the process does not start); in
+ * development a Razorpay without its keys cannot work either, so it throws at once.
  */
 export function loadPaymentConfig(env: NodeJS.ProcessEnv, dev: boolean): PaymentConfig {
   const provider = env.PAYMENT_PROVIDER || (dev ? 'test' : 'razorpay');
   if (provider !== 'test' && provider !== 'razorpay') throw new Error(`PAYMENT_PROVIDER must be razorpay or test, not ${provider}`);
+  const problems: string[] = [];
   if (provider === 'test' && !dev) {
-    throw new Error('PAYMENT_PROVIDER=test moves no money and is refused in production: set PAYMENT_PROVIDER=razorpay and its keys');
+    problems.push('PAYMENT_PROVIDER=test moves no money and is refused in production: set PAYMENT_PROVIDER=razorpay and its keys');
   }
   const hold = Number(env.PAYMENT_HOLD_MINUTES);
   const sweep = Number(env.PAYMENT_SWEEP_SECONDS);
   let razorpay: RazorpayConfig | null = null;
   if (provider === 'razorpay') {
     const missing = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'].filter((k) => !env[k]);
-    if (missing.length) throw new Error(`PAYMENT_PROVIDER=razorpay needs ${missing.join(', ')}`);
+    if (missing.length) {
+      const problem = `PAYMENT_PROVIDER=razorpay needs ${missing.join(', ')}`;
+      if (dev) throw new Error(problem);
+      problems.push(problem);
+    }
     razorpay = {
       keyId: env.RAZORPAY_KEY_ID ?? '',
       keySecret: env.RAZORPAY_KEY_SECRET ?? '',
@@ -201,6 +209,7 @@ export function loadPaymentConfig(env: NodeJS.ProcessEnv, dev: boolean): Payment
     holdMinutes: env.PAYMENT_HOLD_MINUTES && Number.isFinite(hold) && hold > 0 ? hold : 15,
     sweepSeconds: env.PAYMENT_SWEEP_SECONDS && Number.isFinite(sweep) && sweep >= 0 ? sweep : 30,
     razorpay,
+    problems,
   };
 }
 
@@ -238,6 +247,7 @@ export function configProblems(config: Config): string[] {
   if (!smtpUrl) problems.push('no e-mail sender: set SMTP_URL (password reset links are sent by e-mail)');
   else if (!/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
   if (smtpUrl && !mailFrom) problems.push('MAIL_FROM (the sender address of e-mails) is not set');
+  problems.push(...config.payments.problems);
   for (const p of config.trustedProxies) {
     if (p === '*' || p === '0.0.0.0/0' || p === '::/0') problems.push(`TRUSTED_PROXIES must not trust every address (${p})`);
   }

@@ -68,6 +68,10 @@ export function productionEnv(sms: { url: string }, smtp: { url: string }, extra
     SMS_WEBHOOK_BODY: '{"template_id":"otp-template","short_url":"0","recipients":[{"mobiles":"91{{mobile}}","otp":"{{code}}"}]}',
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Storefront <orders@shop.example.in>',
+    PAYMENT_PROVIDER: 'razorpay',
+    RAZORPAY_KEY_ID: 'rzp_live_test0000000001',
+    RAZORPAY_KEY_SECRET: 'razorpay-test-key-secret',
+    RAZORPAY_WEBHOOK_SECRET: 'razorpay-test-webhook-secret',
     ...extra,
   };
 }
