@@ -125,9 +125,12 @@ function escapeAttr(v: string): string {
 /** The page's own title and description in place of the shell page's defaults. */
 function withMeta(head: string, meta: ServerPage['meta']): string {
   let out = head;
-  if (meta.title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(meta.title)}</title>`);
-  if (meta.description) {
-    out = out.replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeAttr(meta.description)}">`);
+  // Replacement functions, not strings: the text comes from the request (a search), and a string
+  // replacement would read `$'`, `$\`` and `$&` in it as patterns.
+  const { title, description } = meta;
+  if (title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttr(title)}</title>`);
+  if (description) {
+    out = out.replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeAttr(description)}">`);
   }
   return out;
 }
@@ -331,5 +334,5 @@ export function injectServerPage(html: string, page: ServerPage): string | null 
 function withLoader(html: string, loader: PageLoaderScript): string {
   const entry = /<script defer src="([^"]*\/main\.[^"/]*\.js)"><\/script>/.exec(html);
   if (!entry) return html;
-  return html.replace(entry[0], `<script data-main="${escapeAttr(entry[1] ?? '')}">${loader.code}</script>`);
+  return html.replace(entry[0], () => `<script data-main="${escapeAttr(entry[1] ?? '')}">${loader.code}</script>`);
 }
