@@ -50,7 +50,7 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-const BOOLEAN_FLAGS = new Set(['force', 'json', 'help', 'quiet', 'no-ssr']);
+const BOOLEAN_FLAGS = new Set(['force', 'json', 'help', 'quiet', 'no-ssr', 'source-maps']);
 
 export function parseArgs(argv: string[]): ParsedArgs {
   const positional: string[] = [];
@@ -111,7 +111,7 @@ const KNOWN: Record<string, string[]> = {
   status: ['json', 'root', 'repo'],
   history: ['json', 'root', 'repo'],
   'deploy-all': ['root', 'repo'],
-  serve: ['port', 'host', 'api', 'root', 'repo', 'only', 'quiet', 'no-ssr'],
+  serve: ['port', 'host', 'api', 'root', 'repo', 'only', 'quiet', 'no-ssr', 'source-maps'],
 };
 
 function checkFlags(command: string, args: ParsedArgs): void {
@@ -127,15 +127,20 @@ async function serve(args: ParsedArgs, ctx: OpsContext, out: (s: string) => void
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new OpsError(`bad --port ${flag(args, 'port') ?? ''}`, 2);
   const hostName = flag(args, 'host') ?? process.env.HOST ?? '127.0.0.1';
   const api = only ? null : (flag(args, 'api') ?? process.env.API_URL ?? null);
-  const quiet = args.flags.has('quiet') || !process.env.OPS_HOST_LOG;
-  const host = createHost({
-    root: ctx.root,
-    api,
-    only,
-    // Public pages rendered on the server (issue 8) unless --no-ssr or SSR=off.
-    ssr: !args.flags.has('no-ssr') && process.env.SSR !== 'off',
-    ...(quiet ? {} : { log: (l: string) => out(`[host] ${l}`) }),
-  });
+  let host;
+  try {
+    host = createHost({
+      root: ctx.root,
+      api,
+      only,
+      // Public pages rendered on the server (issue 8) unless --no-ssr or SSR=off.
+      ssr: !args.flags.has('no-ssr'),
+      sourceMaps: args.flags.has('source-maps') ? true : undefined,
+      logger: args.flags.has('quiet') ? 'warn' : true,
+    });
+  } catch (e) {
+    throw new OpsError((e as Error).message, 2);
+  }
   const url = await host.listen(port, hostName);
   out(
     only
@@ -146,12 +151,11 @@ async function serve(args: ParsedArgs, ctx: OpsContext, out: (s: string) => void
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    out(`[ops] ${signal}: closing the host`);
+    out(`[ops] ${signal}: finishing requests in flight, then closing the host`);
     host.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
-    setTimeout(() => process.exit(0), 3000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

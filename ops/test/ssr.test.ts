@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { createHost, type Host } from '../src/host';
 import { injectServerPage, splitLeadingLinks, OUTLET_END, OUTLET_START } from '../src/ssr';
-import { makeWorkspace, type Workspace } from './helpers';
+import { freePort, makeWorkspace, type Workspace } from './helpers';
 
 function get(base: string, p: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
@@ -72,15 +72,16 @@ async function ok(...args: string[]): Promise<void> {
 
 async function start(env: NodeJS.ProcessEnv = {}, extra: { ssr?: boolean } = {}): Promise<{ base: string; log: string[] }> {
   const log: string[] = [];
+  const port = await freePort();
   const h = createHost({
     root: ws.root,
     api: 'http://127.0.0.1:9/base',
-    env: { NODE_ENV: 'production', SSR_CACHE_SECONDS: '0', ...env },
+    env: { NODE_ENV: 'production', STORE_URL: `http://127.0.0.1:${port}`, SSR_CACHE_SECONDS: '0', ...env },
     log: (l) => log.push(l),
     ...extra,
   });
   hosts.push(h);
-  return { base: await h.listen(0, '127.0.0.1'), log };
+  return { base: await h.listen(port, '127.0.0.1'), log };
 }
 
 beforeAll(async () => {
