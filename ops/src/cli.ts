@@ -185,6 +185,7 @@ export async function main(argv: string[], out: (s: string) => void = console.lo
         const from = flag(args, 'from');
         const r = await publish(ctx, rest[0] ?? '', from ? { from } : {});
         out(`published ${r.section.name} ${r.version}\n  from ${r.from}\n  to   ${r.dir}\nmake it live: pnpm ops activate ${r.section.name} ${r.version}`);
+        if (r.dropped.length) out(`note: left out ${r.dropped.length} precompressed file(s) that no longer match their file: ${r.dropped.join(', ')}`);
         return 0;
       }
       case 'activate': {

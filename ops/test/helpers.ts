@@ -45,7 +45,7 @@ export interface BuildOpts {
   server?: { js: string; css?: Record<string, string[]>; loader?: string };
   /** Source maps and webpack stats beside the chunks (what a production build emits). */
   maps?: boolean;
-  /** `.br` and `.gz` beside the main chunk, each ending in a marker comment (`/* precompressed br *\/`). */
+  /** `.br` and `.gz` beside the main chunk (as the production build writes them). */
   precompressed?: boolean;
 }
 
@@ -103,8 +103,8 @@ export function writeBuild(repo: string, sectionName: string, version: string, o
     writeFileSync(path.join(dir, 'mf-stats.json'), JSON.stringify({ name: section.name }));
   }
   if (opts.precompressed) {
-    writeFileSync(path.join(dir, 'main.0123abcd.js.br'), zlib.brotliCompressSync(`${js}/* precompressed br */`));
-    writeFileSync(path.join(dir, 'main.0123abcd.js.gz'), zlib.gzipSync(`${js}/* precompressed gz */`));
+    writeFileSync(path.join(dir, 'main.0123abcd.js.br'), zlib.brotliCompressSync(js));
+    writeFileSync(path.join(dir, 'main.0123abcd.js.gz'), zlib.gzipSync(js, { level: 9 }));
   }
   if (section.kind === 'shell') {
     writeFileSync(

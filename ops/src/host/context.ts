@@ -1,7 +1,7 @@
 /** What the host's plugins share: configuration, the registry, the renderer, metrics, the site's origin. */
 import type { HostConfig } from './config';
 import type { HostMetrics } from './plugins/metrics';
-import type { RegistryReader } from './registry';
+import type { RegistryReader, RegistrySnapshot } from './registry';
 import type { ServerRenderer } from '../ssr';
 
 export interface HostContext {
@@ -24,5 +24,7 @@ export interface AssetLabel {
 declare module 'fastify' {
   interface FastifyRequest {
     asset: AssetLabel | null;
+    /** The registry as this request found it (read once per request). */
+    registry: RegistrySnapshot | null;
   }
 }

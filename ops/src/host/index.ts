@@ -17,7 +17,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import proxyAddr from 'proxy-addr';
 import { createServerRenderer } from '../ssr';
 import { readHostConfig, type HostOptions } from './config';
@@ -59,8 +60,10 @@ function requestIds(trusted: string[]): (req: IncomingMessage) => string {
 
 export function createHost(opts: HostOptions): Host {
   const config = readHostConfig(opts);
+  // Asynchronous writes to stdout: a line per request must not stall a busy host on a slow log reader.
+  const destination = config.logLevel ? pino.destination({ dest: 1, sync: false }) : null;
   const app = Fastify({
-    logger: config.logLevel ? { level: config.logLevel } : false,
+    ...(destination ? { loggerInstance: pino({ level: config.logLevel || 'info' }, destination) as FastifyBaseLogger } : { logger: false }),
     // One line per request, written below with the fields docs/operators.md lists (reqId is pino's label).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
@@ -106,6 +109,7 @@ export function createHost(opts: HostOptions): Host {
   };
 
   app.decorateRequest('asset', null);
+  app.decorateRequest('registry', null);
   app.decorateRequest('contentType', null);
 
   app.addHook('onResponse', async (request, reply) => {
@@ -173,6 +177,7 @@ export function createHost(opts: HostOptions): Host {
       });
       await Promise.race([app.close(), deadline]);
       clearTimeout(timer);
+      destination?.flushSync();
     },
   };
 }

@@ -8,10 +8,14 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HostContext } from '../context';
 import { VERSION_RE } from '../../sections';
-import { injectServerPage } from '../../ssr';
+import { injectServerPage, type ServerPage } from '../../ssr';
+import type { RegistrySnapshot } from '../registry';
 import { BOOT_DATA_ID, CONTENT_TYPES, NO_STORE, isFilePath, queryOf, rawPath, safeSegments } from '../paths';
 import { allowInlineScripts } from './security';
 import { CORS } from './files';
@@ -30,6 +34,29 @@ function withBootData(html: string, data: unknown): string {
   const at = html.indexOf('</head>');
   if (at < 0) return html;
   return `${html.slice(0, at)}<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>${html.slice(at)}`;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * A finished page and its compressed forms, made once per render (or per registry change for a page
+ * rendered in the browser) and shared by every request the render cache answers: compressing 50 KB of
+ * HTML again for each of them was most of a cached page's cost. One-shot async zlib (the thread pool),
+ * fast settings; @fastify/compress leaves an answer that is already encoded alone.
+ */
+class FinishedPage {
+  private readonly packed = new Map<string, Promise<Buffer>>();
+  constructor(readonly html: string) {}
+  encoded(encoding: 'br' | 'gzip'): Promise<Buffer> {
+    let p = this.packed.get(encoding);
+    if (!p) {
+      const raw = Buffer.from(this.html);
+      p = encoding === 'br' ? brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : gzip(raw, { level: 6 });
+      this.packed.set(encoding, p);
+    }
+    return p;
+  }
 }
 
 export async function pagesPlugin(app: FastifyInstance, { ctx }: { ctx: HostContext }): Promise<void> {
@@ -68,6 +95,18 @@ export async function pagesPlugin(app: FastifyInstance, { ctx }: { ctx: HostCont
     return text;
   });
 
+  const rendered = new WeakMap<ServerPage, FinishedPage>();
+  const plain = new WeakMap<RegistrySnapshot, FinishedPage>();
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, page: FinishedPage) {
+    reply.header('vary', 'Accept-Encoding');
+    const header = request.headers['accept-encoding'];
+    const encoding = page.html.length >= 512 && header ? negotiate(header.toLowerCase().replace(/\*/g, 'gzip'), ['br', 'gzip']) : null;
+    if (encoding !== 'br' && encoding !== 'gzip') return reply.send(page.html);
+    const body = await page.encoded(encoding);
+    return reply.header('content-encoding', encoding).send(body);
+  }
+
   app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = rawPath(request.url);
     const segs = safeSegments(pathname);
@@ -75,7 +114,8 @@ export async function pagesPlugin(app: FastifyInstance, { ctx }: { ctx: HostCont
     if (isFilePath(segs)) {
       return reply.code(404).header('content-type', 'text/plain; charset=utf-8').send('Not found\n');
     }
-    const { reg } = await ctx.registry.read();
+    const snap = request.registry ?? (await ctx.registry.read());
+    const { reg } = snap;
     const version = reg.shell?.version;
     const page = version && VERSION_RE.test(version) ? await shellPage(version) : null;
     if (!page) {
@@ -83,13 +123,27 @@ export async function pagesPlugin(app: FastifyInstance, { ctx }: { ctx: HostCont
     }
     reply.header('content-type', 'text/html; charset=utf-8');
     const boot = { config: runtimeConfig(), registry: reg };
-    const rendered = ctx.renderer ? await ctx.renderer.render(reg, `${pathname}${queryOf(request.url)}`, boot.config) : null;
-    const html = rendered ? injectServerPage(page, rendered) : null;
-    if (rendered && html !== null) {
-      if (rendered.loader) allowInlineScripts(reply, [rendered.loader.hash]);
-      return reply.code(rendered.status).send(withBootData(html, { ...boot, ssr: rendered.boot }));
+    const server = ctx.renderer ? await ctx.renderer.render(reg, `${pathname}${queryOf(request.url)}`, boot.config) : null;
+    if (server) {
+      let done = rendered.get(server);
+      if (!done) {
+        const html = injectServerPage(page, server);
+        if (html !== null) {
+          done = new FinishedPage(withBootData(html, { ...boot, ssr: server.boot }));
+          rendered.set(server, done);
+        }
+      }
+      if (done) {
+        if (server.loader) allowInlineScripts(reply, [server.loader.hash]);
+        return sendPage(request, reply.code(server.status), done);
+      }
+      ctx.metrics.ssrFallbacks.inc({ cause: 'no_outlet' });
     }
-    if (rendered) ctx.metrics.ssrFallbacks.inc({ cause: 'no_outlet' });
-    return withBootData(page, boot);
+    let done = plain.get(snap);
+    if (!done) {
+      done = new FinishedPage(withBootData(page, boot));
+      plain.set(snap, done);
+    }
+    return sendPage(request, reply, done);
   });
 }

@@ -41,8 +41,11 @@ export const securityPlugin = fp(
     const pay = config.paymentCspOrigins;
     if (!config.only) {
       app.addHook('onRequest', async (request) => {
-        const { origins } = await ctx.registry.read();
-        (request.raw as WithCsp)[kCsp] = { origins, payment: isPaymentPath(request.url), scriptHashes: [] };
+        // A versioned file is never a document: its policy needs no registry (the read is most of its cost).
+        if (request.url.startsWith('/shell/') || request.url.startsWith('/remotes/')) return;
+        const snap = await ctx.registry.read();
+        request.registry = snap;
+        (request.raw as WithCsp)[kCsp] = { origins: snap.origins, payment: isPaymentPath(request.url), scriptHashes: [] };
       });
     }
     // One source list per directive: 'self' first, then what this request allows.
