@@ -1,6 +1,8 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
+import { randomUUID } from 'node:crypto';
+import { metricsPlugin } from './plugins/metrics';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -67,6 +69,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT,
     // The static host proxies /api from loopback: trust its X-Forwarded-For (rate limits per shopper), no one else's.
     trustProxy: ['127.0.0.1', '::1'],
+    // The edge host's request id (x-request-id), so one request reads the same in both logs.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+    },
     ajv: {
       customOptions: { allErrors: true, verbose: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
       plugins: [
@@ -80,6 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // ---------- plugins ----------
+  await app.register(metricsPlugin);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

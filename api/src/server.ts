@@ -15,9 +15,17 @@ async function main(): Promise<void> {
   console.log(`[api] demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}  mobile ${DEMO_CUSTOMER.mobile}`);
   console.log('[api] coupons: WELCOME10 (10%, min ₹500), FLAT200 (₹200 off, min ₹1,000), EXPIRED50 (expired)');
 
+  // Stop taking connections, let requests in flight finish (up to SHUTDOWN_TIMEOUT_MS), then close.
+  const shutdownMs = Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000;
   const stop = async (signal: string) => {
-    console.log(`[api] ${signal}: closing`);
+    console.log(`[api] ${signal}: finishing requests in flight, then closing`);
+    const deadline = setTimeout(() => {
+      console.log(`[api] requests still in flight after ${shutdownMs} ms: closing their connections`);
+      app.server.closeAllConnections();
+    }, shutdownMs);
+    deadline.unref();
     await app.close();
+    clearTimeout(deadline);
     await db.destroy();
     process.exit(0);
   };
