@@ -33,7 +33,7 @@ if (!(await waitForHttp(`http://127.0.0.1:${API_PORT}/api/openapi.json`, 180_000
   log('the API did not start');
   shutdown(1);
 }
-startChild('host', pnpm, p('run', 'ops', 'serve', '--port', PORT, '--api', `http://127.0.0.1:${API_PORT}`), { ...env, PORT, NODE_ENV: 'production' });
+startChild('host', pnpm, p('run', 'ops', 'serve', '--port', PORT, '--api', `http://127.0.0.1:${API_PORT}`), { ...env, PORT, NODE_ENV: 'production', STORE_URL: `http://127.0.0.1:${PORT}` });
 if (!(await waitForHttp(`http://127.0.0.1:${PORT}/storefront.config.json`, 60_000))) {
   log('the static host did not start');
   shutdown(1);

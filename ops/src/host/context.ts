@@ -26,5 +26,7 @@ declare module 'fastify' {
     asset: AssetLabel | null;
     /** The registry as this request found it (read once per request). */
     registry: RegistrySnapshot | null;
+    /** request.ip as it was on arrival. */
+    clientIp: string;
   }
 }

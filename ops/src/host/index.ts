@@ -110,11 +110,16 @@ export function createHost(opts: HostOptions): Host {
 
   app.decorateRequest('asset', null);
   app.decorateRequest('registry', null);
+  app.decorateRequest('clientIp', '');
   app.decorateRequest('contentType', null);
 
+  // The client address as determined on arrival (the socket may be gone by the time the answer is logged).
+  app.addHook('onRequest', async (request) => {
+    request.clientIp = request.ip;
+  });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { method: request.method, url: request.url, route: request.routeOptions.url ?? null, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip },
+      { method: request.method, url: request.url, route: request.routeOptions.url ?? null, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10, ip: request.clientIp },
       'request',
     );
   });
