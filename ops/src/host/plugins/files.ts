@@ -195,13 +195,23 @@ export const filesPlugin = fp(
       return payload;
     });
 
-    if (!only) app.get('/shell/*', serve);
-    app.get('/remotes/*', serve);
+    // Helmet's set is for documents (a policy on a script file means nothing); a file gets nosniff, which
+    // keeps a browser from running anything but a script served as one.
+    const fileRoute = { helmet: false as const };
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.config.file === true) reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'strict-origin-when-cross-origin');
+    });
+    if (!only) app.get('/shell/*', { ...fileRoute, config: { file: true } }, serve);
+    app.get('/remotes/*', { ...fileRoute, config: { file: true } }, serve);
   },
   { name: 'host-files' },
 );
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A versioned-file route. */
+    file?: boolean;
+  }
   interface FastifyRequest {
     /** The Content-Type of the versioned file being served (set by the files plugin). */
     contentType: string | null;
