@@ -1,5 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
+import { randomUUID } from 'node:crypto';
+import { metricsPlugin } from './plugins/metrics';
 import type { Kysely } from 'kysely';
 import { configProblems, type Config } from './config';
 import { limitsPlugin, type RateLimitStoreClass } from './plugins/limits';
@@ -86,6 +88,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // X-Forwarded-For is believed only from TRUSTED_PROXIES (by default the edge host on this machine):
     // anybody else's header is ignored, so it cannot multiply the per-address limits.
     trustProxy: config.trustedProxies,
+    // The edge host's request id (x-request-id), so one request reads the same in both logs.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+    },
     ajv: {
       customOptions: { allErrors: true, verbose: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
       plugins: [
@@ -99,6 +107,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // ---------- plugins ----------
+  await app.register(metricsPlugin);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -34,9 +34,17 @@ async function main(): Promise<void> {
     console.log(`[api] mode: production  store ${config.storeUrl}  messages by ${senders}  trusted proxies ${config.trustedProxies.join(', ') || 'none'}`);
   }
 
+  // Stop taking connections, let requests in flight finish (up to SHUTDOWN_TIMEOUT_MS), then close.
+  const shutdownMs = Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000;
   const stop = async (signal: string) => {
-    console.log(`[api] ${signal}: closing`);
+    console.log(`[api] ${signal}: finishing requests in flight, then closing`);
+    const deadline = setTimeout(() => {
+      console.log(`[api] requests still in flight after ${shutdownMs} ms: closing their connections`);
+      app.server.closeAllConnections();
+    }, shutdownMs);
+    deadline.unref();
     await app.close();
+    clearTimeout(deadline);
     await db.destroy();
     process.exit(0);
   };

@@ -6,6 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { checkSingletons, readShared, type Party } from './compat';
+import { dropStalePrecompressed } from './precompressed';
 import { OpsError, SECTIONS, checkVersionName, resolveSection, VERSION_RE, type Section } from './sections';
 import {
   appendHistory,
@@ -84,6 +85,8 @@ export interface PublishResult {
   version: string;
   dir: string;
   from: string;
+  /** Precompressed files left out because they no longer matched their file. */
+  dropped: string[];
 }
 
 export async function publish(ctx: OpsContext, sectionName: string, opts: { from?: string } = {}): Promise<PublishResult> {
@@ -123,7 +126,9 @@ export async function publish(ctx: OpsContext, sectionName: string, opts: { from
   await fs.mkdir(parent, { recursive: true });
   const incoming = path.join(parent, `.incoming-${version}-${randomBytes(4).toString('hex')}`);
   await fs.cp(from, incoming, { recursive: true, errorOnExist: true, force: false });
+  let dropped: string[] = [];
   try {
+    dropped = await dropStalePrecompressed(incoming);
     await withLock(ctx.root, async () => {
       if (await exists(dest)) throw refuse();
       await fs.rename(incoming, dest);
@@ -143,7 +148,7 @@ export async function publish(ctx: OpsContext, sectionName: string, opts: { from
   } finally {
     await fs.rm(incoming, { recursive: true, force: true });
   }
-  return { section, version, dir: dest, from };
+  return { section, version, dir: dest, from, dropped };
 }
 
 // ---------------------------------------------------------------------------------------------- activate

@@ -71,13 +71,27 @@ export interface PageLoaderScript {
 
 export interface ServerRendererOptions {
   root: string;
-  /** The API's origin and base path as the browser sees it through `/api` (e.g. http://127.0.0.1:3100/api). */
-  apiBaseUrl: string;
+  /**
+   * The API's origin and base path as the browser sees it through `/api` (e.g. http://127.0.0.1:3100/api);
+   * a function picks one of several API processes for each render.
+   */
+  apiBaseUrl: string | (() => string);
   /** Give up on a render after this long and serve the page without it (default 1500 ms). */
   timeoutMs?: number;
   /** Keep a rendered page this long for identical requests (default 5 s; 0: render every request). */
   cacheSeconds?: number;
   log?: (line: string) => void;
+  /** What happened to each render, for metrics. */
+  events?: RenderEvents;
+}
+
+/** Why a page went out to be rendered in the browser instead. */
+export type FallbackCause = 'not_server_rendered' | 'no_server_build' | 'error' | 'timeout';
+
+export interface RenderEvents {
+  rendered(ms: number): void;
+  fallback(cause: FallbackCause, ms: number): void;
+  cacheHit(): void;
 }
 
 /** The page outlet in the shell's index.html that a server render replaces. */
@@ -125,9 +139,12 @@ function escapeAttr(v: string): string {
 /** The page's own title and description in place of the shell page's defaults. */
 function withMeta(head: string, meta: ServerPage['meta']): string {
   let out = head;
-  if (meta.title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(meta.title)}</title>`);
-  if (meta.description) {
-    out = out.replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeAttr(meta.description)}">`);
+  // Replacement functions, not strings: the text comes from the request (a search), and a string
+  // replacement would read `$'`, `$\`` and `$&` in it as patterns.
+  const { title, description } = meta;
+  if (title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttr(title)}</title>`);
+  if (description) {
+    out = out.replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeAttr(description)}">`);
   }
   return out;
 }
@@ -146,6 +163,8 @@ function remoteBase(entry: string): string {
 export interface ServerRenderer {
   /** The page for `url` (path and query), or null: serve it to be rendered in the browser. */
   render(reg: RemoteRegistry, url: string, config: unknown): Promise<ServerPage | null>;
+  /** Loads the live shell's and remotes' server builds; gives what could not be loaded (readiness). */
+  warm(reg: RemoteRegistry): Promise<string[]>;
 }
 
 export function createServerRenderer(opts: ServerRendererOptions): ServerRenderer {
@@ -157,6 +176,8 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
   const remotes = new Map<string, Promise<Record<string, unknown> | null>>();
   const pages = new Map<string, { until: number; page: Promise<ServerPage | null> }>();
   const warned = new Set<string>();
+  const events = opts.events;
+  const apiBaseUrl = typeof opts.apiBaseUrl === 'function' ? opts.apiBaseUrl : () => opts.apiBaseUrl as string;
 
   const warnOnce = (key: string, line: string) => {
     if (warned.has(key)) return;
@@ -240,7 +261,10 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
     const shellVersion = reg.shell?.version;
     if (!shellVersion || !VERSION_RE.test(shellVersion)) return null;
     const shell = await loadShell(shellVersion);
-    if (!shell) return null;
+    if (!shell) {
+      events?.fallback('no_server_build', 0);
+      return null;
+    }
     const loadRemote = async (name: string, module: string): Promise<unknown> => {
       const entry = reg.remotes[name];
       if (!entry || !VERSION_RE.test(entry.version)) return null;
@@ -255,14 +279,19 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
       const deadline = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs + 250);
       });
-      result = await Promise.race([shell.renderPage({ url, config, apiBaseUrl: opts.apiBaseUrl, loadRemote, timeoutMs }), deadline]);
+      result = await Promise.race([shell.renderPage({ url, config, apiBaseUrl: apiBaseUrl(), loadRemote, timeoutMs }), deadline]);
     } catch (err) {
-      opts.log?.(`[ssr] ${url}: rendered in the browser instead (${(err as Error).message})`);
+      const message = (err as Error).message;
+      events?.fallback(/no answer within|deadline|timed? ?out/i.test(message) ? 'timeout' : 'error', Date.now() - started);
+      opts.log?.(`[ssr] ${url}: rendered in the browser instead (${message})`);
       return null;
     } finally {
       clearTimeout(timer);
     }
-    if (!result) return null;
+    if (!result) {
+      events?.fallback('not_server_rendered', Date.now() - started);
+      return null;
+    }
     const { links, body } = splitLeadingLinks(result.html);
     let css = await cssLinks(`/shell/${shellVersion}/`, path.join(root, 'shell', shellVersion), ['main', 'bootstrap']);
     if ('shell' in result.route) {
@@ -271,6 +300,7 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
       const entry = reg.remotes[result.route.remote];
       if (entry) css += await cssLinks(remoteBase(entry.entry), path.join(root, 'remotes', result.route.remote, entry.version), [result.route.module]);
     }
+    events?.rendered(Date.now() - started);
     opts.log?.(`[ssr] ${url} rendered in ${Date.now() - started} ms`);
     const loader = await loadLoader(shellVersion);
     return {
@@ -285,13 +315,32 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
   }
 
   return {
+    async warm(reg) {
+      const failed: string[] = [];
+      const shellVersion = reg.shell?.version;
+      if (!shellVersion || !VERSION_RE.test(shellVersion)) return ['shell (none live)'];
+      const shellFile = path.join(root, 'shell', shellVersion, 'server', 'server.js');
+      // A build without a server bundle renders in the browser by design; one that fails to load is a fault.
+      if (!(await exists(shellFile))) return failed;
+      const shell = await loadShell(shellVersion);
+      if (!shell) return [`shell ${shellVersion}`];
+      for (const [name, entry] of Object.entries(reg.remotes)) {
+        if (!entry || !VERSION_RE.test(entry.version)) continue;
+        if (!(await exists(path.join(root, 'remotes', name, entry.version, 'server', 'server.js')))) continue;
+        if (!(await loadRemoteBuild(shellVersion, shell, name, entry.version))) failed.push(`${name} ${entry.version}`);
+      }
+      return failed;
+    },
     render(reg, url, config) {
       if (cacheMs <= 0) return renderNow(reg, url, config);
       const versions = [reg.shell?.version ?? '', ...Object.entries(reg.remotes).map(([n, e]) => `${n}@${e?.version ?? ''}`)].join(',');
       const key = `${versions} ${JSON.stringify(config)} ${url}`;
       const now = Date.now();
       const hit = pages.get(key);
-      if (hit && hit.until > now) return hit.page;
+      if (hit && hit.until > now) {
+        events?.cacheHit();
+        return hit.page;
+      }
       for (const [k, v] of pages) if (v.until <= now || pages.size >= MAX_CACHED_PAGES) pages.delete(k);
       // Concurrent identical requests share one render; a page not rendered is not kept.
       const page = renderNow(reg, url, config);
@@ -331,5 +380,5 @@ export function injectServerPage(html: string, page: ServerPage): string | null 
 function withLoader(html: string, loader: PageLoaderScript): string {
   const entry = /<script defer src="([^"]*\/main\.[^"/]*\.js)"><\/script>/.exec(html);
   if (!entry) return html;
-  return html.replace(entry[0], `<script data-main="${escapeAttr(entry[1] ?? '')}">${loader.code}</script>`);
+  return html.replace(entry[0], () => `<script data-main="${escapeAttr(entry[1] ?? '')}">${loader.code}</script>`);
 }

@@ -1,6 +1,9 @@
 /** Fake workspaces and builds for the ops tests: a minimal mf-manifest.json, build.json and a JS file. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { main } from '../src/cli';
 import { findSection } from '../src/sections';
@@ -40,6 +43,10 @@ export interface BuildOpts {
   bigJs?: boolean;
   /** A server build (`server/server.js`) and its `ssr-assets.json`; a shell gets the page outlet. */
   server?: { js: string; css?: Record<string, string[]>; loader?: string };
+  /** Source maps and webpack stats beside the chunks (what a production build emits). */
+  maps?: boolean;
+  /** `.br` and `.gz` beside the main chunk (as the production build writes them). */
+  precompressed?: boolean;
 }
 
 export function writeBuild(repo: string, sectionName: string, version: string, opts: BuildOpts = {}): string {
@@ -91,10 +98,18 @@ export function writeBuild(repo: string, sectionName: string, version: string, o
   );
   const js = `/* ${marker} */\nconsole.log(${JSON.stringify(marker)});\n${opts.bigJs ? `const filler = ${JSON.stringify('storefront '.repeat(800))};\n` : ''}`;
   writeFileSync(path.join(dir, 'main.0123abcd.js'), js);
+  if (opts.maps) {
+    writeFileSync(path.join(dir, 'main.0123abcd.js.map'), JSON.stringify({ version: 3, sources: ['src/secret-source.ts'], mappings: '' }));
+    writeFileSync(path.join(dir, 'mf-stats.json'), JSON.stringify({ name: section.name }));
+  }
+  if (opts.precompressed) {
+    writeFileSync(path.join(dir, 'main.0123abcd.js.br'), zlib.brotliCompressSync(js));
+    writeFileSync(path.join(dir, 'main.0123abcd.js.gz'), zlib.gzipSync(js, { level: 9 }));
+  }
   if (section.kind === 'shell') {
     writeFileSync(
       path.join(dir, 'index.html'),
-      `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>Storefront</title></head><body><div id="root">${opts.server ? '<!--ssr-outlet--><div class="boot"></div><!--/ssr-outlet-->' : ''}</div><!-- ${marker} --><script defer src="/shell/${version}/main.0123abcd.js"></script></body></html>\n`,
+      `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>Storefront</title><meta name="description" content="Storefront"></head><body><div id="root">${opts.server ? '<!--ssr-outlet--><div class="boot"></div><!--/ssr-outlet-->' : ''}</div><!-- ${marker} --><script defer src="/shell/${version}/main.0123abcd.js"></script></body></html>\n`,
     );
   } else {
     writeFileSync(path.join(dir, 'remoteEntry.js'), js);
@@ -124,4 +139,39 @@ export function makeWorkspace(): Workspace {
       return { code, out: out.join('\n'), err: err.join('\n') };
     },
   };
+}
+
+export interface Res {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One HTTP request with a raw path (no URL normalisation) and no connection reuse. */
+export function request(base: string, rawPathAndQuery: string, opts: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string } = {}): Promise<Res> {
+  const u = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { hostname: u.hostname, port: u.port, path: rawPathAndQuery, method: opts.method ?? 'GET', headers: opts.headers ?? {}, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+/** A loopback port free right now (for a host that must know its own address before it starts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
 }

@@ -3,8 +3,8 @@ import zlib from 'node:zlib';
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createHost, pickEncoding, rawPath, safeSegments, type Host } from '../src/host';
-import { makeWorkspace, type Workspace } from './helpers';
+import { createHost, rawPath, safeSegments, type Host } from '../src/host';
+import { freePort, makeWorkspace, type Workspace } from './helpers';
 
 interface Res {
   status: number;
@@ -40,8 +40,11 @@ async function ok(...args: string[]): Promise<void> {
 }
 
 async function startHost(extra: { api?: string; only?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ host: Host; base: string }> {
-  const h = createHost({ root: ws.root, api: extra.api ?? null, only: extra.only ?? null, env: extra.env ?? { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456' } });
-  const url = await h.listen(0, '127.0.0.1');
+  // Production needs its origin (STORE_URL): the host's own address here.
+  const port = await freePort();
+  const env = extra.env ?? { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: `http://127.0.0.1:${port}` };
+  const h = createHost({ root: ws.root, api: extra.api ?? null, only: extra.only ?? null, env });
+  const url = await h.listen(port, '127.0.0.1');
   return { host: h, base: url };
 }
 
@@ -117,14 +120,15 @@ describe('versioned assets', () => {
     expect(pre.headers['access-control-allow-methods']).toContain('GET');
   });
 
-  test('gzip and brotli by Accept-Encoding, identity otherwise; a second request is served from memory', async () => {
+  test('gzip and brotli by Accept-Encoding, identity otherwise', async () => {
     const p = `/remotes/catalog/${CAT}/main.0123abcd.js`;
     const plain = await request(base, p);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('Accept-Encoding');
     const br = await request(base, p, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
     expect(br.headers['content-encoding']).toBe('br');
-    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    // Compressed as it goes out (no precompressed sibling here): no length known in advance.
+    if (br.headers['content-length'] !== undefined) expect(Number(br.headers['content-length'])).toBe(br.body.length);
     expect(br.body.length).toBeLessThan(plain.body.length);
     expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
     const gz = await request(base, p, { headers: { 'Accept-Encoding': 'gzip' } });
@@ -132,15 +136,9 @@ describe('versioned assets', () => {
     expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
     const noBr = await request(base, p, { headers: { 'Accept-Encoding': 'br;q=0, gzip' } });
     expect(noBr.headers['content-encoding']).toBe('gzip');
-    // Later requests get the best compression, made in the background; the content is the same.
-    await new Promise((r) => setTimeout(r, 300));
-    const again = await request(base, p, { headers: { 'Accept-Encoding': 'br' } });
-    expect(again.headers['content-encoding']).toBe('br');
-    expect(again.body.length).toBeLessThanOrEqual(br.body.length);
-    expect(zlib.brotliDecompressSync(again.body).equals(plain.body)).toBe(true);
-    // The SPA page is compressed too (it is small here, so it goes as is).
-    expect(pickEncoding('identity')).toBe('identity');
-    expect(pickEncoding('*')).toBe('br');
+    const none = await request(base, p, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body.equals(plain.body)).toBe(true);
   });
 
   test('ETag revalidation answers 304; HEAD has headers and no body', async () => {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { createHost, type Host } from '../src/host';
 import { injectServerPage, splitLeadingLinks, OUTLET_END, OUTLET_START } from '../src/ssr';
-import { makeWorkspace, type Workspace } from './helpers';
+import { freePort, makeWorkspace, type Workspace } from './helpers';
 
 function get(base: string, p: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
@@ -47,7 +47,9 @@ exports.renderPage = async (req) => {
     answers: { 'POST /store-info null null': { success: true } },
     route: { remote: 'catalog', module: 'Home' },
     rootAttributes: { style: '--sf-bg: #fff', 'data-banner-type': 'slider' },
-    meta: { title: 'Home | Kirana <Couture>' },
+    meta: url.searchParams.has('q')
+      ? { title: 'Search: ' + url.searchParams.get('q') + ' | Kirana', description: 'Results for ' + url.searchParams.get('q') }
+      : { title: 'Home | Kirana <Couture>' },
   };
 };
 `;
@@ -70,15 +72,16 @@ async function ok(...args: string[]): Promise<void> {
 
 async function start(env: NodeJS.ProcessEnv = {}, extra: { ssr?: boolean } = {}): Promise<{ base: string; log: string[] }> {
   const log: string[] = [];
+  const port = await freePort();
   const h = createHost({
     root: ws.root,
     api: 'http://127.0.0.1:9/base',
-    env: { NODE_ENV: 'production', SSR_CACHE_SECONDS: '0', ...env },
+    env: { NODE_ENV: 'production', STORE_URL: `http://127.0.0.1:${port}`, SSR_CACHE_SECONDS: '0', ...env },
     log: (l) => log.push(l),
     ...extra,
   });
   hosts.push(h);
-  return { base: await h.listen(0, '127.0.0.1'), log };
+  return { base: await h.listen(port, '127.0.0.1'), log };
 }
 
 beforeAll(async () => {
@@ -117,6 +120,17 @@ describe('a public page rendered on the server', () => {
     // The data block is not script: the policy still allows none inline.
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it("writes a title and description holding $' or $` as they are (String.replace patterns)", async () => {
+    const { base } = await start();
+    const q = "a$'b$`c$&d$$e";
+    const res = await get(base, `/?q=${encodeURIComponent(q)}`);
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    const shown = q.replace(/&/g, '&amp;');
+    expect(head).toContain(`<title>Search: ${shown} | Kirana</title>`);
+    expect(head).toContain(`<meta name="description" content="Results for ${shown}">`);
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
   });
 
   it('answers 404 with the rendered not-found page', async () => {
@@ -256,6 +270,13 @@ describe('writing a render into the page', () => {
     expect(out).toContain('<title>Shirts | Kirana</title>');
     expect(out).toContain('<meta name="description" content="Shirts &quot;for&quot; all">');
     expect(out).not.toContain('default');
+  });
+
+  it("inlines a loader holding $' or $` as it is", () => {
+    const html = `<html><head></head><body><div id="root">${OUTLET_START}${OUTLET_END}</div><script defer src="/shell/v/main.1.js"></script></body></html>`;
+    const code = "x='$`'+'$\\''+'$&'";
+    const out = injectServerPage(html, { ...page, loader: { code, hash: 'sha256-x' } })!;
+    expect(out).toContain(`<script data-main="/shell/v/main.1.js">${code}</script></body></html>`);
   });
 
   it('gives null for a page without an outlet (a shell from before server rendering)', () => {

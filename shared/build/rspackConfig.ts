@@ -8,6 +8,8 @@
  */
 import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { SERVER_SINGLETONS, sharedSingletons } from '../src/federation';
 
 /** What a section's rspack.config.ts hands in. */
@@ -92,6 +94,43 @@ class SsrAssetsPlugin {
         if (files.length) css[name] = files;
       }
       if (json.outputPath) writeFileSync(path.join(json.outputPath, 'ssr-assets.json'), `${JSON.stringify({ css }, null, 2)}\n`);
+    });
+  }
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside each text asset of a production build, at the best
+ * compression (brotli 11, gzip 9), which the host serves as they are (ops/src/host/plugins/files.ts):
+ * made once here instead of on every request. Source maps are never served, so never compressed.
+ * Written with node:zlib rather than compression-webpack-plugin: this file has no dependencies of its
+ * own (the section passes its build tools in), and the whole job is the dozen lines below.
+ */
+class PrecompressPlugin {
+  apply(compiler: import('@rspack/core').Compiler): void {
+    const { RawSource } = compiler.rspack.sources;
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'PrecompressPlugin', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        async () => {
+          const jobs = compilation
+            .getAssets()
+            .filter((a) => /\.(js|mjs|css|json|svg|txt|xml|webmanifest)$/.test(a.name) && a.name !== 'build.json' && !a.name.startsWith('server/'))
+            .map(async (a) => {
+              const raw = a.source.buffer();
+              if (raw.length < 1024) return;
+              const [br, gz] = await Promise.all([
+                brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+                gzip(raw, { level: 9 }),
+              ]);
+              if (br.length < raw.length) compilation.emitAsset(`${a.name}.br`, new RawSource(br));
+              if (gz.length < raw.length) compilation.emitAsset(`${a.name}.gz`, new RawSource(gz));
+            });
+          await Promise.all(jobs);
+        },
+      );
     });
   }
 }
@@ -253,7 +292,7 @@ export function createSectionConfig(opts: SectionBuildOptions, env: { mode?: str
             }),
           ]
         : []),
-      ...(production ? [new SsrAssetsPlugin()] : []),
+      ...(production ? [new SsrAssetsPlugin(), new PrecompressPlugin()] : []),
       new BuildInfoPlugin({
         name: opts.name,
         package: pkg.name,

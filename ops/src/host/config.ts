@@ -1,0 +1,135 @@
+/**
+ * The host's configuration, read once from its options and the environment, validated, and refused
+ * loudly when unsafe in production. The one place in the host that looks at NODE_ENV.
+ *
+ *   STORE_URL            the site's public origin (https://shop.example.in). Required in production, where
+ *                        a request naming another Host gets 421; in development it defaults to the
+ *                        host's own listen address. storeUrl and product links come from it, never from
+ *                        request headers.
+ *   API_URL / --api      one or more API origins, comma-separated (round robin, a refused one skipped)
+ *   TRUSTED_PROXIES      addresses/CIDRs (or loopback, linklocal, uniquelocal) whose X-Forwarded-* count
+ *   PAYMENT_CSP_ORIGINS  origins the /payment page may load scripts, frames and connections from
+ *   SERVE_SOURCE_MAPS=1  serve *.map (also --source-maps; on by default in development only)
+ *   SSR_TIMEOUT_MS, SSR_CACHE_SECONDS, SHUTDOWN_TIMEOUT_MS, LOG_LEVEL, API_KEY, STORE_TOKEN
+ */
+import path from 'node:path';
+import { findSection, type Section } from '../sections';
+
+export interface HostOptions {
+  /** Deploy root to serve. */
+  root: string;
+  /** Where `/api/*` goes: one origin (with an optional base path) or several, as a list or comma-separated. */
+  api?: string | string[] | null;
+  /** Serve only this remote's files (a second origin for tests): `--only catalog`. */
+  only?: string | null;
+  /** Environment (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Plain text lines about server rendering (also in the JSON log when `logger` is on). */
+  log?: (line: string) => void;
+  /** JSON request log (pino): true, a level name, or false (default). */
+  logger?: boolean | string;
+  /** Render public pages on the server (needs an API). Default on. */
+  ssr?: boolean;
+  /** Serve source maps even in production (for operators). */
+  sourceMaps?: boolean;
+}
+
+export interface HostConfig {
+  root: string;
+  production: boolean;
+  only: Section | null;
+  /** API origins (no path); empty: /api answers 502. */
+  upstreams: string[];
+  /** The base path every API origin shares ('' or '/base'); the API lives at `<base>/api`. */
+  apiBasePath: string;
+  /** STORE_URL's origin, or null (development: the listen address once known). */
+  storeUrl: string | null;
+  trustedProxies: string[];
+  paymentCspOrigins: string[];
+  ssr: boolean;
+  ssrTimeoutMs: number | undefined;
+  ssrCacheSeconds: number | undefined;
+  sourceMaps: boolean;
+  apiKey: string;
+  storeToken: string;
+  shutdownMs: number;
+  logLevel: string | false;
+}
+
+export const DEFAULT_PAYMENT_CSP_ORIGINS = 'https://checkout.razorpay.com,https://api.razorpay.com';
+
+const list = (v: string | undefined): string[] =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function numberFrom(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const v = env[name];
+  return v !== undefined && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
+}
+
+/** An http(s) origin with nothing else (no credentials, path, query or fragment), or throws. */
+function parseOrigin(name: string, value: string): string {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    throw new Error(`${name}: "${value}" is not a URL`);
+  }
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.username || u.password || u.search || u.hash || (u.pathname !== '/' && u.pathname !== '')) {
+    throw new Error(`${name}: "${value}" must be an http(s) origin such as https://shop.example.in`);
+  }
+  return u.origin;
+}
+
+export function readHostConfig(opts: HostOptions): HostConfig {
+  const env = opts.env ?? process.env;
+  const production = env.NODE_ENV === 'production';
+  const only: Section | null = opts.only ? (findSection(opts.only) ?? null) : null;
+  if (opts.only && (!only || only.kind !== 'remote')) {
+    throw new Error(`--only takes a remote (catalog, cart_checkout, account), not "${opts.only}"`);
+  }
+
+  const rawApi = opts.api === undefined || opts.api === null ? list(env.API_URL) : Array.isArray(opts.api) ? opts.api.flatMap((a) => list(a)) : list(opts.api);
+  const apis = only ? [] : rawApi.map((a) => {
+    let u: URL;
+    try {
+      u = new URL(a);
+    } catch {
+      throw new Error(`API_URL: "${a}" is not a URL`);
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`API_URL: "${a}" must be http(s)`);
+    return { origin: u.origin, base: u.pathname.replace(/\/+$/, '') };
+  });
+  const bases = new Set(apis.map((a) => a.base));
+  if (bases.size > 1) throw new Error(`API_URL: every API process must share one base path (got ${[...bases].join(', ')})`);
+
+  const storeUrl = env.STORE_URL?.trim() ? parseOrigin('STORE_URL', env.STORE_URL.trim()) : null;
+  if (production && !storeUrl && !only) {
+    throw new Error('STORE_URL is required in production (the site origin, e.g. https://shop.example.in): storeUrl and links are never taken from request headers');
+  }
+  const paymentCspOrigins = list(env.PAYMENT_CSP_ORIGINS ?? DEFAULT_PAYMENT_CSP_ORIGINS).map((o) => parseOrigin('PAYMENT_CSP_ORIGINS', o));
+
+  const level = env.LOG_LEVEL?.trim();
+  const logLevel = opts.logger === undefined || opts.logger === false ? false : typeof opts.logger === 'string' ? opts.logger : level || 'info';
+
+  return {
+    root: path.resolve(opts.root),
+    production,
+    only,
+    upstreams: apis.map((a) => a.origin),
+    apiBasePath: apis[0]?.base ?? '',
+    storeUrl,
+    trustedProxies: list(env.TRUSTED_PROXIES),
+    paymentCspOrigins,
+    ssr: opts.ssr !== false && env.SSR !== 'off',
+    ssrTimeoutMs: numberFrom(env, 'SSR_TIMEOUT_MS'),
+    ssrCacheSeconds: numberFrom(env, 'SSR_CACHE_SECONDS'),
+    sourceMaps: opts.sourceMaps ?? (env.SERVE_SOURCE_MAPS ? env.SERVE_SOURCE_MAPS === '1' : !production),
+    apiKey: env.API_KEY || 'dev-storefront-key',
+    storeToken: env.STORE_TOKEN || 'dev-store-token',
+    shutdownMs: numberFrom(env, 'SHUTDOWN_TIMEOUT_MS') ?? 10_000,
+    logLevel: logLevel === 'silent' ? false : logLevel,
+  };
+}

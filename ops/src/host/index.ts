@@ -1,0 +1,188 @@
+/**
+ * The edge host (`pnpm ops serve`): a Fastify application made of one plugin per job, on the libraries
+ * the Fastify community keeps for each.
+ *
+ *   origin       STORE_URL is the site; other Hosts get 421 in production; request ids   plugins/origin.ts
+ *   security     helmet: CSP from the registry (+ the page's loader hash, + the gateway on /payment)
+ *   compression  @fastify/compress: brotli / gzip (versioned files come precompressed)
+ *   metrics      prom-client at /metrics                                                   plugins/metrics.ts
+ *   health       /healthz, /readyz                                                         plugins/health.ts
+ *   files        @fastify/static: /shell/<v>/…, /remotes/<name>/<v>/…                      plugins/files.ts
+ *   proxy        @fastify/reply-from: /api/… to one or more API processes; sitemaps        plugins/proxy.ts
+ *   seo          /robots.txt                                                               plugins/seo.ts
+ *   pages        /storefront.config.json, /remotes.json, every other GET: the shell's page, server-rendered
+ *
+ * Logs are pino's JSON lines (one per request: reqId, method, url, route, statusCode, responseTime, ip).
+ * close() stops taking connections and lets requests in flight finish, up to SHUTDOWN_TIMEOUT_MS.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import pino from 'pino';
+import proxyAddr from 'proxy-addr';
+import { createServerRenderer } from '../ssr';
+import { readHostConfig, type HostOptions } from './config';
+import type { HostContext } from './context';
+import { HttpError, NO_STORE } from './paths';
+import { registryReader } from './registry';
+import { compressionPlugin } from './plugins/compression';
+import { CORS, filesPlugin } from './plugins/files';
+import { healthPlugin } from './plugins/health';
+import { createHostMetrics, metricsPlugin } from './plugins/metrics';
+import { originPlugin } from './plugins/origin';
+import { pagesPlugin } from './plugins/pages';
+import { proxyPlugin } from './plugins/proxy';
+import { securityPlugin } from './plugins/security';
+import { seoPlugin } from './plugins/seo';
+
+export type { HostOptions } from './config';
+export { BOOT_DATA_ID, CONTENT_TYPES, HttpError, IMMUTABLE, NO_STORE, queryOf, rawPath, safeSegments } from './paths';
+export { registryOrigins } from './registry';
+
+export interface Host {
+  app: FastifyInstance;
+  server: Server;
+  /** Resolves once listening; gives the URL. */
+  listen(port: number, host?: string): Promise<string>;
+  /** Stops taking connections, finishes requests in flight (up to the shutdown deadline), then closes. */
+  close(): Promise<void>;
+}
+
+/** A request id from a trusted proxy (a load balancer's), or a new one. */
+function requestIds(trusted: string[]): (req: IncomingMessage) => string {
+  const trust = trusted.length ? proxyAddr.compile(trusted) : null;
+  return (req) => {
+    const given = req.headers['x-request-id'];
+    if (trust && typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) && trust(req.socket.remoteAddress ?? '', 0)) return given;
+    return randomUUID();
+  };
+}
+
+export function createHost(opts: HostOptions): Host {
+  const config = readHostConfig(opts);
+  // Asynchronous writes to stdout: a line per request must not stall a busy host on a slow log reader.
+  const destination = config.logLevel ? pino.destination({ dest: 1, sync: false }) : null;
+  const app = Fastify({
+    ...(destination ? { loggerInstance: pino({ level: config.logLevel || 'info' }, destination) as FastifyBaseLogger } : { logger: false }),
+    // One line per request, written below with the fields docs/operators.md lists (reqId is pino's label).
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
+    genReqId: requestIds(config.trustedProxies),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    bodyLimit: 1024 * 1024,
+  });
+  const metrics = createHostMetrics();
+  let listenUrl = 'http://127.0.0.1';
+  let next = 0;
+  const log = (line: string) => {
+    opts.log?.(line);
+    app.log.info({ ssr: true }, line);
+  };
+  const apiBase = (origin: string) => `${origin}${config.apiBasePath}/api`;
+  const renderer =
+    config.upstreams.length && !config.only && config.ssr
+      ? createServerRenderer({
+          root: config.root,
+          // What the browser reaches as /api, asked directly (one process per render, in turn).
+          apiBaseUrl: () => apiBase(config.upstreams[next++ % config.upstreams.length] ?? ''),
+          timeoutMs: config.ssrTimeoutMs,
+          cacheSeconds: config.ssrCacheSeconds,
+          log,
+          events: {
+            rendered: (ms) => metrics.ssrRender.observe({ outcome: 'rendered' }, ms / 1000),
+            fallback: (cause, ms) => {
+              metrics.ssrFallbacks.inc({ cause });
+              metrics.ssrRender.observe({ outcome: 'fallback' }, ms / 1000);
+            },
+            cacheHit: () => metrics.ssrCacheHits.inc(),
+          },
+        })
+      : null;
+  const ctx: HostContext = {
+    config,
+    registry: registryReader(config.root),
+    renderer,
+    metrics,
+    siteUrl: () => config.storeUrl ?? listenUrl,
+    log,
+  };
+
+  app.decorateRequest('asset', null);
+  app.decorateRequest('registry', null);
+  app.decorateRequest('clientIp', '');
+  app.decorateRequest('contentType', null);
+
+  // The client address as determined on arrival (the socket may be gone by the time the answer is logged).
+  app.addHook('onRequest', async (request) => {
+    request.clientIp = request.ip;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, route: request.routeOptions.url ?? null, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10, ip: request.clientIp },
+      'request',
+    );
+  });
+
+  // Anything but GET/HEAD/OPTIONS outside /api: 405 before a body is read.
+  app.addHook('onRequest', async (request, reply) => {
+    const m = request.method;
+    if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS') return;
+    const p = request.url.split('?', 1)[0] ?? '';
+    if (!config.only && (p === '/api' || p.startsWith('/api/'))) return;
+    reply.code(405).header('allow', 'GET, HEAD, OPTIONS').header('content-type', 'text/plain; charset=utf-8').header('cache-control', NO_STORE).header('connection', 'close');
+    return reply.send('Method not allowed\n');
+  });
+
+  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    const status = err instanceof HttpError ? err.status : (err.statusCode ?? 500);
+    if (status >= 500) request.log.error({ err }, 'error');
+    reply.code(status).header('content-type', 'text/plain; charset=utf-8').header('cache-control', NO_STORE);
+    return reply.send(status === 400 ? 'Bad request\n' : status < 500 ? `${err.message}\n` : 'Internal error\n');
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'OPTIONS') return reply.code(204).headers(CORS).header('cache-control', NO_STORE).send();
+    return reply.code(404).header('content-type', 'text/plain; charset=utf-8').header('cache-control', NO_STORE).headers(config.only ? CORS : {}).send('Not found\n');
+  });
+
+  void app.register(originPlugin, { ctx });
+  void app.register(metricsPlugin, { metrics });
+  void app.register(securityPlugin, { ctx });
+  void app.register(compressionPlugin);
+  void app.register(healthPlugin, { ctx });
+  void app.register(filesPlugin, { ctx });
+  if (!config.only) {
+    void app.register(proxyPlugin, { ctx });
+    void app.register(seoPlugin, { ctx });
+    void app.register(pagesPlugin, { ctx });
+  }
+
+  return {
+    app,
+    get server() {
+      return app.server;
+    },
+    async listen(port, host = '127.0.0.1') {
+      await app.listen({ port, host });
+      const addr = app.server.address();
+      const actual = typeof addr === 'object' && addr ? addr.port : port;
+      const shownHost = host.includes(':') ? `[${host}]` : host;
+      listenUrl = `http://${shownHost}:${actual}`;
+      return listenUrl;
+    },
+    async close() {
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          app.log.warn(`requests still in flight after ${config.shutdownMs} ms: closing their connections`);
+          app.server.closeAllConnections();
+          resolve();
+        }, config.shutdownMs);
+        timer.unref();
+      });
+      await Promise.race([app.close(), deadline]);
+      clearTimeout(timer);
+      destination?.flushSync();
+    },
+  };
+}

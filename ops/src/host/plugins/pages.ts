@@ -1,0 +1,149 @@
+/**
+ * Pages: the runtime config, the registry, and for any other GET the live shell's page (SPA routes),
+ * rendered on the server when the route is public (ops/src/ssr.ts), never cached.
+ *
+ *   /storefront.config.json   runtime config (storeUrl from STORE_URL, never from request headers)
+ *   /remotes.json             the registry, read from disk when it changes
+ *   anything else             the live shell's index.html with the boot data (and the server render)
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { HostContext } from '../context';
+import { VERSION_RE } from '../../sections';
+import { injectServerPage, type ServerPage } from '../../ssr';
+import type { RegistrySnapshot } from '../registry';
+import { BOOT_DATA_ID, CONTENT_TYPES, NO_STORE, isFilePath, queryOf, rawPath, safeSegments } from '../paths';
+import { allowInlineScripts } from './security';
+import { CORS } from './files';
+
+const NO_SHELL =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Storefront</title>' +
+  '<h1>No shell version is live</h1><p>Run <code>pnpm ops deploy-all</code> (or publish and activate the shell).</p></html>\n';
+
+/**
+ * Writes the runtime config and the registry into the page as a JSON block (`#storefront-boot`, read
+ * by shell/src/startup/config.ts), saving the shell two round trips before it can load the first
+ * section. A data block is not script: the Content-Security-Policy is unchanged.
+ */
+function withBootData(html: string, data: unknown): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const at = html.indexOf('</head>');
+  if (at < 0) return html;
+  return `${html.slice(0, at)}<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>${html.slice(at)}`;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * A finished page and its compressed forms, made once per render (or per registry change for a page
+ * rendered in the browser) and shared by every request the render cache answers: compressing 50 KB of
+ * HTML again for each of them was most of a cached page's cost. One-shot async zlib (the thread pool),
+ * fast settings; @fastify/compress leaves an answer that is already encoded alone.
+ */
+class FinishedPage {
+  private readonly packed = new Map<string, Promise<Buffer>>();
+  constructor(readonly html: string) {}
+  encoded(encoding: 'br' | 'gzip'): Promise<Buffer> {
+    let p = this.packed.get(encoding);
+    if (!p) {
+      const raw = Buffer.from(this.html);
+      p = encoding === 'br' ? brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : gzip(raw, { level: 6 });
+      this.packed.set(encoding, p);
+    }
+    return p;
+  }
+}
+
+export async function pagesPlugin(app: FastifyInstance, { ctx }: { ctx: HostContext }): Promise<void> {
+  const { config } = ctx;
+  // A shell version's page never changes (versions are immutable): read once per version.
+  const shellPages = new Map<string, Promise<string | null>>();
+  const shellPage = (version: string): Promise<string | null> => {
+    let p = shellPages.get(version);
+    if (!p) {
+      p = fs.readFile(path.join(config.root, 'shell', version, 'index.html'), 'utf8').catch(() => null);
+      shellPages.set(version, p);
+      void p.then((page) => {
+        if (page === null) shellPages.delete(version);
+      });
+    }
+    return p;
+  };
+
+  const runtimeConfig = () => ({
+    apiBaseUrl: '/api',
+    apiKey: config.apiKey,
+    storeToken: config.storeToken,
+    registryUrl: '/remotes.json',
+    storeUrl: ctx.siteUrl(),
+    environment: config.production ? 'production' : 'development',
+  });
+
+  app.get('/storefront.config.json', async (_request, reply) => {
+    reply.header('content-type', CONTENT_TYPES['.json']).header('cache-control', NO_STORE);
+    return `${JSON.stringify(runtimeConfig())}\n`;
+  });
+
+  app.get('/remotes.json', async (_request, reply) => {
+    const { text } = await ctx.registry.read();
+    reply.headers(CORS).header('content-type', CONTENT_TYPES['.json']).header('cache-control', NO_STORE);
+    return text;
+  });
+
+  const rendered = new WeakMap<ServerPage, FinishedPage>();
+  const plain = new WeakMap<RegistrySnapshot, FinishedPage>();
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, page: FinishedPage) {
+    reply.header('vary', 'Accept-Encoding');
+    const header = request.headers['accept-encoding'];
+    const encoding = page.html.length >= 512 && header ? negotiate(header.toLowerCase().replace(/\*/g, 'gzip'), ['br', 'gzip']) : null;
+    if (encoding !== 'br' && encoding !== 'gzip') return reply.send(page.html);
+    const body = await page.encoded(encoding);
+    return reply.header('content-encoding', encoding).send(body);
+  }
+
+  app.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = rawPath(request.url);
+    const segs = safeSegments(pathname);
+    reply.header('cache-control', NO_STORE);
+    if (isFilePath(segs)) {
+      return reply.code(404).header('content-type', 'text/plain; charset=utf-8').send('Not found\n');
+    }
+    const snap = request.registry ?? (await ctx.registry.read());
+    const { reg } = snap;
+    const version = reg.shell?.version;
+    const page = version && VERSION_RE.test(version) ? await shellPage(version) : null;
+    if (!page) {
+      return reply.code(503).header('content-type', 'text/html; charset=utf-8').header('retry-after', '5').send(NO_SHELL);
+    }
+    reply.header('content-type', 'text/html; charset=utf-8');
+    const boot = { config: runtimeConfig(), registry: reg };
+    const server = ctx.renderer ? await ctx.renderer.render(reg, `${pathname}${queryOf(request.url)}`, boot.config) : null;
+    if (server) {
+      let done = rendered.get(server);
+      if (!done) {
+        const html = injectServerPage(page, server);
+        if (html !== null) {
+          done = new FinishedPage(withBootData(html, { ...boot, ssr: server.boot }));
+          rendered.set(server, done);
+        }
+      }
+      if (done) {
+        if (server.loader) allowInlineScripts(reply, [server.loader.hash]);
+        return sendPage(request, reply.code(server.status), done);
+      }
+      ctx.metrics.ssrFallbacks.inc({ cause: 'no_outlet' });
+    }
+    let done = plain.get(snap);
+    if (!done) {
+      done = new FinishedPage(withBootData(page, boot));
+      plain.set(snap, done);
+    }
+    return sendPage(request, reply, done);
+  });
+}
