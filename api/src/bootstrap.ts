@@ -6,7 +6,7 @@ import { systemClock, type Clock } from './lib/clock';
 
 /** Opens the database, brings the schema up to date and seeds it when empty. */
 export async function prepareDatabase(config: Config, clock: Clock = systemClock): Promise<{ db: DB; migrated: string[]; seeded: boolean }> {
-  const db = openDatabase(config.dbFile);
+  const db = openDatabase(config.databaseUrl ?? config.dbFile);
   try {
     const migrated = await migrate(db);
     const seeded = await seed(db, { clock, hashPassword: (p) => hashPassword(p, config.scrypt) });

@@ -4,8 +4,16 @@ import path from 'node:path';
 export interface Config {
   port: number;
   host: string;
-  /** SQLite file; `:memory:` is accepted too. */
+  /** SQLite file; `:memory:` is accepted too. Used when `databaseUrl` is null. */
   dbFile: string;
+  /** DATABASE_URL: a `postgres://` URL selects PostgreSQL instead of the SQLite file. */
+  databaseUrl: string | null;
+  /**
+   * The in-process catalogue cache (CATALOG_CACHE entries, 0 turns it off; CATALOG_CACHE_TTL_MS) and how
+   * often a process reads the database's catalogue change log (CATALOG_POLL_MS), which is how a stock
+   * change made by another API process reaches this one.
+   */
+  catalogCache: { entries: number; ttlMs: number; pollMs: number };
   /** Sent by every client as `x-api-key` (spec §6). */
   apiKey: string;
   /** The fixed store-level `user_token` of logout and the OTP calls (spec §7). */
@@ -43,6 +51,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: int(env.API_PORT, Number(DEV_DEFAULTS.API_PORT)),
     host: env.API_HOST || DEV_DEFAULTS.API_HOST,
     dbFile: env.DB_FILE ? path.resolve(env.DB_FILE) : DEFAULT_DB_FILE,
+    databaseUrl: env.DATABASE_URL || null,
+    catalogCache: { entries: int(env.CATALOG_CACHE, 2000), ttlMs: int(env.CATALOG_CACHE_TTL_MS, 30_000), pollMs: int(env.CATALOG_POLL_MS, 200) },
     apiKey: env.API_KEY || DEV_DEFAULTS.API_KEY,
     storeToken: env.STORE_TOKEN || DEV_DEFAULTS.STORE_TOKEN,
     dev: nodeEnv === 'development' || nodeEnv === 'test',

@@ -9,7 +9,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db });
   const shown = (name: keyof typeof DEV_DEFAULTS, value: string) =>
     `${name}=${value}${process.env[name] ? '' : ' (development default)'}`;
-  console.log(`[api] database ${config.dbFile}${migrated.length ? ` (migrated: ${migrated.join(', ')})` : ''}${seeded ? ' (seeded)' : ''}`);
+  const where = config.databaseUrl ? `PostgreSQL ${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname}` : config.dbFile;
+  console.log(`[api] database ${where}${migrated.length ? ` (migrated: ${migrated.join(', ')})` : ''}${seeded ? ' (seeded)' : ''}`);
   console.log(`[api] ${shown('API_KEY', config.apiKey)}  ${shown('STORE_TOKEN', config.storeToken)}`);
   console.log(`[api] mode: ${config.dev ? 'development (OTP codes and reset tokens are returned in responses)' : 'production'}`);
   console.log(`[api] demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}  mobile ${DEMO_CUSTOMER.mobile}`);

@@ -1,15 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import pg from 'pg';
+import {
+  Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider, type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import type { Database } from './schema';
 import * as m001 from './migrations/001_initial';
+import * as m004 from './migrations/004_catalogue_scale';
 
 export type DB = Kysely<Database>;
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': m001,
+  '004_catalogue_scale': m004,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -44,11 +50,31 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** A `postgres://` or `postgresql://` URL selects PostgreSQL; anything else is a SQLite file path. */
+export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//i.test(target);
+
+/** Whether a Kysely instance (or transaction) talks to PostgreSQL: the few dialect-specific spots ask this. */
+export function isPostgres(db: Kysely<unknown> | Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+// PostgreSQL returns bigint (count(*), sum()) as text by default; the API's numbers all fit a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+
+/** Connections per API process. Several processes share one server's max_connections (100 by default). */
+const PG_POOL = 10;
+
 /**
- * Opens the SQLite file (creating its folder), in WAL mode with foreign keys on. SQLite is the reference
- * dialect; the repositories use only Kysely's portable builders so a PostgreSQL dialect can replace this.
+ * Opens the database: a PostgreSQL URL (DATABASE_URL) through a `pg` pool, or the SQLite file (creating
+ * its folder) in WAL mode with foreign keys on. The repositories use Kysely's portable builders; where the
+ * dialects differ (search, locking) they branch on `isPostgres`.
  */
-export function openDatabase(file: string): DB {
+export function openDatabase(target: string): DB {
+  if (isPostgresUrl(target)) {
+    const pool = new pg.Pool({ connectionString: target, max: PG_POOL });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = target;
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
