@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import { migrate, openDatabase, type DB } from './db/database';
 import { seed } from './db/seed';
+import { growCatalogue } from './db/seed/large';
 import { hashPassword } from './lib/crypto';
 import { systemClock, type Clock } from './lib/clock';
 
@@ -10,6 +11,7 @@ export async function prepareDatabase(config: Config, clock: Clock = systemClock
   try {
     const migrated = await migrate(db);
     const seeded = await seed(db, { clock, hashPassword: (p) => hashPassword(p, config.scrypt) });
+    if (config.seedProducts > 0) await growCatalogue(db, config.seedProducts);
     return { db, migrated, seeded };
   } catch (err) {
     await db.destroy();

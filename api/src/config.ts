@@ -14,6 +14,8 @@ export interface Config {
    * change made by another API process reaches this one.
    */
   catalogCache: { entries: number; ttlMs: number; pollMs: number };
+  /** SEED_PRODUCTS: grow the catalogue to this many products at start (a scale test); 0: the demo's 165. */
+  seedProducts: number;
   /** Sent by every client as `x-api-key` (spec §6). */
   apiKey: string;
   /** The fixed store-level `user_token` of logout and the OTP calls (spec §7). */
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.API_HOST || DEV_DEFAULTS.API_HOST,
     dbFile: env.DB_FILE ? path.resolve(env.DB_FILE) : DEFAULT_DB_FILE,
     databaseUrl: env.DATABASE_URL || null,
+    seedProducts: int(env.SEED_PRODUCTS, 0),
     catalogCache: { entries: int(env.CATALOG_CACHE, 2000), ttlMs: int(env.CATALOG_CACHE_TTL_MS, 30_000), pollMs: int(env.CATALOG_POLL_MS, 200) },
     apiKey: env.API_KEY || DEV_DEFAULTS.API_KEY,
     storeToken: env.STORE_TOKEN || DEV_DEFAULTS.STORE_TOKEN,
