@@ -1,0 +1,52 @@
+/**
+ * Query plans of the catalogue calls (issue 16): runs each call of bench/scale.ts through the catalogue
+ * repository, captures the SQL it sends, and prints the database's plan of each statement (SQLite
+ * `explain query plan`; PostgreSQL `explain analyze`).
+ *
+ *   pnpm --filter @storefront/api exec tsx bench/plans.ts <DB_FILE or postgres:// URL>
+ */
+import { CompiledQuery, type KyselyPlugin, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import { isPostgres, openDatabase } from '../src/db/database';
+import { CatalogRepository, type ProductQuery } from '../src/db/repositories/catalog';
+
+async function main(): Promise<void> {
+  const target = process.argv[2];
+  if (!target) throw new Error('usage: plans.ts <sqlite file or postgres url>');
+  const db = openDatabase(target);
+  const pg = isPostgres(db);
+  let captured: CompiledQuery[] = [];
+  const capture: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      captured.push(db.getExecutor().compileQuery(node as RootOperationNode, queryId));
+      return node;
+    },
+    transformResult: async ({ result }): Promise<QueryResult<UnknownRow>> => result,
+  };
+  const repo = new CatalogRepository(db.withPlugin(capture));
+  const kurtas = await db.selectFrom('categories').select('id').where('slug', '=', 'kurtas').executeTakeFirstOrThrow();
+  const filtered: Omit<ProductQuery, 'page'> = { subCategories: [kurtas.id], minPrice: 500_00, maxPrice: 2500_00, sortBy: 'price_asc' };
+  const calls: [string, () => Promise<unknown>][] = [
+    ['list, no filter, page 1', () => repo.listProducts({ page: 1, sortBy: 'newest' })],
+    ['list, category + price + sort, page 1', () => repo.listProducts({ ...filtered, page: 1 })],
+    ['same, page 50', () => repo.listProducts({ ...filtered, page: 50 })],
+    ['search, common word (watch)', () => repo.listProducts({ page: 1, searchWords: ['watch'], sortBy: 'newest' })],
+    ['search, rare word (paithani)', () => repo.listProducts({ page: 1, searchWords: ['paithani'], sortBy: 'newest' })],
+    ['details by slug', async () => repo.productBySlug((await db.selectFrom('products').select('slug').orderBy('id').offset(1000).limit(1).executeTakeFirstOrThrow()).slug)],
+  ];
+  for (const [name, run] of calls) {
+    captured = [];
+    await run();
+    console.log(`\n## ${name}`);
+    for (const q of captured) {
+      console.log(`\n${q.sql}\n  params: ${JSON.stringify(q.parameters).slice(0, 200)}`);
+      const plan = await db.executeQuery(CompiledQuery.raw(`${pg ? 'explain (analyze, costs off, timing on)' : 'explain query plan'} ${q.sql}`, [...q.parameters]));
+      for (const row of plan.rows as Record<string, unknown>[]) console.log(`  ${pg ? String(row['QUERY PLAN']) : `${String(row.id)}|${String(row.parent)}| ${String(row.detail)}`}`);
+    }
+  }
+  await db.destroy();
+}
+
+main().catch((err: unknown) => {
+  console.error('[plans] failed:', err);
+  process.exit(1);
+});
