@@ -18,7 +18,6 @@ if (instances > 1 && !process.env.DATABASE_URL) {
   instances = 1;
 }
 const API_URLS = Array.from({ length: instances }, (_, i) => `http://127.0.0.1:${Number(API_PORT) + i}`);
-const API_URL = API_URLS[0];
 const [pnpm, ...pnpmArgs] = ensurePnpm();
 const p = (...a) => [...pnpmArgs, ...a];
 
