@@ -87,3 +87,14 @@ describe('CatalogCache', () => {
     expect(loads).toBe(6);
   });
 });
+
+describe('CatalogCache loads', () => {
+  it('shares one load between concurrent misses of a key', async () => {
+    const cache = new CatalogCache({ maxEntries: 10, ttlMs: 1000 });
+    let loads = 0;
+    const load = () => new Promise<number>((resolve) => setTimeout(() => resolve(++loads), 10));
+    const values = await Promise.all([cache.count('n', 0, load), cache.count('n', 0, load), cache.count('n', 0, load)]);
+    expect(values).toEqual([1, 1, 1]);
+    expect(loads).toBe(1);
+  });
+});

@@ -116,6 +116,7 @@ export class CatalogCache {
   private readonly pages: Store;
   private readonly counts: Store;
   private readonly ttlMs: number;
+  private readonly countTtlMs: number;
   private readonly pollMs: number;
   private readonly now: () => number;
   private source: ChangeSource | null = null;
@@ -123,11 +124,15 @@ export class CatalogCache {
   private readonly seen = new Set<number>();
   private lastPoll = -Infinity;
   private polling: Promise<void> | null = null;
+  /** Loads under way: concurrent misses of one key share one query (a count over 26k rows, say). */
+  private readonly loading = new Map<string, { generation: number; promise: Promise<unknown> }>();
 
   constructor(opts: CatalogCacheOptions) {
     this.pages = new Store(opts.maxEntries);
     this.counts = new Store(opts.maxCounts ?? Math.max(opts.maxEntries, 2000));
     this.ttlMs = opts.ttlMs;
+    // Totals change only with the catalogue's shape, and every such change is in the log: they may live longer.
+    this.countTtlMs = opts.ttlMs * 10;
     this.pollMs = opts.pollMs ?? 0;
     this.now = opts.now ?? Date.now;
   }
@@ -172,11 +177,22 @@ export class CatalogCache {
     if (store.max <= 0) return load();
     await this.sync();
     const hit = store.get(key);
-    if (hit && this.now() - hit.at <= this.ttlMs) return hit.value as T;
+    if (hit && this.now() - hit.at <= (store === this.counts ? this.countTtlMs : this.ttlMs)) return hit.value as T;
+    const flightKey = `${store === this.counts ? 'c' : 'p'}:${key}`;
     const generation = this.generation;
-    const value = await load();
-    if (generation === this.generation) store.set(key, { generation, at: this.now(), value, products: productsOf(value), kinds });
-    return value;
+    const pending = this.loading.get(flightKey);
+    // Only a load that started after the last change can answer for now.
+    if (pending && pending.generation === generation) return pending.promise as Promise<T>;
+    const promise = load().then((value) => {
+      if (generation === this.generation) store.set(key, { generation, at: this.now(), value, products: productsOf(value), kinds });
+      return value;
+    });
+    this.loading.set(flightKey, { generation, promise });
+    try {
+      return await promise;
+    } finally {
+      if (this.loading.get(flightKey)?.promise === promise) this.loading.delete(flightKey);
+    }
   }
 
   /** Reads the change log when `pollMs` has passed; concurrent readers share one read. */
