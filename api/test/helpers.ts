@@ -6,7 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { prepareDatabase } from '../src/bootstrap';
-import type { DB } from '../src/db/database';
+import { openDatabase, type DB } from '../src/db/database';
 import { ManualClock } from '../src/lib/clock';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 import type { CartLine } from '../../shared/src/api/types';
@@ -79,6 +79,23 @@ export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp>
       await db.destroy();
       await database?.drop();
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second API process over the same database as `t` (its own connection, cache and clock): what
+ * API_INSTANCES=2 runs. Closed by the caller before `t`.
+ */
+export async function makeSecondApp(t: TestApp, overrides: Partial<Config> = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const config = { ...t.config, ...overrides };
+  const db = openDatabase(config.databaseUrl ?? config.dbFile);
+  const app = await buildApp({ config, db, clock: t.clock });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await db.destroy();
     },
   };
 }
