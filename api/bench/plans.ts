@@ -3,7 +3,11 @@
  * repository, captures the SQL it sends, and prints the database's plan of each statement (SQLite
  * `explain query plan`; PostgreSQL `explain analyze`).
  *
- *   pnpm --filter @storefront/api exec tsx bench/plans.ts <DB_FILE or postgres:// URL>
+ *   pnpm --filter @storefront/api exec tsx bench/plans.ts <DB_FILE or postgres:// URL> [--repeat 50]
+ *
+ * With --repeat N, each call is then timed N times in process (no HTTP, page cache off; the repository's
+ * own work: queries and shaping) and its median and p99 printed: a figure that compares sizes on a busy
+ * machine better than a load run does.
  */
 import { CompiledQuery, type KyselyPlugin, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import { isPostgres, openDatabase } from '../src/db/database';
@@ -31,7 +35,7 @@ async function main(): Promise<void> {
     ['same, page 50', () => repo.listProducts({ ...filtered, page: 50 })],
     ['search, common word (watch)', () => repo.listProducts({ page: 1, searchWords: ['watch'], sortBy: 'newest' })],
     ['search, rare word (paithani)', () => repo.listProducts({ page: 1, searchWords: ['paithani'], sortBy: 'newest' })],
-    ['details by slug', async () => repo.productBySlug((await db.selectFrom('products').select('slug').orderBy('id').offset(1000).limit(1).executeTakeFirstOrThrow()).slug)],
+    ['details by slug', async () => repo.productBySlug((await db.selectFrom('products').select('slug').orderBy('id').offset(500).limit(1).executeTakeFirstOrThrow()).slug)],
   ];
   for (const [name, run] of calls) {
     captured = [];
@@ -41,6 +45,30 @@ async function main(): Promise<void> {
       console.log(`\n${q.sql}\n  params: ${JSON.stringify(q.parameters).slice(0, 200)}`);
       const plan = await db.executeQuery(CompiledQuery.raw(`${pg ? 'explain (analyze, costs off, timing on)' : 'explain query plan'} ${q.sql}`, [...q.parameters]));
       for (const row of plan.rows as Record<string, unknown>[]) console.log(`  ${pg ? String(row['QUERY PLAN']) : `${String(row.id)}|${String(row.parent)}| ${String(row.detail)}`}`);
+    }
+  }
+  const repeat = Number(process.argv[process.argv.indexOf('--repeat') + 1] ?? 0);
+  if (process.argv.includes('--repeat') && repeat > 0) {
+    const timed = new CatalogRepository(db);
+    const again: [string, () => Promise<unknown>][] = calls.map(([name]) => [name, () => Promise.resolve()]);
+    const slug = (await db.selectFrom('products').select('slug').orderBy('id').offset(500).limit(1).executeTakeFirstOrThrow()).slug;
+    again[0] = [again[0]?.[0] ?? '', () => timed.listProducts({ page: 1, sortBy: 'newest' })];
+    again[1] = [again[1]?.[0] ?? '', () => timed.listProducts({ ...filtered, page: 1 })];
+    again[2] = [again[2]?.[0] ?? '', () => timed.listProducts({ ...filtered, page: 50 })];
+    again[3] = [again[3]?.[0] ?? '', () => timed.listProducts({ page: 1, searchWords: ['watch'], sortBy: 'newest' })];
+    again[4] = [again[4]?.[0] ?? '', () => timed.listProducts({ page: 1, searchWords: ['paithani'], sortBy: 'newest' })];
+    again[5] = [again[5]?.[0] ?? '', () => timed.productBySlug(slug)];
+    console.log(`\n## in-process time per call (${repeat} runs, ms)`);
+    for (const [name, run] of again) {
+      const ms: number[] = [];
+      for (let i = 0; i < repeat; i += 1) {
+        const t0 = performance.now();
+        await run();
+        ms.push(performance.now() - t0);
+      }
+      ms.sort((a, b) => a - b);
+      const at = (p: number) => (ms[Math.min(ms.length - 1, Math.ceil(p * ms.length) - 1)] ?? 0).toFixed(2);
+      console.log(`${name}: median ${at(0.5)}  p99 ${at(0.99)}`);
     }
   }
   await db.destroy();

@@ -10,10 +10,11 @@
  *     [--pg postgres://user:pass@127.0.0.1:5432/db] (or TEST_DATABASE_URL; a role that may create databases)
  *     [--duration 5] [--rate 500] [--connections 10] [--instances 2] [--dir <folder for the SQLite files>]
  *     [--keep] (keep the grown databases for the next run) [--api-dir <api folder to run, default this one>]
- *     [--no-grow] (use the databases as they are) [--pg-prefix sf_scale] [--json <file>]
+ *     [--no-grow] (use the databases as they are) [--pg-prefix sf_scale] [--json <file>] [--port <first API port>]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -37,6 +38,18 @@ interface Row {
   scenario: string;
   paced: PacedFigures & { rate: number };
   flat: { throughput: number; p99: number; errors: number };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
 }
 
 async function waitFor(url: string, ms: number): Promise<void> {
@@ -115,8 +128,8 @@ async function measureOne(opts: {
   db: 'sqlite' | 'postgres'; size: number; target: Target; apiDir: string; instances: number; rate: number; duration: number; connections: number; log: (s: string) => void;
 }): Promise<Row[]> {
   const { log } = opts;
-  const basePort = Number(arg('port') ?? 3510);
-  const ports = Array.from({ length: opts.instances }, (_, i) => basePort + i);
+  // --port P: processes on P, P+1, …; else free ports the system hands out.
+  const ports = arg('port') ? Array.from({ length: opts.instances }, (_, i) => Number(arg('port')) + i) : await Promise.all(Array.from({ length: opts.instances }, freePort));
   const servers = startServers(opts.apiDir, opts.target, ports);
   const rows: Row[] = [];
   try {

@@ -36,8 +36,9 @@ export async function up(db: Db): Promise<void> {
     .execute();
 
   if (pg) {
-    // Matching: substrings of name, brand and category (what LIKE '%word%' matched), served by a trigram
-    // GIN index. Ranking: a weighted tsvector (name A, brand B, category C). Both are kept by a trigger.
+    // Words: a weighted tsvector (name A, brand B, category C) with a GIN index, matched by word
+    // beginnings and ranked. Parts of words (the fallback): substrings of `search_doc`, served by a pg_trgm
+    // GIN index. Both columns are kept by a trigger.
     await sql`create extension if not exists pg_trgm`.execute(db);
     await sql`alter table products add column search_doc text not null default ''`.execute(db);
     await sql`alter table products add column search_tsv tsvector`.execute(db);
@@ -65,33 +66,39 @@ export async function up(db: Db): Promise<void> {
       create trigger categories_search after update of name on categories
       for each row execute function categories_search_touch()`.execute(db);
     await sql`update products set name = name`.execute(db);
+    await sql`create index products_search_words on products using gin (search_tsv)`.execute(db);
     await sql`create index products_search_trgm on products using gin (search_doc gin_trgm_ops)`.execute(db);
   } else {
-    // SQLite FTS5 with the trigram tokenizer: substring matches of three or more characters from the
-    // index (what LIKE '%word%' matched, case-insensitive), ranked by bm25; rowid = product id.
+    // SQLite FTS5, two indexes of name, brand and category; rowid = product id. Words (unicode61, with
+    // prefix indexes): matched by word beginnings, ranked by bm25. Parts of words (the fallback): the
+    // trigram tokenizer, substrings of three or more characters, case-insensitive.
+    await sql`create virtual table products_words using fts5(name, brand, category, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')`.execute(db);
     await sql`create virtual table products_fts using fts5(name, brand, category, tokenize = 'trigram')`.execute(db);
-    await sql`
-      insert into products_fts (rowid, name, brand, category)
-      select p.id, p.name, p.brand, c.name from products p join categories c on c.id = p.category_id`.execute(db);
-    await sql`
-      create trigger products_fts_insert after insert on products begin
-        insert into products_fts (rowid, name, brand, category)
-        values (new.id, new.name, new.brand, (select name from categories where id = new.category_id));
-      end`.execute(db);
-    await sql`
-      create trigger products_fts_update after update of name, brand, category_id on products begin
-        delete from products_fts where rowid = old.id;
-        insert into products_fts (rowid, name, brand, category)
-        values (new.id, new.name, new.brand, (select name from categories where id = new.category_id));
-      end`.execute(db);
-    await sql`
-      create trigger products_fts_delete after delete on products begin
-        delete from products_fts where rowid = old.id;
-      end`.execute(db);
-    await sql`
-      create trigger categories_fts_update after update of name on categories begin
-        update products_fts set category = new.name where rowid in (select id from products where category_id = new.id);
-      end`.execute(db);
+    for (const t of ['products_words', 'products_fts']) {
+      const table = sql.table(t);
+      await sql`
+        insert into ${table} (rowid, name, brand, category)
+        select p.id, p.name, p.brand, c.name from products p join categories c on c.id = p.category_id`.execute(db);
+      await sql`
+        create trigger ${sql.id(`${t}_insert`)} after insert on products begin
+          insert into ${table} (rowid, name, brand, category)
+          values (new.id, new.name, new.brand, (select name from categories where id = new.category_id));
+        end`.execute(db);
+      await sql`
+        create trigger ${sql.id(`${t}_update`)} after update of name, brand, category_id on products begin
+          delete from ${table} where rowid = old.id;
+          insert into ${table} (rowid, name, brand, category)
+          values (new.id, new.name, new.brand, (select name from categories where id = new.category_id));
+        end`.execute(db);
+      await sql`
+        create trigger ${sql.id(`${t}_delete`)} after delete on products begin
+          delete from ${table} where rowid = old.id;
+        end`.execute(db);
+      await sql`
+        create trigger ${sql.id(`${t}_category`)} after update of name on categories begin
+          update ${table} set category = new.name where rowid in (select id from products where category_id = new.id);
+        end`.execute(db);
+    }
   }
 }
 
@@ -103,12 +110,15 @@ export async function down(db: Db): Promise<void> {
     await sql`drop function if exists categories_search_touch()`.execute(db);
     await sql`drop function if exists products_search_fill()`.execute(db);
     await sql`drop index if exists products_search_trgm`.execute(db);
+    await sql`drop index if exists products_search_words`.execute(db);
     await sql`alter table products drop column if exists search_tsv`.execute(db);
     await sql`alter table products drop column if exists search_doc`.execute(db);
     for (const i of ['products_category_created', 'products_created_id', 'products_price_id']) await db.schema.dropIndex(i).ifExists().execute();
   } else {
-    for (const t of ['categories_fts_update', 'products_fts_delete', 'products_fts_update', 'products_fts_insert']) await sql`drop trigger if exists ${sql.id(t)}`.execute(db);
-    await sql`drop table if exists products_fts`.execute(db);
+    for (const t of ['products_words', 'products_fts']) {
+      for (const k of ['category', 'delete', 'update', 'insert']) await sql`drop trigger if exists ${sql.id(`${t}_${k}`)}`.execute(db);
+      await sql`drop table if exists ${sql.table(t)}`.execute(db);
+    }
   }
   await db.schema.dropTable('catalog_changes').ifExists().execute();
   for (const i of ['variations_product_label', 'products_name', 'products_category_name', 'products_category_price']) await db.schema.dropIndex(i).ifExists().execute();

@@ -56,28 +56,46 @@ function listKinds(q: ProductQuery): number {
 
 const ids = (products: Product[]) => products.map((p) => p.id);
 
+/**
+ * How search matches. 'words': every word of the search is the beginning of a word of the name, brand
+ * or category (a word index: SQLite FTS5 unicode61, PostgreSQL tsvector + GIN). 'parts': every word occurs
+ * anywhere in them (a trigram index: FTS5 trigram, pg_trgm), what the LIKE search did; used when the
+ * words find nothing (a part of a word, "atch" for "watch").
+ */
+export type SearchMode = 'words' | 'parts';
+
+/** The letters-and-digits runs of the search words: what the word indexes hold. */
+const tokensOf = (words: string[]) => words.flatMap((w) => w.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
+
 /** Words shorter than three letters cannot use a trigram index: they only narrow what the others found. */
 const MIN_INDEXED = 3;
 
 interface Search {
   /** How many products match every word. */
-  count(words: string[]): Promise<number>;
+  count(words: string[], mode: SearchMode): Promise<number>;
   /** One page of matching ids, ranked or newest (highest id) first. */
-  page(words: string[], order: 'rank' | 'newest', limit: number, offset: number): Promise<number[]>;
+  page(words: string[], mode: SearchMode, order: 'rank' | 'newest', limit: number, offset: number): Promise<number[]>;
   /** A subquery of the matching ids, to combine with the other filters (`p.id in …`). */
-  matching(words: string[]): RawBuilder<number>;
+  matching(words: string[], mode: SearchMode): RawBuilder<number>;
 }
 
 const isIndexed = (word: string) => [...word].length >= MIN_INDEXED;
+const NOTHING = sql`0 = 1`;
 
-/**
- * SQLite: FTS5 with the trigram tokenizer (migration 004). Words of three letters or more are one MATCH
- * (every word a quoted substring, all required); shorter ones are a LIKE on the matched rows' columns.
- */
+/** SQLite: FTS5 tables `products_words` (unicode61, prefix indexes) and `products_fts` (trigram), migration 004. */
 class SqliteSearch implements Search {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private where(words: string[]): RawBuilder<unknown> {
+  private from(mode: SearchMode) {
+    return sql.table(mode === 'words' ? 'products_words' : 'products_fts');
+  }
+
+  private where(words: string[], mode: SearchMode): RawBuilder<unknown> {
+    if (mode === 'words') {
+      const tokens = tokensOf(words);
+      // Letters and digits only, quoted: the MATCH text cannot be malformed. `"x"*`: a word beginning with x.
+      return tokens.length ? sql`products_words match ${tokens.map((t) => `"${t}"*`).join(' ')}` : NOTHING;
+    }
     const parts: RawBuilder<unknown>[] = [];
     const long = words.filter(isIndexed);
     if (long.length) parts.push(sql`products_fts match ${long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' ')}`);
@@ -85,53 +103,57 @@ class SqliteSearch implements Search {
       const like = `%${likeEscape(w)}%`;
       parts.push(sql`(name like ${like} escape '\\' or brand like ${like} escape '\\' or category like ${like} escape '\\')`);
     }
-    return sql.join(parts, sql` and `);
+    return parts.length ? sql.join(parts, sql` and `) : NOTHING;
   }
 
-  async count(words: string[]): Promise<number> {
-    const r = await sql<{ n: number }>`select count(*) as n from products_fts where ${this.where(words)}`.execute(this.db);
+  async count(words: string[], mode: SearchMode): Promise<number> {
+    const r = await sql<{ n: number }>`select count(*) as n from ${this.from(mode)} where ${this.where(words, mode)}`.execute(this.db);
     return Number(r.rows[0]?.n ?? 0);
   }
 
-  async page(words: string[], order: 'rank' | 'newest', limit: number, offset: number): Promise<number[]> {
-    const by = order === 'rank' ? sql`bm25(products_fts, 3.0, 2.0, 1.0), rowid desc` : sql`rowid desc`;
-    const r = await sql<{ id: number }>`select rowid as id from products_fts where ${this.where(words)} order by ${by} limit ${limit} offset ${offset}`.execute(this.db);
+  async page(words: string[], mode: SearchMode, order: 'rank' | 'newest', limit: number, offset: number): Promise<number[]> {
+    const table = this.from(mode);
+    const by = order === 'rank' ? sql`bm25(${table}, 3.0, 2.0, 1.0), rowid desc` : sql`rowid desc`;
+    const r = await sql<{ id: number }>`select rowid as id from ${table} where ${this.where(words, mode)} order by ${by} limit ${limit} offset ${offset}`.execute(this.db);
     return r.rows.map((row) => row.id);
   }
 
-  matching(words: string[]): RawBuilder<number> {
-    return sql<number>`(select rowid from products_fts where ${this.where(words)})`;
+  matching(words: string[], mode: SearchMode): RawBuilder<number> {
+    return sql<number>`(select rowid from ${this.from(mode)} where ${this.where(words, mode)})`;
   }
 }
 
 /**
- * PostgreSQL: every word a substring of `search_doc` (lower-case name, brand and category), which the
- * pg_trgm GIN index serves; ranked by ts_rank over the weighted `search_tsv` (migration 004).
+ * PostgreSQL: words against the weighted `search_tsv` (GIN), ranked by ts_rank; parts as substrings of
+ * `search_doc`, the lower-case name, brand and category (pg_trgm GIN). Migration 004.
  */
 class PostgresSearch implements Search {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private where(words: string[], alias: string): RawBuilder<unknown> {
+  private where(words: string[], mode: SearchMode, alias: string): RawBuilder<unknown> {
+    if (mode === 'words') {
+      const tokens = tokensOf(words);
+      return tokens.length ? sql`${sql.ref(`${alias}.search_tsv`)} @@ to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')})` : NOTHING;
+    }
     return sql.join(words.map((w) => sql`${sql.ref(`${alias}.search_doc`)} like ${`%${likeEscape(w)}%`} escape '\\'`), sql` and `);
   }
 
-  async count(words: string[]): Promise<number> {
-    const r = await sql<{ n: number }>`select count(*) as n from products p where ${this.where(words, 'p')}`.execute(this.db);
+  async count(words: string[], mode: SearchMode): Promise<number> {
+    const r = await sql<{ n: number }>`select count(*) as n from products p where ${this.where(words, mode, 'p')}`.execute(this.db);
     return Number(r.rows[0]?.n ?? 0);
   }
 
-  async page(words: string[], order: 'rank' | 'newest', limit: number, offset: number): Promise<number[]> {
-    // Word beginnings for the rank: letters and digits only, so the tsquery text cannot be malformed.
-    const terms = words.flatMap((w) => w.split(/[^\p{L}\p{N}]+/u)).filter(Boolean).map((t) => `${t}:*`);
-    const by = order === 'rank' && terms.length
-      ? sql`ts_rank(p.search_tsv, to_tsquery('simple', ${terms.join(' | ')})) desc, p.id desc`
+  async page(words: string[], mode: SearchMode, order: 'rank' | 'newest', limit: number, offset: number): Promise<number[]> {
+    const tokens = tokensOf(words);
+    const by = order === 'rank' && tokens.length
+      ? sql`ts_rank(p.search_tsv, to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' | ')})) desc, p.id desc`
       : sql`p.id desc`;
-    const r = await sql<{ id: number }>`select p.id from products p where ${this.where(words, 'p')} order by ${by} limit ${limit} offset ${offset}`.execute(this.db);
+    const r = await sql<{ id: number }>`select p.id from products p where ${this.where(words, mode, 'p')} order by ${by} limit ${limit} offset ${offset}`.execute(this.db);
     return r.rows.map((row) => row.id);
   }
 
-  matching(words: string[]): RawBuilder<number> {
-    return sql<number>`(select s.id from products s where ${this.where(words, 's')})`;
+  matching(words: string[], mode: SearchMode): RawBuilder<number> {
+    return sql<number>`(select s.id from products s where ${this.where(words, mode, 's')})`;
   }
 }
 
@@ -329,19 +351,20 @@ export class CatalogRepository {
     const { page: _page, sortBy: _sort, ...filter } = q;
     let total: number;
     let ids: number[];
+    const countKey = JSON.stringify(filter);
+    // Search: by word beginnings; by parts of words only when the words find nothing.
+    let mode: SearchMode = 'words';
+    if (words.length) {
+      const byWords = await this.cache.count(`words:${countKey}`, listKinds(q), () => this.countFiltered(q, 'words'));
+      if (byWords === 0) mode = 'parts';
+    }
     if (onlySearch) {
-      total = await this.cache.count(`count:${JSON.stringify(filter)}`, 0, () => this.search.count(words));
-      ids = offset >= total ? [] : await this.search.page(words, total <= RANK_LIMIT ? 'rank' : 'newest', PER_PAGE, offset);
+      total = await this.cache.count(`${mode}:${countKey}`, 0, () => this.search.count(words, mode));
+      ids = offset >= total ? [] : await this.search.page(words, mode, total <= RANK_LIMIT ? 'rank' : 'newest', PER_PAGE, offset);
     } else {
       let query = this.filtered(q);
-      if (words.length) {
-        const matching = this.search.matching(words);
-        query = query.where('p.id', 'in', matching);
-      }
-      total = await this.cache.count(`count:${JSON.stringify(filter)}`, listKinds(q), async () => {
-        const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-        return Number(row.n);
-      });
+      if (words.length) query = query.where('p.id', 'in', this.search.matching(words, mode));
+      total = await this.cache.count(`${mode}:${countKey}`, listKinds(q), () => this.countFiltered(q, mode));
       const [column, direction] = SORTS[q.sortBy ?? 'newest'];
       ids = offset >= total ? [] : (
         await query.select('p.id').orderBy(`p.${column}`, direction).orderBy('p.id', direction).limit(PER_PAGE).offset(offset).execute()
@@ -350,6 +373,17 @@ export class CatalogRepository {
     const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
     const products = await this.byIdsInOrder(ids);
     return { products, total, page: q.page, per_page: PER_PAGE, last_page: lastPage };
+  }
+
+  /** The total of a filter (with its search words matched in `mode`). */
+  private async countFiltered(q: ProductQuery, mode: SearchMode): Promise<number> {
+    const words = q.searchWords ?? [];
+    const onlySearch = words.length > 0 && Object.keys(q).every((k) => k === 'searchWords' || k === 'page' || k === 'sortBy');
+    if (onlySearch) return this.search.count(words, mode);
+    let query = this.filtered(q);
+    if (words.length) query = query.where('p.id', 'in', this.search.matching(words, mode));
+    const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** Products with their variations, in the order of `ids`. */

@@ -42,9 +42,12 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
   // SQLite: a page cache large enough that the one big transaction does not spill to disk midway.
   if (!isPostgres(db)) await sql`pragma cache_size = -262144`.execute(db);
   await db.transaction().execute(async (trx) => {
-    // PostgreSQL: building the trigram index once afterwards is several times faster than keeping it up
+    // PostgreSQL: building the search indexes once afterwards is several times faster than keeping it up
     // row by row (the transaction is all or nothing, so nobody sees the catalogue without it).
-    if (isPostgres(trx)) await sql`drop index if exists products_search_trgm`.execute(trx);
+    if (isPostgres(trx)) {
+      await sql`drop index if exists products_search_trgm`.execute(trx);
+      await sql`drop index if exists products_search_words`.execute(trx);
+    }
     let products: Insertable<ProductTable>[] = [];
     const variations: (Insertable<VariationTable> & { stock: number; price: number; mrp: number })[] = [];
     // Products first, then the variations that reference them.
@@ -99,6 +102,7 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
       await sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`.execute(trx);
       await sql`select setval(pg_get_serial_sequence('variations', 'id'), (select max(id) from variations))`.execute(trx);
       await sql`create index products_search_trgm on products using gin (search_doc gin_trgm_ops)`.execute(trx);
+      await sql`create index products_search_words on products using gin (search_tsv)`.execute(trx);
     }
     await trx.insertInto('catalog_changes').values({ product_id: null, kind: CHANGE.ALL, created_at: new Date().toISOString() }).execute();
   });
