@@ -86,7 +86,9 @@ export function openDatabase(target: string): DB {
 
 /** Brings the schema to the newest version; throws when a migration fails. */
 export async function migrate(db: DB): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  // Migrations 002–005 are written on parallel branches: a database migrated on one branch (001, 004) must
+  // still take 002 and 003 after the merge instead of refusing them as out of order.
+  const migrator = new Migrator({ db, provider: new StaticProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
