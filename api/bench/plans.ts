@@ -3,15 +3,19 @@
  * repository, captures the SQL it sends, and prints the database's plan of each statement (SQLite
  * `explain query plan`; PostgreSQL `explain analyze`).
  *
- *   pnpm --filter @storefront/api exec tsx bench/plans.ts <DB_FILE or postgres:// URL> [--repeat 50]
+ *   pnpm --filter @storefront/api exec tsx bench/plans.ts <DB_FILE or postgres:// URL> [--repeat 50] [--repo <catalog.ts>]
+ *
+ * --repo: another version's catalogue repository module (the same constructor and calls), to compare.
  *
  * With --repeat N, each call is then timed N times in process (no HTTP, page cache off; the repository's
- * own work: queries and shaping) and its median and p99 printed: a figure that compares sizes on a busy
+ * own work: queries and shaping; totals counted once per filter, as in the API) and its median and p99 printed: a figure that compares sizes on a busy
  * machine better than a load run does.
  */
+import path from 'node:path';
 import { CompiledQuery, type KyselyPlugin, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import { isPostgres, openDatabase } from '../src/db/database';
 import { CatalogRepository, type ProductQuery } from '../src/db/repositories/catalog';
+import { CatalogCache } from '../src/lib/cache';
 
 async function main(): Promise<void> {
   const target = process.argv[2];
@@ -26,7 +30,9 @@ async function main(): Promise<void> {
     },
     transformResult: async ({ result }): Promise<QueryResult<UnknownRow>> => result,
   };
-  const repo = new CatalogRepository(db.withPlugin(capture));
+  const repoPath = process.argv.includes('--repo') ? process.argv[process.argv.indexOf('--repo') + 1] : undefined;
+  const Repo: typeof CatalogRepository = repoPath ? ((await import(repoPath)) as { CatalogRepository: typeof CatalogRepository }).CatalogRepository : CatalogRepository;
+  const repo = new Repo(db.withPlugin(capture));
   const kurtas = await db.selectFrom('categories').select('id').where('slug', '=', 'kurtas').executeTakeFirstOrThrow();
   const filtered: Omit<ProductQuery, 'page'> = { subCategories: [kurtas.id], minPrice: 500_00, maxPrice: 2500_00, sortBy: 'price_asc' };
   const calls: [string, () => Promise<unknown>][] = [
@@ -49,7 +55,14 @@ async function main(): Promise<void> {
   }
   const repeat = Number(process.argv[process.argv.indexOf('--repeat') + 1] ?? 0);
   if (process.argv.includes('--repeat') && repeat > 0) {
-    const timed = new CatalogRepository(db);
+    // As the API runs with CATALOG_CACHE=0: pages from the database every time, totals counted once per
+    // filter (the old repository has no such cache: --repo versions count on every call).
+    let timed = new Repo(db, new CatalogCache({ maxEntries: 0, ttlMs: 60_000 }));
+    if (repoPath) {
+      // The pre-issue-16 repository takes its VersionedCache(maxEntries, ttlMs): a TTL below zero never hits.
+      const old = (await import(path.join(path.dirname(repoPath), '..', '..', 'lib', 'cache'))) as { VersionedCache: new (max: number, ttl: number) => unknown };
+      timed = new Repo(db, new old.VersionedCache(0, -1) as CatalogCache);
+    }
     const again: [string, () => Promise<unknown>][] = calls.map(([name]) => [name, () => Promise.resolve()]);
     const slug = (await db.selectFrom('products').select('slug').orderBy('id').offset(500).limit(1).executeTakeFirstOrThrow()).slug;
     again[0] = [again[0]?.[0] ?? '', () => timed.listProducts({ page: 1, sortBy: 'newest' })];
