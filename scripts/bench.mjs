@@ -4,6 +4,8 @@
 // navigations (click → next page, unthrottled and at 4× CPU) and the API under load; prints tables and
 // writes bench-results/bench-<time>.json. It asserts nothing about time: these machines are noisy; the figures are for notes and comparisons.
 //   --skip-build   reuse the newest builds      --runs N   runs per page (default 5)
+//   --skip-scale   leave out the catalogue-scale run (issue 16: 1k/20k/200k products, SQLite and, when
+//                  TEST_DATABASE_URL is set, PostgreSQL with two API processes; --scale-sizes 1000,20000)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -82,6 +84,17 @@ const apiJson = path.join(dbDir, 'api-bench.json');
 const apiRun = spawnSync(pnpm, p('--filter', '@storefront/api', 'run', 'bench', '--json', apiJson), { cwd: ROOT, env: childEnv(), stdio: 'inherit' });
 const apiBench = apiRun.status === 0 && existsSync(apiJson) ? JSON.parse(readFileSync(apiJson, 'utf8')) : null;
 
+let scale = null;
+if (!has('--skip-scale')) {
+  log('measuring the API at catalogue scale (page cache off)…');
+  const scaleJson = path.join(dbDir, 'api-scale.json');
+  const scaleArgs = ['--json', scaleJson, '--sizes', opt('--scale-sizes', '1000,20000,200000')];
+  if (process.env.TEST_DATABASE_URL) scaleArgs.push('--pg', process.env.TEST_DATABASE_URL);
+  else scaleArgs.push('--db', 'sqlite');
+  const scaleRun = spawnSync(pnpm, p('--filter', '@storefront/api', 'run', 'bench:scale', ...scaleArgs), { cwd: ROOT, env: childEnv(), stdio: 'inherit' });
+  scale = scaleRun.status === 0 && existsSync(scaleJson) ? JSON.parse(readFileSync(scaleJson, 'utf8')) : null;
+}
+
 const ms = (v) => (v === null || v === undefined ? '–' : `${Math.round(v)} ms`);
 const ms2 = (v) => (v === null || v === undefined ? '–' : `${v.toFixed(2)} ms`);
 // autocannon (the flat-out runs) measures whole milliseconds: 0 means under one.
@@ -137,6 +150,6 @@ console.log('Budgets (issue 8): score ≥ 95, TBT ≤ 100 ms, CLS ≤ 0.02, LCP 
 
 mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
 const file = path.join(ROOT, 'bench-results', `bench-${stamp}.json`);
-writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), runs: Number(RUNS), machine: { cpus: os.cpus().length, node: process.version }, site, navigations, api: apiBench }, null, 2));
+writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), runs: Number(RUNS), machine: { cpus: os.cpus().length, node: process.version }, site, navigations, api: apiBench, scale }, null, 2));
 log(`wrote ${path.relative(ROOT, file)}`);
 shutdown(0);

@@ -1,5 +1,6 @@
 // `npm test`: everything CI checks, in order: install from the lockfile, typecheck, lint, every
-// package's jest tests, a production build, then the browser tests against the composed site.
+// package's jest tests, the API suite a second time on PostgreSQL (when TEST_DATABASE_URL names a server
+// whose role may create databases; `.ci/run` sets one up), a production build, then the browser tests.
 import { ensurePnpm, log, run } from './lib.mjs';
 
 const [pnpm, ...pre] = ensurePnpm();
@@ -9,7 +10,13 @@ const started = Date.now();
 run(pnpm, p('install', '--frozen-lockfile'), { timed: 'install' });
 run(pnpm, p('run', 'typecheck'), { timed: 'typecheck' });
 run(pnpm, p('run', 'lint'), { timed: 'lint' });
-run(pnpm, p('run', 'test:unit'), { timed: 'unit tests' });
+// The first pass is the SQLite one, whatever the environment says.
+run(pnpm, p('run', 'test:unit'), { env: { TEST_DATABASE_URL: '' }, timed: 'unit tests' });
+if (process.env.TEST_DATABASE_URL) {
+  run(pnpm, p('--filter', '@storefront/api', 'test'), { env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }, timed: 'API tests on PostgreSQL' });
+} else {
+  log('API tests on PostgreSQL skipped: TEST_DATABASE_URL is not set (.ci/run sets it; README "PostgreSQL")');
+}
 const buildId = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 run(pnpm, p('run', 'build'), { env: { BUILD_ID: buildId, NODE_ENV: 'production' }, timed: 'build' });
 run(pnpm, p('run', 'test:e2e'), { timed: 'browser tests' });

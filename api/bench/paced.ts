@@ -55,6 +55,8 @@ const round = (x: number) => Math.round(x * 100) / 100;
  */
 export async function pacedRun(opts: {
   port: number;
+  /** Several API processes: request i goes to ports[i % length] (default: [port]). */
+  ports?: number[];
   rate: number;
   seconds: number;
   next: (i: number) => PacedRequest | null;
@@ -77,7 +79,7 @@ export async function pacedRun(opts: {
         const r = opts.next(i);
         if (!r) continue;
         pending.push(
-          send(agent, opts.port, r).then(async (a) => {
+          send(agent, opts.ports?.[i % opts.ports.length] ?? opts.port, r).then(async (a) => {
             if (a.status === 0) errors += 1;
             else if (a.status < 200 || a.status >= 300) non2xx += 1;
             else latencies.push(a.ms);

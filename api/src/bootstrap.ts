@@ -1,6 +1,7 @@
 import { configProblems, type Config } from './config';
 import { migrate, openDatabase, type DB } from './db/database';
 import { seed } from './db/seed';
+import { growCatalogue } from './db/seed/large';
 import { hashPassword } from './lib/crypto';
 import { systemClock, type Clock } from './lib/clock';
 import { DEMO_CUSTOMER } from './db/seed';
@@ -24,10 +25,11 @@ export async function productionProblems(config: Config, db: DB): Promise<string
 
 /** Opens the database, brings the schema up to date and seeds it when empty. */
 export async function prepareDatabase(config: Config, clock: Clock = systemClock): Promise<{ db: DB; migrated: string[]; seeded: boolean }> {
-  const db = openDatabase(config.dbFile);
+  const db = openDatabase(config.databaseUrl ?? config.dbFile);
   try {
     const migrated = await migrate(db);
     const seeded = await seed(db, { clock, hashPassword: (p) => hashPassword(p, config.scrypt), demo: config.dev });
+    if (config.seedProducts > 0) await growCatalogue(db, config.seedProducts);
     return { db, migrated, seeded };
   } catch (err) {
     await db.destroy();

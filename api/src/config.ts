@@ -43,8 +43,18 @@ export interface Config {
   mode: 'development' | 'production';
   port: number;
   host: string;
-  /** SQLite file; `:memory:` is accepted too. */
+  /** SQLite file; `:memory:` is accepted too. Used when `databaseUrl` is null. */
   dbFile: string;
+  /** DATABASE_URL: a `postgres://` URL selects PostgreSQL instead of the SQLite file. */
+  databaseUrl: string | null;
+  /**
+   * The in-process catalogue cache (CATALOG_CACHE entries, 0 turns it off; CATALOG_CACHE_TTL_MS) and how
+   * often a process reads the database's catalogue change log (CATALOG_POLL_MS), which is how a stock
+   * change made by another API process reaches this one.
+   */
+  catalogCache: { entries: number; ttlMs: number; pollMs: number };
+  /** SEED_PRODUCTS: grow the catalogue to this many products at start (a scale test); 0: the demo's 165. */
+  seedProducts: number;
   /** Sent by every client as `x-api-key` (spec §6). */
   apiKey: string;
   /** The fixed store-level `user_token` of logout and the OTP calls (spec §7). */
@@ -134,6 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: int(env.API_PORT, Number(DEV_DEFAULTS.API_PORT)),
     host: env.API_HOST || DEV_DEFAULTS.API_HOST,
     dbFile: env.DB_FILE ? path.resolve(env.DB_FILE) : DEFAULT_DB_FILE,
+    databaseUrl: env.DATABASE_URL || null,
+    seedProducts: int(env.SEED_PRODUCTS, 0),
+    catalogCache: { entries: int(env.CATALOG_CACHE, 2000), ttlMs: int(env.CATALOG_CACHE_TTL_MS, 30_000), pollMs: int(env.CATALOG_POLL_MS, 200) },
     apiKey: env.API_KEY || DEV_DEFAULTS.API_KEY,
     storeToken: env.STORE_TOKEN || DEV_DEFAULTS.STORE_TOKEN,
     storeUrl: (env.STORE_URL?.trim() || (dev ? DEV_DEFAULTS.STORE_URL : '')).replace(/\/+$/, ''),

@@ -22,7 +22,8 @@ async function main(): Promise<void> {
     refuse(problems);
   }
   const app = await buildApp({ config, db });
-  console.log(`[api] database ${config.dbFile}${migrated.length ? ` (migrated: ${migrated.join(', ')})` : ''}${seeded ? ' (seeded)' : ''}`);
+  const where = config.databaseUrl ? `PostgreSQL ${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname}` : config.dbFile;
+  console.log(`[api] database ${where}${migrated.length ? ` (migrated: ${migrated.join(', ')})` : ''}${seeded ? ' (seeded)' : ''}`);
   if (config.dev) {
     const shown = (name: keyof typeof DEV_DEFAULTS, value: string) => `${name}=${value}${process.env[name] ? '' : ' (development default)'}`;
     console.log(`[api] ${shown('API_KEY', config.apiKey)}  ${shown('STORE_TOKEN', config.storeToken)}`);

@@ -1,4 +1,4 @@
-import { ADDRESS, addToCart, findVariant, get, makeApp, ok, post, registerCustomer, type TestApp } from './helpers';
+import { ADDRESS, addToCart, findVariant, get, makeApp, ok, post, registerCustomer, STORE_TOKEN, uniqueMobile, type TestApp } from './helpers';
 import type { Order } from '../../shared/src/api/types';
 
 let t: TestApp;
@@ -53,6 +53,18 @@ describe('concurrent checkouts', () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
     const cart = ok(await get<{ cart: { quantity: number }[] }>(t.app, '/customer/cart', { token: c.token })).cart;
     expect(cart[0]?.quantity).toBe(5);
+  });
+
+  it('parallel wrong OTP guesses get at most 5 tries between them', async () => {
+    const mobile = uniqueMobile();
+    const code = ok(await post<{ otp: string }>(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile })).otp;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(t.app, '/otp/verify/checkout', { mobile, otp: wrong })));
+    expect(answers.every((a) => a.status >= 400 && a.status < 500)).toBe(true);
+    const row = await t.db.selectFrom('otps').select('attempts').where('mobile', '=', mobile).executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+    // The tries are used up: even the right code no longer works.
+    expect((await post(t.app, '/otp/verify/checkout', { mobile, otp: code })).status).not.toBe(200);
   });
 
   it('parallel registrations with one e-mail make one account', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { makeApp, type TestApp } from './helpers';
+import { makeApp, onPostgres, type TestApp } from './helpers';
 import { migrate } from '../src/db/database';
 import { seed } from '../src/db/seed';
 import { systemClock } from '../src/lib/clock';
@@ -17,12 +17,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('database', () => {
-  it('runs in WAL mode with foreign keys on', async () => {
+  (onPostgres ? it.skip : it)('runs in WAL mode with foreign keys on', async () => {
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(t.db);
     expect(mode.rows[0]?.journal_mode).toBe('wal');
     const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(t.db);
     expect(fk.rows[0]?.foreign_keys).toBe(1);
     expect(await failureOf(t.db.insertInto('cart_items').values({ customer_id: 999999, product_id: 1, variation_id: 1, quantity: 1, created_at: '', updated_at: '' }).execute())).toMatch(/FOREIGN KEY/);
+  });
+
+  (onPostgres ? it : it.skip)('enforces foreign keys on PostgreSQL too', async () => {
+    expect(await failureOf(t.db.insertInto('cart_items').values({ customer_id: 999999, product_id: 1, variation_id: 1, quantity: 1, created_at: '', updated_at: '' }).execute())).toMatch(/foreign key/i);
   });
 
   it('migrates and seeds once: a second start changes nothing', async () => {
@@ -36,7 +40,7 @@ describe('database', () => {
   it('keeps money in integer paise and never lets stock go negative', async () => {
     const v = await t.db.selectFrom('variations').select(['id', 'price', 'mrp']).limit(1).executeTakeFirstOrThrow();
     expect(Number.isInteger(v.price) && Number.isInteger(v.mrp)).toBe(true);
-    expect(await failureOf(t.db.updateTable('variations').set({ stock: -1 }).where('id', '=', v.id).execute())).toMatch(/CHECK/);
+    expect(await failureOf(t.db.updateTable('variations').set({ stock: -1 }).where('id', '=', v.id).execute())).toMatch(/CHECK|check constraint/);
   });
 
   it('seeds products with several images, sizes, retailer and wholesaler ids, some sold out', async () => {

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, productionLimits, type Config } from '../src/config';
 import { prepareDatabase } from '../src/bootstrap';
-import type { DB } from '../src/db/database';
+import { openDatabase, type DB } from '../src/db/database';
 import { ManualClock } from '../src/lib/clock';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 import type { CartLine } from '../../shared/src/api/types';
@@ -21,12 +22,41 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh app over a fresh SQLite file (migrated and seeded), with a clock the test moves by hand. */
+/**
+ * TEST_DATABASE_URL: a PostgreSQL URL whose role may create databases. When it is set, every test app
+ * gets a fresh PostgreSQL database of its own (dropped at close) instead of a fresh SQLite file: the
+ * whole suite runs against either database (scripts/test.mjs runs it both ways).
+ */
+export const TEST_PG_URL = process.env.TEST_DATABASE_URL || null;
+export const onPostgres = TEST_PG_URL !== null;
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_PG_URL ?? '' });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new empty PostgreSQL database; returns its URL and how to drop it. */
+export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `sf_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  await admin((c) => c.query(`create database ${name}`));
+  const url = new URL(TEST_PG_URL ?? '');
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
+}
+
+/** A fresh app over a fresh database (migrated and seeded), with a clock the test moves by hand. */
 export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-api-'));
+  const database = onPostgres ? await freshPostgres() : null;
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'development' }),
     dbFile: path.join(dir, 'test.sqlite'),
+    databaseUrl: database?.url ?? null,
     apiKey: API_KEY,
     storeToken: STORE_TOKEN,
     // Modest scrypt cost keeps the suite fast; the format and the code path are the production ones.
@@ -51,6 +81,7 @@ export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp>
     async close() {
       await app.close();
       await db.destroy();
+      await database?.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -81,6 +112,23 @@ export async function makeProductionApp(env: NodeJS.ProcessEnv, overrides: Parti
   // The file stays the fresh temporary one makeApp makes.
   const { dbFile: _file, ...config } = loadConfig(env);
   return makeApp({ ...config, scrypt: { N: 1024, r: 8, p: 1 }, limits: productionLimits(1000), logger: false, ...overrides });
+}
+
+/**
+ * A second API process over the same database as `t` (its own connection, cache and clock): what
+ * API_INSTANCES=2 runs. Closed by the caller before `t`.
+ */
+export async function makeSecondApp(t: TestApp, overrides: Partial<Config> = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const config = { ...t.config, ...overrides };
+  const db = openDatabase(config.databaseUrl ?? config.dbFile);
+  const app = await buildApp({ config, db, clock: t.clock });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await db.destroy();
+    },
+  };
 }
 
 export interface CallOptions {

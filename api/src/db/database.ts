@@ -1,11 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import pg from 'pg';
+import {
+  Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider, type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import type { Database } from './schema';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_ownership_and_limits';
 import * as m003 from './migrations/003_payments';
+import * as m004 from './migrations/004_catalogue_scale';
 
 export type DB = Kysely<Database>;
 
@@ -14,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '001_initial': m001,
   '002_ownership_and_limits': m002,
   '003_payments': m003,
+  '004_catalogue_scale': m004,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -48,11 +54,31 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** A `postgres://` or `postgresql://` URL selects PostgreSQL; anything else is a SQLite file path. */
+export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//i.test(target);
+
+/** Whether a Kysely instance (or transaction) talks to PostgreSQL: the few dialect-specific spots ask this. */
+export function isPostgres(db: Kysely<unknown> | Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+// PostgreSQL returns bigint (count(*), sum()) as text by default; the API's numbers all fit a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+
+/** Connections per API process. Several processes share one server's max_connections (100 by default). */
+const PG_POOL = 10;
+
 /**
- * Opens the SQLite file (creating its folder), in WAL mode with foreign keys on. SQLite is the reference
- * dialect; the repositories use only Kysely's portable builders so a PostgreSQL dialect can replace this.
+ * Opens the database: a PostgreSQL URL (DATABASE_URL) through a `pg` pool, or the SQLite file (creating
+ * its folder) in WAL mode with foreign keys on. The repositories use Kysely's portable builders; where the
+ * dialects differ (search, locking) they branch on `isPostgres`.
  */
-export function openDatabase(file: string): DB {
+export function openDatabase(target: string): DB {
+  if (isPostgresUrl(target)) {
+    const pool = new pg.Pool({ connectionString: target, max: PG_POOL });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = target;
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -66,7 +92,9 @@ export function openDatabase(file: string): DB {
 
 /** Brings the schema to the newest version; throws when a migration fails. */
 export async function migrate(db: DB): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  // Migrations 002–005 are written on parallel branches: a database migrated on one branch (001, 004) must
+  // still take 002 and 003 after the merge instead of refusing them as out of order.
+  const migrator = new Migrator({ db, provider: new StaticProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

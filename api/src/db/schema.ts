@@ -53,6 +53,16 @@ export interface ProductTable {
   search_text: string;
 }
 
+/** Migration 004: what a write changed in the catalogue, read by every API process (lib/cache.ts). */
+export interface CatalogChangeTable {
+  id: Generated<number>;
+  /** null: the whole catalogue. */
+  product_id: number | null;
+  /** Bit flags: CHANGE in lib/cache.ts. */
+  kind: number;
+  created_at: string;
+}
+
 export interface VariationTable {
   id: Generated<number>;
   product_id: number;
@@ -325,4 +335,5 @@ export interface Database {
   home_sections: HomeSectionTable;
   about_sections: AboutSectionTable;
   rate_limits: RateLimitTable;
+  catalog_changes: CatalogChangeTable;
 }

@@ -33,6 +33,7 @@ async function variantOf(r: Repositories, productId: number, variationId: number
  */
 async function changeLine(app: FastifyInstance, customerId: number, productId: number, variantId: number, quantityFor: (current: number | undefined) => number) {
   const line = await app.tx(async (r) => {
+    await r.carts.lock(customerId);
     const v = await variantOf(r, productId, variantId);
     const rows = await r.carts.list(customerId);
     const quantity = quantityFor(rows.find((row) => row.variation_id === variantId)?.quantity);
@@ -140,6 +141,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     const me = customerOf(req);
     const errors: Record<string, string> = {};
     const cart = await app.tx(async (r) => {
+      await r.carts.lock(me.id);
       for (const [i, item] of req.body.cart_items.entries()) {
         const key = `cart_items.${i}`;
         const variationId = item.selected_variant?.id ?? item.id;

@@ -156,7 +156,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { search: string; page?: number } }>('/search-products', {
     schema: {
-      tags: ['catalogue'], summary: 'Search by name, brand, description or category', security: security.apiKey,
+      tags: ['catalogue'], summary: 'Search name, brand and category: by word beginnings, ranked; by parts of words when no word matches', security: security.apiKey,
       body: body({
         search: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S', 'x-messages': { required: 'Please enter a search term', invalid: 'Please enter a search term', maxLength: 'Cannot exceed 100 characters' } },
         page: pageQuery.properties.page,

@@ -99,7 +99,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const couponCode = b.coupon_code?.trim() ? b.coupon_code.trim().toUpperCase() : null;
     const now = app.clock.now();
     const result = await app.tx(async (r) => {
-      const rows = await r.carts.list(me.id);
+      const rows = await r.carts.listForCheckout(me.id);
       if (rows.length === 0) throw badRequest('Your cart is empty');
       // Stock is re-read inside the transaction: what the cart showed earlier may be gone.
       const problems = rows.flatMap((row) =>

@@ -4,6 +4,7 @@ import type { CartLine } from '../../wire';
 import { iso, type Clock } from '../../lib/clock';
 import { money } from '../../lib/money';
 import { productImages } from './catalog';
+import { isPostgres } from '../database';
 
 /** Spec §9: at most 5 of a line, at least 1. */
 export const MAX_LINE_QUANTITY = 5;
@@ -64,6 +65,35 @@ export class CartRepository {
         'p.name', 'p.image_count', 'p.retailer_id', 'p.wholesaler_id', 'w.id as wishlist_id',
       ])
       .where('ci.customer_id', '=', customerId);
+  }
+
+  /**
+   * Serialises one customer's cart changes and checkouts (a row lock on the customer, held to the end of
+   * the transaction) on PostgreSQL, where transactions run side by side; SQLite has one writer already.
+   * Cart changes read the cart, then write it: without the lock, parallel adds lose each other's updates.
+   */
+  async lock(customerId: number): Promise<void> {
+    if (!isPostgres(this.db)) return;
+    await this.db.selectFrom('customers').select('id').where('id', '=', customerId).forUpdate().execute();
+  }
+
+  /**
+   * The cart of a checkout. On PostgreSQL the customer and then the lines' variations (in id order, so
+   * two checkouts cannot deadlock) are locked first: the stock read afterwards is what this transaction
+   * will take, and a shopper who lost the race sees "out of stock", as on SQLite.
+   */
+  async listForCheckout(customerId: number): Promise<CartRow[]> {
+    if (isPostgres(this.db)) {
+      await this.lock(customerId);
+      await this.db
+        .selectFrom('variations')
+        .select('id')
+        .where('id', 'in', this.db.selectFrom('cart_items').select('variation_id').where('customer_id', '=', customerId))
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+    }
+    return this.list(customerId);
   }
 
   async list(customerId: number): Promise<CartRow[]> {

@@ -1,9 +1,10 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database, ProductTable, VariationTable } from '../schema';
 import type { Category, Product, ProductPage, StoreInfoFields, Variation } from '../../wire';
 import { imageUrl } from '../../lib/images';
 import { money } from '../../lib/money';
-import { VersionedCache } from '../../lib/cache';
+import { CHANGE, CatalogCache, type CatalogChange } from '../../lib/cache';
+import { isPostgres } from '../database';
 
 export const PER_PAGE = 12;
 
@@ -28,6 +29,133 @@ type ProductRow = Selectable<ProductTable> & { category_name: string };
 
 /** Escapes LIKE wildcards; used with `escape '\'`, which SQLite and PostgreSQL both understand. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Search results are ranked (name above brand above category) while there are at most this many; a
+ * broader search (one word of a whole category, say) lists newest first, read straight from the index
+ * rather than ranking tens of thousands of equal matches on every page.
+ */
+export const RANK_LIMIT = 1000;
+
+/** Each sort of spec §3 as (column, direction); id, the tie-breaker, runs the same way (one index, both ways). */
+const SORTS = {
+  newest: ['created_at', 'desc'],
+  price_asc: ['display_price', 'asc'],
+  price_desc: ['display_price', 'desc'],
+  name_asc: ['name', 'asc'],
+  name_desc: ['name', 'desc'],
+} as const satisfies Record<SortBy, readonly [string, 'asc' | 'desc']>;
+
+/** The changes that alter a list whichever product changed: stock filters, price filters and sorts. */
+function listKinds(q: ProductQuery): number {
+  let kinds = 0;
+  if (q.inStock || q.outOfStock) kinds |= CHANGE.AVAILABILITY;
+  if (q.minPrice !== undefined || q.maxPrice !== undefined || q.sortBy === 'price_asc' || q.sortBy === 'price_desc') kinds |= CHANGE.PRICE;
+  return kinds;
+}
+
+const ids = (products: Product[]) => products.map((p) => p.id);
+
+/**
+ * How search matches. 'words': every word of the search is the beginning of a word of the name, brand
+ * or category (a word index: SQLite FTS5 unicode61, PostgreSQL tsvector + GIN). 'parts': every word occurs
+ * anywhere in them (a trigram index: FTS5 trigram, pg_trgm), what the LIKE search did; used when the
+ * words find nothing (a part of a word, "atch" for "watch").
+ */
+export type SearchMode = 'words' | 'parts';
+
+/** The letters-and-digits runs of the search words: what the word indexes hold. */
+const tokensOf = (words: string[]) => words.flatMap((w) => w.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
+
+/** Words shorter than three letters cannot use a trigram index: they only narrow what the others found. */
+const MIN_INDEXED = 3;
+
+interface Search {
+  /** How many products match every word. */
+  count(words: string[], mode: SearchMode): Promise<number>;
+  /** One page of matching ids, ranked or newest (highest id) first. */
+  page(words: string[], mode: SearchMode, order: 'rank' | 'newest', limit: number, offset: number): Promise<number[]>;
+  /** A subquery of the matching ids, to combine with the other filters (`p.id in …`). */
+  matching(words: string[], mode: SearchMode): RawBuilder<number>;
+}
+
+const isIndexed = (word: string) => [...word].length >= MIN_INDEXED;
+const NOTHING = sql`0 = 1`;
+
+/** SQLite: FTS5 tables `products_words` (unicode61, prefix indexes) and `products_fts` (trigram), migration 004. */
+class SqliteSearch implements Search {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private from(mode: SearchMode) {
+    return sql.table(mode === 'words' ? 'products_words' : 'products_fts');
+  }
+
+  private where(words: string[], mode: SearchMode): RawBuilder<unknown> {
+    if (mode === 'words') {
+      const tokens = tokensOf(words);
+      // Letters and digits only, quoted: the MATCH text cannot be malformed. `"x"*`: a word beginning with x.
+      return tokens.length ? sql`products_words match ${tokens.map((t) => `"${t}"*`).join(' ')}` : NOTHING;
+    }
+    const parts: RawBuilder<unknown>[] = [];
+    const long = words.filter(isIndexed);
+    if (long.length) parts.push(sql`products_fts match ${long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' ')}`);
+    for (const w of words.filter((x) => !isIndexed(x))) {
+      const like = `%${likeEscape(w)}%`;
+      parts.push(sql`(name like ${like} escape '\\' or brand like ${like} escape '\\' or category like ${like} escape '\\')`);
+    }
+    return parts.length ? sql.join(parts, sql` and `) : NOTHING;
+  }
+
+  async count(words: string[], mode: SearchMode): Promise<number> {
+    const r = await sql<{ n: number }>`select count(*) as n from ${this.from(mode)} where ${this.where(words, mode)}`.execute(this.db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  async page(words: string[], mode: SearchMode, order: 'rank' | 'newest', limit: number, offset: number): Promise<number[]> {
+    const table = this.from(mode);
+    const by = order === 'rank' ? sql`bm25(${table}, 3.0, 2.0, 1.0), rowid desc` : sql`rowid desc`;
+    const r = await sql<{ id: number }>`select rowid as id from ${table} where ${this.where(words, mode)} order by ${by} limit ${limit} offset ${offset}`.execute(this.db);
+    return r.rows.map((row) => row.id);
+  }
+
+  matching(words: string[], mode: SearchMode): RawBuilder<number> {
+    return sql<number>`(select rowid from ${this.from(mode)} where ${this.where(words, mode)})`;
+  }
+}
+
+/**
+ * PostgreSQL: words against the weighted `search_tsv` (GIN), ranked by ts_rank; parts as substrings of
+ * `search_doc`, the lower-case name, brand and category (pg_trgm GIN). Migration 004.
+ */
+class PostgresSearch implements Search {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private where(words: string[], mode: SearchMode, alias: string): RawBuilder<unknown> {
+    if (mode === 'words') {
+      const tokens = tokensOf(words);
+      return tokens.length ? sql`${sql.ref(`${alias}.search_tsv`)} @@ to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')})` : NOTHING;
+    }
+    return sql.join(words.map((w) => sql`${sql.ref(`${alias}.search_doc`)} like ${`%${likeEscape(w)}%`} escape '\\'`), sql` and `);
+  }
+
+  async count(words: string[], mode: SearchMode): Promise<number> {
+    const r = await sql<{ n: number }>`select count(*) as n from products p where ${this.where(words, mode, 'p')}`.execute(this.db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  async page(words: string[], mode: SearchMode, order: 'rank' | 'newest', limit: number, offset: number): Promise<number[]> {
+    const tokens = tokensOf(words);
+    const by = order === 'rank' && tokens.length
+      ? sql`ts_rank(p.search_tsv, to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' | ')})) desc, p.id desc`
+      : sql`p.id desc`;
+    const r = await sql<{ id: number }>`select p.id from products p where ${this.where(words, mode, 'p')} order by ${by} limit ${limit} offset ${offset}`.execute(this.db);
+    return r.rows.map((row) => row.id);
+  }
+
+  matching(words: string[], mode: SearchMode): RawBuilder<number> {
+    return sql<number>`(select s.id from products s where ${this.where(words, mode, 's')})`;
+  }
+}
 
 export function toVariation(v: Selectable<VariationTable>): Variation {
   return { id: v.id, product_variation: v.label, final_price: money(v.price), mrp: money(v.mrp), stock: v.stock };
@@ -70,16 +198,21 @@ function toProduct(row: ProductRow, variations: Selectable<VariationTable>[]): P
 
 export class CatalogRepository {
   /**
-   * `cache` serves the hot catalogue reads (list, details, home lists) from memory; every stock write
-   * below bumps it. One cache is shared by the app's repositories and those of its transactions.
+   * `cache` serves the hot catalogue reads (list, details, home lists, list totals) from memory; the stock
+   * writes below record what they changed (`refreshProducts`). One cache is shared by the app's
+   * repositories and those of its transactions.
    */
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly cache: VersionedCache = new VersionedCache(0, 0),
-  ) {}
+    private readonly cache: CatalogCache = new CatalogCache({ maxEntries: 0, maxCounts: 0, ttlMs: 0 }),
+  ) {
+    this.search = isPostgres(db) ? new PostgresSearch(db) : new SqliteSearch(db);
+  }
+
+  private readonly search: Search;
 
   storeInfo(): Promise<StoreInfoFields | null> {
-    return this.cache.through('store-info', () => this.loadStoreInfo());
+    return this.cache.through('store-info', 0, () => this.loadStoreInfo());
   }
 
   private async loadStoreInfo(): Promise<StoreInfoFields | null> {
@@ -108,7 +241,7 @@ export class CatalogRepository {
   }
 
   categories(): Promise<Category[]> {
-    return this.cache.through('categories', () => this.loadCategories());
+    return this.cache.through('categories', 0, () => this.loadCategories());
   }
 
   private async loadCategories(): Promise<Category[]> {
@@ -184,61 +317,85 @@ export class CatalogRepository {
   }
 
   listProducts(q: ProductQuery): Promise<ProductPage> {
-    return this.cache.through(`list:${JSON.stringify(q)}`, () => this.loadProducts(q));
+    return this.cache.through(`list:${JSON.stringify(q)}`, listKinds(q), () => this.loadProducts(q), (page) => page.products.map((p) => p.id));
   }
 
-  private async loadProducts(q: ProductQuery): Promise<ProductPage> {
-    let filtered = this.db.selectFrom('products as p').innerJoin('categories as c', 'c.id', 'p.category_id');
-    if (q.subCategories?.length) filtered = filtered.where('p.category_id', 'in', q.subCategories);
-    if (q.productIds?.length) filtered = filtered.where('p.id', 'in', q.productIds);
-    if (q.minPrice !== undefined) filtered = filtered.where('p.display_price', '>=', q.minPrice);
-    if (q.maxPrice !== undefined) filtered = filtered.where('p.display_price', '<=', q.maxPrice);
+  /** The spec §3 filters other than search, on `products as p`. */
+  private filtered(q: ProductQuery) {
+    let query = this.db.selectFrom('products as p');
+    if (q.subCategories?.length) query = query.where('p.category_id', 'in', q.subCategories);
+    if (q.productIds?.length) query = query.where('p.id', 'in', q.productIds);
+    if (q.minPrice !== undefined) query = query.where('p.display_price', '>=', q.minPrice);
+    if (q.maxPrice !== undefined) query = query.where('p.display_price', '<=', q.maxPrice);
     // Both stock flags (or neither) mean every product; one of them narrows the list.
-    if (q.inStock && !q.outOfStock) filtered = filtered.where('p.total_stock', '>', 0);
-    if (q.outOfStock && !q.inStock) filtered = filtered.where('p.total_stock', '=', 0);
+    if (q.inStock && !q.outOfStock) query = query.where('p.total_stock', '>', 0);
+    if (q.outOfStock && !q.inStock) query = query.where('p.total_stock', '=', 0);
     if (q.sizes?.length) {
       const sizes = q.sizes;
-      filtered = filtered.where((eb) =>
-        eb.exists(
-          eb.selectFrom('variations as v').select('v.id').whereRef('v.product_id', '=', 'p.id').where('v.label', 'in', sizes),
-        ),
+      query = query.where((eb) =>
+        eb.exists(eb.selectFrom('variations as v').select('v.id').whereRef('v.product_id', '=', 'p.id').where('v.label', 'in', sizes)),
       );
     }
-    for (const word of q.searchWords ?? []) {
-      filtered = filtered.where(sql<boolean>`p.search_text like ${`%${likeEscape(word)}%`} escape '\\'`);
-    }
+    return query;
+  }
 
-    const countRow = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const total = Number(countRow.n);
+  /**
+   * One page: the ids of the page first, from the index that serves the filter and sort (a deep page skips
+   * index entries, not rows), then those 12 rows. The total is counted once per filter (`cache.count`).
+   */
+  private async loadProducts(q: ProductQuery): Promise<ProductPage> {
+    const offset = (q.page - 1) * PER_PAGE;
+    const words = q.searchWords ?? [];
+    const onlySearch = words.length > 0 && !q.subCategories?.length && !q.productIds?.length && q.minPrice === undefined
+      && q.maxPrice === undefined && !q.inStock && !q.outOfStock && !q.sizes?.length;
+    const { page: _page, sortBy: _sort, ...filter } = q;
+    let total: number;
+    let ids: number[];
+    const countKey = JSON.stringify(filter);
+    // Search: by word beginnings; by parts of words only when the words find nothing.
+    let mode: SearchMode = 'words';
+    if (words.length) {
+      const byWords = await this.cache.count(`words:${countKey}`, listKinds(q), () => this.countFiltered(q, 'words'));
+      if (byWords === 0) mode = 'parts';
+    }
+    if (onlySearch) {
+      total = await this.cache.count(`${mode}:${countKey}`, 0, () => this.search.count(words, mode));
+      ids = offset >= total ? [] : await this.search.page(words, mode, total <= RANK_LIMIT ? 'rank' : 'newest', PER_PAGE, offset);
+    } else {
+      let query = this.filtered(q);
+      if (words.length) query = query.where('p.id', 'in', this.search.matching(words, mode));
+      total = await this.cache.count(`${mode}:${countKey}`, listKinds(q), () => this.countFiltered(q, mode));
+      const [column, direction] = SORTS[q.sortBy ?? 'newest'];
+      ids = offset >= total ? [] : (
+        await query.select('p.id').orderBy(`p.${column}`, direction).orderBy('p.id', direction).limit(PER_PAGE).offset(offset).execute()
+      ).map((r) => r.id);
+    }
     const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
+    const products = await this.byIdsInOrder(ids);
+    return { products, total, page: q.page, per_page: PER_PAGE, last_page: lastPage };
+  }
 
-    let listed = filtered.selectAll('p').select('c.name as category_name');
-    switch (q.sortBy ?? 'newest') {
-      case 'price_asc':
-        listed = listed.orderBy('p.display_price', 'asc');
-        break;
-      case 'price_desc':
-        listed = listed.orderBy('p.display_price', 'desc');
-        break;
-      case 'name_asc':
-        listed = listed.orderBy('p.name', 'asc');
-        break;
-      case 'name_desc':
-        listed = listed.orderBy('p.name', 'desc');
-        break;
-      default:
-        listed = listed.orderBy('p.created_at', 'desc');
-    }
-    const rows = await listed
-      .orderBy('p.id', 'desc')
-      .limit(PER_PAGE)
-      .offset((q.page - 1) * PER_PAGE)
-      .execute();
-    return { products: await this.withVariations(rows), total, page: q.page, per_page: PER_PAGE, last_page: lastPage };
+  /** The total of a filter (with its search words matched in `mode`). */
+  private async countFiltered(q: ProductQuery, mode: SearchMode): Promise<number> {
+    const words = q.searchWords ?? [];
+    const onlySearch = words.length > 0 && Object.keys(q).every((k) => k === 'searchWords' || k === 'page' || k === 'sortBy');
+    if (onlySearch) return this.search.count(words, mode);
+    let query = this.filtered(q);
+    if (words.length) query = query.where('p.id', 'in', this.search.matching(words, mode));
+    const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Products with their variations, in the order of `ids`. */
+  private async byIdsInOrder(ids: number[]): Promise<Product[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.baseProducts().where('p.id', 'in', ids).execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return this.withVariations(ids.flatMap((id) => byId.get(id) ?? []));
   }
 
   productBySlug(slug: string): Promise<Product | null> {
-    return this.cache.through(`slug:${slug}`, () => this.loadBySlug(slug));
+    return this.cache.through(`slug:${slug}`, 0, () => this.loadBySlug(slug), (p) => (p ? [p.id] : []));
   }
 
   private async loadBySlug(slug: string): Promise<Product | null> {
@@ -256,14 +413,15 @@ export class CatalogRepository {
   }
 
   newArrivals(limit: number): Promise<Product[]> {
-    return this.cache.through(`new:${limit}`, async () => {
+    return this.cache.through(`new:${limit}`, 0, async () => {
       const rows = await this.baseProducts().orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).execute();
       return this.withVariations(rows);
-    });
+    }, ids);
   }
 
   featured(limit: number): Promise<Product[]> {
-    return this.cache.through(`featured:${limit}`, async () => {
+    // Ordered by stock: any stock change may reorder it.
+    return this.cache.through(`featured:${limit}`, CHANGE.STOCK | CHANGE.AVAILABILITY, async () => {
       const rows = await this.baseProducts()
         .where('p.featured', '=', 1)
         .orderBy('p.total_stock', 'desc')
@@ -271,7 +429,7 @@ export class CatalogRepository {
         .limit(limit)
         .execute();
       return this.withVariations(rows);
-    });
+    }, ids);
   }
 
   async productExists(id: number): Promise<boolean> {
@@ -293,10 +451,10 @@ export class CatalogRepository {
 
   /**
    * Takes `quantity` from a variation's stock only if that much is left; false otherwise. The condition in
-   * the UPDATE is what keeps concurrent checkouts from overselling on any database.
+   * the UPDATE is what keeps concurrent checkouts from overselling on any database. Call
+   * `refreshProducts` after the stock writes of a transaction: it records the change for the caches.
    */
   async takeStock(variationId: number, quantity: number): Promise<boolean> {
-    this.cache.bump();
     const res = await this.db
       .updateTable('variations')
       .set((eb) => ({ stock: eb('stock', '-', quantity) }))
@@ -307,7 +465,6 @@ export class CatalogRepository {
   }
 
   async returnStock(variationId: number, quantity: number): Promise<void> {
-    this.cache.bump();
     await this.db
       .updateTable('variations')
       .set((eb) => ({ stock: eb('stock', '+', quantity) }))
@@ -315,11 +472,16 @@ export class CatalogRepository {
       .execute();
   }
 
-  /** Recomputes the denormalised price and stock columns of products after their variations changed. */
+  /**
+   * Recomputes the denormalised price and stock columns of products after their variations changed, and
+   * records what changed for every API process's cache (lib/cache.ts). On PostgreSQL the product rows are
+   * locked first (in id order, so two checkouts cannot deadlock): the variations read next then include
+   * every committed stock change, and two transactions cannot write each other's stale totals.
+   */
   async refreshProducts(productIds: number[]): Promise<void> {
-    const unique = [...new Set(productIds)];
+    const unique = [...new Set(productIds)].sort((a, b) => a - b);
     if (unique.length === 0) return;
-    this.cache.bump();
+    const before = await this.lockProducts(unique);
     const variations = await this.db
       .selectFrom('variations')
       .selectAll()
@@ -328,18 +490,45 @@ export class CatalogRepository {
       .orderBy('sort_order')
       .orderBy('id')
       .execute();
+    const changes: { product_id: number; kind: number }[] = [];
     for (const id of unique) {
       const list = variations.filter((v) => v.product_id === id);
       const shown = defaultVariation(list);
-      await this.db
-        .updateTable('products')
-        .set({
-          display_price: shown?.price ?? 0,
-          display_mrp: shown?.mrp ?? 0,
-          total_stock: list.reduce((sum, v) => sum + v.stock, 0),
-        })
-        .where('id', '=', id)
-        .execute();
+      const next = { display_price: shown?.price ?? 0, display_mrp: shown?.mrp ?? 0, total_stock: list.reduce((sum, v) => sum + v.stock, 0) };
+      const old = before.get(id);
+      let kind: number = CHANGE.STOCK;
+      if (!old || old.display_price !== next.display_price || old.display_mrp !== next.display_mrp) kind |= CHANGE.PRICE;
+      if (!old || old.total_stock > 0 !== next.total_stock > 0) kind |= CHANGE.AVAILABILITY;
+      if (old && old.total_stock === next.total_stock && !(kind & (CHANGE.PRICE | CHANGE.AVAILABILITY))) continue;
+      await this.db.updateTable('products').set(next).where('id', '=', id).execute();
+      changes.push({ product_id: id, kind });
     }
+    await this.recordChanges(changes);
+  }
+
+  /** The products' current price and stock columns, locked for this transaction on PostgreSQL. */
+  private async lockProducts(ids: number[]) {
+    let query = this.db.selectFrom('products').select(['id', 'display_price', 'display_mrp', 'total_stock']).where('id', 'in', ids).orderBy('id');
+    if (isPostgres(this.db)) query = query.forUpdate();
+    return new Map((await query.execute()).map((r) => [r.id, r]));
+  }
+
+  /** Writes catalogue changes to the log every process reads, and drops them from this process's cache. */
+  async recordChanges(changes: { product_id: number | null; kind: number }[]): Promise<void> {
+    if (changes.length === 0) return;
+    const at = new Date().toISOString();
+    await this.db.insertInto('catalog_changes').values(changes.map((c) => ({ ...c, created_at: at }))).execute();
+    this.cache.invalidate(changes);
+    // The log only has to outlive the caches' entries (CATALOG_CACHE_TTL_MS): keep an hour of it.
+    if (Math.random() < 0.01) {
+      await this.db.deleteFrom('catalog_changes').where('created_at', '<', new Date(Date.now() - 3_600_000).toISOString()).execute();
+    }
+  }
+
+  /** The change log after `afterId` (or only its newest entry), for lib/cache.ts. */
+  async changesSince(afterId: number | null, limit: number): Promise<CatalogChange[]> {
+    const query = this.db.selectFrom('catalog_changes').select(['id', 'product_id', 'kind']);
+    if (afterId === null) return query.orderBy('id', 'desc').limit(1).execute();
+    return query.where('id', '>', afterId).orderBy('id').limit(limit).execute();
   }
 }

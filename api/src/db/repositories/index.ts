@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
 import type { Clock } from '../../lib/clock';
-import type { VersionedCache } from '../../lib/cache';
+import type { CatalogCache } from '../../lib/cache';
 import { CatalogRepository } from './catalog';
 import { CustomerRepository } from './customers';
 import { OtpRepository } from './otps';
@@ -26,7 +26,7 @@ export interface Repositories {
 }
 
 /** `cache`: the app's one catalogue cache (none when omitted, as in the seed). */
-export function createRepositories(db: Kysely<Database>, clock: Clock, cache?: VersionedCache): Repositories {
+export function createRepositories(db: Kysely<Database>, clock: Clock, cache?: CatalogCache): Repositories {
   return {
     catalog: new CatalogRepository(db, cache),
     customers: new CustomerRepository(db, clock),

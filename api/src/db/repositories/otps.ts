@@ -75,11 +75,17 @@ export class OtpRepository {
       .executeTakeFirst();
     if (!row) return 'missing';
     if (Date.parse(row.expires_at) <= this.clock.now()) return 'expired';
-    if (row.attempts >= OTP_MAX_TRIES) return 'locked';
-    if (row.code_hash !== codeHash(mobile, purpose, code)) {
-      await this.db.updateTable('otps').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
-      return row.attempts + 1 >= OTP_MAX_TRIES ? 'locked' : 'invalid';
-    }
+    // A try is taken before the code is compared, in one conditional UPDATE: parallel guesses cannot
+    // all read the same count and get more than OTP_MAX_TRIES between them.
+    const taken = await this.db
+      .updateTable('otps')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .where('attempts', '<', OTP_MAX_TRIES)
+      .returning('attempts')
+      .executeTakeFirst();
+    if (!taken) return 'locked';
+    if (row.code_hash !== codeHash(mobile, purpose, code)) return taken.attempts >= OTP_MAX_TRIES ? 'locked' : 'invalid';
     const res = await this.db
       .updateTable('otps')
       .set({ consumed_at: iso(this.clock.now()) })

@@ -1,0 +1,326 @@
+/**
+ * Catalogue-scale benchmark (issue 16): the API over catalogues of 1k, 20k and 200k products, on SQLite
+ * (one API process) and on PostgreSQL (two API processes, requests alternating), production mode, with
+ * the page cache off (CATALOG_CACHE=0: every request reaches the database; list totals stay cached per
+ * filter, which is the design). Each call is paced at `rate` requests/s (open loop, p99), then driven flat
+ * out (autocannon, throughput). Ends with 50 parallel checkouts of the last 5 units of a variation.
+ * Figures only: nothing here asserts a time.
+ *
+ *   pnpm --filter @storefront/api bench:scale -- [--sizes 1000,20000,200000] [--db sqlite,postgres]
+ *     [--pg postgres://user:pass@127.0.0.1:5432/db] (or TEST_DATABASE_URL; a role that may create databases)
+ *     [--duration 5] [--rate 500] [--connections 10] [--instances 2] [--dir <folder for the SQLite files>]
+ *     [--keep] (keep the grown databases for the next run) [--api-dir <api folder to run, default this one>]
+ *     [--no-grow] (use the databases as they are) [--pg-prefix sf_scale] [--json <file>] [--port <first API port>]
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { pacedRun, type PacedFigures, type PacedRequest } from './paced';
+
+const API_DIR = path.resolve(__dirname, '..');
+const API_KEY = 'bench-api-key';
+const STORE_TOKEN = 'bench-store-token';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const flag = (name: string) => process.argv.includes(`--${name}`);
+
+interface Row {
+  db: string;
+  size: number;
+  instances: number;
+  scenario: string;
+  paced: PacedFigures & { rate: number };
+  flat: { throughput: number; p99: number; errors: number };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the API did not come up at ${url}`);
+}
+
+type Target = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+const dbEnv = (t: Target) => (t.kind === 'sqlite' ? { DB_FILE: t.file } : { DATABASE_URL: t.url });
+
+/** Grows (or creates) the database of one size with the seed command. */
+function grow(apiDir: string, target: Target, size: number): void {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(apiDir, 'src', 'cli', 'grow.ts'), String(size)], {
+    cwd: apiDir, env: { ...process.env, ...dbEnv(target) }, stdio: 'inherit',
+  });
+  if (res.status !== 0) throw new Error(`seeding ${size} products failed`);
+}
+
+async function pgAdmin<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function startServers(apiDir: string, target: Target, ports: number[]): ChildProcess[] {
+  return ports.map((port) =>
+    spawn(process.execPath, ['--import', 'tsx', path.join(apiDir, 'src', 'server.ts')], {
+      cwd: apiDir,
+      env: {
+        ...process.env, ...dbEnv(target), NODE_ENV: 'production', API_PORT: String(port), API_HOST: '127.0.0.1', API_KEY, STORE_TOKEN,
+        AUTH_RATE_LIMIT: '100000', API_LOG: '0', CATALOG_CACHE: '0', SEED_PRODUCTS: '',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
+}
+
+async function post<T>(base: string, url: string, body: unknown, token?: string): Promise<{ status: number; data: T; message?: unknown }> {
+  const headers: Record<string, string> = { 'x-api-key': API_KEY, 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${base}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const parsed = (await res.json()) as { data: T; message?: unknown };
+  return { status: res.status, data: parsed.data, message: parsed.message };
+}
+
+const BOUNDARY = '----storefront-scale';
+const multipart = (fields: Record<string, string>) =>
+  `${Object.entries(fields).map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('')}--${BOUNDARY}--\r\n`;
+
+/** Flat out on every process at once (connections split between them). */
+async function flatOut(ports: number[], connections: number, duration: number, requests: PacedRequest[]) {
+  const per = Math.max(1, Math.round(connections / ports.length));
+  const results = await Promise.all(
+    ports.map((port) => autocannon({ url: `http://127.0.0.1:${port}`, connections: per, duration, requests: requests.map((r) => ({ ...r })) })),
+  );
+  return {
+    throughput: results.reduce((s, r) => s + Math.round(r.requests.average), 0),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((s, r) => s + r.errors + r.timeouts + r.non2xx, 0),
+  };
+}
+
+async function measureOne(opts: {
+  db: 'sqlite' | 'postgres'; size: number; target: Target; apiDir: string; instances: number; rate: number; duration: number; connections: number; log: (s: string) => void;
+}): Promise<Row[]> {
+  const { log } = opts;
+  // --port P: processes on P, P+1, …; else free ports the system hands out.
+  const ports = arg('port') ? Array.from({ length: opts.instances }, (_, i) => Number(arg('port')) + i) : await Promise.all(Array.from({ length: opts.instances }, freePort));
+  const servers = startServers(opts.apiDir, opts.target, ports);
+  const rows: Row[] = [];
+  try {
+    for (const port of ports) await waitFor(`http://127.0.0.1:${port}/api/openapi.json`, 120_000);
+    const base = `http://127.0.0.1:${ports[0]}`;
+    const cats = (await post<{ sub_category_list: { id: number; name: string }[] }>(base, '/api/store-info', {})).data.sub_category_list;
+    const category = cats.find((c) => c.name === 'Kurtas') ?? cats[0];
+    const listed = await post<{ products: { slug: string }[]; total: number }>(base, '/api/get-products', { sort_by: 'price_asc', page: 3 });
+    const slugs = listed.data.products.map((p) => p.slug);
+    const common = { 'x-api-key': API_KEY };
+    const form = { ...common, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+    const json = { ...common, 'content-type': 'application/json' };
+    const filtered = { sub_category: String(category?.id ?? 1), min_price: '500', max_price: '2500', sort_by: 'price_asc' };
+    const scenarios: { name: string; requests: PacedRequest[] }[] = [
+      { name: 'list', requests: [{ method: 'POST', path: '/api/get-products?page=1', headers: form, body: multipart({}) }] },
+      { name: 'filtered p1', requests: [{ method: 'POST', path: '/api/get-products?page=1', headers: form, body: multipart(filtered) }] },
+      { name: 'filtered p50', requests: [{ method: 'POST', path: '/api/get-products?page=50', headers: form, body: multipart(filtered) }] },
+      { name: 'search common', requests: [{ method: 'POST', path: '/api/search-products', headers: json, body: JSON.stringify({ search: 'watch' }) }] },
+      { name: 'search rare', requests: [{ method: 'POST', path: '/api/search-products', headers: json, body: JSON.stringify({ search: 'paithani' }) }] },
+      { name: 'details', requests: slugs.map((slug) => ({ method: 'GET' as const, path: `/api/single-product-details/${slug}`, headers: common })) },
+    ];
+    for (const s of scenarios) {
+      await flatOut(ports, opts.connections, 1, s.requests); // warm-up
+      const paced = { rate: opts.rate, ...(await pacedRun({ port: ports[0] ?? 0, ports, rate: opts.rate, seconds: opts.duration, next: (i) => s.requests[i % s.requests.length] ?? null })) };
+      const flat = await flatOut(ports, opts.connections, opts.duration, s.requests);
+      rows.push({ db: opts.db, size: opts.size, instances: opts.instances, scenario: s.name, paced, flat });
+      log(`${opts.db} ${opts.size}: ${s.name}: p99 ${paced.p99} ms at ${opts.rate}/s (errors ${paced.errors + paced.non2xx}); flat out ${flat.throughput}/s, p99 ${flat.p99} ms`);
+    }
+
+    // Add-to-cart, a write transaction: paced (at most 200/s, each add followed by its remove), then flat.
+    const tokens: string[] = [];
+    const stamp = Date.now().toString(36);
+    for (let i = 0; i < 50; i += 1) {
+      const r = await post<{ token: string }>(`http://127.0.0.1:${ports[i % ports.length]}`, '/api/customer/register', {
+        firstName: 'Scale', lastName: `Shopper${i}`, email: `scale${stamp}${i}@example.in`, password: 'Scale@123',
+      });
+      if (r.status !== 201) throw new Error(`register: ${r.status} ${JSON.stringify(r.message)}`);
+      tokens.push(r.data.token);
+    }
+    const inStock = await post<{ products: { id: number; variations: { id: number; stock: number }[] }[] }>(base, '/api/get-products', { in_stock: '1', page: 2 });
+    const target = inStock.data.products.flatMap((p) => p.variations.filter((v) => v.stock >= 5).map((v) => ({ productId: p.id, variantId: v.id })))[0];
+    if (!target) throw new Error('no variation in stock');
+    const cartHeaders = (token: string) => ({ ...json, authorization: `Bearer ${token}` });
+    const addBody = JSON.stringify({ id: target.variantId, product_id: target.productId, quantity: 1, retailer_id: 1, wholesaler_id: null });
+    const removeBody = JSON.stringify({ retailer_product_id: target.productId, product_id: target.productId, variant_id: target.variantId });
+    const idle = tokens.slice(0, 40);
+    const busy = new Map<number, string>();
+    const cartRate = Math.min(opts.rate, 200);
+    const paced = {
+      rate: cartRate,
+      ...(await pacedRun({
+        port: ports[0] ?? 0, ports, rate: cartRate, seconds: opts.duration,
+        next: (i) => {
+          const token = idle.pop();
+          if (!token) return null;
+          busy.set(i, token);
+          return { method: 'POST', path: '/api/customer/add-to-cart', headers: cartHeaders(token), body: addBody };
+        },
+        after: async (i) => {
+          const token = busy.get(i);
+          if (!token) return;
+          busy.delete(i);
+          await fetch(`http://127.0.0.1:${ports[i % ports.length]}/api/customer/remove-to-cart`, { method: 'POST', headers: cartHeaders(token), body: removeBody });
+          idle.push(token);
+        },
+      })),
+    };
+    const per = Math.max(1, Math.round(opts.connections / ports.length));
+    let next = 0;
+    const cartFlat = await Promise.all(ports.map((port) => autocannon({
+      url: `http://127.0.0.1:${port}`, connections: per, duration: opts.duration,
+      requests: [{ method: 'POST', path: '/api/customer/add-to-cart', headers: cartHeaders(tokens[0] ?? ''), body: addBody }],
+      setupClient: (client) => {
+        const token = tokens[next++ % 40] ?? '';
+        client.setRequests([
+          { method: 'POST', path: '/api/customer/add-to-cart', headers: cartHeaders(token), body: addBody },
+          { method: 'POST', path: '/api/customer/remove-to-cart', headers: cartHeaders(token), body: removeBody },
+        ]);
+      },
+    })));
+    const flat = {
+      throughput: cartFlat.reduce((s, r) => s + Math.round(r.requests.average), 0),
+      p99: Math.max(...cartFlat.map((r) => r.latency.p99)),
+      errors: cartFlat.reduce((s, r) => s + r.errors + r.timeouts + r.non2xx, 0),
+    };
+    rows.push({ db: opts.db, size: opts.size, instances: opts.instances, scenario: 'add-to-cart', paced, flat });
+    log(`${opts.db} ${opts.size}: add-to-cart: p99 ${paced.p99} ms at ${cartRate}/s; flat out ${flat.throughput}/s, p99 ${flat.p99} ms`);
+
+    // 50 parallel checkouts of the last 5 units, spread over the processes.
+    const racers = tokens.slice(0, 50);
+    for (const [i, token] of racers.entries()) {
+      const port = ports[i % ports.length];
+      await fetch(`http://127.0.0.1:${port}/api/customer/remove-to-cart`, { method: 'POST', headers: cartHeaders(token), body: removeBody });
+    }
+    const variant = inStock.data.products.flatMap((p) => p.variations.map((v) => ({ productId: p.id, variantId: v.id })))[1] ?? target;
+    await setStock(opts.target, variant.variantId, 50);
+    const add = JSON.stringify({ id: variant.variantId, product_id: variant.productId, quantity: 1, retailer_id: 1, wholesaler_id: null });
+    for (const [i, token] of racers.entries()) {
+      const r = await fetch(`http://127.0.0.1:${ports[i % ports.length]}/api/customer/add-to-cart`, { method: 'POST', headers: cartHeaders(token), body: add });
+      if (r.status !== 200) throw new Error(`add before the race: ${r.status}`);
+    }
+    await setStock(opts.target, variant.variantId, 5);
+    const address = { email: 'race@example.in', firstname: 'Race', lastname: 'Shopper', address: '1, MG Road', pincode: '560001', city: 'Bengaluru', state: 'Karnataka', payment_method: 'cod' };
+    const answers = await Promise.all(racers.map((token, i) => post(`http://127.0.0.1:${ports[i % ports.length]}`, '/api/checkout1', address, token)));
+    const placed = answers.filter((a) => a.status === 201).length;
+    const failed = answers.filter((a) => a.status >= 500).length;
+    const stock = await readStock(opts.target, variant.variantId);
+    log(`${opts.db} ${opts.size}: 50 parallel checkouts of the last 5 units on ${ports.length} process(es): ${placed} orders, ${failed} × 5xx, stock left ${stock}`);
+    rows.push({
+      db: opts.db, size: opts.size, instances: opts.instances, scenario: `checkout race: ${placed} orders, stock ${stock}, ${failed} × 5xx`,
+      paced: { rate: 0, p50: 0, p90: 0, p99: 0, max: 0, average: 0, throughput: 0, requests: 50, errors: failed, non2xx: 50 - placed },
+      flat: { throughput: 0, p99: 0, errors: 0 },
+    });
+  } finally {
+    for (const s of servers) s.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return rows;
+}
+
+async function setStock(target: Target, variationId: number, stock: number): Promise<void> {
+  const { openDatabase } = await import('../src/db/database');
+  const db = openDatabase(target.kind === 'sqlite' ? target.file : target.url);
+  await db.updateTable('variations').set({ stock }).where('id', '=', variationId).execute();
+  await db.destroy();
+}
+
+async function readStock(target: Target, variationId: number): Promise<number> {
+  const { openDatabase } = await import('../src/db/database');
+  const db = openDatabase(target.kind === 'sqlite' ? target.file : target.url);
+  const row = await db.selectFrom('variations').select('stock').where('id', '=', variationId).executeTakeFirstOrThrow();
+  await db.destroy();
+  return row.stock;
+}
+
+async function main(): Promise<void> {
+  const log = (s: string) => console.log(`[scale] ${s}`);
+  const sizes = (arg('sizes') ?? '1000,20000,200000').split(',').map(Number);
+  const dbs = (arg('db') ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
+  const duration = Number(arg('duration') ?? 5);
+  const rate = Number(arg('rate') ?? 500);
+  const connections = Number(arg('connections') ?? 10);
+  const apiDir = path.resolve(arg('api-dir') ?? API_DIR);
+  const pgUrl = arg('pg') ?? process.env.TEST_DATABASE_URL;
+  const prefix = arg('pg-prefix') ?? 'sf_scale';
+  const keep = flag('keep');
+  const dir = arg('dir') ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sf-scale-'));
+  fs.mkdirSync(dir, { recursive: true });
+  const rows: Row[] = [];
+  for (const db of dbs) {
+    if (db === 'postgres' && !pgUrl) {
+      log('no PostgreSQL URL (--pg or TEST_DATABASE_URL): skipping PostgreSQL');
+      continue;
+    }
+    for (const size of sizes) {
+      let target: Target;
+      if (db === 'sqlite') {
+        target = { kind: 'sqlite', file: path.join(dir, `scale-${size}.sqlite`) };
+      } else {
+        const name = `${prefix}_${size}`;
+        const exists = await pgAdmin(pgUrl ?? '', async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount);
+        if (!exists) await pgAdmin(pgUrl ?? '', (c) => c.query(`create database ${name}`));
+        const url = new URL(pgUrl ?? '');
+        url.pathname = `/${name}`;
+        target = { kind: 'postgres', url: url.toString() };
+      }
+      if (!flag('no-grow')) {
+        const started = Date.now();
+        grow(apiDir, target, size);
+        log(`${db}: ${size} products ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      }
+      const instances = db === 'postgres' ? Number(arg('instances') ?? 2) : 1;
+      rows.push(...(await measureOne({ db, size, target, apiDir, instances, rate, duration, connections, log })));
+      if (!keep) {
+        if (target.kind === 'sqlite') for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${target.file}${suffix}`, { force: true });
+        else await pgAdmin(pgUrl ?? '', (c) => c.query(`drop database if exists ${prefix}_${size} with (force)`));
+      }
+    }
+  }
+  console.table(rows.map((r) => ({
+    db: `${r.db}×${r.instances}`, size: r.size, call: r.scenario, 'p99 paced': `${r.paced.p99} ms`, 'paced at': `${r.paced.rate}/s`,
+    'max req/s': r.flat.throughput, 'p99 flat': `${r.flat.p99} ms`, errors: r.paced.errors + r.paced.non2xx + r.flat.errors,
+  })));
+  const out = path.resolve(arg('json') ?? path.join(API_DIR, 'bench-results', `scale-${new Date().toISOString().replace(/[:.]/g, '-')}.json`));
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, load: os.loadavg() }, duration, rate, connections, rows }, null, 2)}\n`);
+  log(`figures written to ${out}`);
+  if (!keep && !arg('dir')) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((err: unknown) => {
+  console.error('[scale] failed:', err);
+  process.exit(1);
+});
