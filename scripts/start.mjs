@@ -23,7 +23,8 @@ run(pnpm, p('run', 'ops', 'deploy-all'));
 
 const hasApi = existsSync(path.join(ROOT, 'api', 'src', 'server.ts'));
 if (hasApi) {
-  startChild('api', pnpm, p('--filter', '@storefront/api', 'start'), { API_PORT, API_HOST: '127.0.0.1' });
+  // The API builds absolute shop links (sitemaps) on STORE_URL: by default the site this script serves.
+  startChild('api', pnpm, p('--filter', '@storefront/api', 'start'), { API_PORT, API_HOST: '127.0.0.1', STORE_URL: process.env.STORE_URL ?? `http://${HOST}:${PORT}` });
   const up = await waitForHttp(`${API_URL}/api/openapi.json`, 120_000);
   if (!up) log(`the API did not answer at ${API_URL}; the site will show its error states`);
 } else {

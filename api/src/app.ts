@@ -19,6 +19,7 @@ import { otpRoutes } from './routes/otp';
 import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
 import { miscRoutes } from './routes/misc';
+import { seoRoutes } from './routes/seo';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +46,8 @@ export interface AppOptions {
   config: Config;
   db: Kysely<Database>;
   clock?: Clock;
+  /** URLs per sitemap file before sitemap.xml becomes an index (default 50,000; tests lower it). */
+  sitemapMaxUrls?: number;
 }
 
 /** The signed-in customer of a `auth: 'customer'` route (the onRequest hook guarantees one). */
@@ -203,6 +206,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(cartRoutes);
       await api.register(orderRoutes);
       await api.register(miscRoutes);
+      await api.register(seoRoutes, { maxUrlsPerSitemap: opts.sitemapMaxUrls });
     },
     { prefix: '/api' },
   );

@@ -20,6 +20,8 @@ export interface Config {
   otpResendSeconds: number;
   /** Whether to log requests (pino). Off in tests and benchmarks. */
   logger: boolean;
+  /** The shop's public origin (env `STORE_URL`): absolute links the API hands out (sitemaps) are built on it. */
+  storeUrl: string;
 }
 
 export const DEV_DEFAULTS = {
@@ -50,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: int(env.AUTH_RATE_LIMIT, 10), windowMs: 60_000 },
     otpResendSeconds: int(env.OTP_RESEND_SECONDS, 30),
     logger: env.API_LOG === '1',
+    storeUrl: env.STORE_URL || 'http://127.0.0.1:8080',
   };
 }
