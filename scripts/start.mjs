@@ -38,9 +38,13 @@ run(pnpm, p('run', 'ops', 'deploy-all'));
 
 const hasApi = existsSync(path.join(ROOT, 'api', 'src', 'server.ts'));
 if (hasApi) {
-  // The first process migrates and seeds; the others start once it answers (no two seeds at once).
+  // The first process migrates and seeds; the others start once it answers (no two seeds at once). The
+  // API builds absolute shop links (sitemaps, e-mails) on STORE_URL: by default the site this script serves.
+  const storeUrl = process.env.STORE_URL ?? `http://${HOST}:${PORT}`;
   for (const [i, url] of API_URLS.entries()) {
-    startChild(instances > 1 ? `api ${i + 1}` : 'api', pnpm, p('--filter', '@storefront/api', 'start'), { API_PORT: new URL(url).port, API_HOST: '127.0.0.1', NODE_ENV: MODE });
+    startChild(instances > 1 ? `api ${i + 1}` : 'api', pnpm, p('--filter', '@storefront/api', 'start'), {
+      API_PORT: new URL(url).port, API_HOST: '127.0.0.1', NODE_ENV: MODE, STORE_URL: storeUrl,
+    });
     const up = await waitForHttp(`${url}/api/openapi.json`, 120_000);
     if (!up) log(`the API did not answer at ${url}; the site will show its error states`);
   }

@@ -25,6 +25,7 @@ import { miscRoutes } from './routes/misc';
 import { devRoutes } from './routes/dev';
 import { paymentRoutes } from './routes/payments';
 import { createProvider, PaymentService, PaymentSweeper, type PaymentLog } from './domain/payments';
+import { seoRoutes } from './routes/seo';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +63,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Where rate-limit counters live; the database when omitted. */
   limitStore?: RateLimitStoreClass;
+  /** URLs per sitemap file before sitemap.xml becomes an index (default 50,000; tests lower it). */
+  sitemapMaxUrls?: number;
 }
 
 /** The signed-in customer of a `auth: 'customer'` route (the onRequest hook guarantees one). */
@@ -248,6 +251,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(orderRoutes);
       await api.register(paymentRoutes);
       await api.register(miscRoutes);
+      await api.register(seoRoutes, { maxUrlsPerSitemap: opts.sitemapMaxUrls });
       // Development only: the outbox of codes and links (issue 13); the route does not exist in production.
       if (config.dev) await api.register(devRoutes);
     },

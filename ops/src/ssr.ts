@@ -41,6 +41,8 @@ interface RenderResult {
   route: { remote: string; module: string } | { shell: string };
   rootAttributes: Record<string, string>;
   meta?: { title?: string; description?: string };
+  /** More `<head>` tags, escaped by the shell (canonical link, Open Graph, Twitter card). */
+  head?: string;
 }
 
 /** What the host writes into the shell's page. */
@@ -307,7 +309,7 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
       ...(loader ? { loader } : {}),
       status: result.status,
       html: body,
-      head: css + links,
+      head: css + links + (typeof result.head === 'string' ? result.head : ''),
       rootAttributes: result.rootAttributes,
       meta: result.meta ?? {},
       boot: { answers: result.answers, route: result.route },

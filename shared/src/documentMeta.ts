@@ -5,6 +5,18 @@ import { useStores } from './stores/StoresProvider';
 export interface DocumentMeta {
   title?: string;
   description?: string;
+  /** What a link to the page shows when shared (Open Graph, Twitter card): written into the server-rendered `<head>`. */
+  social?: SocialMeta;
+}
+
+/** A product page's share card: its picture and price (issue 22). */
+export interface SocialMeta {
+  type: 'product';
+  /** Absolute URL of the picture. */
+  image?: string;
+  /** Rupees, two decimals ("1299.00"). */
+  price?: string;
+  inStock?: boolean;
 }
 
 /**
@@ -28,11 +40,12 @@ function descriptionTag(): HTMLMetaElement {
  * the previous ones back when it goes. During a server render, where effects never run, it records
  * them in the render's collector instead.
  */
-export function useDocumentMeta(title: string, description?: string): void {
+export function useDocumentMeta(title: string, description?: string, social?: SocialMeta): void {
   const collector = useContext(DocumentMetaContext);
   if (collector) {
     collector.title = title;
     if (description !== undefined) collector.description = description;
+    if (social) collector.social = social;
   }
   // Effects never run in a server render, but a provider can also wrap a browser render (a test, a
   // preview): the collector is then the one place written, as on the server.

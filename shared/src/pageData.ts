@@ -22,3 +22,23 @@ export interface PageModule<P = Record<string, unknown>> {
   default: import('react').ComponentType<P>;
   load?: PageLoader;
 }
+
+/**
+ * Thrown by a page's `load` when what the URL names does not exist (an unknown product slug): the
+ * server answers 404 with the not-found page. Any other rejection is a failure to load, which the
+ * server leaves to the browser (spec §2: it then sends the shopper to /not-found).
+ */
+export class PageNotFoundError extends Error {
+  /** Checked by name too: a remote's server build may carry its own copy of this class. */
+  readonly pageNotFound = true;
+
+  constructor(message: string) {
+    super(message);
+    this.name = 'PageNotFoundError';
+  }
+}
+
+/** Whether a page's `load` rejected because its subject does not exist. */
+export function isPageNotFound(err: unknown): boolean {
+  return err instanceof PageNotFoundError || (typeof err === 'object' && err !== null && (err as { pageNotFound?: unknown }).pageNotFound === true);
+}

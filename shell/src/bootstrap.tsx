@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createSession, MESSAGES, reportError, ServerAnswers, type RootStore, type RuntimeConfig } from '@storefront/shared';
+import { createSession, MESSAGES, paths, reportError, ServerAnswers, type RootStore, type RuntimeConfig } from '@storefront/shared';
 import '@storefront/shared/styles.css';
 import './styles.css';
 import { App } from './app/App';
@@ -43,6 +43,11 @@ async function hydrate(config: RuntimeConfig, ssr: ServerRendered, held: HeldInp
   const answers = new ServerAnswers(ssr.answers);
   const { store } = createSession(config, window, { answers, deferPersistence: true });
   expose(config);
+  // The server found nothing at this address (an unknown product) and rendered the not-found page
+  // with a 404: show it where spec §2 sends the shopper, so the router renders the same page.
+  if ('shell' in ssr.route && ssr.route.shell === 'NotFound' && 'remote' in pageLocation(window.location.pathname, '').route) {
+    window.history.replaceState(window.history.state, '', paths.notFound);
+  }
   await store.storeInfo.fetch().catch((err: unknown) => reportError(err, MESSAGES.storeInfoFailed, { flow: 'shell' }));
   if ('remote' in ssr.route) {
     const { at } = pageLocation(window.location.pathname, window.location.search);

@@ -18,7 +18,8 @@ export interface PageInfo {
 export const EMPTY_PAGE_INFO: PageInfo = { total: 0, page: 1, perPage: 12, lastPage: 1 };
 
 /** What loading a product by slug ended with: the page redirects to /not-found on 'failed'. */
-export type DetailsOutcome = { status: 'ok'; product: Product } | { status: 'failed'; message: string } | { status: 'stale' };
+/** `notFound`: the API said there is no such product (404, or an unsuccessful answer); else the read itself failed. */
+export type DetailsOutcome = { status: 'ok'; product: Product } | { status: 'failed'; message: string; notFound: boolean } | { status: 'stale' };
 
 function pageInfoOf(p: ProductPage): PageInfo {
   return {
@@ -153,7 +154,8 @@ export class ProductStore {
         this.productDetails = null;
         this.error = message;
       });
-      return { status: 'failed', message };
+      const notFound = err instanceof ApiError && (err.status === 404 || err.status === 200);
+      return { status: 'failed', message, notFound };
     } finally {
       if (seq === this.detailsSeq) runInAction(() => (this.detailsLoading = false));
     }

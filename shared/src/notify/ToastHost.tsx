@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { KEEP_LIVE_ATTRIBUTE } from '../ui/inert';
 import { SHELL_TOAST_MS } from '../constants';
 import { loadedToastify, loadToastify, requestToastHost, subscribeToastHost, toastHostWanted } from './toastify';
 
@@ -36,12 +38,20 @@ export function ToastHost() {
     }, IDLE_MOUNT_MS);
     return () => window.clearTimeout(timer);
   }, [wanted]);
-  if (!wanted) return null;
+  if (!wanted || typeof document === 'undefined') return null;
   const ready = loadedToastify();
-  if (ready) return <ready.ToastContainer {...CONTAINER_PROPS} />;
-  return (
-    <Suspense fallback={null}>
-      <ToastContainer {...CONTAINER_PROPS} />
-    </Suspense>
+  // Straight under <body>, marked to stay live: a toast raised while a dialog or drawer holds the
+  // rest of the page inert is still seen and announced.
+  return createPortal(
+    <div {...{ [KEEP_LIVE_ATTRIBUTE]: '' }}>
+      {ready ? (
+        <ready.ToastContainer {...CONTAINER_PROPS} />
+      ) : (
+        <Suspense fallback={null}>
+          <ToastContainer {...CONTAINER_PROPS} />
+        </Suspense>
+      )}
+    </div>,
+    document.body,
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { PANEL_CLOSE_MS } from '../constants';
+import { inertOutside } from './inert';
 import { useClosingState } from './useClosingState';
 
 export interface OverlayProps {
@@ -13,34 +14,53 @@ export interface OverlayProps {
   footer?: ReactNode;
 }
 
-/** Escape closes; focus moves into the overlay on open and returns to the opener on close. */
+/** Open overlays, newest last: Escape closes only the one on top (a dialog opened over a drawer). */
+const openStack: object[] = [];
+
+/**
+ * Escape closes; while open, the rest of the page is inert (out of reach of Tab, pointer and screen
+ * reader, as aria-modal promises); focus moves into the overlay on open and returns to the opener on
+ * close, once the page is live again (an inert element cannot take focus).
+ */
 function useOverlayFocus(open: boolean, onClose: () => void) {
   const ref = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  // The latest onClose, read when Escape is pressed: a new handler must not re-run the effect (that
+  // would hand focus back and take it again mid-dialog, and lose the real opener).
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  }, [onClose]);
   useEffect(() => {
     if (!open) return undefined;
     const opener = document.activeElement as HTMLElement | null;
     const el = ref.current;
+    const release = root.current ? inertOutside([root.current]) : () => undefined;
     const first = el?.querySelector<HTMLElement>('input, select, textarea, button:not([data-close]), [href], [tabindex]:not([tabindex="-1"])');
     (first ?? el)?.focus();
+    const token = {};
+    openStack.push(token);
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
+      if (e.key === 'Escape' && openStack[openStack.length - 1] === token) close.current();
     };
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      opener?.focus?.();
+      openStack.splice(openStack.indexOf(token), 1);
+      release();
+      if (opener?.isConnected) opener.focus();
     };
-  }, [open, onClose]);
-  return ref;
+  }, [open]);
+  return { ref, root };
 }
 
 function Overlay({ open, onClose, title, children, className = '', footer, kind }: OverlayProps & { kind: 'modal' | 'drawer' }) {
   const { mounted, closing } = useClosingState(open, PANEL_CLOSE_MS);
-  const ref = useOverlayFocus(open, onClose);
+  const { ref, root } = useOverlayFocus(open, onClose);
   const titleId = useId();
   if (!mounted || typeof document === 'undefined') return null;
   return createPortal(
-    <div className={`sf-overlay sf-overlay--${kind} ${closing ? 'is-closing' : 'is-open'}`}>
+    <div ref={root} className={`sf-overlay sf-overlay--${kind} ${closing ? 'is-closing' : 'is-open'}`}>
       <div className="sf-overlay__backdrop" onClick={onClose} aria-hidden="true" />
       <div
         ref={ref}

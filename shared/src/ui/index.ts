@@ -1,5 +1,6 @@
 export * from './Spinner';
 export * from './Modal';
+export * from './inert';
 export * from './QuantityStepper';
 export * from './Price';
 export * from './useClosingState';

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { KEEP_LIVE_ATTRIBUTE } from './inert';
 import { Drawer, Modal } from './Modal';
 import { QuantityStepper } from './QuantityStepper';
 import { Price } from './Price';
@@ -34,6 +35,70 @@ describe('Modal and Drawer', () => {
     expect(screen.queryByRole('dialog', { hidden: true })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
     jest.useRealTimers();
+  });
+});
+
+describe('the page behind an open overlay', () => {
+  afterEach(() => jest.useRealTimers());
+
+  function Page() {
+    const [drawer, setDrawer] = useState(false);
+    const [dialog, setDialog] = useState(false);
+    return (
+      <>
+        <button onClick={() => setDrawer(true)}>Open drawer</button>
+        <a href="/shop">Shop</a>
+        <Drawer open={drawer} onClose={() => setDrawer(false)} title="Order Details">
+          <button onClick={() => setDialog(true)}>Cancel order</button>
+        </Drawer>
+        <Modal open={dialog} onClose={() => setDialog(false)} title="Cancel Order">
+          <input aria-label="Reason" />
+        </Modal>
+      </>
+    );
+  }
+
+  it('is inert while a drawer is open, and a dialog over it releases only its own hold; focus goes back to each opener', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    const { container } = render(<Page />);
+    const opener = screen.getByRole('button', { name: 'Open drawer' });
+    await user.click(opener);
+    const drawer = screen.getByRole('dialog', { name: 'Order Details' });
+    expect(container).toHaveAttribute('inert');
+    expect(drawer.closest('[inert]')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(screen.getByLabelText('Reason')).toHaveFocus();
+    expect(drawer.closest('[inert]')).not.toBeNull();
+    await user.keyboard('{Escape}');
+    act(() => jest.advanceTimersByTime(300));
+    // The dialog is gone: the drawer is live again, the page behind still held by the drawer.
+    expect(drawer.closest('[inert]')).toBeNull();
+    expect(container).toHaveAttribute('inert');
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    act(() => jest.advanceTimersByTime(300));
+    expect(container).not.toHaveAttribute('inert');
+    expect(opener).toHaveFocus();
+  });
+
+  it('leaves alone what was inert before and what is marked to stay live', async () => {
+    const before = document.createElement('div');
+    before.setAttribute('inert', '');
+    const live = document.createElement('div');
+    live.setAttribute(KEEP_LIVE_ATTRIBUTE, '');
+    document.body.append(before, live);
+    const { container } = render(<Harness kind="modal" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(container).toHaveAttribute('inert');
+    expect(live).not.toHaveAttribute('inert');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(container).not.toHaveAttribute('inert');
+    expect(before).toHaveAttribute('inert');
+    before.remove();
+    live.remove();
   });
 });
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from '@storefront/shared/router';
-import { paths, SEARCH_CLOSE_MS, SEARCH_SUGGESTIONS, Spinner } from '@storefront/shared';
+import { paths, SEARCH_CLOSE_MS, SEARCH_SUGGESTIONS, Spinner, useInertOutside } from '@storefront/shared';
 import { CloseIcon, SearchIcon } from './icons';
 import { useDismiss } from './useDismiss';
 import './SearchDropdown.css';
@@ -34,6 +34,8 @@ export default function SearchDropdown({ id, closing, toggleRef, onClose }: Sear
   }, []);
 
   useDismiss(!closing, [panel, toggleRef], (reason) => onClose(reason === 'escape'));
+  // While open, the page behind is out of reach (issue 22); the toggle stays, it closes the search.
+  useInertOutside(!closing, [panel, toggleRef]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -27,6 +27,7 @@ import {
   AnswerRecorder,
   createSession,
   DocumentMetaContext,
+  isPageNotFound,
   themeCssVariables,
   type DocumentMeta,
   type PageModule,
@@ -35,7 +36,8 @@ import {
 import { Writable } from 'node:stream';
 import { App } from '../app/App';
 import type { SectionLoader } from '../app/sections';
-import { isRemoteRoute, pageLocation } from '../routeTable';
+import { isRemoteRoute, pageLocation, type RouteEntry } from '../routeTable';
+import { headTags } from './headTags';
 
 // Observer components render once on the server and never commit: they must not subscribe to the
 // stores (each render would leave reactions behind, and timers to clean them up).
@@ -82,7 +84,15 @@ export interface RenderResult {
   rootAttributes: Record<string, string>;
   /** The page's title and description, as its `useDocumentMeta` would set them in the browser. */
   meta: DocumentMeta;
+  /**
+   * More tags for `<head>`, escaped and ready to write: the canonical link, Open Graph and Twitter
+   * card tags (issue 22).
+   */
+  head: string;
 }
+
+const NOT_FOUND_PATH = '/not-found';
+const NOT_FOUND: RouteEntry = { path: NOT_FOUND_PATH, access: 'public', shell: 'NotFound' };
 
 /** Why a render gave up, for the host's log. */
 export class RenderSkipped extends Error {}
@@ -148,7 +158,7 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult | nul
   const started = Date.now();
   const left = () => Math.max(1, timeoutMs - (Date.now() - started));
   const url = new URL(req.url, 'http://server.invalid');
-  const { route, at } = pageLocation(url.pathname, url.search);
+  let { route, at } = pageLocation(url.pathname, url.search);
   if (route.access !== 'public') return null;
 
   let page: PageModule | null = null;
@@ -161,19 +171,32 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult | nul
   const { store } = createSession({ ...req.config, apiBaseUrl: req.apiBaseUrl }, undefined, { sink: recorder, deferPersistence: true });
   try {
     await withDeadline(store.storeInfo.fetch(), left(), 'store information');
+    // What the URL names does not exist (an unknown product): the not-found page, answered 404.
+    // The browser shows it at /not-found, where spec §2 sends the shopper (shell/src/bootstrap.tsx).
+    let missing = false;
     if (page?.load) {
-      await withDeadline(page.load(store, at), left(), 'the page data');
+      try {
+        await withDeadline(page.load(store, at), left(), 'the page data');
+      } catch (err) {
+        if (!isPageNotFound(err)) throw err;
+        missing = true;
+      }
     }
-    if (!recorder.complete) {
+    if (missing) {
+      route = NOT_FOUND;
+      page = null;
+      at = { pathname: NOT_FOUND_PATH, search: '', params: {} };
+    } else if (!recorder.complete) {
       throw new RenderSkipped(`an API read failed: ${recorder.failures.map((f) => f.key).join(', ')}`);
     }
     const loaded = page;
+    const shown = route;
     const sections: SectionLoader = {
       load: (remote, module) =>
-        isRemoteRoute(route) && remote === route.remote && module === route.module && loaded
+        isRemoteRoute(shown) && remote === shown.remote && module === shown.module && loaded
           ? Promise.resolve(loaded)
           : Promise.reject(new RenderSkipped(`${remote}/${module} is not part of this render`)),
-      peek: (remote, module) => (isRemoteRoute(route) && remote === route.remote && module === route.module && loaded ? loaded : undefined),
+      peek: (remote, module) => (isRemoteRoute(shown) && remote === shown.remote && module === shown.module && loaded ? loaded : undefined),
       reset: () => undefined,
     };
     const meta: DocumentMeta = {};
@@ -183,13 +206,15 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult | nul
       </DocumentMetaContext.Provider>,
       left(),
     );
+    const notFound = !isRemoteRoute(route) && route.shell === 'NotFound';
     return {
-      status: !isRemoteRoute(route) && route.shell === 'NotFound' ? 404 : 200,
+      status: notFound ? 404 : 200,
       html,
       answers: recorder.answers,
       route: isRemoteRoute(route) ? { remote: route.remote, module: route.module } : { shell: route.shell },
       rootAttributes: rootAttributes(store.storeInfo.theme),
       meta: { ...meta },
+      head: headTags({ route, at, notFound, meta, storeUrl: req.config.storeUrl, storeName: store.storeInfo.storeName }),
     };
   } finally {
     store.dispose();

@@ -432,6 +432,17 @@ export class CatalogRepository {
     }, ids);
   }
 
+  /** Product slugs in id order, `limit` from `offset` (the sitemap's ranged read). */
+  async productSlugs(offset: number, limit: number): Promise<string[]> {
+    const rows = await this.db.selectFrom('products').select('slug').orderBy('id').limit(limit).offset(offset).execute();
+    return rows.map((r) => r.slug);
+  }
+
+  async productCount(): Promise<number> {
+    const row = await this.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   async productExists(id: number): Promise<boolean> {
     return Boolean(await this.db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst());
   }

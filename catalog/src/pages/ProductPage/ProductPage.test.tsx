@@ -25,7 +25,11 @@ describe('ProductPage: loading and not found', () => {
     expect(screen.getByText('₹499.00')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: `${TSHIRT}, image 1 of 2` })).toHaveAttribute('fetchpriority', 'high');
     const ld = container.querySelector('script[type="application/ld+json"]');
-    expect(JSON.parse(ld?.textContent ?? '{}')).toMatchObject({ '@type': 'Product', name: TSHIRT, offers: { priceCurrency: 'INR', price: '499.00' } });
+    const data = JSON.parse(ld?.textContent ?? '{}') as { offers: { name: string; priceCurrency: string; price: string; availability: string }[] };
+    expect(data).toMatchObject({ '@type': 'Product', name: TSHIRT });
+    // One offer per size, each with its price in INR and its own availability.
+    expect(data.offers.map((o) => o.name)).toEqual(['S', 'M', 'L']);
+    expect(data.offers[0]).toMatchObject({ priceCurrency: 'INR', price: '499.00', availability: 'https://schema.org/InStock' });
     await waitFor(() => expect(document.title).toBe(`${TSHIRT} | Test Bazaar`));
   });
 

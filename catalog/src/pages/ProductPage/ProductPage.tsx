@@ -1,14 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { startTransition, useEffect, useOptimistic, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from '@storefront/shared/router';
-import { Price, QuantityStepper, Skeleton, paths, useStores, type PageLoader, type Product, type Variation, pageTitle, shortDescription, useDocumentMeta } from '@storefront/shared';
+import { PageNotFoundError, Price, QuantityStepper, Skeleton, paths, toRupees, useStores, type PageLoader, type Product, type Variation, pageTitle, shortDescription, useDocumentMeta } from '@storefront/shared';
 import { ChatEnquiryButton } from '../../components/ChatEnquiry/ChatEnquiryButton';
 import { Gallery } from '../../components/Gallery/Gallery';
 import { VariantPicker } from '../../components/VariantPicker/VariantPicker';
 import { WishlistButton } from '../../components/WishlistButton/WishlistButton';
 import { useStoreInfo } from '../../lib/useStoreInfo';
 import { catalogStoresFor, useCatalogStores } from '../../stores/useCatalogStores';
-import { galleryImages, pickVariation, productJsonLd, stockText } from './productView';
+import { absoluteImage, galleryImages, pickVariation, productJsonLd, stockText } from './productView';
 import './ProductPage.css';
 
 function ProductSkeleton() {
@@ -64,7 +64,7 @@ const ProductDetails = observer(function ProductDetails({ product }: { product: 
   };
 
   const images = galleryImages(product);
-  const jsonLd = JSON.stringify(productJsonLd(product, variation, storeUrl)).replace(/</g, '\\u003c');
+  const jsonLd = JSON.stringify(productJsonLd(product, storeUrl)).replace(/</g, '\\u003c');
 
   return (
     <div className="cat-product__layout">
@@ -124,13 +124,16 @@ const ProductDetails = observer(function ProductDetails({ product }: { product: 
 });
 
 /**
- * The product's details by slug (spec §7). Rejects when there is no such product, so a server render
- * gives up and the browser sends the shopper to /not-found as usual.
+ * The product's details by slug (spec §7). No such product: rejects with PageNotFoundError, so the
+ * server answers 404 with the not-found page (issue 22). Any other failure rejects plainly: the
+ * server leaves the page to the browser, which sends the shopper to /not-found as usual (spec §2).
  */
 export const load: PageLoader = async (session, at) => {
   const slug = at.params.slug ?? '';
   const outcome = slug ? await catalogStoresFor(session).products.fetchProductDetails(slug) : null;
-  if (outcome?.status !== 'ok') throw new Error(`no product ${slug}`);
+  if (outcome?.status === 'ok') return;
+  if (!slug || (outcome?.status === 'failed' && outcome.notFound)) throw new PageNotFoundError(`no product ${slug}`);
+  throw new Error(`product ${slug} could not be loaded`);
 };
 
 /**
@@ -143,6 +146,7 @@ const ProductPage = observer(function ProductPage() {
   const navigate = useNavigate();
   const { products, home } = useCatalogStores();
   const { storeInfo } = useStoreInfo();
+  const { storeUrl } = useStores();
 
   useEffect(() => {
     let live = true;
@@ -162,9 +166,19 @@ const ProductPage = observer(function ProductPage() {
     (products.productDetails?.slug === slug ? products.productDetails : undefined) ??
     [...products.list, ...home.newArrivals.items, ...home.featured.items].find((p) => p.slug === slug);
 
+  // The share card describes the canonical page (no ?variant=): the size it opens on.
+  const shown = product ? pickVariation(product.variations, null) : undefined;
   useDocumentMeta(
     pageTitle(product?.product_name ?? 'Product', storeInfo.storeName),
     product ? shortDescription(product.description || product.product_name) : `Product details at ${storeInfo.storeName}.`,
+    product
+      ? {
+          type: 'product',
+          image: absoluteImage(galleryImages(product)[0], storeUrl),
+          price: toRupees(shown?.final_price ?? product.final_price).toFixed(2),
+          inStock: shown ? shown.stock > 0 : product.in_stock,
+        }
+      : undefined,
   );
 
   return (

@@ -30,9 +30,38 @@ export function stockText(v: Pick<Variation, 'stock'> | undefined): string {
   return 'In stock';
 }
 
-/** schema.org Product structured data for search engines (issue 5). */
-export function productJsonLd(p: Product, v: Variation | undefined, origin: string): Record<string, unknown> {
-  const absolute = (src: string) => (src.startsWith('data:') ? undefined : new URL(src, origin).toString());
+/** An absolute URL for a picture on the store's origin (none for an inline placeholder). */
+export function absoluteImage(src: string | undefined, origin: string): string | undefined {
+  if (!src || src.startsWith('data:')) return undefined;
+  return new URL(src, origin).toString();
+}
+
+/**
+ * schema.org Product structured data for search engines (issue 5): one Offer per variant, each with
+ * its own price in rupees (INR), availability and URL (`?variant=`), so a size that is sold out shows
+ * as such in results while the others stay in stock (issue 22).
+ */
+export function productJsonLd(p: Product, origin: string): Record<string, unknown> {
+  const availability = (inStock: boolean) => (inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock');
+  const offers = p.variations.length
+    ? p.variations.map((v) => ({
+        '@type': 'Offer',
+        sku: `${p.product_id}-${v.id}`,
+        name: v.product_variation,
+        priceCurrency: 'INR',
+        price: toRupees(v.final_price).toFixed(2),
+        availability: availability(v.stock > 0),
+        url: new URL(paths.product(p.slug, v.product_variation), origin).toString(),
+      }))
+    : [
+        {
+          '@type': 'Offer',
+          priceCurrency: 'INR',
+          price: toRupees(p.final_price).toFixed(2),
+          availability: availability(p.in_stock),
+          url: new URL(paths.product(p.slug), origin).toString(),
+        },
+      ];
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -41,13 +70,7 @@ export function productJsonLd(p: Product, v: Variation | undefined, origin: stri
     sku: String(p.product_id),
     ...(p.brand ? { brand: { '@type': 'Brand', name: p.brand } } : {}),
     ...(p.sub_category_name ? { category: p.sub_category_name } : {}),
-    image: galleryImages(p).map(absolute).filter(Boolean),
-    offers: {
-      '@type': 'Offer',
-      priceCurrency: 'INR',
-      price: toRupees(v?.final_price ?? p.final_price).toFixed(2),
-      availability: (v ? v.stock > 0 : p.in_stock) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      url: new URL(paths.product(p.slug, v?.product_variation), origin).toString(),
-    },
+    image: galleryImages(p).map((src) => absoluteImage(src, origin)).filter(Boolean),
+    offers,
   };
 }
