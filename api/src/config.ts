@@ -20,6 +20,10 @@ export interface Config {
   otpResendSeconds: number;
   /** Whether to log requests (pino). Off in tests and benchmarks. */
   logger: boolean;
+  /** The owner's pictures and every resized variant (issue 20); keep it with the database. */
+  imageDir: string;
+  /** The generated catalogue pictures, kept across databases and runs (drawn once per drawing version). */
+  photoPoolDir: string;
 }
 
 export const DEV_DEFAULTS = {
@@ -30,6 +34,8 @@ export const DEV_DEFAULTS = {
 } as const;
 
 export const DEFAULT_DB_FILE = path.resolve(__dirname, '..', 'data', 'storefront.sqlite');
+export const DEFAULT_IMAGE_DIR = path.resolve(__dirname, '..', 'data', 'images');
+export const DEFAULT_PHOTO_POOL_DIR = path.resolve(__dirname, '..', 'data', 'photo-pool');
 
 function int(value: string | undefined, fallback: number): number {
   const n = Number(value);
@@ -50,5 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: int(env.AUTH_RATE_LIMIT, 10), windowMs: 60_000 },
     otpResendSeconds: int(env.OTP_RESEND_SECONDS, 30),
     logger: env.API_LOG === '1',
+    imageDir: env.IMAGE_DIR ? path.resolve(env.IMAGE_DIR) : DEFAULT_IMAGE_DIR,
+    photoPoolDir: env.PHOTO_POOL_DIR ? path.resolve(env.PHOTO_POOL_DIR) : DEFAULT_PHOTO_POOL_DIR,
   };
 }

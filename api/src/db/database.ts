@@ -4,12 +4,14 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema';
 import * as m001 from './migrations/001_initial';
+import * as m005 from './migrations/005_product_pictures';
 
 export type DB = Kysely<Database>;
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': m001,
+  '005_product_pictures': m005,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -51,6 +51,8 @@ export interface ProductTable {
   total_stock: number;
   /** Lower-case name, brand, category and description: what search matches. */
   search_text: string;
+  /** The owner's pictures (comma-separated ids, cover first); null: the generated ones (issue 20). */
+  images: string | null;
 }
 
 export interface VariationTable {

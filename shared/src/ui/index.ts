@@ -3,3 +3,4 @@ export * from './Modal';
 export * from './QuantityStepper';
 export * from './Price';
 export * from './useClosingState';
+export * from './Picture';

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProductTable, VariationTable } from '../schema';
 import type { Category, Product, ProductPage, StoreInfoFields, Variation } from '../../wire';
-import { imageUrl } from '../../lib/images';
+import { imageUrl, productPictureUrls } from '../../lib/images';
 import { money } from '../../lib/money';
 import { VersionedCache } from '../../lib/cache';
 
@@ -38,12 +38,13 @@ export function defaultVariation<T extends { stock: number }>(variations: T[]): 
   return variations.find((v) => v.stock > 0) ?? variations[0];
 }
 
-export function productImages(slug: string, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => imageUrl.product(slug, i + 1));
+/** A product's picture URLs, cover first: the owner's (`images`) when set, else the generated ones. */
+export function productImages(slug: string, count: number, own?: string | null): string[] {
+  return productPictureUrls(slug, count, own);
 }
 
 function toProduct(row: ProductRow, variations: Selectable<VariationTable>[]): Product {
-  const images = productImages(row.slug, row.image_count);
+  const images = productImages(row.slug, row.image_count, row.images);
   return {
     id: row.id,
     product_id: row.id,
@@ -272,6 +273,13 @@ export class CatalogRepository {
         .execute();
       return this.withVariations(rows);
     });
+  }
+
+  /** Sets a product's own pictures (ids, cover first), or back to the generated ones with null. False: no such product. */
+  async setProductPictures(slug: string, ids: string[] | null): Promise<boolean> {
+    this.cache.bump();
+    const res = await this.db.updateTable('products').set({ images: ids?.length ? ids.join(',') : null }).where('slug', '=', slug).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   }
 
   async productExists(id: number): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from '@storefront/shared/router';
-import { formatMoney, formatStatus, isCancellable, MESSAGES, paths, reportError, useStores, type Order, useDocumentTitle } from '@storefront/shared';
+import { formatMoney, formatStatus, Picture, isCancellable, MESSAGES, paths, reportError, useStores, type Order, useDocumentTitle } from '@storefront/shared';
 import { useLocalStore } from '../../../hooks/useLocalStore';
 import { OrdersStore } from '../../../stores/OrdersStore';
 import { OrderDetailsDrawer } from '../../../components/orders/OrderDetailsDrawer';
@@ -62,7 +62,7 @@ export const OrdersSection = observer(function OrdersSection() {
                 onClick={() => setSelectedId(order.order_id)}
                 aria-label={`Order ${order.order_number}, ${formatStatus(order.status)}: view details`}
               >
-                {order.product_image && <img src={order.product_image} alt="" className="acc-order-card__img" width={56} height={56} loading="lazy" />}
+                {order.product_image && <Picture src={order.product_image} alt="" className="acc-order-card__img" sizes="56px" width={56} height={56} loading="lazy" />}
                 <span className="acc-order-card__text">
                   <span className="acc-order-card__number">{order.order_number}</span>
                   <span className="acc-order-card__name">{order.product_name}</span>
