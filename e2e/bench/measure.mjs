@@ -100,6 +100,12 @@ async function startChrome() {
   };
 }
 
+function lcpNode(audit) {
+  const items = audit?.details?.items ?? [];
+  const node = items.find((i) => i?.type === 'node') ?? items.flatMap((i) => i?.items ?? []).find((i) => i?.type === 'node');
+  return node ? `${node.snippet ?? node.selector ?? ''}`.replace(/\s(srcset|sizes|style|alt)="[^"]*"/g, '').slice(0, 120) : null;
+}
+
 async function lighthouseRun(url) {
   const chrome = await startChrome();
   try {
@@ -112,7 +118,8 @@ async function lighthouseRun(url) {
       tbt: a['total-blocking-time'].numericValue,
       cls: a['cumulative-layout-shift'].numericValue,
       si: a['speed-index'].numericValue,
-      lcpElement: a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? null,
+      // Lighthouse 13 names the LCP element in its LCP breakdown insight (a list: the phases, then the node).
+      lcpElement: lcpNode(a['lcp-breakdown-insight']),
     };
   } finally {
     await chrome.stop();

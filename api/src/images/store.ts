@@ -33,6 +33,9 @@ const MAX_INPUT_PIXELS = 50_000_000;
 /** At most this many encodes at once: a burst of first requests queues instead of starving the API. */
 const MAX_PARALLEL_ENCODES = 2;
 
+/** The most-asked variants are kept in memory too (a page's pictures are asked for again and again). */
+const MEMORY_BYTES = 64 * 1024 * 1024;
+
 export class PictureError extends Error {}
 
 export class ImageStore {
@@ -41,6 +44,9 @@ export class ImageStore {
   private readonly pending = new Map<string, Promise<string>>();
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  /** Least recently used first (a Map keeps insertion order; a hit moves the entry to the end). */
+  private readonly memory = new Map<string, Buffer>();
+  private memoryBytes = 0;
 
   constructor(
     imageDir: string,
@@ -63,13 +69,39 @@ export class ImageStore {
   }
 
   /**
-   * The variant's file: from the cache, or made now. `made` says which (the route reports it in a
-   * header so the cost of a first request can be measured apart from a cached one).
+   * The variant's bytes: from memory, from the disk cache, or made now. `made` says whether this
+   * request encoded it (the route reports it in a header, so the cost of a first request can be
+   * measured apart from a cached one).
    */
-  async variant(id: string, width: number, format: ImageFormat): Promise<{ file: string; made: boolean } | null> {
-    const file = this.variantFile(id, width, format);
-    if (fs.existsSync(file)) return { file, made: false };
+  async variant(id: string, width: number, format: ImageFormat): Promise<{ bytes: Buffer; made: boolean } | null> {
     const key = `${id}/${width}.${format}`;
+    const kept = this.memory.get(key);
+    if (kept) {
+      this.memory.delete(key);
+      this.memory.set(key, kept);
+      return { bytes: kept, made: false };
+    }
+    const file = this.variantFile(id, width, format);
+    if (fs.existsSync(file)) return { bytes: this.keep(key, await fs.promises.readFile(file)), made: false };
+    const made = await this.encode(key, id, width, format, file);
+    return made ? { bytes: this.keep(key, await fs.promises.readFile(made)), made: true } : null;
+  }
+
+  private keep(key: string, bytes: Buffer): Buffer {
+    if (!this.memory.has(key)) {
+      this.memory.set(key, bytes);
+      this.memoryBytes += bytes.length;
+    }
+    for (const [k, b] of this.memory) {
+      if (this.memoryBytes <= MEMORY_BYTES) break;
+      this.memory.delete(k);
+      this.memoryBytes -= b.length;
+    }
+    return bytes;
+  }
+
+  /** Encodes a variant into `file` once, however many ask for it at the same time; '' when no such picture. */
+  private encode(key: string, id: string, width: number, format: ImageFormat, file: string): Promise<string> {
     let job = this.pending.get(key);
     if (!job) {
       job = (async () => {
@@ -89,8 +121,7 @@ export class ImageStore {
       })().finally(() => this.pending.delete(key));
       this.pending.set(key, job);
     }
-    const made = await job;
-    return made ? { file: made, made: true } : null;
+    return job;
   }
 
   private slot(): Promise<void> {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { logoSvg, placeholderSvg, bannerSvg } from '../lib/images';
 import { errorSchema } from '../schemas';
@@ -72,12 +71,10 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     }
     const variant = await store.variant(id, width, format);
     if (!variant) throw notFound('Image not found');
-    const { size } = await fs.promises.stat(variant.file);
     return reply
       .header('content-type', CONTENT_TYPE[format])
-      .header('content-length', size)
       .header('x-image-cache', variant.made ? 'miss' : 'hit')
-      .send(fs.createReadStream(variant.file));
+      .send(variant.bytes);
   });
 
   app.get<{ Params: { id: number } }>('/images/about/:id.svg', {
