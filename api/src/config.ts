@@ -76,6 +76,10 @@ export interface Config {
   logger: boolean;
   /** The payment provider and the hold on unpaid prepaid orders (issue 14). */
   payments: PaymentConfig;
+  /** The owner's pictures and every resized variant (issue 20); keep it with the database. */
+  imageDir: string;
+  /** The generated catalogue pictures, kept across databases and runs (drawn once per drawing version). */
+  photoPoolDir: string;
 }
 
 export const DEV_DEFAULTS = {
@@ -91,6 +95,8 @@ export const DEV_DEFAULTS = {
 export const DEFAULT_SMS_BODY = '{"to":"{{e164}}","message":"{{text}}"}';
 
 export const DEFAULT_DB_FILE = path.resolve(__dirname, '..', 'data', 'storefront.sqlite');
+export const DEFAULT_IMAGE_DIR = path.resolve(__dirname, '..', 'data', 'images');
+export const DEFAULT_PHOTO_POOL_DIR = path.resolve(__dirname, '..', 'data', 'photo-pool');
 
 function int(value: string | undefined, fallback: number): number {
   const n = Number(value);
@@ -164,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logger: env.API_LOG === '1',
     payments: loadPaymentConfig(env, dev),
+    imageDir: env.IMAGE_DIR ? path.resolve(env.IMAGE_DIR) : DEFAULT_IMAGE_DIR,
+    photoPoolDir: env.PHOTO_POOL_DIR ? path.resolve(env.PHOTO_POOL_DIR) : DEFAULT_PHOTO_POOL_DIR,
   };
 }
 

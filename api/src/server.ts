@@ -2,6 +2,8 @@ import { loadConfig, configProblems, DEV_DEFAULTS } from './config';
 import { prepareDatabase, productionProblems } from './bootstrap';
 import { buildApp } from './app';
 import { DEMO_CUSTOMER } from './db/seed';
+import { CATEGORIES } from './db/seed/catalogue';
+import { prepareCataloguePictures } from './images/pool';
 
 /** One line per problem, then exit: production never starts on unsafe settings (issue 13). */
 function refuse(problems: string[]): never {
@@ -21,9 +23,11 @@ async function main(): Promise<void> {
     await db.destroy();
     refuse(problems);
   }
+  const pictures = await prepareCataloguePictures(config.photoPoolDir, CATEGORIES.map((c) => c.slug));
   const app = await buildApp({ config, db });
   const where = config.databaseUrl ? `PostgreSQL ${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname}` : config.dbFile;
   console.log(`[api] database ${where}${migrated.length ? ` (migrated: ${migrated.join(', ')})` : ''}${seeded ? ' (seeded)' : ''}`);
+  console.log(`[api] catalogue pictures: ${pictures.drawn ? `drew ${pictures.drawn} of ${pictures.total} in ${(pictures.ms / 1000).toFixed(1)} s (${(pictures.cpuMs / 1000).toFixed(1)} s of CPU)` : `${pictures.total}, already drawn`} (${config.photoPoolDir})`);
   if (config.dev) {
     const shown = (name: keyof typeof DEV_DEFAULTS, value: string) => `${name}=${value}${process.env[name] ? '' : ' (development default)'}`;
     console.log(`[api] ${shown('API_KEY', config.apiKey)}  ${shown('STORE_TOKEN', config.storeToken)}`);

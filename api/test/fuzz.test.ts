@@ -102,7 +102,7 @@ describe('fuzz', () => {
       }
     }
     // Odd URLs and parameters.
-    for (const url of ['/api/single-product-details/' + 'a'.repeat(2000), '/api/single-product-details/%E0%A4%A', '/api/get-products?page=abc', '/api/get-products?page=99999999999', '/api/images/products/x/abc.svg', '/api/images/banners/-1.svg']) {
+    for (const url of ['/api/single-product-details/' + 'a'.repeat(2000), '/api/single-product-details/%E0%A4%A', '/api/get-products?page=abc', '/api/get-products?page=99999999999', '/api/images/x?w=abc', '/api/images/0123456789abcdef-99999x1-zzzzzz?w=-1&f=gif']) {
       const res = await t.app.inject({ method: url.includes('get-products') ? 'POST' : 'GET', url, headers: { 'x-api-key': API_KEY } });
       sent += 1;
       if (res.statusCode >= 500) failures.push(`${url} → ${res.statusCode}`);

@@ -5,8 +5,10 @@
 // static copy of the home page at /__bench/static-home (same origin, same connection costs).
 // For each page: Lighthouse (mobile preset, simulated throttling) and a Playwright run that reads the
 // page's own performance timeline: the LCP time, the scripts and requests finished before it, long tasks.
-// A static copy of the home's first screen (same markup, styles and images, no script) is measured the
-// same way, so LCP can be given as a ratio.
+// A static copy of each page's first screen (same markup, styles and photos, no script) is measured the
+// same way, so LCP can be given as a ratio to that floor. A third run loads each page as a 412-px phone
+// (DPR 1.75, Lighthouse's) and reads the pictures: bytes before the LCP and in all, which element the
+// LCP is, and any picture not sent as AVIF or WebP (issue 20).
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,11 +21,12 @@ const args = Object.fromEntries(
   process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
 );
 const UPSTREAM = new URL(args.upstream ?? 'http://127.0.0.1:8190');
-let staticHome = '<!doctype html><title>not ready</title>';
+const staticPages = new Map();
 const proxy = http.createServer((req, res) => {
-  if (req.url === '/__bench/static-home') {
+  const copy = req.url?.startsWith('/__bench/static-') ? staticPages.get(req.url.slice('/__bench/static-'.length)) : undefined;
+  if (copy !== undefined) {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(staticHome);
+    res.end(copy);
     return;
   }
   const up = http.request(
@@ -48,7 +51,9 @@ const pages = [
   { name: 'home', path: '/' },
   { name: 'shop', path: '/shop' },
   { name: 'product', path: args.product ?? '/products/classic-cotton-t-shirt' },
-  { name: 'static-home', path: '/__bench/static-home' },
+  { name: 'static-home', path: '/__bench/static-home', copyOf: '/' },
+  { name: 'static-shop', path: '/__bench/static-shop', copyOf: '/shop' },
+  { name: 'static-product', path: '/__bench/static-product', copyOf: args.product ?? '/products/classic-cotton-t-shirt' },
 ];
 
 const median = (xs) => {
@@ -95,6 +100,12 @@ async function startChrome() {
   };
 }
 
+function lcpNode(audit) {
+  const items = audit?.details?.items ?? [];
+  const node = items.find((i) => i?.type === 'node') ?? items.flatMap((i) => i?.items ?? []).find((i) => i?.type === 'node');
+  return node ? `${node.snippet ?? node.selector ?? ''}`.replace(/\s(srcset|sizes|style|alt)="[^"]*"/g, '').slice(0, 120) : null;
+}
+
 async function lighthouseRun(url) {
   const chrome = await startChrome();
   try {
@@ -107,6 +118,8 @@ async function lighthouseRun(url) {
       tbt: a['total-blocking-time'].numericValue,
       cls: a['cumulative-layout-shift'].numericValue,
       si: a['speed-index'].numericValue,
+      // Lighthouse 13 names the LCP element in its LCP breakdown insight (a list: the phases, then the node).
+      lcpElement: lcpNode(a['lcp-breakdown-insight']),
     };
   } finally {
     await chrome.stop();
@@ -145,48 +158,105 @@ async function timelineRun(browser, url) {
   return m;
 }
 
+/** The page as a 412-px phone loads it: its pictures, their bytes before the LCP, and the LCP element. */
+async function phoneRun(browser, url) {
+  const context = await browser.newContext({
+    // The screen as wide as the viewport, as on a phone: a wider emulated screen made Chromium fetch
+    // a second, desktop-sized copy of the preloaded picture.
+    viewport: { width: 412, height: 823 }, screen: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true,
+    userAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
+  });
+  const page = await context.newPage();
+  const types = new Map();
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'image' && !r.url().startsWith('data:')) types.set(r.url(), r.headers()['content-type'] ?? '');
+  });
+  await page.addInitScript(() => {
+    const w = window;
+    w.__bench = { lcp: 0, element: '', url: '' };
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) {
+        w.__bench.lcp = e.startTime;
+        const el = e.element;
+        w.__bench.element = el ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}` : '';
+        w.__bench.url = e.url || '';
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(1000);
+  const m = await page.evaluate(() => {
+    const w = window;
+    const lcp = w.__bench.lcp;
+    // Pictures, whoever asked for them: an <img>, a preload <link>, a stylesheet.
+    const images = performance.getEntriesByType('resource').filter((r) => r.initiatorType === 'img' || /\/api\/images\//.test(r.name));
+    const bytes = (list) => list.reduce((s, r) => s + (r.transferSize || r.encodedBodySize), 0);
+    return {
+      lcp,
+      lcpElement: w.__bench.element,
+      lcpUrl: w.__bench.url.replace(location.origin, ''),
+      imageRequests: images.length,
+      imageBytesBefore: bytes(images.filter((r) => r.responseEnd <= lcp)),
+      imageBytes: bytes(images),
+    };
+  });
+  await context.close();
+  const notModern = [...types].filter(([u, t]) => /\/api\/images\/[0-9a-f]{16}-/.test(u) && !/^image\/(avif|webp)/.test(t)).length;
+  return { ...m, notModern };
+}
+
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.filter((f) => !f.startsWith('--headless')) });
 
 /**
- * The home page as a static site would send it: its first screen's markup, styles, fonts and images,
- * without a single script. A server-rendered home is taken as the server sends it (scripts off), so
- * the copy holds exactly the first screen and none of what the scripts add later (the carousels'
- * stylesheets, menus); a home rendered in the browser (`--no-ssr`) is taken once rendered.
+ * A page as a static site would send it: its first screen's markup, styles, fonts and photos (with
+ * their preloads), without a single script. A server-rendered page is taken as the server sends it
+ * (scripts off), so the copy holds exactly the first screen and none of what the scripts add later
+ * (the carousels' stylesheets, menus); a page rendered in the browser (`--no-ssr`) is taken once rendered.
  */
-async function snapshotHome() {
+async function snapshot(pathname) {
   const strip = () => {
     const doc = document.documentElement.cloneNode(true);
     for (const el of doc.querySelectorAll('script, link[rel=modulepreload], link[as=script], .Toastify')) el.remove();
     return `<!doctype html>${doc.outerHTML}`;
   };
-  const served = await fetch(`${SITE}/`).then((r) => r.text());
+  const served = await fetch(`${SITE}${pathname}`).then((r) => r.text());
   if (served.includes('class="sh-app"')) {
     return served.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="(modulepreload|preload)" as="script"[^>]*>/g, '');
   }
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.goto(`${SITE}/`, { waitUntil: 'networkidle' });
+  await page.goto(`${SITE}${pathname}`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1500);
   const after = await page.evaluate(strip);
   await context.close();
   return after;
 }
-staticHome = await snapshotHome();
+for (const p of pages) if (p.copyOf) staticPages.set(p.name.slice('static-'.length), await snapshot(p.copyOf));
 const out = {};
 for (const p of pages) {
   const url = `${SITE}${p.path}`;
   const lh = [];
   const tl = [];
+  const phone = [];
   for (let i = 0; i < RUNS; i++) {
     lh.push(await lighthouseRun(url));
     tl.push(await timelineRun(browser, url));
+    phone.push(await phoneRun(browser, url));
   }
+  // The element and URL of the LCP: the most frequent across runs (they are strings, no median).
+  const mode = (xs) => [...xs.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map())].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
   const pick = (arr, k) => median(arr.map((x) => x[k]));
   out[p.name] = {
     url: p.path,
-    lighthouse: Object.fromEntries(['score', 'fcp', 'lcp', 'tbt', 'cls', 'si'].map((k) => [k, pick(lh, k)])),
+    lighthouse: { ...Object.fromEntries(['score', 'fcp', 'lcp', 'tbt', 'cls', 'si'].map((k) => [k, pick(lh, k)])), lcpElement: mode(lh.map((x) => x.lcpElement)) },
     timeline: Object.fromEntries(Object.keys(tl[0]).map((k) => [k, pick(tl, k)])),
-    runs: { lighthouse: lh, timeline: tl },
+    phone: {
+      ...Object.fromEntries(['lcp', 'imageRequests', 'imageBytesBefore', 'imageBytes', 'notModern'].map((k) => [k, pick(phone, k)])),
+      lcpElement: mode(phone.map((x) => x.lcpElement)),
+      lcpUrl: mode(phone.map((x) => x.lcpUrl)),
+    },
+    runs: { lighthouse: lh, timeline: tl, phone },
   };
   process.stderr.write(`[bench] ${p.name}: score ${out[p.name].lighthouse.score}, LCP ${Math.round(out[p.name].lighthouse.lcp)} ms\n`);
 }

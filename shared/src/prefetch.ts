@@ -9,6 +9,7 @@
  * module: the shell bundles it; the hand-over happens through one property of `window`.
  */
 import { CATALOG_URLS } from './api/urls';
+import { BANNER_SIZES, pictureFallbackSrc, pictureInfo, pictureSrcSet } from './format/images';
 
 /** A call the first screen makes: only public catalogue reads (no bearer, no body). */
 export interface PrefetchCall {
@@ -81,7 +82,14 @@ function preloadFirstBanner(answer: Prefetched | null): void {
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'image';
-  link.href = image;
+  // The same srcset and sizes as the banner's <img> (shared/src/ui/Picture.tsx), or the browser
+  // would fetch a second, differently sized file when the slide renders.
+  const info = pictureInfo(image);
+  if (info) {
+    link.setAttribute('imagesrcset', pictureSrcSet(image, info));
+    link.setAttribute('imagesizes', BANNER_SIZES);
+  }
+  link.href = info ? pictureFallbackSrc(image, info) : image;
   link.setAttribute('fetchpriority', 'high');
   document.head.appendChild(link);
 }

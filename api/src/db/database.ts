@@ -11,6 +11,7 @@ import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_ownership_and_limits';
 import * as m003 from './migrations/003_payments';
 import * as m004 from './migrations/004_catalogue_scale';
+import * as m005 from './migrations/005_product_pictures';
 
 export type DB = Kysely<Database>;
 
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002_ownership_and_limits': m002,
   '003_payments': m003,
   '004_catalogue_scale': m004,
+  '005_product_pictures': m005,
 };
 
 class StaticProvider implements MigrationProvider {

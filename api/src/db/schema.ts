@@ -51,6 +51,8 @@ export interface ProductTable {
   total_stock: number;
   /** Lower-case name, brand, category and description: what search matches. */
   search_text: string;
+  /** The owner's pictures (comma-separated ids, cover first); null: the generated ones (issue 20). */
+  images: string | null;
 }
 
 /** Migration 004: what a write changed in the catalogue, read by every API process (lib/cache.ts). */

@@ -1,7 +1,11 @@
 /**
- * Locally generated SVG artwork for products, categories, banners and the logo: a deterministic colour
- * scheme from the name, a simple motif and the name itself. No external URL anywhere (issue 3).
+ * The catalogue's image URLs, and locally generated SVG artwork for the logo, the about page and the
+ * placeholder: a deterministic colour scheme from the name, a simple motif and the name itself. No
+ * external URL anywhere (issue 3). Product, category and banner pictures are photos (images/pool.ts).
  */
+import { bannerPictureId, categoryPictureId, productPictureIds } from '../images/pool';
+import { pictureUrl } from '../images/ids';
+
 
 function hash(text: string): number {
   let h = 2166136261;
@@ -53,24 +57,7 @@ function textBlock(title: string, x: number, y: number, size: number, width: num
     .join('');
 }
 
-/** A square product picture; `index` varies the view (1 = cover). */
-export function productSvg(name: string, slug: string, index: number): string {
-  const { bg, fg, accent } = palette(slug, index - 1);
-  const h = hash(`${slug}#${index}`);
-  const shape =
-    index % 3 === 1
-      ? `<circle cx="400" cy="330" r="${150 + (h % 40)}" fill="${accent}" opacity="0.55"/>`
-      : index % 3 === 2
-        ? `<rect x="${230 + (h % 30)}" y="170" width="340" height="320" rx="36" fill="${accent}" opacity="0.5"/>`
-        : `<path d="M400 140 L610 500 L190 500 Z" fill="${accent}" opacity="0.5"/>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800" role="img" aria-label="${escapeXml(name)}"><rect width="800" height="800" fill="${bg}"/>${shape}${textBlock(name, 400, 620, 44, 26, fg)}<text x="400" y="760" font-family="Arial, sans-serif" font-size="22" fill="${fg}" opacity="0.7" text-anchor="middle">view ${index}</text></svg>`;
-}
-
-export function categorySvg(name: string, slug: string): string {
-  const { bg, fg, accent } = palette(slug, 0);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400" role="img" aria-label="${escapeXml(name)}"><rect width="400" height="400" rx="24" fill="${bg}"/><circle cx="200" cy="160" r="90" fill="${accent}" opacity="0.6"/>${textBlock(name, 200, 320, 34, 16, fg)}</svg>`;
-}
-
+/** Wide artwork with a title, for the about page's sections. */
 export function bannerSvg(title: string, subtitle: string, index: number): string {
   const { bg, fg, accent } = palette(`banner-${title}`, index);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="600" viewBox="0 0 1600 600" role="img" aria-label="${escapeXml(title)}"><rect width="1600" height="600" fill="${bg}"/><circle cx="1250" cy="300" r="240" fill="${accent}" opacity="0.45"/><circle cx="1420" cy="120" r="90" fill="${accent}" opacity="0.3"/>${textBlock(title, 120, 260, 72, 24, fg, 'start')}${textBlock(subtitle, 120, 420, 34, 50, fg, 'start')}</svg>`;
@@ -84,11 +71,20 @@ export function placeholderSvg(): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800" role="img" aria-label="No image"><rect width="800" height="800" fill="#eeeeee"/><path d="M260 520 L360 400 L430 470 L500 390 L580 520 Z" fill="#cccccc"/><circle cx="320" cy="320" r="40" fill="#cccccc"/></svg>`;
 }
 
-/** URL paths of the generated images (relative to the site origin, under the API's /api prefix). */
+/**
+ * A product's picture URLs, cover first: the owner's own (`products.images`, comma-separated ids) when
+ * set, else `count` generated ones from the pool (issue 20).
+ */
+export function productPictureUrls(slug: string, count: number, own?: string | null): string[] {
+  const ids = own ? own.split(',').map((s) => s.trim()).filter(Boolean) : productPictureIds(slug, count);
+  return ids.map(pictureUrl);
+}
+
+/** URL paths of the images (relative to the site origin, under the API's /api prefix). */
 export const imageUrl = {
-  product: (slug: string, index: number) => `/api/images/products/${slug}/${index}.svg`,
-  category: (slug: string) => `/api/images/categories/${slug}.svg`,
-  banner: (id: number) => `/api/images/banners/${id}.svg`,
+  category: (slug: string) => pictureUrl(categoryPictureId(slug)),
+  /** The seed's n-th banner (1-based). */
+  banner: (n: number) => pictureUrl(bannerPictureId(n - 1)),
   about: (id: number) => `/api/images/about/${id}.svg`,
   logo: () => '/api/images/logo.svg',
   placeholder: () => '/api/images/placeholder.svg',

@@ -146,7 +146,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
           variation_id: row.variation_id,
           product_name: row.name,
           product_slug: row.slug,
-          product_image: productImages(row.slug, row.image_count)[0] ?? imageUrl.placeholder(),
+          product_image: productImages(row.slug, row.image_count, row.images)[0] ?? imageUrl.placeholder(),
           product_variation: row.label,
           quantity: row.quantity,
           unit_price: row.price,

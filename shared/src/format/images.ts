@@ -6,6 +6,52 @@ export const PLACEHOLDER_IMAGE =
       '<path d="M140 250l45-60 35 45 25-30 55 45z" fill="#c9c4bd"/><circle cx="250" cy="160" r="22" fill="#c9c4bd"/></svg>',
   );
 
+/**
+ * Pictures from the API's image endpoint (issue 20): `/api/images/<id>` with `?w=` one of these widths;
+ * the format follows the browser's `Accept` (AVIF, WebP, else JPEG). The list and the id format are
+ * the API's (api/src/images/ids.ts); its test compares the two.
+ */
+export const IMAGE_WIDTHS = [160, 240, 320, 400, 480, 640, 800, 960, 1200, 1600, 2000, 2400] as const;
+
+/** What a picture URL says about its picture: its size and its placeholder colour (`#rrggbb`). */
+export interface PictureInfo {
+  width: number;
+  height: number;
+  colour: string;
+}
+
+const PICTURE_URL = /\/api\/images\/[0-9a-f]{16}-([1-9][0-9]{1,4})x([1-9][0-9]{1,4})-([0-9a-f]{6})$/;
+
+/** The picture behind an image URL, or null for any other image (the logo, an SVG, a data URL). */
+export function pictureInfo(url: string | null | undefined): PictureInfo | null {
+  const m = url ? PICTURE_URL.exec(url) : null;
+  if (!m) return null;
+  return { width: Number(m[1]), height: Number(m[2]), colour: `#${m[3]}` };
+}
+
+/** The picture at one width of the list. */
+export function pictureSrc(url: string, width: number): string {
+  return `${url}?w=${width}`;
+}
+
+/** `src` for a browser without `srcset` support: the picture at 800 px (or its own width, if narrower). */
+export function pictureFallbackSrc(url: string, info: PictureInfo): string {
+  return pictureSrc(url, Math.min(800, info.width));
+}
+
+/** `srcset` of a picture: every listed width up to the picture's own (larger would only repeat it). */
+export function pictureSrcSet(url: string, info: PictureInfo): string {
+  const widths = IMAGE_WIDTHS.filter((w) => w <= info.width);
+  return (widths.length ? widths : [IMAGE_WIDTHS[0]]).map((w) => `${pictureSrc(url, w)} ${w}w`).join(', ');
+}
+
+/**
+ * `sizes` of the home banner (catalog's BannerHero: full width of the page's container, 1240 px at most
+ * less 16-px margins). Here because the start-up prefetch preloads that banner with the same `sizes`,
+ * so the browser picks the same file for both and fetches it once.
+ */
+export const BANNER_SIZES = '(min-width: 1240px) 1208px, calc(100vw - 32px)';
+
 /** The images of `product_images` (comma-separated, spec §3), trimmed, empties dropped. */
 export function imageList(productImages: string | null | undefined): string[] {
   if (!productImages) return [];

@@ -4,3 +4,4 @@ export * from './inert';
 export * from './QuantityStepper';
 export * from './Price';
 export * from './useClosingState';
+export * from './Picture';

@@ -4,7 +4,7 @@ import { A11y, Autoplay, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import {
-  CATEGORY_CAROUSEL_AUTOPLAY_MS, CATEGORY_CAROUSEL_SLIDES, MESSAGES, paths, useStores,
+  CATEGORY_CAROUSEL_AUTOPLAY_MS, CATEGORY_CAROUSEL_SLIDES, MESSAGES, paths, Picture, useStores,
 } from '@storefront/shared';
 import { ChevronDownIcon } from './icons';
 import './MegaMenu.css';
@@ -51,7 +51,7 @@ const MegaMenu = observer(function MegaMenu({ onNavigate }: { onNavigate: () => 
             <SwiperSlide key={c.id}>
               <Link className="sh-mega__card" to={paths.category(c.name)} onClick={onNavigate}>
                 <span className="sh-mega__imgwrap">
-                  <img className="sh-mega__img" src={c.image} alt="" width={120} height={120} loading="lazy" decoding="async" />
+                  <Picture className="sh-mega__img" src={c.image} alt="" sizes="120px" width={120} height={120} loading="lazy" />
                 </span>
                 <span className="sh-mega__name">{c.name}</span>
               </Link>

@@ -22,6 +22,7 @@ export interface CartRow {
   slug: string;
   name: string;
   image_count: number;
+  images: string | null;
   retailer_id: number;
   wholesaler_id: number | null;
   wishlist_id: number | null;
@@ -36,7 +37,7 @@ export function toCartLine(r: CartRow): CartLine {
     quantity: r.quantity,
     product_stock: r.stock,
     product_name: r.name,
-    product_images: productImages(r.slug, r.image_count).join(','),
+    product_images: productImages(r.slug, r.image_count, r.images).join(','),
     product_slug: r.slug,
     status: available,
     message: r.stock === 0 ? 'Out of stock' : available ? '' : `Only ${r.stock} left in stock`,
@@ -62,7 +63,7 @@ export class CartRepository {
       .leftJoin('wishlist as w', (j) => j.onRef('w.product_id', '=', 'ci.product_id').onRef('w.customer_id', '=', 'ci.customer_id'))
       .select([
         'ci.id as line_id', 'ci.quantity', 'ci.product_id', 'ci.variation_id', 'v.label', 'v.price', 'v.stock', 'p.slug',
-        'p.name', 'p.image_count', 'p.retailer_id', 'p.wholesaler_id', 'w.id as wishlist_id',
+        'p.name', 'p.image_count', 'p.images', 'p.retailer_id', 'p.wholesaler_id', 'w.id as wishlist_id',
       ])
       .where('ci.customer_id', '=', customerId);
   }

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database, ProductTable, VariationTable } from '../schema';
 import type { Category, Product, ProductPage, StoreInfoFields, Variation } from '../../wire';
-import { imageUrl } from '../../lib/images';
+import { imageUrl, productPictureUrls } from '../../lib/images';
 import { money } from '../../lib/money';
 import { CHANGE, CatalogCache, type CatalogChange } from '../../lib/cache';
 import { isPostgres } from '../database';
@@ -166,12 +166,13 @@ export function defaultVariation<T extends { stock: number }>(variations: T[]): 
   return variations.find((v) => v.stock > 0) ?? variations[0];
 }
 
-export function productImages(slug: string, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => imageUrl.product(slug, i + 1));
+/** A product's picture URLs, cover first: the owner's (`images`) when set, else the generated ones. */
+export function productImages(slug: string, count: number, own?: string | null): string[] {
+  return productPictureUrls(slug, count, own);
 }
 
 function toProduct(row: ProductRow, variations: Selectable<VariationTable>[]): Product {
-  const images = productImages(row.slug, row.image_count);
+  const images = productImages(row.slug, row.image_count, row.images);
   return {
     id: row.id,
     product_id: row.id,
@@ -441,6 +442,17 @@ export class CatalogRepository {
   async productCount(): Promise<number> {
     const row = await this.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     return Number(row?.n ?? 0);
+  }
+
+  /** Sets a product's own pictures (ids, cover first), or back to the generated ones with null. False: no such product. */
+  async setProductPictures(slug: string, ids: string[] | null): Promise<boolean> {
+    const row = await this.db.selectFrom('products').select('id').where('slug', '=', slug).executeTakeFirst();
+    if (!row) return false;
+    await this.db.updateTable('products').set({ images: ids?.length ? ids.join(',') : null }).where('id', '=', row.id).execute();
+    // Only the entries that show this product change (kind 0: no list depends on a product's pictures),
+    // in this process at once and in every other one through the change log.
+    await this.recordChanges([{ product_id: row.id, kind: 0 }]);
+    return true;
   }
 
   async productExists(id: number): Promise<boolean> {

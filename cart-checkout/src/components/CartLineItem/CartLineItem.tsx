@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from '@storefront/shared/router';
 import {
-  checkQuantity, coverImageOf, formatMoney, lineAmount, lineStock, lineVariant, maxQuantity, paths, Price, QuantityStepper,
+  checkQuantity, coverImageOf, formatMoney, lineAmount, lineStock, lineVariant, maxQuantity, paths, Picture, Price, QuantityStepper,
   unitPrice, useStores, type CartLine,
 } from '@storefront/shared';
 import './CartLineItem.css';
@@ -40,7 +40,7 @@ export const CartLineItem = observer(function CartLineItem({ line, removeAtOne =
 
   return (
     <li className={`cc-line${showLineTotal ? '' : ' cc-line--compact'}`}>
-      <img className="cc-line__image" src={coverImageOf({ product_images: line.product_images })} alt="" width={72} height={88} loading="lazy" />
+      <Picture className="cc-line__image" src={coverImageOf({ product_images: line.product_images })} alt="" sizes="72px" width={72} height={88} loading="lazy" />
       <div className="cc-line__body">
         <Link className="cc-line__name" to={paths.product(line.product_slug, variant?.product_variation)} onClick={onNavigate}>
           {name}

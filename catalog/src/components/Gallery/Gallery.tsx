@@ -1,6 +1,9 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { ProductImage } from '../ProductImage/ProductImage';
+import { Picture } from '@storefront/shared';
 import './Gallery.css';
+
+/** The main image: the page's width on phones, half the 1240-px container (less the 48-px gap) from 900 px (ProductPage.css). */
+const MAIN_SIZES = '(min-width: 1240px) 580px, (min-width: 900px) calc(50vw - 40px), calc(100vw - 32px)';
 
 export interface GalleryProps {
   /** Image URLs (at least one: the caller puts the placeholder in when there are none). */
@@ -39,15 +42,16 @@ export function Gallery({ images, name }: GalleryProps) {
   return (
     <section className="cat-gallery" aria-roledescription="gallery" aria-label={`Images of ${name}`}>
       <div className="cat-gallery__main">
-        <ProductImage
+        <Picture
           key={images[index]}
           className="cat-gallery__image"
           src={images[index] ?? ''}
           alt={count > 1 ? `${name}, image ${index + 1} of ${count}` : name}
+          sizes={MAIN_SIZES}
           width={800}
           height={800}
           loading="eager"
-          fetchPriority={index === 0 ? 'high' : undefined}
+          priority={index === 0}
         />
         {count > 1 ? (
           <>
@@ -80,7 +84,7 @@ export function Gallery({ images, name }: GalleryProps) {
                 onClick={() => show(i)}
                 onKeyDown={onKeyDown}
               >
-                <ProductImage src={src} alt="" width={96} height={96} loading="lazy" />
+                <Picture src={src} alt="" sizes="72px" width={96} height={96} loading="lazy" />
               </button>
             </li>
           ))}

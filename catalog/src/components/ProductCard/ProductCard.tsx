@@ -1,6 +1,5 @@
 import { Link } from '@storefront/shared/router';
-import { coverImageOf, paths, Price, Skeleton, type Product } from '@storefront/shared';
-import { ProductImage } from '../ProductImage/ProductImage';
+import { coverImageOf, paths, Picture, Price, Skeleton, type Product } from '@storefront/shared';
 import { WishlistButton } from '../WishlistButton/WishlistButton';
 import './ProductCard.css';
 
@@ -10,12 +9,14 @@ export interface ProductCardProps {
   headingLevel?: 2 | 3;
   /** Above the fold: load at once (the first row); else lazily. */
   eager?: boolean;
-  /** The likely LCP image (first card of the shop): fetched with high priority. */
+  /** The likely LCP image (first card of the shop): fetched with high priority and preloaded. */
   priority?: boolean;
+  /** The card's width, as `sizes` (the grid it is in knows it). */
+  sizes: string;
 }
 
 /** Product tile (issue 5): cover image (or first image, or placeholder), name, price in ₹, stock badge, wishlist. */
-export function ProductCard({ product, headingLevel = 3, eager = false, priority = false }: ProductCardProps) {
+export function ProductCard({ product, headingLevel = 3, eager = false, priority = false, sizes }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const to = paths.product(product.slug);
   return (
@@ -23,14 +24,15 @@ export function ProductCard({ product, headingLevel = 3, eager = false, priority
       <div className="cat-card__media">
         {/* The title link names the product for assistive tech; the image link is a mouse convenience. */}
         <Link to={to} tabIndex={-1} aria-hidden="true" className="cat-card__image-link">
-          <ProductImage
+          <Picture
             className="cat-card__image"
             src={coverImageOf(product)}
             alt=""
+            sizes={sizes}
             width={400}
             height={400}
             loading={eager ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : undefined}
+            priority={priority}
           />
         </Link>
         {!product.in_stock ? <span className="cat-card__badge">Out of stock</span> : null}

@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Skeleton, type PageLoader, pageTitle, shortDescription, useDocumentMeta } from '@storefront/shared';
-import { ProductImage } from '../../components/ProductImage/ProductImage';
+import { Picture, Skeleton, type PageLoader, pageTitle, shortDescription, useDocumentMeta } from '@storefront/shared';
 import { useStoreInfo } from '../../lib/useStoreInfo';
 import { catalogStoresFor, useCatalogStores } from '../../stores/useCatalogStores';
 import './AboutPage.css';
@@ -45,7 +44,7 @@ const AboutPage = observer(function AboutPage() {
     content = about.sections.map((s, i) => (
       <section key={s.id} className={`cat-about__section ${i % 2 ? 'is-flipped' : ''}`} aria-labelledby={`cat-about-${s.id}`}>
         <div className="cat-about__media">
-          {s.image ? <ProductImage className="cat-about__image" src={s.image} alt="" width={800} height={600} loading={i === 0 ? 'eager' : 'lazy'} /> : null}
+          {s.image ? <Picture className="cat-about__image" src={s.image} alt="" sizes="(min-width: 768px) 50vw, 100vw" width={800} height={600} loading={i === 0 ? 'eager' : 'lazy'} /> : null}
         </div>
         <div className="cat-about__text">
           <h2 id={`cat-about-${s.id}`}>{s.title}</h2>

@@ -46,8 +46,8 @@ describe('HomePage', () => {
     expect(screen.getByText('Loading banners')).toBeInTheDocument();
     const img = await screen.findByRole('img', { name: 'Festive Sale: Up to 40% off' });
     expect(img).toHaveAttribute('fetchpriority', 'high');
-    expect(img).toHaveAttribute('width', '1600');
-    expect(img).toHaveAttribute('height', '600');
+    expect(img).toHaveAttribute('width', '2400');
+    expect(img).toHaveAttribute('height', '900');
     expect(screen.getByRole('link', { name: 'Shop now: Festive Sale' })).toHaveAttribute('href', '/shop');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     await waitFor(() => expect(document.title).toBe('Test Bazaar | Shop online across India'));

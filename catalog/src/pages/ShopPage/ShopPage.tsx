@@ -201,7 +201,7 @@ const ShopPage = observer(function ShopPage() {
       </div>
     );
   } else {
-    content = <ProductGrid products={products.list} label="Products" headingLevel={2} eagerCount={4} priorityFirst busy={!current} />;
+    content = <ProductGrid products={products.list} label="Products" headingLevel={2} eagerCount={4} priorityFirst busy={!current} layout={searching ? 'full' : 'filters'} />;
   }
 
   return (

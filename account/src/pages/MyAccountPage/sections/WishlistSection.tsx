@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link } from '@storefront/shared/router';
-import { formatMoney, MESSAGES, paths, reportError, useStores, type WishlistItem, useDocumentTitle } from '@storefront/shared';
+import { formatMoney, MESSAGES, Picture, paths, reportError, useStores, type WishlistItem, useDocumentTitle } from '@storefront/shared';
 
 /**
  * /my-account/wishlist: the saved products; remove or move to the cart. The shared stores toast their
@@ -69,7 +69,7 @@ export const WishlistSection = observer(function WishlistSection() {
             return (
               <li key={item.wishlist_id} className="acc-wish-card">
                 <Link to={paths.product(p.slug)} className="acc-wish-card__link">
-                  {p.cover_image && <img src={p.cover_image} alt="" className="acc-wish-card__img" width={96} height={96} loading="lazy" />}
+                  {p.cover_image && <Picture src={p.cover_image} alt="" className="acc-wish-card__img" sizes="96px" width={96} height={96} loading="lazy" />}
                   <span className="acc-wish-card__name">{p.product_name}</span>
                 </Link>
                 <span className="acc-wish-card__price">{formatMoney(p.final_price)}</span>
