@@ -355,12 +355,13 @@ export class CatalogRepository {
     const countKey = JSON.stringify(filter);
     // Search: by word beginnings; by parts of words only when the words find nothing.
     let mode: SearchMode = 'words';
+    let byWords = 0;
     if (words.length) {
-      const byWords = await this.cache.count(`words:${countKey}`, listKinds(q), () => this.countFiltered(q, 'words'));
+      byWords = await this.cache.count(`words:${countKey}`, listKinds(q), () => this.countFiltered(q, 'words'));
       if (byWords === 0) mode = 'parts';
     }
     if (onlySearch) {
-      total = await this.cache.count(`${mode}:${countKey}`, 0, () => this.search.count(words, mode));
+      total = mode === 'words' ? byWords : await this.cache.count(`parts:${countKey}`, 0, () => this.search.count(words, 'parts'));
       ids = offset >= total ? [] : await this.search.page(words, mode, total <= RANK_LIMIT ? 'rank' : 'newest', PER_PAGE, offset);
     } else {
       let query = this.filtered(q);
