@@ -298,9 +298,10 @@ describe('SPA routes and security headers', () => {
     for (const other of ['/', '/checkout', '/payment/x', '/cart']) {
       expect(String((await request(base, other)).headers['content-security-policy'])).not.toContain('razorpay');
     }
-    const local = await startHost({ env: { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', PAYMENT_CSP_ORIGINS: 'http://127.0.0.1:8325' } });
+    const local = await startHost({ env: { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: 'https://shop.example.in', PAYMENT_CSP_ORIGINS: 'http://127.0.0.1:8325' } });
     try {
-      const csp = String((await request(local.base, '/payment')).headers['content-security-policy']);
+      // Production answers only for STORE_URL's host (issue 15).
+      const csp = String((await request(local.base, '/payment', { headers: { host: 'shop.example.in' } })).headers['content-security-policy']);
       expect(csp).toContain("script-src 'self' http://127.0.0.1:8325;");
       expect(csp).not.toContain('razorpay');
     } finally {

@@ -30,9 +30,10 @@ export function allowInlineScripts(reply: FastifyReply, hashes: string[]): void 
   void reply.helmet();
 }
 
+/** The /payment route of spec §2 exactly (with or without a trailing slash): no other path gets the gateway. */
 const isPaymentPath = (url: string): boolean => {
   const p = url.split('?', 1)[0] ?? '';
-  return p === '/payment' || p.startsWith('/payment/');
+  return p === '/payment' || p === '/payment/';
 };
 
 export const securityPlugin = fp(
