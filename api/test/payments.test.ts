@@ -307,7 +307,7 @@ describe('unpaid orders: the hold', () => {
     const at = String(t.clock.now() + 16 * 60_000);
     // Each process sweeps in batches of 5 until nothing is due, both at the same time.
     const startAt = String(Date.now() + 5_000);
-    const outputs = await Promise.all([1, 2].map(() => run(process.execPath, [tsx, script, t.config.dbFile, at, '6', startAt], { cwd: path.join(__dirname, '..') })));
+    const outputs = await Promise.all([1, 2].map(() => run(process.execPath, [tsx, script, t.config.databaseUrl ?? t.config.dbFile, at, '6', startAt], { cwd: path.join(__dirname, '..') })));
     const counts = outputs.map((o) => (JSON.parse(o.stdout.trim()) as { expired: number }).expired);
     process.stdout.write(`two sweeper processes: expired ${counts.join(' + ')} = ${counts[0]! + counts[1]!} of 12+ due checkouts\n`);
     for (const [variantId, n] of returnsDue) expect(await stockOf(variantId)).toBe((held.get(variantId) ?? 0) + n);

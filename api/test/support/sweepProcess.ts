@@ -1,5 +1,6 @@
 /**
- * One API process's payment sweeper, alone (test support): opens the SQLite file given as argv[2], waits
+ * One API process's payment sweeper, alone (test support): opens the database given as argv[2] (a SQLite
+ * file or a PostgreSQL URL), waits
  * until the wall clock reaches argv[5] (ms, so two processes start together), runs the expiry pass
  * `argv[4]` times with the shop's clock at `argv[3]` (ms), and prints how many checkouts it expired.
  * The multi-process test starts two of these at once over one database.
