@@ -232,14 +232,20 @@ test('orders: open the drawer, copy the number, cancel with a reason and see the
   await expect(row.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
 });
 
-test('an order that cannot be cancelled offers no cancel', async ({ page, request }) => {
+test('an unpaid prepaid order can be cancelled by its shopper; once cancelled it offers no cancel', async ({ page, request }) => {
   const customer = await registerCustomer(request);
-  // Prepaid orders wait in payment_pending until paid: not one of the cancellable statuses.
+  // Prepaid orders wait in payment_pending until paid; the shopper may cancel one at any time (issue 14).
   const orderNumber = await placeOrder(request, customer, 'prepaid');
   await signInWithPassword(page, customer.email, customer.password);
   await page.goto('/my-account/orders');
   const row = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: orderNumber });
   await expect(row).toContainText('Payment Pending');
+  await row.getByRole('button', { name: 'Cancel Order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel Order' });
+  await dialog.getByLabel('Reason for cancellation').selectOption('Payment Issue');
+  await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Cancelled');
   await expect(row.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
   await row.getByRole('button', { name: new RegExp(`Order ${orderNumber}`) }).click();
   const drawer = page.getByRole('dialog', { name: 'Order Details' });
