@@ -239,7 +239,7 @@ describe('robots.txt and sitemaps', () => {
     const text = r.body.toString();
     expect(text).toContain('User-agent: *');
     expect(text).toMatch(/^Allow: \/$/m);
-    for (const p of ['/cart', '/checkout', '/payment', '/order-success', '/order-failure', '/my-account', '/signin', '/signup', '/forgot-password', '/reset-password', '/api/']) {
+    for (const p of ['/cart', '/checkout', '/payment', '/order-success', '/order-failure', '/my-account', '/signin', '/signup', '/forgot-password', '/reset-password', '/track-order', '/api/']) {
       expect(text).toMatch(new RegExp(`^Disallow: ${p}$`, 'm'));
     }
     expect(text).toContain('Sitemap: https://shop.example.in/sitemap.xml');

@@ -1,7 +1,9 @@
 /**
  * GET /robots.txt: crawlers may read the public pages and none of the private ones (cart, checkout,
- * payment, order results, account, sign-in and password pages, the API); the sitemap is named on
- * STORE_URL. The sitemaps themselves come from the API (proxy plugin).
+ * payment, order results, account, sign-in and password pages, the API) nor order tracking (a page per
+ * order number, nothing to find by search); the sitemap is named on STORE_URL. The sitemaps themselves
+ * come from the API (proxy plugin). Every page left to crawlers is rendered on the server with its
+ * canonical link (issue 22); the ones listed here are rendered in the browser and carry none.
  */
 import type { FastifyInstance } from 'fastify';
 import type { HostContext } from '../context';
@@ -17,6 +19,7 @@ export const PRIVATE_PATHS = [
   '/signup',
   '/forgot-password',
   '/reset-password',
+  '/track-order',
   '/api/',
 ];
 
