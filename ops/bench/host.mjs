@@ -16,6 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The key and token of the bench's API and hosts (a production host refuses the development ones). */
+const BENCH_KEYS = { API_KEY: 'bench-api-key', STORE_TOKEN: 'bench-store-token' };
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -88,7 +90,7 @@ let api;
 try {
   const deployed = spawnSync(process.execPath, [tsx, path.join(repo, 'ops', 'src', 'cli.ts'), 'deploy-all', '--root', root], { cwd: repo, encoding: 'utf8' });
   if (deployed.status !== 0) throw new Error(`deploy-all failed: ${deployed.stderr || deployed.stdout}`);
-  api = start('api', [path.join(repo, 'api', 'src', 'server.ts')], { API_PORT: String(API_PORT), API_HOST: '127.0.0.1', DB_FILE: path.join(tmp, 'bench.sqlite'), NODE_ENV: 'development' });
+  api = start('api', [path.join(repo, 'api', 'src', 'server.ts')], { API_PORT: String(API_PORT), API_HOST: '127.0.0.1', DB_FILE: path.join(tmp, 'bench.sqlite'), NODE_ENV: 'development', ...BENCH_KEYS });
   await waitFor(`http://127.0.0.1:${API_PORT}/api/openapi.json`, api);
 
   const shellVersion = JSON.parse(readFileSync(path.join(root, 'remotes.json'), 'utf8')).shell.version;
@@ -105,6 +107,8 @@ try {
       const host = start(`host ${label} cache ${cacheSeconds}`, [cli, 'serve', '--port', String(port), '--api', `http://127.0.0.1:${API_PORT}`, '--root', root], {
         NODE_ENV: 'production',
         STORE_URL: site,
+        // A production host refuses the development key and token: both sides use the bench's own.
+        ...BENCH_KEYS,
         SSR_CACHE_SECONDS: cacheSeconds,
         LOG_LEVEL: opt('log-level', 'info'),
       });

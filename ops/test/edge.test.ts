@@ -106,9 +106,14 @@ describe('the site origin comes from STORE_URL, never from request headers', () 
 
   test('production: STORE_URL is required, used as is, and a request for another host gets 421', async () => {
     expect(() => createHost({ root: ws.root, env: { NODE_ENV: 'production' } })).toThrow(/STORE_URL/);
-    expect(() => createHost({ root: ws.root, env: { NODE_ENV: 'production', STORE_URL: 'javascript://evil.example' } })).toThrow(/STORE_URL/);
+    // The development key and token are refused in production too (issue 13), named.
+    expect(() => createHost({ root: ws.root, env: { NODE_ENV: 'production', STORE_URL: 'https://shop.example.in' } })).toThrow(/API_KEY and STORE_TOKEN/);
+    expect(() =>
+      createHost({ root: ws.root, env: { NODE_ENV: 'production', STORE_URL: 'https://shop.example.in', API_KEY: 'dev-storefront-key', STORE_TOKEN: 't-456' } }),
+    ).toThrow(/^API_KEY must be set/);
+    expect(() => createHost({ root: ws.root, env: { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: 'javascript://evil.example' } })).toThrow(/STORE_URL/);
     const port = await freePort();
-    const { base } = await start({ NODE_ENV: 'production', STORE_URL: 'https://shop.example.in' }, { port });
+    const { base } = await start({ NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: 'https://shop.example.in' }, { port });
     const evil = await request(base, '/storefront.config.json', { headers: { Host: 'evil.example' } });
     expect(evil.status).toBe(421);
     const page = await request(base, '/shop', { headers: { Host: 'evil.example' } });
@@ -197,7 +202,7 @@ describe('files', () => {
 
   test('source maps, build.json, mf-stats.json and server builds are not served in production; maps only with the operator flag', async () => {
     const port = await freePort();
-    const { base } = await start({ NODE_ENV: 'production', STORE_URL: `http://127.0.0.1:${port}` }, { port });
+    const { base } = await start({ NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: `http://127.0.0.1:${port}` }, { port });
     for (const p of [
       `/shell/${SHELL}/main.0123abcd.js.map`,
       `/remotes/catalog/${CAT}/main.0123abcd.js.map`,
@@ -209,7 +214,7 @@ describe('files', () => {
     }
     expect((await request(base, `/remotes/catalog/${CAT}/mf-manifest.json`)).status).toBe(200);
     const port2 = await freePort();
-    const ops = await start({ NODE_ENV: 'production', STORE_URL: `http://127.0.0.1:${port2}` }, { port: port2, sourceMaps: true });
+    const ops = await start({ NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: `http://127.0.0.1:${port2}` }, { port: port2, sourceMaps: true });
     expect((await request(ops.base, `/remotes/catalog/${CAT}/main.0123abcd.js.map`)).status).toBe(200);
     expect((await request(ops.base, `/remotes/catalog/${CAT}/build.json`)).status).toBe(404);
   });
@@ -232,7 +237,7 @@ describe('payment page policy', () => {
 describe('robots.txt and sitemaps', () => {
   test('robots.txt keeps crawlers out of private pages and names the sitemap on STORE_URL', async () => {
     const port = await freePort();
-    const { base } = await start({ NODE_ENV: 'production', STORE_URL: 'https://shop.example.in' }, { port });
+    const { base } = await start({ NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: 'https://shop.example.in' }, { port });
     const r = await request(base, '/robots.txt', { headers: { Host: 'shop.example.in' } });
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/^text\/plain/);

@@ -76,7 +76,7 @@ async function start(env: NodeJS.ProcessEnv = {}, extra: { ssr?: boolean } = {})
   const h = createHost({
     root: ws.root,
     api: 'http://127.0.0.1:9/base',
-    env: { NODE_ENV: 'production', STORE_URL: `http://127.0.0.1:${port}`, SSR_CACHE_SECONDS: '0', ...env },
+    env: { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: `http://127.0.0.1:${port}`, SSR_CACHE_SECONDS: '0', ...env },
     log: (l) => log.push(l),
     ...extra,
   });

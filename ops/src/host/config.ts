@@ -58,6 +58,10 @@ export interface HostConfig {
 
 export const DEFAULT_PAYMENT_CSP_ORIGINS = 'https://checkout.razorpay.com,https://api.razorpay.com';
 
+/** The development key and token `npm start` runs with (the API's defaults too). */
+const DEV_API_KEY = 'dev-storefront-key';
+const DEV_STORE_TOKEN = 'dev-store-token';
+
 const list = (v: string | undefined): string[] =>
   (v ?? '')
     .split(',')
@@ -109,6 +113,15 @@ export function readHostConfig(opts: HostOptions): HostConfig {
   if (production && !storeUrl && !only) {
     throw new Error('STORE_URL is required in production (the site origin, e.g. https://shop.example.in): storeUrl and links are never taken from request headers');
   }
+  // The key and token the host hands every browser: production refuses the development ones, as the API
+  // does (issue 13), so a site that forgot to set them fails at start rather than with every call.
+  if (production && !only) {
+    const unsafe = [
+      !env.API_KEY || env.API_KEY === DEV_API_KEY ? 'API_KEY' : '',
+      !env.STORE_TOKEN || env.STORE_TOKEN === DEV_STORE_TOKEN ? 'STORE_TOKEN' : '',
+    ].filter(Boolean);
+    if (unsafe.length) throw new Error(`${unsafe.join(' and ')} must be set to your own values in production (not the development defaults)`);
+  }
   const paymentCspOrigins = list(env.PAYMENT_CSP_ORIGINS ?? DEFAULT_PAYMENT_CSP_ORIGINS).map((o) => parseOrigin('PAYMENT_CSP_ORIGINS', o));
 
   const level = env.LOG_LEVEL?.trim();
@@ -127,8 +140,8 @@ export function readHostConfig(opts: HostOptions): HostConfig {
     ssrTimeoutMs: numberFrom(env, 'SSR_TIMEOUT_MS'),
     ssrCacheSeconds: numberFrom(env, 'SSR_CACHE_SECONDS'),
     sourceMaps: opts.sourceMaps ?? (env.SERVE_SOURCE_MAPS ? env.SERVE_SOURCE_MAPS === '1' : !production),
-    apiKey: env.API_KEY || 'dev-storefront-key',
-    storeToken: env.STORE_TOKEN || 'dev-store-token',
+    apiKey: env.API_KEY || DEV_API_KEY,
+    storeToken: env.STORE_TOKEN || DEV_STORE_TOKEN,
     shutdownMs: numberFrom(env, 'SHUTDOWN_TIMEOUT_MS') ?? 10_000,
     logLevel: logLevel === 'silent' ? false : logLevel,
   };
