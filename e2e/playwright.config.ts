@@ -50,6 +50,8 @@ export default defineConfig({
       DB_FILE: dbFile,
       DEPLOY_ROOT: path.join(root, '.deploy', 'e2e'),
       NODE_ENV: 'development',
+      // The host logs one JSON line per request at info; the test output keeps its warnings and errors.
+      LOG_LEVEL: 'warn',
     },
   },
 });
