@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { checkoutForm, fillShippingAddress } from './support/checkout';
 
 /**
  * Cart and checkout journeys on the composed site against the real API server (development mode:
@@ -93,20 +94,6 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** The checkout form (the header and footer have their own e-mail and address controls). */
-const checkoutForm = (page: Page) => page.getByRole('form', { name: 'Checkout' });
-
-async function fillAddress(page: Page) {
-  const form = checkoutForm(page);
-  await form.getByLabel('Address', { exact: true }).fill('12 MG Road, Indiranagar');
-  const state = form.getByLabel('State', { exact: true });
-  await expect(state.locator('option')).not.toHaveCount(1);
-  await state.selectOption({ label: 'Karnataka' });
-  const city = form.getByLabel('City', { exact: true });
-  await expect(city.locator('option')).not.toHaveCount(1);
-  await city.selectOption({ index: 1 });
-  await form.getByLabel('Pincode').fill('560038');
-}
 
 test('a guest adds two items, verifies the mobile by OTP, pays on delivery and sees the order', async ({ page, request }) => {
   const items = await findVariants(request, (p) => p.price < 3000, 2);
@@ -139,7 +126,7 @@ test('a guest adds two items, verifies the mobile by OTP, pays on delivery and s
   await form.getByLabel('Email', { exact: true }).fill(uniqueEmail('guest'));
   await form.getByLabel('First name').fill('Ravi');
   await form.getByLabel('Last name').fill('Kumar');
-  await fillAddress(page);
+  await fillShippingAddress(page);
   await expect(form.getByLabel('Cash on delivery')).toBeChecked();
   await page.getByRole('button', { name: 'Place order' }).click();
 
@@ -193,7 +180,7 @@ test('a prepaid order whose test payment fails is tried again and paid', async (
 
   await page.goto('/checkout');
   await expect(page.getByText(item!.name).first()).toBeVisible();
-  await fillAddress(page);
+  await fillShippingAddress(page);
   await checkoutForm(page).getByLabel('Pay online').check();
   await page.getByRole('button', { name: 'Place order' }).click();
 
@@ -208,7 +195,7 @@ test('a prepaid order whose test payment fails is tried again and paid', async (
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByText(item!.name).first()).toBeVisible();
-  await fillAddress(page);
+  await fillShippingAddress(page);
   await checkoutForm(page).getByLabel('Pay online').check();
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/payment\?/);

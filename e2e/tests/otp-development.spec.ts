@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { fillShippingAddress } from './support/checkout';
 
 /**
  * One-time codes in development mode (issue 13), on the site the config's webServer started with
@@ -130,14 +131,7 @@ test('the OTP-checkout capture: an account holding my mobile unverified does not
   await form.getByLabel('Email', { exact: true }).fill(email);
   await form.getByLabel('First name').fill('Meera');
   await form.getByLabel('Last name').fill('Iyer');
-  await form.getByLabel('Address', { exact: true }).fill('7 Residency Road');
-  const state = form.getByLabel('State', { exact: true });
-  await expect(state.locator('option')).not.toHaveCount(1);
-  await state.selectOption({ label: 'Karnataka' });
-  const city = form.getByLabel('City', { exact: true });
-  await expect(city.locator('option')).not.toHaveCount(1);
-  await city.selectOption({ index: 1 });
-  await form.getByLabel('Pincode').fill('560025');
+  await fillShippingAddress(page, { address: '7 Residency Road', pincode: '560025' });
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/order-success\?orders=/);
 

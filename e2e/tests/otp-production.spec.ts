@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { fillShippingAddress } from './support/checkout';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import http from 'node:http';
@@ -235,14 +236,7 @@ test.describe('production mode: codes only by SMS', () => {
     await form.getByLabel('Email', { exact: true }).fill(email);
     await form.getByLabel('First name').fill('Ravi');
     await form.getByLabel('Last name').fill('Kumar');
-    await form.getByLabel('Address', { exact: true }).fill('12 MG Road, Indiranagar');
-    const state = form.getByLabel('State', { exact: true });
-    await expect(state.locator('option')).not.toHaveCount(1);
-    await state.selectOption({ label: 'Karnataka' });
-    const city = form.getByLabel('City', { exact: true });
-    await expect(city.locator('option')).not.toHaveCount(1);
-    await city.selectOption({ index: 1 });
-    await form.getByLabel('Pincode').fill('560038');
+    await fillShippingAddress(page);
     await form.getByLabel('Cash on delivery').check();
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page).toHaveURL(/\/order-success\?orders=/);

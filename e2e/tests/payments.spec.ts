@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { fillShippingAddress } from './support/checkout';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
@@ -128,14 +129,7 @@ async function checkoutPrepaid(page: Page, site: string, shopper: { email: strin
   await page.goto(`${site}/checkout`);
   await expect(page.getByText(shopper.item.name).first()).toBeVisible();
   const form = page.getByRole('form', { name: 'Checkout' });
-  await form.getByLabel('Address', { exact: true }).fill('12 MG Road, Indiranagar');
-  const state = form.getByLabel('State', { exact: true });
-  await expect(state.locator('option')).not.toHaveCount(1);
-  await state.selectOption({ label: 'Karnataka' });
-  const city = form.getByLabel('City', { exact: true });
-  await expect(city.locator('option')).not.toHaveCount(1);
-  await city.selectOption({ index: 1 });
-  await form.getByLabel('Pincode').fill('560038');
+  await fillShippingAddress(page);
   await form.getByLabel('Pay online').check();
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/payment\?orders=.+&payment_id=/);

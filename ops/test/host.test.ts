@@ -4,29 +4,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHost, rawPath, safeSegments, type Host } from '../src/host';
-import { freePort, makeWorkspace, type Workspace } from './helpers';
-
-interface Res {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-function request(base: string, rawPathAndQuery: string, opts: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string } = {}): Promise<Res> {
-  const u = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { hostname: u.hostname, port: u.port, path: rawPathAndQuery, method: opts.method ?? 'GET', headers: opts.headers ?? {}, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.on('error', reject);
-    req.end(opts.body);
-  });
-}
+import { freePort, makeWorkspace, request, type Workspace } from './helpers';
 
 let ws: Workspace;
 let host: Host;
