@@ -76,10 +76,14 @@ test.describe('phone', () => {
 
   test('the banner button sits below the picture, whose text it covered', async ({ page }) => {
     await page.goto('/');
+    // Measured once the page has hydrated: hydration may replace the server's elements, and a box read
+    // from a replaced one is null.
+    await hydrated(page);
     const hero = page.locator('.cat-hero').first();
     const picture = hero.getByRole('img').first();
     const button = hero.getByRole('link', { name: /^Shop festive/ }).first();
     await expect(button).toBeVisible();
+    await expect(picture).toBeVisible();
     const img = (await picture.boundingBox())!;
     const btn = (await button.boundingBox())!;
     // The banner's title and subtitle are in the picture: the button must not overlap it at all.
