@@ -351,11 +351,13 @@ test.describe('operators: publish, activate, roll back, fall back, serve elsewhe
     // The site allows scripts from the second origin because the registry names it.
     expect(response?.headers()['content-security-policy']).toContain(`script-src 'self' ${SECOND}`);
     await expectCatalogHome(page, 'v2');
+    // The server-rendered page shows v2 before its scripts start (after load): wait until the browser
+    // has loaded the catalog itself, then look at where its files came from.
+    await expect.poll(() => loadedCatalog(page)).toMatchObject({ version: V2, fellBack: false, entry: `${SECOND}/remotes/catalog/${V2}/mf-manifest.json` });
     const fromSecond = requests.filter((u) => u.startsWith(`${SECOND}/remotes/catalog/${V2}/`));
     expect(fromSecond.some((u) => u.endsWith('/mf-manifest.json'))).toBe(true);
     expect(fromSecond.some((u) => u.endsWith('/remoteEntry.js'))).toBe(true);
     expect(requests.filter((u) => u.startsWith(`${SITE}/remotes/catalog/`))).toEqual([]);
-    await expect.poll(() => loadedCatalog(page)).toMatchObject({ version: V2, fellBack: false, entry: `${SECOND}/remotes/catalog/${V2}/mf-manifest.json` });
   });
 
   test('second origin stopped: the catalog section shows its fallback, the rest of the site works', async ({ page }) => {
