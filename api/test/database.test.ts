@@ -29,6 +29,21 @@ describe('database', () => {
     expect(await failureOf(t.db.insertInto('cart_items').values({ customer_id: 999999, product_id: 1, variation_id: 1, quantity: 1, created_at: '', updated_at: '' }).execute())).toMatch(/foreign key/i);
   });
 
+  (onPostgres ? it : it.skip)('survives PostgreSQL ending its idle connections, and the next query opens a new one', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // Fill the pool with idle connections, then have the server end all of them (as a restart would).
+      await Promise.all(Array.from({ length: 3 }, () => sql`select pg_sleep(0.05)`.execute(t.db)));
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(t.db);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const row = await sql<{ one: number }>`select 1 as one`.execute(t.db);
+      expect(row.rows[0]?.one).toBe(1);
+      expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^\[api\] PostgreSQL closed an idle connection/));
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it('migrates and seeds once: a second start changes nothing', async () => {
     expect(await migrate(t.db)).toEqual([]);
     const before = await t.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

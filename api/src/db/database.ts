@@ -78,6 +78,10 @@ const PG_POOL = 10;
 export function openDatabase(target: string): DB {
   if (isPostgresUrl(target)) {
     const pool = new pg.Pool({ connectionString: target, max: PG_POOL });
+    // An idle connection the server ends (a restart, a failover, an administrator, a dropped database) is
+    // an 'error' event on the pool; unhandled, it would end the process. The pool opens a new connection
+    // for the next query, so it is logged and nothing else.
+    pool.on('error', (err) => console.error(`[api] PostgreSQL closed an idle connection: ${err.message}`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = target;
