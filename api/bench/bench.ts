@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { pacedRun, type PacedFigures, type PacedRequest } from './paced';
+import { BENCH_API_KEY, benchProductionEnv } from './productionEnv';
 
 type Client = autocannon.Client;
 type Options = autocannon.Options;
@@ -48,8 +49,7 @@ export interface BenchResult {
 }
 
 const API_DIR = path.resolve(__dirname, '..');
-const API_KEY = 'bench-api-key';
-const STORE_TOKEN = 'bench-store-token';
+const API_KEY = BENCH_API_KEY;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -82,24 +82,10 @@ function startServer(port: number, dbFile: string): ChildProcess {
     cwd: API_DIR,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      ...benchProductionEnv,
       API_PORT: String(port),
       API_HOST: '127.0.0.1',
       DB_FILE: dbFile,
-      API_KEY,
-      STORE_TOKEN,
-      // Production needs an origin and message senders (issue 13); nothing is sent while measuring.
-      STORE_URL: 'http://127.0.0.1:8080',
-      SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms',
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      MAIL_FROM: 'Storefront <bench@storefront.test>',
-      PAYMENT_PROVIDER: 'razorpay',
-      RAZORPAY_KEY_ID: 'rzp_test_bench',
-      RAZORPAY_KEY_SECRET: 'bench-secret',
-      RAZORPAY_WEBHOOK_SECRET: 'bench-webhook',
-      // One client registers every benchmark customer: widen the per-address limits.
-      RATE_LIMIT_SCALE: '100000',
-      API_LOG: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
