@@ -23,6 +23,11 @@ export interface Limits {
   forgotPasswordEmail: LimitWindow;
   /** Per mobile: codes sent, whichever route and address asked (SMS pumping, harassment). */
   otpSendMobile: LimitWindow;
+  /**
+   * Per mobile and purpose: codes sent within the window (`max` 1, OTP_RESEND_SECONDS). Counted by the same
+   * atomic store as the others, so two simultaneous sends, on one API process or two, give one code.
+   */
+  otpResend: LimitWindow;
   /** Per mobile: wrong codes across every code sent to it (guessing by asking for new codes). */
   otpWrongMobile: LimitWindow;
   /** Per account: failed password sign-ins kept for `windowMs`; beyond `max` each one locks for `lockMs` × 2^n. */
@@ -68,8 +73,6 @@ export interface Config {
   /** Password hashing cost. Tests lower it; production keeps scrypt's recommended N = 2^15. */
   scrypt: { N: number; r: number; p: number };
   limits: Limits;
-  /** Minimum seconds between two OTP sends to one mobile. */
-  otpResendSeconds: number;
   /** Message senders; none configured means codes go only to the development outbox. */
   messages: { smtpUrl: string | null; mailFrom: string; sms: SmsWebhookConfig | null };
   /** Whether to log requests (pino). Off in tests and benchmarks. */
@@ -123,6 +126,7 @@ export function productionLimits(scale = 1): Limits {
     otpVerifyAddress: perAddress(30),
     forgotPasswordEmail: { max: 5, windowMs: HOUR },
     otpSendMobile: { max: 5, windowMs: HOUR },
+    otpResend: { max: 1, windowMs: 30_000 },
     otpWrongMobile: { max: 10, windowMs: HOUR },
     loginFailures: { max: 5, windowMs: 24 * HOUR, lockMs: MINUTE },
   };
@@ -161,8 +165,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: (env.TRUSTED_PROXIES ?? '127.0.0.1,::1').split(',').map((s) => s.trim()).filter(Boolean),
     scrypt: { N: 2 ** 15, r: 8, p: 1 },
     // Development runs every browser test from one address: per-address limits are 20 times wider there.
-    limits: productionLimits(Number.isFinite(scale) && scale > 0 ? scale : dev ? 20 : 1),
-    otpResendSeconds: int(env.OTP_RESEND_SECONDS, 30),
+    limits: {
+      ...productionLimits(Number.isFinite(scale) && scale > 0 ? scale : dev ? 20 : 1),
+      otpResend: { max: 1, windowMs: int(env.OTP_RESEND_SECONDS, 30) * 1000 },
+    },
     messages: {
       smtpUrl: env.SMTP_URL?.trim() || null,
       mailFrom: env.MAIL_FROM?.trim() || (dev ? DEV_DEFAULTS.MAIL_FROM : ''),

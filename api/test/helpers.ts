@@ -64,7 +64,6 @@ export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp>
     // Wide per-address limits: a test file makes all its calls from one address. Tests of the limits pass
     // their own (see limits.test.ts).
     limits: productionLimits(1000),
-    otpResendSeconds: 30,
     logger: false,
     // The payment sweeper runs when a test says so (`app.paymentSweeper.pass()`), on the test's clock.
     payments: { ...loadConfig({ NODE_ENV: 'development' }).payments, sweepSeconds: 0 },

@@ -1,5 +1,5 @@
 import { productionLimits } from '../src/config';
-import { makeApp, ok, post, registerCustomer, STORE_TOKEN, uniqueMobile, type TestApp } from './helpers';
+import { makeApp, makeSecondApp, ok, post, registerCustomer, STORE_TOKEN, uniqueMobile, type TestApp } from './helpers';
 import type { AuthData } from '../../shared/src/api/types';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 
@@ -45,6 +45,22 @@ describe('sending', () => {
     expect(again.body.message).toMatch(/Please wait \d+ seconds/);
     t.clock.advance(31_000);
     expect((await send(mobile)).status).toBe(200);
+  });
+
+  it('throttles simultaneous sends to one mobile on two API processes: one code, not one per request', async () => {
+    const second = await makeSecondApp(t);
+    try {
+      // Each process past its first request (which waits for the app to be ready, alone).
+      for (const app of [t.app, second.app]) await post(app, '/otp/send', { user_token: STORE_TOKEN, mobile: uniqueMobile() });
+      const mobile = uniqueMobile();
+      const apps = Array.from({ length: 6 }, (_, i) => (i % 2 ? second.app : t.app));
+      const answers = await Promise.all(apps.map((app) => post(app, '/otp/send', { user_token: STORE_TOKEN, mobile })));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429, 429, 429, 429]);
+      const rows = await t.db.selectFrom('otps').select('id').where('mobile', '=', mobile).execute();
+      expect(rows).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
   });
 
   it('says "not registered" for sign-in codes to unknown mobiles', async () => {
@@ -149,7 +165,7 @@ describe('verifying at sign-in', () => {
 describe('rate limit', () => {
   it('limits OTP sends per mobile, whatever the address', async () => {
     const limits = productionLimits(1000);
-    const limited = await makeApp({ limits: { ...limits, otpSendMobile: { max: 2, windowMs: 3_600_000 } }, otpResendSeconds: 0 });
+    const limited = await makeApp({ limits: { ...limits, otpSendMobile: { max: 2, windowMs: 3_600_000 }, otpResend: { max: 1, windowMs: 0 } } });
     try {
       const mobile = uniqueMobile();
       const go = (i: number) => post(limited.app, '/otp/send', { user_token: STORE_TOKEN, mobile }, { remoteAddress: `198.51.100.${i}` });

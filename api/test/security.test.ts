@@ -274,7 +274,7 @@ describe('abuse limits', () => {
   let t: TestApp;
   const limits = productionLimits(1);
   beforeAll(async () => {
-    t = await makeApp({ limits, otpResendSeconds: 0 });
+    t = await makeApp({ limits: { ...limits, otpResend: { max: 1, windowMs: 0 } } });
   });
   afterAll(() => t.close());
 

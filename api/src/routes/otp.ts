@@ -11,6 +11,7 @@ const NOT_REGISTERED = 'Mobile number is not registered. Please sign up.';
 const MOBILE_TAKEN = 'An account with this mobile number already exists';
 const SEND_FAILED = 'Failed to send OTP. Please try again.';
 const TOO_MANY_SENDS = 'Too many OTPs were sent to this number. Please try again in {after}.';
+const RESEND_TOO_SOON = 'Please wait {after} before requesting a new OTP';
 const TOO_MANY_WRONG = 'Too many wrong OTPs for this number. Please try again in {after}.';
 
 /**
@@ -35,11 +36,9 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
 
   /** Issues a code and sends it by SMS; the answer carries it in development only. */
   async function deliver(purpose: OtpPurpose, mobile: string, res: FastifyReply) {
-    const since = await otps.sinceLastSend(mobile, purpose);
-    const wait = app.config.otpResendSeconds * 1000;
-    if (since !== null && since < wait) {
-      throw tooMany(`Please wait ${Math.ceil((wait - since) / 1000)} seconds before requesting a new OTP`);
-    }
+    // One atomic counter per mobile and purpose: a read of the last code and then a write let simultaneous
+    // requests (on PostgreSQL, or on two API processes) each send one.
+    if (app.config.limits.otpResend.windowMs > 0) await app.limits.hit('otpResend', `${purpose}:${mobile}`, res, RESEND_TOO_SOON);
     await app.limits.hit('otpSendMobile', mobile, res, TOO_MANY_SENDS);
     const code = await otps.issue(mobile, purpose);
     const minutes = Math.round(OTP_TTL_MS / 60_000);

@@ -20,19 +20,6 @@ export class OtpRepository {
     private readonly clock: Clock,
   ) {}
 
-  /** Milliseconds since the last code was sent to this mobile for this purpose, or null if none. */
-  async sinceLastSend(mobile: string, purpose: OtpPurpose): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('otps')
-      .select('created_at')
-      .where('mobile', '=', mobile)
-      .where('purpose', '=', purpose)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row ? this.clock.now() - Date.parse(row.created_at) : null;
-  }
-
   /** Issues a new code; earlier unused codes of the same mobile and purpose stop working. */
   async issue(mobile: string, purpose: OtpPurpose): Promise<string> {
     const code = otpCode();
