@@ -12,6 +12,7 @@ import * as m002 from './migrations/002_ownership_and_limits';
 import * as m003 from './migrations/003_payments';
 import * as m004 from './migrations/004_catalogue_scale';
 import * as m005 from './migrations/005_product_pictures';
+import * as m006 from './migrations/006_search_word_prefixes';
 
 export type DB = Kysely<Database>;
 
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003_payments': m003,
   '004_catalogue_scale': m004,
   '005_product_pictures': m005,
+  '006_search_word_prefixes': m006,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -82,7 +82,7 @@ interface Search {
 const isIndexed = (word: string) => [...word].length >= MIN_INDEXED;
 const NOTHING = sql`0 = 1`;
 
-/** SQLite: FTS5 tables `products_words` (unicode61, prefix indexes) and `products_fts` (trigram), migration 004. */
+/** SQLite: FTS5 tables `products_words` (unicode61, prefix indexes of 2–6 characters, migration 006) and `products_fts` (trigram), migration 004. */
 class SqliteSearch implements Search {
   constructor(private readonly db: Kysely<Database>) {}
 
