@@ -27,6 +27,8 @@ const catalogServer = (label: string) => `exports.Home = { label: ${JSON.stringi
 
 let ws: Workspace;
 const hosts: Host[] = [];
+/** What the hosts said in plain lines (ctx.log: also in their JSON log). */
+const logged: string[] = [];
 
 async function ok(...args: string[]): Promise<string> {
   const r = await ws.ops(...args);
@@ -39,6 +41,7 @@ async function start(env: NodeJS.ProcessEnv = {}): Promise<string> {
   const h = createHost({
     root: ws.root,
     api: 'http://127.0.0.1:9',
+    log: (line) => logged.push(line),
     env: { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: `http://127.0.0.1:${port}`, SSR_CACHE_SECONDS: '0', ...env },
   });
   hosts.push(h);
@@ -61,6 +64,7 @@ beforeEach(async () => {
   await ok('publish', 'catalog', '--from', ws.build('catalog', CANARY, { server: { js: catalogServer('CANARY CATALOG') } }));
 });
 afterEach(async () => {
+  logged.length = 0;
   await Promise.all(hosts.splice(0).map((h) => h.close()));
   ws.cleanup();
 });
@@ -228,6 +232,9 @@ describe('automatic rollback', () => {
     expect(ends).toHaveLength(1); // two hosts checked; one recorded it
     expect(ends[0]).toMatch(/auto-rollback: error rate 50 % \(5 errors \/ 10 page views\) above 2 %/);
     expect(ends[0]).toMatch(/host .* pid \d+/);
+    expect(logged.filter((l) => l.startsWith('[canary]'))).toEqual([
+      `[canary] catalog ${CANARY} ended automatically, every shopper is back on ${LIVE}: error rate 50 % (5 errors / 10 page views) above 2 %`,
+    ]);
     expect(catalogVersion(await request(base, '/remotes.json'))).toBe(LIVE);
     expect((await request(base, '/metrics')).body.toString() + (await request(other, '/metrics')).body.toString()).toMatch(/host_canary_auto_rollbacks_total\{remote="catalog"\} 1/);
     // What the operator sees afterwards.
