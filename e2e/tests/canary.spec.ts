@@ -193,12 +193,13 @@ test.describe('canary releases: a share of shoppers, telemetry per version, auto
   });
 
   test('a broken canary reaches only its share; its errors show under its version; the host ends it; live shoppers never see an error', async ({ browser }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(480_000);
     // The minimum of page views is above the most the split below allows (20), so the canary runs
     // through all 40 shoppers; returning canary shoppers then bring it to the minimum.
     const out = await ops('activate', 'catalog', BAD, '--canary', String(SHARE), '--auto-rollback', '--min-page-views', '21');
     expect(out).toContain(`catalog ${BAD} is a canary for ${SHARE} % of shoppers; the others keep ${LIVE}`);
 
+    // One after another, each in a fresh browser context (no cookie).
     const visits: Visit[] = [];
     for (let i = 0; i < SHOPPERS; i++) visits.push(await visit(browser));
     const onCanary = visits.filter((v) => v.version === BAD);
@@ -236,6 +237,8 @@ test.describe('canary releases: a share of shoppers, telemetry per version, auto
 
     const report = await ops('report', 'catalog');
     expect(report).toContain(`the canary ${BAD} ended`);
+    // Where it broke: the product page's route pattern (never its address).
+    expect(report).toMatch(/failing routes\s+-\s+\/products\/:slug \d+/);
     console.log(`[canary e2e] ${onCanary.length}/${SHOPPERS} on the canary\n${report}`);
   });
 

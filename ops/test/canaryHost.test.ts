@@ -152,7 +152,13 @@ describe('POST /telemetry', () => {
     expect(text).toMatch(/storefront_browser_load_failures_total\{remote="catalog",version="[^"]+",kind="chunk"\} 1/);
     expect(text).toMatch(/storefront_browser_web_vital_seconds_count\{remote="catalog",version="[^"]+",metric="LCP"\} 1/);
     await Promise.all(hosts.splice(0).map((h) => h.close())); // closing flushes
-    expect((await stored()).get(versionKey('catalog', LIVE))).toMatchObject({ views: 2, errors: 1, chunkFailures: 1, fallbackUnavailable: 1 });
+    expect((await stored()).get(versionKey('catalog', LIVE))).toMatchObject({
+      views: 2,
+      errors: 1,
+      chunkFailures: 1,
+      fallbackUnavailable: 1,
+      failingRoutes: { '/products/:slug': 2 },
+    });
   });
 
   test('bad input is dropped silently: malformed, too large, extra fields, made-up versions and routes, another site', async () => {

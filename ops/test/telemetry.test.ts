@@ -6,7 +6,7 @@ import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_THRESHOLDS } from '../src/canary/state';
-import { breach, emptyAggregate, mergeInto, MS_BUCKETS, observeVital, quantile, summarize } from '../src/telemetry/aggregate';
+import { breach, countFailingRoute, emptyAggregate, MAX_ROUTES, mergeInto, MS_BUCKETS, observeVital, quantile, summarize } from '../src/telemetry/aggregate';
 import { coherent } from '../src/telemetry/schema';
 import { minuteOf, readAggregates, TELEMETRY_DIR, TelemetryWriter, versionKey } from '../src/telemetry/store';
 
@@ -43,6 +43,21 @@ describe('aggregate arithmetic', () => {
     expect(s.p75.CLS).toBeLessThanOrEqual(0.1);
     expect(s.p75.INP).toBeNull();
     expect(summarize(emptyAggregate()).errorRate).toBeNull();
+  });
+
+  test('failing routes add up across merges, most first, and stay bounded', () => {
+    const a = emptyAggregate();
+    countFailingRoute(a, '/products/:slug');
+    countFailingRoute(a, '/shop');
+    const b = emptyAggregate();
+    countFailingRoute(b, '/products/:slug', 2);
+    mergeInto(a, b);
+    mergeInto(a, { failingRoutes: { '/': -3, __proto__x: 5, '/cart': 1 } as Record<string, number> });
+    expect(summarize(a).failingRoutes).toEqual([['/products/:slug', 3], ['/cart', 1], ['/shop', 1]]);
+    const many = emptyAggregate();
+    for (let i = 0; i < MAX_ROUTES + 10; i++) countFailingRoute(many, `/r${i}`);
+    expect(Object.keys(many.failingRoutes ?? {})).toHaveLength(MAX_ROUTES + 1);
+    expect(many.failingRoutes?.['(other)']).toBe(10);
   });
 
   test('merging ignores negative, non-numeric and mis-shaped parts of a line', () => {

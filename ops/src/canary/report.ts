@@ -51,7 +51,7 @@ export async function telemetryStatus(ctx: OpsContext, windowMinutes = 15, now =
 }
 
 function emptyLike() {
-  return { views: 0, errors: 0, chunkFailures: 0, fallbackLkg: 0, fallbackUnavailable: 0, vitals: { LCP: [], INP: [], CLS: [], TTFB: [] } };
+  return { views: 0, errors: 0, chunkFailures: 0, fallbackLkg: 0, fallbackUnavailable: 0, vitals: { LCP: [], INP: [], CLS: [], TTFB: [] }, failingRoutes: {} };
 }
 
 export function formatTelemetryStatus(rows: RemoteTelemetry[], windowMinutes: number): string {
@@ -140,6 +140,7 @@ export function formatReport(r: Report): string {
       row('INP p75', (s) => formatMs(s.p75.INP)),
       row('TTFB p75', (s) => formatMs(s.p75.TTFB)),
       row('CLS p75', (s) => (s.p75.CLS === null ? '-' : s.p75.CLS.toFixed(3))),
+      row('failing routes', (s) => s.failingRoutes.slice(0, 3).map(([route, n]) => `${route} ${n}`).join(', ') || '-'),
     ]),
   );
   return lines.join('\n');

@@ -26,6 +26,19 @@ export interface Aggregate {
   fallbackUnavailable: number;
   /** Per vital, counts per bucket (length = bounds + 1). */
   vitals: Record<Vital, number[]>;
+  /** Errors and load failures per route pattern (where a version breaks), at most MAX_ROUTES of them. */
+  failingRoutes?: Record<string, number>;
+}
+
+/** Distinct route patterns kept per aggregate; more are counted under OTHER_ROUTES (the shell has ~25). */
+export const MAX_ROUTES = 40;
+export const OTHER_ROUTES = '(other)';
+
+/** Counts an error or load failure on a route pattern. */
+export function countFailingRoute(a: Aggregate, route: string, n = 1): void {
+  const routes = (a.failingRoutes ??= {});
+  const key = route in routes || Object.keys(routes).length < MAX_ROUTES ? route : OTHER_ROUTES;
+  routes[key] = (routes[key] ?? 0) + n;
 }
 
 export function emptyAggregate(): Aggregate {
@@ -59,6 +72,9 @@ export function mergeInto(a: Aggregate, b: Partial<Aggregate>): Aggregate {
   a.chunkFailures += num(b.chunkFailures);
   a.fallbackLkg += num(b.fallbackLkg);
   a.fallbackUnavailable += num(b.fallbackUnavailable);
+  for (const [route, n] of Object.entries(b.failingRoutes ?? {})) {
+    if ((route.startsWith('/') || route === OTHER_ROUTES) && route.length <= 81 && num(n) > 0) countFailingRoute(a, route, num(n));
+  }
   for (const v of VITALS) {
     const from = b.vitals?.[v];
     const to = a.vitals[v];
@@ -71,7 +87,9 @@ export function mergeInto(a: Aggregate, b: Partial<Aggregate>): Aggregate {
 const num = (x: unknown): number => (typeof x === 'number' && Number.isFinite(x) && x > 0 ? x : 0);
 
 export function isEmpty(a: Aggregate): boolean {
-  return !a.views && !a.errors && !a.chunkFailures && !a.fallbackLkg && !a.fallbackUnavailable && VITALS.every((v) => a.vitals[v].every((c) => !c));
+  return (
+    !a.views && !a.errors && !a.chunkFailures && !a.fallbackLkg && !a.fallbackUnavailable && VITALS.every((v) => a.vitals[v].every((c) => !c))
+  );
 }
 
 /**
@@ -106,6 +124,8 @@ export interface Summary {
   errorRate: number | null;
   chunkFailureRate: number | null;
   p75: Record<Vital, number | null>;
+  /** Route patterns with errors or load failures, most first. */
+  failingRoutes: [string, number][];
 }
 
 export function summarize(a: Aggregate): Summary {
@@ -124,6 +144,9 @@ export function summarize(a: Aggregate): Summary {
       CLS: quantile(CLS_BUCKETS, a.vitals.CLS, 0.75),
       TTFB: quantile(MS_BUCKETS, a.vitals.TTFB, 0.75),
     },
+    failingRoutes: Object.entries(a.failingRoutes ?? {})
+      .filter(([, n]) => n > 0)
+      .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])),
   };
 }
 

@@ -25,7 +25,7 @@ import { NO_STORE } from '../paths';
 import { SECTIONS, VERSION_RE } from '../../sections';
 import { endCanary, describeThresholds } from '../../canary/commands';
 import type { CanaryReader } from '../../canary/reader';
-import { breach, observeVital, summarize, type Vital } from '../../telemetry/aggregate';
+import { breach, countFailingRoute, observeVital, summarize, type Vital } from '../../telemetry/aggregate';
 import { BATCH_SCHEMA, MAX_BODY, coherent, type TelemetryBatch } from '../../telemetry/schema';
 import { minuteOf, readAggregates, TelemetryWriter, versionKey } from '../../telemetry/store';
 
@@ -37,7 +37,12 @@ export interface TelemetryConfig {
   checkMs: number;
 }
 
-/** TELEMETRY=off, TELEMETRY_RATE_LIMIT (60), TELEMETRY_FLUSH_SECONDS (5), CANARY_CHECK_SECONDS (15). */
+/**
+ * TELEMETRY=off, TELEMETRY_RATE_LIMIT (600), TELEMETRY_FLUSH_SECONDS (5), CANARY_CHECK_SECONDS (15).
+ * The limit is per client address and generous on purpose: Indian mobile networks put many shoppers
+ * behind one carrier-grade NAT address, and a shopper sends a batch or two per page. It stops a
+ * flood; the 16 KB cap, the schema and the published-versions check keep each batch cheap.
+ */
 export function readTelemetryConfig(env: NodeJS.ProcessEnv): TelemetryConfig {
   const positive = (name: string, dflt: number) => {
     const raw = env[name]?.trim();
@@ -48,7 +53,7 @@ export function readTelemetryConfig(env: NodeJS.ProcessEnv): TelemetryConfig {
   };
   return {
     enabled: env.TELEMETRY !== 'off',
-    rateLimit: Math.floor(positive('TELEMETRY_RATE_LIMIT', 60)),
+    rateLimit: Math.floor(positive('TELEMETRY_RATE_LIMIT', 600)),
     flushMs: positive('TELEMETRY_FLUSH_SECONDS', 5) * 1000,
     checkMs: positive('CANARY_CHECK_SECONDS', 15) * 1000,
   };
@@ -157,10 +162,12 @@ export async function telemetryPlugin(app: FastifyInstance, opts: { ctx: HostCon
             break;
           case 'error':
             agg.errors++;
+            countFailingRoute(agg, e.route);
             m.errors.inc({ ...labels, kind: e.k ?? '' });
             break;
           case 'load':
             agg.chunkFailures++;
+            countFailingRoute(agg, e.route);
             m.loads.inc({ ...labels, kind: e.k ?? '' });
             break;
           case 'fallback':
