@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, childEnv, ensurePnpm, log, run, shutdown, startChild, waitForHttp } from './lib.mjs';
+import { telemetrySize } from './telemetry-size.mjs';
 
 const argv = process.argv.slice(2);
 const has = (f) => argv.includes(f);
@@ -159,12 +160,19 @@ if (apiBench?.scenarios) {
     })),
   );
 }
+let telemetry = null;
+try {
+  telemetry = telemetrySize();
+  console.log(`Telemetry client (issue 17; loaded after hydration): ${kb(telemetry.gzip)} gzip, ${kb(telemetry.brotli)} brotli, ${kb(telemetry.raw)} raw (${telemetry.files.join(', ')}); budget 3 KB gzip.`);
+} catch (err) {
+  console.log(`Telemetry client: not measured (${err.message})`);
+}
 console.log('Flat out, the catalogue reads are answered from the API\'s catalogue cache (5 s, cleared by every stock write); paced runs cycle through several queries and pages.');
 console.log('Budgets (issue 8): score ≥ 95, TBT ≤ 100 ms, CLS ≤ 0.02, LCP ≤ 1.25 × static, home JS before main content ≤ 120 KB gzip, product list p99 ≤ 25 ms at 500 req/s.');
 console.log('Pictures (issue 20): on home, shop and product CLS ≤ 0.01, pictures before the LCP ≤ 120 KB on a 412-px phone, every picture AVIF or WebP.');
 
 mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
 const file = path.join(ROOT, 'bench-results', `bench-${stamp}.json`);
-writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), runs: Number(RUNS), machine: { cpus: os.cpus().length, node: process.version }, site, navigations, api: apiBench, scale }, null, 2));
+writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), runs: Number(RUNS), machine: { cpus: os.cpus().length, node: process.version }, site, navigations, api: apiBench, scale, telemetry }, null, 2));
 log(`wrote ${path.relative(ROOT, file)}`);
 shutdown(0);

@@ -12,7 +12,9 @@ import type { Command } from './cli/command';
 import { activateCommand } from './cli/activate';
 import { deployAllCommand } from './cli/deployAll';
 import { historyCommand } from './cli/history';
+import { promoteCommand } from './cli/promote';
 import { publishCommand } from './cli/publish';
+import { reportCommand } from './cli/report';
 import { rollbackCommand } from './cli/rollback';
 import { serveCommand } from './cli/serve';
 import { statusCommand } from './cli/status';
@@ -21,7 +23,9 @@ const COMMANDS: Record<string, Command> = {
   publish: publishCommand,
   activate: activateCommand,
   rollback: rollbackCommand,
+  promote: promoteCommand,
   status: statusCommand,
+  report: reportCommand,
   history: historyCommand,
   'deploy-all': deployAllCommand,
   serve: serveCommand,

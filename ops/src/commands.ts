@@ -5,6 +5,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { readCanaries } from './canary/state';
 import { checkSingletons, readShared, type Party } from './compat';
 import { dropStalePrecompressed } from './precompressed';
 import { OpsError, SECTIONS, checkVersionName, resolveSection, VERSION_RE, type Section } from './sections';
@@ -180,7 +181,7 @@ export interface ActivateResult {
   notes: string[];
 }
 
-function normaliseBaseUrl(raw: string): string {
+export function normaliseBaseUrl(raw: string): string {
   let u: URL;
   try {
     u = new URL(raw);
@@ -271,6 +272,12 @@ export async function activate(
     const state = await readState(ctx.root);
     const s = sectionState(state, section);
     const previous = s.live?.version ?? null;
+    const canary = (await readCanaries(ctx.root)).canaries[section.name];
+    if (canary) {
+      throw new OpsError(
+        `${section.name} ${canary.version} is a canary for ${canary.percent} % of shoppers: end it first (pnpm ops promote ${section.name}, or pnpm ops rollback ${section.name})`,
+      );
+    }
     if (s.live && s.live.version === version && s.live.entry === entry) {
       return { section, version, previous, entry, changed: false, forced: false, problems: [], notes: ['already live'] };
     }
@@ -532,6 +539,8 @@ export function formatHistory(records: HistoryRecord[]): string {
         h.forced ? `FORCED past: ${(h.problems ?? []).join('; ')}` : '',
         !h.forced && h.problems?.length ? `warning: ${h.problems.join('; ')}` : '',
         h.entry && /^https?:/.test(h.entry) ? `entry ${h.entry}` : '',
+        h.percent !== undefined ? `${h.percent} % of shoppers` : '',
+        h.reason ?? '',
       ]
         .filter(Boolean)
         .join(' ') || '-',

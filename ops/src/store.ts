@@ -67,7 +67,7 @@ export interface OpsState {
 
 export interface HistoryRecord {
   at: string;
-  action: 'publish' | 'activate' | 'rollback';
+  action: 'publish' | 'activate' | 'rollback' | 'canary' | 'promote' | 'canary-end';
   section: string;
   version: string;
   /** The version live before the change (activate, rollback). */
@@ -76,6 +76,10 @@ export interface HistoryRecord {
   forced?: boolean;
   /** Compatibility problems overridden with --force, or found at rollback. */
   problems?: string[];
+  /** Canary: the share of shoppers it went to. */
+  percent?: number;
+  /** Why a canary ended (the operator, or the thresholds the host found crossed). */
+  reason?: string;
   by: string;
 }
 
@@ -212,8 +216,8 @@ function whoAmI(): string {
   }
 }
 
-export async function appendHistory(root: string, rec: Omit<HistoryRecord, 'at' | 'by'>): Promise<HistoryRecord> {
-  const full: HistoryRecord = { at: new Date().toISOString(), ...rec, by: whoAmI() };
+export async function appendHistory(root: string, rec: Omit<HistoryRecord, 'at' | 'by'> & { by?: string }): Promise<HistoryRecord> {
+  const full: HistoryRecord = { at: new Date().toISOString(), ...rec, by: rec.by ?? whoAmI() };
   // One write with O_APPEND per record: lines never interleave.
   await fs.appendFile(path.join(root, HISTORY_FILE), `${JSON.stringify(full)}\n`, 'utf8');
   return full;

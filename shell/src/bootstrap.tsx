@@ -26,6 +26,11 @@ function expose(config: RuntimeConfig): void {
 /** `<html data-hydrated="true">`: the page's scripts run and the shopper's session is applied (tests, diagnostics). */
 function markInteractive(): void {
   document.documentElement.dataset.hydrated = 'true';
+  // Telemetry (issue 17) only now: nothing of it runs, or is fetched, before the page is interactive.
+  import(/* webpackChunkName: "telemetry" */ './telemetry/client').then(
+    (t) => t.startTelemetry(),
+    () => undefined,
+  );
 }
 
 function rootElement(): HTMLElement {

@@ -13,6 +13,7 @@ import { loadRegistry, loadRuntimeConfig, readBootData, serverRendered, type Boo
 import { takeOverEarlyInput, type HeldInput } from './startup/earlyInput';
 import { loadSection, startFederation } from './startup/federation';
 import { findRoute, isRemoteRoute } from './routeTable';
+import { installGlobalHandlers } from './telemetry/signals';
 
 /** Lets the browser run between start-up steps, so none of them adds up to one long task (issue 8: TBT). */
 function yieldToBrowser(): Promise<void> {
@@ -25,6 +26,7 @@ function pageLoaded(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  installGlobalHandlers();
   const boot = readBootData();
   const ssr = serverRendered(boot);
   // The page is on screen already: a tap on one of its buttons waits for hydration instead of being

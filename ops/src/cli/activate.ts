@@ -1,12 +1,66 @@
 import { activate } from '../commands';
-import { str, type Command } from './command';
+import { describeThresholds, parsePercent, parseThresholds, startCanary } from '../canary/commands';
+import { OpsError } from '../sections';
+import { str, type Command, type Parsed } from './command';
+import type { OpsContext } from '../commands';
+import type { Io } from './command';
+
+const THRESHOLD_FLAGS = ['max-error-rate', 'max-chunk-failure-rate', 'min-page-views', 'window'] as const;
+
+async function runCanary(args: Parsed, ctx: OpsContext, { out }: Io): Promise<number> {
+  const percent = parsePercent(str(args, 'canary'));
+  const auto = args.values['auto-rollback'] === true;
+  const given = THRESHOLD_FLAGS.filter((f) => str(args, f) !== undefined);
+  if (!auto && given.length) throw new OpsError(`--${given[0]} is a threshold of --auto-rollback: add --auto-rollback`, 2);
+  const thresholds = auto
+    ? parseThresholds({
+        errorRate: str(args, 'max-error-rate'),
+        chunkFailureRate: str(args, 'max-chunk-failure-rate'),
+        minPageViews: str(args, 'min-page-views'),
+        windowMinutes: str(args, 'window'),
+      })
+    : null;
+  const baseUrl = str(args, 'base-url');
+  const r = await startCanary(ctx, args.positionals[0] ?? '', args.positionals[1], {
+    percent,
+    force: args.values.force === true,
+    autoRollback: thresholds,
+    ...(baseUrl ? { baseUrl } : {}),
+  });
+  for (const n of r.notes) out(`note: ${n}`);
+  if (r.problems.length) out(`WARNING: started past ${r.problems.length} problem(s) (--force, recorded in history):\n  ${r.problems.join('\n  ')}`);
+  out(
+    `${r.section.name} ${r.canary.version} is ${r.updated ? 'now' : 'a canary'} for ${r.canary.percent} % of shoppers; the others keep ${r.live}` +
+      `\n  ${thresholds ? `the host ends it by itself when ${describeThresholds(thresholds)}` : 'no auto-rollback: end it with pnpm ops rollback ' + r.section.name}` +
+      `\n  watch it: pnpm ops status, pnpm ops report ${r.section.name}; make it live for everyone: pnpm ops promote ${r.section.name}`,
+  );
+  return 0;
+}
 
 export const activateCommand: Command = {
   usage: `  activate <section> <version> [--force] [--base-url <origin>]
                                            make a published version live (checks shared singletons
-                                           against the live shell; --force overrides, recorded)`,
-  options: { force: { type: 'boolean' }, 'base-url': { type: 'string' } },
-  async run(args, ctx, { out }) {
+                                           against the live shell; --force overrides, recorded)
+  activate <remote> <version> --canary <percent> [--auto-rollback [--max-error-rate 2]
+           [--max-chunk-failure-rate 1] [--min-page-views 50] [--window 15]]
+                                           live for that share of shoppers only (a canary); with
+                                           --auto-rollback the host ends it when a rate (per cent of
+                                           page views over the window) is above its threshold`,
+  options: {
+    force: { type: 'boolean' },
+    'base-url': { type: 'string' },
+    canary: { type: 'string' },
+    'auto-rollback': { type: 'boolean' },
+    'max-error-rate': { type: 'string' },
+    'max-chunk-failure-rate': { type: 'string' },
+    'min-page-views': { type: 'string' },
+    window: { type: 'string' },
+  },
+  async run(args, ctx, io) {
+    if (str(args, 'canary') !== undefined) return runCanary(args, ctx, io);
+    const extra = ['auto-rollback', ...THRESHOLD_FLAGS].find((f) => args.values[f] !== undefined);
+    if (extra) throw new OpsError(`--${extra} goes with --canary <percent>`, 2);
+    const { out } = io;
     const started = process.hrtime.bigint();
     const baseUrl = str(args, 'base-url');
     const r = await activate(ctx, args.positionals[0] ?? '', args.positionals[1], {

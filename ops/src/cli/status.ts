@@ -1,24 +1,36 @@
 import { formatStatus, status } from '../commands';
-import type { Command } from './command';
+import { formatTelemetryStatus, telemetryStatus } from '../canary/report';
+import { OpsError } from '../sections';
+import { str, type Command } from './command';
 
 export const statusCommand: Command = {
-  usage: `  status [--json]                          every section: live, last-known-good, published versions`,
-  options: { json: { type: 'boolean' } },
+  usage: `  status [--window 15] [--json]            every section: live, canary, last-known-good, published
+                                           versions; browser telemetry per live and canary version`,
+  options: { json: { type: 'boolean' }, window: { type: 'string' } },
   async run(args, ctx, { out }) {
+    const raw = str(args, 'window') ?? '15';
+    const minutes = Number(raw);
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 48 * 60) throw new OpsError(`--window takes minutes, 1 to ${48 * 60} (got "${raw}")`, 2);
     const rows = await status(ctx);
+    const telemetry = await telemetryStatus(ctx, minutes);
     if (args.values.json !== true) {
-      out(formatStatus(rows, ctx.root));
+      out(`${formatStatus(rows, ctx.root)}\n\n${formatTelemetryStatus(telemetry, minutes)}`);
       return 0;
     }
-    const sections = rows.map((r) => ({
-      name: r.section.name,
-      live: r.live,
-      lastKnownGood: r.lastKnownGood,
-      rollbackSteps: r.rollbackSteps,
-      serverRendered: r.serverRendered,
-      versions: r.versions,
-    }));
-    out(JSON.stringify({ root: ctx.root, sections }, null, 2));
+    const sections = rows.map((r) => {
+      const t = telemetry.find((x) => x.remote === r.section.name);
+      return {
+        name: r.section.name,
+        live: r.live,
+        canary: t?.canary ?? null,
+        lastKnownGood: r.lastKnownGood,
+        rollbackSteps: r.rollbackSteps,
+        serverRendered: r.serverRendered,
+        versions: r.versions,
+        telemetry: t?.versions ?? [],
+      };
+    });
+    out(JSON.stringify({ root: ctx.root, windowMinutes: minutes, sections }, null, 2));
     return 0;
   },
 };

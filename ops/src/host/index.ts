@@ -10,6 +10,8 @@
  *   files        @fastify/static: /shell/<v>/…, /remotes/<name>/<v>/…                      plugins/files.ts
  *   proxy        @fastify/reply-from: /api/… to one or more API processes; sitemaps        plugins/proxy.ts
  *   seo          /robots.txt                                                               plugins/seo.ts
+ *   canary       the anonymous shopper cookie; each shopper's registry (their canaries)    plugins/canary.ts
+ *   telemetry    POST /telemetry from browsers; the canary's automatic rollback            plugins/telemetry.ts
  *   pages        /storefront.config.json, /remotes.json, every other GET: the shell's page, server-rendered
  *
  * Logs are pino's JSON lines (one per request: reqId, method, url, route, statusCode, responseTime, ip).
@@ -21,6 +23,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type
 import pino from 'pino';
 import proxyAddr from 'proxy-addr';
 import { createServerRenderer } from '../ssr';
+import { canaryReader, withCanaries } from '../canary/reader';
 import { readHostConfig, type HostOptions } from './config';
 import type { HostContext } from './context';
 import { HttpError, NO_STORE } from './paths';
@@ -29,6 +32,8 @@ import { compressionPlugin } from './plugins/compression';
 import { CORS, filesPlugin } from './plugins/files';
 import { healthPlugin } from './plugins/health';
 import { createHostMetrics, metricsPlugin } from './plugins/metrics';
+import { canaryPlugin } from './plugins/canary';
+import { readTelemetryConfig, telemetryPlugin } from './plugins/telemetry';
 import { originPlugin } from './plugins/origin';
 import { pagesPlugin } from './plugins/pages';
 import { proxyPlugin } from './plugins/proxy';
@@ -60,6 +65,8 @@ function requestIds(trusted: string[]): (req: IncomingMessage) => string {
 
 export function createHost(opts: HostOptions): Host {
   const config = readHostConfig(opts);
+  const telemetry = readTelemetryConfig(opts.env ?? process.env);
+  const canaries = canaryReader(config.root);
   // Asynchronous writes to stdout: a line per request must not stall a busy host on a slow log reader.
   const destination = config.logLevel ? pino.destination({ dest: 1, sync: false }) : null;
   const app = Fastify({
@@ -101,7 +108,7 @@ export function createHost(opts: HostOptions): Host {
       : null;
   const ctx: HostContext = {
     config,
-    registry: registryReader(config.root),
+    registry: withCanaries(registryReader(config.root), canaries),
     renderer,
     metrics,
     siteUrl: () => config.storeUrl ?? listenUrl,
@@ -130,6 +137,7 @@ export function createHost(opts: HostOptions): Host {
     if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS') return;
     const p = request.url.split('?', 1)[0] ?? '';
     if (!config.only && (p === '/api' || p.startsWith('/api/'))) return;
+    if (!config.only && telemetry.enabled && p === '/telemetry' && m === 'POST') return;
     reply.code(405).header('allow', 'GET, HEAD, OPTIONS').header('content-type', 'text/plain; charset=utf-8').header('cache-control', NO_STORE).header('connection', 'close');
     return reply.send('Method not allowed\n');
   });
@@ -147,12 +155,15 @@ export function createHost(opts: HostOptions): Host {
 
   void app.register(originPlugin, { ctx });
   void app.register(metricsPlugin, { metrics });
+  // Before security: the CSP is worked out from the shopper's registry.
+  if (!config.only) void app.register(canaryPlugin, { ctx, canaries });
   void app.register(securityPlugin, { ctx });
   void app.register(compressionPlugin);
   void app.register(healthPlugin, { ctx });
   void app.register(filesPlugin, { ctx });
   if (!config.only) {
     void app.register(proxyPlugin, { ctx });
+    if (telemetry.enabled) void app.register(telemetryPlugin, { ctx, canaries, telemetry });
     void app.register(seoPlugin, { ctx });
     void app.register(pagesPlugin, { ctx });
   }

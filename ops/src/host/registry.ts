@@ -36,7 +36,8 @@ export function registryOrigins(reg: RemoteRegistry): string[] {
 }
 
 export interface RegistryReader {
-  read(): Promise<RegistrySnapshot>;
+  /** The registry; given a shopper's id, the one that shopper gets (their canaries: ops/src/canary/reader.ts). */
+  read(shopperId?: string | null): Promise<RegistrySnapshot>;
 }
 
 export function registryReader(root: string): RegistryReader {

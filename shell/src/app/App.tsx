@@ -7,6 +7,7 @@ import { usePrefetchOnIntent } from './prefetch';
 import { RemotePage } from './RemotePage';
 import { Layout } from '../chrome/Layout';
 import { FirstCommitContext, FirstCommitMark, SectionLoaderContext, type SectionLoader } from './sections';
+import { PageViews } from '../telemetry/PageViews';
 
 // Shell-owned pages, each its own chunk named as in spec §2. The importers serve the lazy components and
 // the prefetch on intent alike (the bundler loads a chunk once).
@@ -107,6 +108,7 @@ export function App({ store, config, sections, url, onFirstCommit }: AppProps) {
         <AppRoutes />
       </Layout>
       <ToastHost />
+      <PageViews />
     </>
   );
   return (

@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, useContext, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { FirstCommitContext, FirstCommitMark, useSectionLoader, type SectionLoader } from './sections';
+import { isLoadFailure, signal } from '../telemetry/signals';
 
 interface BoundaryProps {
   remote: string;
@@ -28,6 +29,9 @@ export class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`[storefront] section ${this.props.remote} failed`, error, info.componentStack);
+    // A load failure was counted where it happened (startup/federation.ts); a render error is counted here.
+    if (!isLoadFailure(error)) signal('error', this.props.remote, 'boundary');
+    signal('fallback', this.props.remote, 'unavailable');
     this.props.onFailed?.();
   }
 

@@ -15,6 +15,7 @@ import type { PageModule } from '@storefront/shared';
 import type { SectionLoader } from '../app/sections';
 import type { RegistryEntry, RemoteRegistry } from './config';
 import { retryOncePlugin } from './retry';
+import { markLoadFailure, setVersion, signal } from '../telemetry/signals';
 
 /** A page or overlay a remote exposes: its default export is a React component; a page may export `load`. */
 export type SectionModule = PageModule;
@@ -48,6 +49,8 @@ const errorReporter: ModuleFederationRuntimePlugin = {
 /** Registers the registry's remotes with the Module Federation runtime (called once, before React). */
 export function startFederation(reg: RemoteRegistry): void {
   registry = reg;
+  setVersion('shell', reg.shell?.version);
+  for (const [name, entry] of Object.entries(reg.remotes)) setVersion(name, entry?.version);
   registerPlugins([
     // Recovers aborted/flaky manifest and entry requests; a remote that is really down still fails.
     retryOncePlugin,
@@ -103,7 +106,10 @@ async function loadWithFallback(remote: string, module: string): Promise<Section
       checkSingletons(remote);
       return mod;
     } catch (err) {
+      signalLoadFailure(remote, entry.version, err);
       if (!entry.lastKnownGood) throw err;
+      signal('fallback', remote, 'lkg', entry.version);
+      setVersion(remote, entry.lastKnownGood.version);
       console.error(
         `[storefront] ${remote}@${entry.version} failed to load; falling back to last-known-good ${entry.lastKnownGood.version}`,
         err,
@@ -114,10 +120,22 @@ async function loadWithFallback(remote: string, module: string): Promise<Section
   }
   const lkg = entry.lastKnownGood;
   if (!lkg) throw new Error(`remote ${remote} failed and has no last-known-good version`);
-  const mod = await loadOnce(id);
+  let mod: SectionModule;
+  try {
+    mod = await loadOnce(id);
+  } catch (err) {
+    signalLoadFailure(remote, lkg.version, err);
+    throw err;
+  }
   record(remote, module, lkg.version, lkg.entry, true);
   checkSingletons(remote);
   return mod;
+}
+
+/** Telemetry: a manifest or chunk that did not load, marked so the section's boundary does not count it again. */
+function signalLoadFailure(remote: string, version: string, err: unknown): void {
+  markLoadFailure(err);
+  signal('load', remote, /manifest|RUNTIME-00[13]/i.test(String((err as Error | undefined)?.message ?? err)) ? 'manifest' : 'chunk', version);
 }
 
 /**
@@ -154,6 +172,7 @@ export const browserSections: SectionLoader = { load: loadSection, peek: arrived
 export function resetRemote(remote: string): void {
   const entry = entryFor(remote);
   onFallback.delete(remote);
+  setVersion(remote, entry?.version);
   for (const key of [...pending.keys()]) if (key.startsWith(`${remote}/`)) pending.delete(key);
   for (const key of [...arrived.keys()]) if (key.startsWith(`${remote}/`)) arrived.delete(key);
   if (entry) registerRemotes([{ name: remote, entry: entry.entry }], { force: true });

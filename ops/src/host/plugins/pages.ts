@@ -89,8 +89,8 @@ export async function pagesPlugin(app: FastifyInstance, { ctx }: { ctx: HostCont
     return `${JSON.stringify(runtimeConfig())}\n`;
   });
 
-  app.get('/remotes.json', async (_request, reply) => {
-    const { text } = await ctx.registry.read();
+  app.get('/remotes.json', async (request, reply) => {
+    const { text } = request.registry ?? (await ctx.registry.read(request.shopperId));
     reply.headers(CORS).header('content-type', CONTENT_TYPES['.json']).header('cache-control', NO_STORE);
     return text;
   });
@@ -114,7 +114,7 @@ export async function pagesPlugin(app: FastifyInstance, { ctx }: { ctx: HostCont
     if (isFilePath(segs)) {
       return reply.code(404).header('content-type', 'text/plain; charset=utf-8').send('Not found\n');
     }
-    const snap = request.registry ?? (await ctx.registry.read());
+    const snap = request.registry ?? (await ctx.registry.read(request.shopperId));
     const { reg } = snap;
     const version = reg.shell?.version;
     const page = version && VERSION_RE.test(version) ? await shellPage(version) : null;

@@ -44,7 +44,7 @@ export const securityPlugin = fp(
       app.addHook('onRequest', async (request) => {
         // A versioned file is never a document: its policy needs no registry (the read is most of its cost).
         if (request.url.startsWith('/shell/') || request.url.startsWith('/remotes/')) return;
-        const snap = await ctx.registry.read();
+        const snap = await ctx.registry.read(request.shopperId);
         request.registry = snap;
         (request.raw as WithCsp)[kCsp] = { origins: snap.origins, payment: isPaymentPath(request.url), scriptHashes: [] };
       });

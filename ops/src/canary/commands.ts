@@ -1,0 +1,197 @@
+/**
+ * The canary's operator commands: start one (`activate <remote> <version> --canary <percent>`), make
+ * it the live version (`promote`), end it (`rollback` while one runs, or the host's auto-rollback).
+ * Each works under the deploy root's lock and leaves a line in history.jsonl.
+ */
+import {
+  compatibilityProblems,
+  MAX_ROLLBACK_STEPS,
+  missingAssets,
+  normaliseBaseUrl,
+  type OpsContext,
+} from '../commands';
+import { OpsError, checkVersionName, resolveSection, type Section } from '../sections';
+import { appendHistory, exists, manifestUrl, readState, saveState, sectionState, versionDir, withLock, type LiveRef } from '../store';
+import { DEFAULT_THRESHOLDS, readCanaries, writeCanaries, type CanaryRef, type Thresholds } from './state';
+
+export interface CanaryOptions {
+  percent: number;
+  baseUrl?: string;
+  force?: boolean;
+  /** Let the host end it when these are crossed (null/undefined: never by itself). */
+  autoRollback?: Thresholds | null;
+}
+
+export interface CanaryResult {
+  section: Section;
+  canary: CanaryRef;
+  live: string;
+  /** The same canary was running: only its share or thresholds changed. */
+  updated: boolean;
+  problems: string[];
+  notes: string[];
+}
+
+/** A share of shoppers: more than 0, less than 100, at most two decimals. */
+export function parsePercent(raw: string | undefined): number {
+  const n = Number(raw);
+  if (raw === undefined || raw.trim() === '' || !Number.isFinite(n) || n <= 0 || n >= 100 || Math.round(n * 100) !== n * 100) {
+    throw new OpsError(`--canary takes a share of shoppers in per cent, more than 0 and less than 100 (got "${raw ?? ''}")`, 2);
+  }
+  return n;
+}
+
+/** Thresholds from CLI values (each optional; the defaults of issue 17 otherwise), or throws. */
+export function parseThresholds(values: { errorRate?: string; chunkFailureRate?: string; minPageViews?: string; windowMinutes?: string }): Thresholds {
+  const rate = (name: string, raw: string | undefined, dflt: number) => {
+    if (raw === undefined) return dflt;
+    const pct = Number(raw.replace(/%$/, ''));
+    if (!Number.isFinite(pct) || pct < 0 || pct > 100) throw new OpsError(`--${name} takes a per cent from 0 to 100 (got "${raw}")`, 2);
+    return pct / 100;
+  };
+  const whole = (name: string, raw: string | undefined, dflt: number, min: number, max: number) => {
+    if (raw === undefined) return dflt;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) throw new OpsError(`--${name} takes a whole number from ${min} to ${max} (got "${raw}")`, 2);
+    return n;
+  };
+  return {
+    maxErrorRate: rate('max-error-rate', values.errorRate, DEFAULT_THRESHOLDS.maxErrorRate),
+    maxChunkFailureRate: rate('max-chunk-failure-rate', values.chunkFailureRate, DEFAULT_THRESHOLDS.maxChunkFailureRate),
+    minPageViews: whole('min-page-views', values.minPageViews, DEFAULT_THRESHOLDS.minPageViews, 1, 1_000_000),
+    windowMinutes: whole('window', values.windowMinutes, DEFAULT_THRESHOLDS.windowMinutes, 1, 24 * 60),
+  };
+}
+
+export async function startCanary(ctx: OpsContext, sectionName: string, versionArg: string | undefined, opts: CanaryOptions): Promise<CanaryResult> {
+  const section = resolveSection(sectionName);
+  if (section.kind !== 'remote') throw new OpsError('a canary is for one remote (catalog, cart_checkout, account): the shell serves every page', 2);
+  if (!versionArg) throw new OpsError(`name the version: pnpm ops activate ${section.name} <version> --canary <percent>`, 2);
+  const version = checkVersionName(versionArg);
+  const percent = opts.percent;
+  const dir = versionDir(ctx.root, section, version);
+  if (!(await exists(dir))) throw new OpsError(`${section.name} ${version} is not published in ${ctx.root}: publish it first (pnpm ops publish ${section.name})`);
+  const entry = manifestUrl(section, version, opts.baseUrl ? normaliseBaseUrl(opts.baseUrl) : null);
+  const missing = await missingAssets(dir);
+  if (missing.length && !opts.force) {
+    throw new OpsError(`refusing to start a canary of ${section.name} ${version}: ${missing.length} file(s) its mf-manifest.json names are missing\n  ${missing.slice(0, 10).join('\n  ')}`);
+  }
+  return withLock(ctx.root, async () => {
+    const state = await readState(ctx.root);
+    const s = sectionState(state, section);
+    if (!s.live) throw new OpsError(`${section.name} has no live version: activate one first (a canary is measured against it)`);
+    if (s.live.version === version) throw new OpsError(`${section.name} ${version} is already the live version`);
+    const file = await readCanaries(ctx.root);
+    const running = file.canaries[section.name];
+    if (running && running.version !== version) {
+      throw new OpsError(`a canary of ${section.name} ${running.version} is running (${running.percent} %): promote it or roll it back first`);
+    }
+    const { problems, notes } = await compatibilityProblems(ctx.root, state, section, version);
+    if (problems.length && !opts.force) {
+      throw new OpsError(`refusing to start a canary of ${section.name} ${version}: shared singletons are incompatible\n  ${problems.join('\n  ')}`);
+    }
+    const canary: CanaryRef = {
+      version,
+      entry,
+      percent,
+      // Raising a running canary's share keeps its start (its telemetry window and history).
+      startedAt: running?.startedAt ?? new Date().toISOString(),
+      autoRollback: opts.autoRollback ?? null,
+    };
+    file.canaries[section.name] = canary;
+    await writeCanaries(ctx.root, file);
+    const all = [...problems, ...missing.map((f) => `missing file ${f}`)];
+    await appendHistory(ctx.root, {
+      action: 'canary',
+      section: section.name,
+      version,
+      previous: s.live.version,
+      percent,
+      ...(entry.startsWith('http') ? { entry } : {}),
+      ...(all.length ? { forced: true, problems: all } : {}),
+      ...(canary.autoRollback ? { reason: `auto-rollback ${describeThresholds(canary.autoRollback)}` } : {}),
+    });
+    return { section, canary, live: s.live.version, updated: !!running, problems: all, notes };
+  });
+}
+
+export function describeThresholds(t: Thresholds): string {
+  const pct = (r: number) => `${Math.round(r * 10000) / 100} %`;
+  return `errors > ${pct(t.maxErrorRate)} or chunk failures > ${pct(t.maxChunkFailureRate)} over ≥ ${t.minPageViews} page views in ${t.windowMinutes} min`;
+}
+
+export interface PromoteResult {
+  section: Section;
+  version: string;
+  previous: string;
+  problems: string[];
+}
+
+/** The canary becomes the live version for every shopper; the old live version is the rollback step. */
+export async function promote(ctx: OpsContext, sectionName: string, opts: { force?: boolean } = {}): Promise<PromoteResult> {
+  const section = resolveSection(sectionName);
+  return withLock(ctx.root, async () => {
+    const file = await readCanaries(ctx.root);
+    const canary = file.canaries[section.name];
+    if (!canary) throw new OpsError(`${section.name} has no canary running (see pnpm ops status)`);
+    const state = await readState(ctx.root);
+    const s = sectionState(state, section);
+    if (!s.live) throw new OpsError(`${section.name} has no live version`);
+    // The shell may have changed since the canary started: check again, as activate would.
+    const { problems } = await compatibilityProblems(ctx.root, state, section, canary.version);
+    if (problems.length && !opts.force) {
+      throw new OpsError(`refusing to promote ${section.name} ${canary.version}: shared singletons are incompatible\n  ${problems.join('\n  ')}\nRoll the canary back, or pass --force.`);
+    }
+    const previous = s.live.version;
+    const ref: LiveRef = { version: canary.version, entry: canary.entry, activatedAt: new Date().toISOString(), ...(problems.length ? { forced: true } : {}) };
+    s.previous.push(s.live);
+    if (s.previous.length > MAX_ROLLBACK_STEPS) s.previous.splice(0, s.previous.length - MAX_ROLLBACK_STEPS);
+    s.live = ref;
+    if (!s.versions[canary.version]) s.versions[canary.version] = { version: canary.version, publishedAt: ref.activatedAt };
+    // The registry first (everyone gets the new version), then the canary goes: no shopper steps back.
+    await saveState(ctx.root, state);
+    delete file.canaries[section.name];
+    await writeCanaries(ctx.root, file);
+    await appendHistory(ctx.root, {
+      action: 'promote',
+      section: section.name,
+      version: canary.version,
+      previous,
+      percent: canary.percent,
+      ...(problems.length ? { forced: true, problems } : {}),
+    });
+    return { section, version: canary.version, previous, problems };
+  });
+}
+
+export interface EndCanaryOptions {
+  reason: string;
+  /** Set by the host: recorded as who ended it. */
+  by?: string;
+  /** End it only if it is still this canary (the one the host measured), not one started since. */
+  expect?: Pick<CanaryRef, 'version' | 'startedAt'>;
+}
+
+/** Ends the section's canary: every shopper gets the live version again. Null when none was running. */
+export async function endCanary(ctx: OpsContext, sectionName: string, opts: EndCanaryOptions): Promise<(CanaryRef & { live: string | null }) | null> {
+  const section = resolveSection(sectionName);
+  return withLock(ctx.root, async () => {
+    const file = await readCanaries(ctx.root);
+    const canary = file.canaries[section.name];
+    if (!canary) return null;
+    if (opts.expect && (opts.expect.version !== canary.version || opts.expect.startedAt !== canary.startedAt)) return null;
+    delete file.canaries[section.name];
+    await writeCanaries(ctx.root, file);
+    const live = sectionState(await readState(ctx.root), section).live?.version ?? null;
+    await appendHistory(ctx.root, {
+      action: 'canary-end',
+      section: section.name,
+      version: canary.version,
+      previous: live,
+      percent: canary.percent,
+      reason: opts.reason,
+      ...(opts.by ? { by: opts.by } : {}),
+    });
+    return { ...canary, live };
+  });
+}
