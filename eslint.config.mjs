@@ -47,6 +47,10 @@ const boundaryZones = [
 
 // Packages are imported through their entry points (package.json "exports"), never by a path into their files.
 const DEEP_IMPORT = { regex: '^@storefront/[^/]+/src(/|$)', message: 'Import a workspace package through its entry point, not its files.' };
+const ROUTER_IMPORTS = {
+  group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'],
+  message: "Routing comes from '@storefront/shared/router' (the one shared router, tree-shaken).",
+};
 const SECTION_PACKAGES = {
   group: ['@storefront/shell', '@storefront/catalog', '@storefront/cart-checkout', '@storefront/account'],
   message: 'Sections never import each other: use @storefront/shared.',
@@ -83,7 +87,7 @@ export default tseslint.config(
           patterns: [
             SECTION_PACKAGES,
             DEEP_IMPORT,
-            { group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'], message: "Routing comes from '@storefront/shared/router' (the one shared router, tree-shaken)." },
+            ROUTER_IMPORTS,
           ],
         },
       ],
@@ -101,7 +105,7 @@ export default tseslint.config(
           patterns: [
             SECTION_PACKAGES,
             DEEP_IMPORT,
-            { group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'], message: "Routing comes from '@storefront/shared/router' (the one shared router, tree-shaken)." },
+            ROUTER_IMPORTS,
             { group: ['@storefront/contract', '@storefront/contract/*'], message: 'Remotes take the contract from @storefront/shared (its re-exports).' },
           ],
         },
