@@ -1,5 +1,8 @@
-// Lint for the whole workspace. The import boundaries are the architecture (DESIGN.md): remotes import
-// only @storefront/shared and npm packages, never another remote or the shell; shared imports no section.
+// Lint for the whole workspace. The import boundaries are the architecture (DESIGN.md), read from the
+// ground up: contract (imports nothing) → shared → sections (shell and remotes side by side); api and ops
+// stand beside them on contract alone. Remotes import only @storefront/shared and npm packages, never
+// another remote or the shell; no package reaches into another's files; no module imports itself back
+// through a cycle. scripts/lint-rules.test.mjs shows each rule failing on a deliberate offence.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -21,13 +24,45 @@ const boundaryZones = [
     from: `./${from}`,
     message: 'shared must not import a section.',
   })),
+  // api and ops run on the server: from the browser side they may import only the contract.
+  ...['api', 'ops'].flatMap((target) =>
+    [...SECTIONS, 'shared', ...['api', 'ops'].filter((s) => s !== target)].map((from) => ({
+      target: `./${target}`,
+      from: `./${from}`,
+      message: `${target} may import only @storefront/contract from the other packages.`,
+    })),
+  ),
+  ...['api', 'ops'].map((from) => ({
+    target: './shared',
+    from: `./${from}`,
+    message: 'shared imports only @storefront/contract and npm packages.',
+  })),
+  // The contract is the ground floor: it imports no other package.
+  ...['shared', 'api', 'ops', ...SECTIONS].map((from) => ({
+    target: './contract',
+    from: `./${from}`,
+    message: 'contract is dependency-free: it imports no other package.',
+  })),
 ];
+
+// Packages are imported through their entry points (package.json "exports"), never by a path into their files.
+const DEEP_IMPORT = { regex: '^@storefront/[^/]+/src(/|$)', message: 'Import a workspace package through its entry point, not its files.' };
+const ROUTER_IMPORTS = {
+  group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'],
+  message: "Routing comes from '@storefront/shared/router' (the one shared router, tree-shaken).",
+};
+const SECTION_PACKAGES = {
+  group: ['@storefront/shell', '@storefront/catalog', '@storefront/cart-checkout', '@storefront/account'],
+  message: 'Sections never import each other: use @storefront/shared.',
+};
 
 export default tseslint.config(
   {
     ignores: [
       '**/node_modules/**', '**/dist/**', '**/.deploy/**', '**/coverage/**', '**/data/**',
       '**/test-results/**', '**/playwright-report/**', '**/bench-results/**',
+      // Deliberate offences, linted only by scripts/lint-rules.test.mjs.
+      'scripts/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -50,11 +85,53 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@storefront/shell', '@storefront/catalog', '@storefront/cart-checkout', '@storefront/account'], message: 'Sections never import each other: use @storefront/shared.' },
-            { group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'], message: "Routing comes from '@storefront/shared/router' (the one shared router, tree-shaken)." },
+            SECTION_PACKAGES,
+            DEEP_IMPORT,
+            ROUTER_IMPORTS,
           ],
         },
       ],
+      // A cycle is a design question before it is a lint error (STYLE.md): none anywhere in the workspace.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The remotes take the contract through @storefront/shared's re-exports (one copy, in the singleton).
+    files: ['catalog/**', 'cart-checkout/**', 'account/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SECTION_PACKAGES,
+            DEEP_IMPORT,
+            ROUTER_IMPORTS,
+            { group: ['@storefront/contract', '@storefront/contract/*'], message: 'Remotes take the contract from @storefront/shared (its re-exports).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server packages: of the browser side only the contract (relative paths are covered by the zones above).
+    files: ['api/**', 'ops/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            DEEP_IMPORT,
+            { group: ['@storefront/*', '!@storefront/contract', '!@storefront/contract/*'], message: 'api and ops import only @storefront/contract from the other packages.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The contract imports nothing but its own files.
+    files: ['contract/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^[^.]', message: 'contract is dependency-free: only its own files.' }] }],
     },
   },
   {

@@ -1,6 +1,7 @@
-// `npm test`: everything CI checks, in order: install from the lockfile, typecheck, lint, every
-// package's jest tests, the API suite a second time on PostgreSQL (when TEST_DATABASE_URL names a server
-// whose role may create databases; `.ci/run` sets one up), a production build, then the browser tests.
+// `npm test`: everything CI checks, in order: install from the lockfile, typecheck, lint (and the lint
+// rules' own test), the Prettier check, every package's jest tests, the API suite a second time on
+// PostgreSQL (when TEST_DATABASE_URL names a server whose role may create databases; `.ci/run` sets one
+// up), a production build, then the browser tests.
 import { ensurePnpm, log, run } from './lib.mjs';
 
 const [pnpm, ...pre] = ensurePnpm();
@@ -10,6 +11,8 @@ const started = Date.now();
 run(pnpm, p('install', '--frozen-lockfile'), { timed: 'install' });
 run(pnpm, p('run', 'typecheck'), { timed: 'typecheck' });
 run(pnpm, p('run', 'lint'), { timed: 'lint' });
+run(pnpm, p('run', 'test:lint-rules'), { timed: 'lint rules' });
+run(pnpm, p('run', 'format:check'), { timed: 'format check' });
 // The first pass is the SQLite one, whatever the environment says.
 run(pnpm, p('run', 'test:unit'), { env: { TEST_DATABASE_URL: '' }, timed: 'unit tests' });
 if (process.env.TEST_DATABASE_URL) {

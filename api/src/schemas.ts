@@ -3,11 +3,13 @@
  * validation.ts) and the response shapes of docs/api-contract.md. The OpenAPI document is built from them.
  */
 
+import { HISTORY_ACTORS, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, PAYMENT_METHODS, PAYMENT_STATUSES } from '@storefront/contract';
+
 // ---------- request fields ----------
 
 const EMAIL_PATTERN = "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$";
 
-export const f = {
+export const fields = {
   email: {
     type: 'string', maxLength: 254, minLength: 1, pattern: EMAIL_PATTERN,
     'x-messages': { required: 'Email is required', invalid: 'Must be a valid email address' },
@@ -79,8 +81,8 @@ export const f = {
     'x-messages': { invalid: `${label} must be a valid id` },
   }),
   quantity: {
-    type: 'integer', minimum: 1, maximum: 5,
-    'x-messages': { required: 'Quantity is required', invalid: 'Quantity must be between 1 and 5' },
+    type: 'integer', minimum: MIN_LINE_QUANTITY, maximum: MAX_LINE_QUANTITY,
+    'x-messages': { required: 'Quantity is required', invalid: `Quantity must be between ${MIN_LINE_QUANTITY} and ${MAX_LINE_QUANTITY}` },
   },
   text: (required: string, max: number) => ({
     type: 'string', minLength: 1, maxLength: max, pattern: '\\S',
@@ -103,7 +105,7 @@ function obj(properties: Record<string, unknown>, optional: string[] = []) {
   return { type: 'object', properties, required: Object.keys(properties).filter((k) => !optional.includes(k)) } as const;
 }
 
-export const s = {
+export const replies = {
   category: obj({ id: { type: 'integer' }, name: { type: 'string' }, slug: { type: 'string' }, image: { type: 'string' }, product_count: { type: 'integer' } }),
   variation: obj({ id: { type: 'integer' }, product_variation: { type: 'string' }, final_price: money, mrp: money, stock: { type: 'integer' } }),
   get product() {
@@ -114,11 +116,11 @@ export const s = {
       cover_image: nullableString, product_images: { type: 'string', description: 'comma-separated URLs' },
       final_price: money, mrp: money, in_stock: { type: 'boolean' }, stock: { type: 'integer' },
       retailer_id: { type: 'integer' }, wholesaler_id: nullableInt,
-      sub_category_variation: { type: 'string' }, variations: { type: 'array', items: s.variation }, created_at: { type: 'string' },
+      sub_category_variation: { type: 'string' }, variations: { type: 'array', items: replies.variation }, created_at: { type: 'string' },
     });
   },
   get productPage() {
-    return obj({ products: { type: 'array', items: s.product }, total: { type: 'integer' }, page: { type: 'integer' }, per_page: { type: 'integer' }, last_page: { type: 'integer' } });
+    return obj({ products: { type: 'array', items: replies.product }, total: { type: 'integer' }, page: { type: 'integer' }, per_page: { type: 'integer' }, last_page: { type: 'integer' } });
   },
   selectedVariant: obj({ id: { type: 'integer' }, product_variation: { type: 'string' }, final_price: money, stock: { type: 'integer' } }),
   get cartLine() {
@@ -127,7 +129,7 @@ export const s = {
       quantity: { type: 'integer' }, product_stock: { type: 'integer' }, product_name: { type: 'string' },
       product_images: { type: 'string' }, product_slug: { type: 'string' }, status: { type: 'boolean' }, message: { type: 'string' },
       wishlist_id: nullableInt, final_price: money, retailer_id: { type: 'integer' }, wholesaler_id: nullableInt,
-      selected_variant: s.selectedVariant,
+      selected_variant: replies.selectedVariant,
     });
   },
   shippingAddress: obj({ address: { type: 'string' }, pincode: { type: 'string' }, city: { type: 'string' }, state: { type: 'string' }, alt_phone_number: nullableString }, ['alt_phone_number']),
@@ -135,13 +137,13 @@ export const s = {
     return obj({
       id: { type: 'integer' }, firstname: { type: 'string' }, lastname: { type: 'string' }, email: nullableString,
       phone_number: nullableString, alt_phone_number: nullableString,
-      shipping_address: { anyOf: [s.shippingAddress, { type: 'null' }] },
+      shipping_address: { anyOf: [replies.shippingAddress, { type: 'null' }] },
       mobile_verified: { type: 'boolean' },
     }, ['mobile_verified']);
   },
   get authData() {
     return obj(
-      { token: { type: 'string' }, customer: s.customer, email_verification_token: nullableString, is_existing_customer: { type: 'boolean' } },
+      { token: { type: 'string' }, customer: replies.customer, email_verification_token: nullableString, is_existing_customer: { type: 'boolean' } },
       ['is_existing_customer'],
     );
   },
@@ -150,14 +152,14 @@ export const s = {
       order_id: { type: 'integer' }, order_number: { type: 'string' }, order_date: { type: 'string' }, status: { type: 'string' },
       product_id: { type: 'integer' }, product_name: { type: 'string' }, product_slug: { type: 'string' }, product_image: { type: 'string' },
       product_variation: { type: 'string' }, quantity: { type: 'integer' }, price: money, discount_amount: money, final_amount: money,
-      payment_method: { type: 'string', enum: ['cod', 'prepaid'] }, payment_status: { type: 'string', enum: ['pending', 'paid', 'failed', 'cod', 'expired', 'cancelled', 'refund_pending', 'refunded', 'refund_failed'] },
+      payment_method: { type: 'string', enum: [...PAYMENT_METHODS] }, payment_status: { type: 'string', enum: [...PAYMENT_STATUSES] },
       payment_expires_at: nullableString, coupon_code: nullableString, cancel_reason: nullableString,
-      customer_data: obj({ fullName: { type: 'string' }, email: { type: 'string' }, phone_number: { type: 'string' }, shipping_address: s.shippingAddress }),
-      history: { type: 'array', items: obj({ status: { type: 'string' }, at: { type: 'string' }, by: { type: 'string', enum: ['customer', 'gateway', 'system', 'store'] }, note: nullableString }, ['by', 'note']) },
+      customer_data: obj({ fullName: { type: 'string' }, email: { type: 'string' }, phone_number: { type: 'string' }, shipping_address: replies.shippingAddress }),
+      history: { type: 'array', items: obj({ status: { type: 'string' }, at: { type: 'string' }, by: { type: 'string', enum: [...HISTORY_ACTORS] }, note: nullableString }, ['by', 'note']) },
     });
   },
   get trackedOrder() {
-    const order = s.order;
+    const order = replies.order;
     return obj({
       ...order.properties,
       delivery: obj({ name: { type: 'string' }, city: { type: 'string' }, state: { type: 'string' } }),

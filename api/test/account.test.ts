@@ -1,6 +1,6 @@
 import { productionLimits } from '../src/config';
 import { get, loginDemo, makeApp, ok, post, registerCustomer, STORE_TOKEN, type TestApp } from './helpers';
-import type { AuthData, Customer, ShippingAddress } from '../../shared/src/api/types';
+import type { AuthData, Customer, ShippingAddress } from '@storefront/contract';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { addToCart, findVariant, get, makeApp, ok, post, registerCustomer, type TestApp } from './helpers';
-import type { CartLine, WishlistItem } from '../../shared/src/api/types';
+import type { CartLine, WishlistItem } from '@storefront/contract';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { call, get, makeApp, ok, post, type TestApp } from './helpers';
-import type { Category, Product, ProductPage, StoreInfoData } from '../../shared/src/api/types';
+import type { Category, Product, ProductPage, StoreInfoData } from '@storefront/contract';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { ADDRESS, addToCart, findVariant, get, makeApp, ok, post, registerCustomer, STORE_TOKEN, uniqueMobile, type TestApp } from './helpers';
-import type { Order } from '../../shared/src/api/types';
+import type { Order } from '@storefront/contract';
 
 let t: TestApp;
 beforeAll(async () => {

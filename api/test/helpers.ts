@@ -9,7 +9,7 @@ import { prepareDatabase } from '../src/bootstrap';
 import { openDatabase, type DB } from '../src/db/database';
 import { ManualClock } from '../src/lib/clock';
 import { DEMO_CUSTOMER } from '../src/db/seed';
-import type { CartLine } from '../../shared/src/api/types';
+import type { CartLine } from '@storefront/contract';
 
 export const API_KEY = 'test-api-key';
 export const STORE_TOKEN = 'test-store-token';

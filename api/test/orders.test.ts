@@ -1,6 +1,6 @@
 import { ADDRESS, addToCart, findVariant, get, loginDemo, makeApp, ok, post, registerCustomer, type TestApp, type VariantInfo } from './helpers';
-import type { CartLine, CheckoutResult, Coupon, Customer, Order, Product, TrackedOrder } from '../../shared/src/api/types';
-import { splitDiscount } from '../src/routes/orders';
+import type { CartLine, CheckoutResult, Coupon, Customer, Order, Product, TrackedOrder } from '@storefront/contract';
+import { splitDiscount } from '../src/domain/checkout';
 
 let t: TestApp;
 beforeAll(async () => {

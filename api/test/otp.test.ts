@@ -1,6 +1,6 @@
 import { productionLimits } from '../src/config';
 import { makeApp, makeSecondApp, ok, post, registerCustomer, STORE_TOKEN, uniqueMobile, type TestApp } from './helpers';
-import type { AuthData } from '../../shared/src/api/types';
+import type { AuthData } from '@storefront/contract';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 
 let t: TestApp;

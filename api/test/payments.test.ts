@@ -5,7 +5,7 @@ import { ADDRESS, addToCart, findVariant, get, makeApp, ok, post, productionEnv,
 import { RazorpayGateway } from './gateway/razorpayGateway';
 import { configProblems, loadConfig, loadPaymentConfig, type Config } from '../src/config';
 import { checkoutSignature, PaymentService, PaymentSweeper, sameSignature, webhookSignature, createProvider } from '../src/domain/payments';
-import type { CheckoutResult, Order, PaymentSession } from '../../shared/src/api/types';
+import type { CheckoutResult, Order, PaymentSession } from '@storefront/contract';
 
 const KEYS = { keyId: 'rzp_test_local1', keySecret: 'w2lBtgmeuDUfnJVp43UpcaiT', webhookSecret: 'whsec_local_test' };
 

@@ -1,5 +1,5 @@
 import { ADDRESS, addToCart, findVariant, get, makeApp, makeSecondApp, ok, post, registerCustomer, type TestApp } from './helpers';
-import type { Product, ProductPage } from '../../shared/src/api/types';
+import type { Product, ProductPage } from '@storefront/contract';
 
 // Issue 16: the catalogue cache survives a checkout, sees other processes' writes; search is ranked.
 let t: TestApp;

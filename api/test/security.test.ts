@@ -10,7 +10,7 @@ import { configProblems, loadConfig, productionLimits } from '../src/config';
 import { prepareDatabase, productionProblems } from '../src/bootstrap';
 import { openDatabase } from '../src/db/database';
 import { DEMO_CUSTOMER } from '../src/db/seed';
-import type { AuthData, Customer, Order, TrackedOrder } from '../../shared/src/api/types';
+import type { AuthData, Customer, Order, TrackedOrder } from '@storefront/contract';
 import {
   ADDRESS, STORE_TOKEN, onPostgres, addToCart, findVariant, get, makeApp, makeProductionApp, ok, post, productionEnv,
   registerCustomer, uniqueMobile, type TestApp,

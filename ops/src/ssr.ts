@@ -19,7 +19,7 @@ import { promises as fs } from 'node:fs';
 import { createRequire, builtinModules } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import type { RemoteRegistry } from './store';
+import type { RemoteRegistry, RenderedRoute, ServerRenderResult } from '@storefront/contract/deploy';
 import { VERSION_RE } from './sections';
 
 /** The module shape of `shell/src/server/render.tsx`'s build (the host imports no browser package). */
@@ -34,16 +34,7 @@ interface ShellServer {
   singletons: Record<string, unknown>;
 }
 
-interface RenderResult {
-  status: number;
-  html: string;
-  answers: Record<string, unknown>;
-  route: { remote: string; module: string } | { shell: string };
-  rootAttributes: Record<string, string>;
-  meta?: { title?: string; description?: string };
-  /** More `<head>` tags, escaped by the shell (canonical link, Open Graph, Twitter card). */
-  head?: string;
-}
+type RenderResult = ServerRenderResult;
 
 /** What the host writes into the shell's page. */
 export interface ServerPage {
@@ -57,7 +48,7 @@ export interface ServerPage {
   /** The page's title and description (replacing the shell page's defaults). */
   meta: { title?: string; description?: string };
   /** The `ssr` member of the page's boot data (shell/src/startup/config.ts `ServerRendered`). */
-  boot: { answers: Record<string, unknown>; route: RenderResult['route'] };
+  boot: { answers: Record<string, unknown>; route: RenderedRoute };
   /**
    * The shell's page loader (`ssr-loader.js`, shell/src/startup/loader.ts), inlined in place of the
    * main.js tag so the scripts start after the page's images; `hash` goes into the page's CSP.

@@ -15,23 +15,13 @@ import { promises as fs, constants as fsConstants } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { RemoteRegistry } from '@storefront/contract/deploy';
 import { SECTIONS, type Section } from './sections';
 
 export const REGISTRY_FILE = 'remotes.json';
 export const STATE_FILE = 'ops-state.json';
 export const HISTORY_FILE = 'history.jsonl';
 export const LOCK_FILE = '.ops.lock';
-
-/** `/remotes.json`: the shape `shell/src/startup/config.ts` reads. */
-export interface RegistryEntry {
-  version: string;
-  entry: string;
-  lastKnownGood: { version: string; entry: string } | null;
-}
-export interface RemoteRegistry {
-  shell: { version: string } | null;
-  remotes: Record<string, RegistryEntry>;
-}
 
 export interface VersionInfo {
   version: string;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUCKETS, bucketOf, canariesFor, inCanary, registryWithCanaries } from '../src/canary/assign';
 import { readCanaries } from '../src/canary/state';
-import type { RemoteRegistry } from '../src/store';
+import type { RemoteRegistry } from '@storefront/contract/deploy';
 import { makeWorkspace, type Workspace } from './helpers';
 
 const ids = (n: number) => Array.from({ length: n }, () => randomBytes(16).toString('base64url'));

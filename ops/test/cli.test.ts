@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { makeWorkspace, DEFAULT_SHARED, type Workspace } from './helpers';
-import { readHistory, readState, registryFromState, type RemoteRegistry } from '../src/store';
+import type { RemoteRegistry } from '@storefront/contract/deploy';
+import { readHistory, readState, registryFromState } from '../src/store';
 
 let ws: Workspace;
 beforeEach(() => {

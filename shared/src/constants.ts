@@ -1,10 +1,11 @@
-/** Business constants and limits of spec §9, named once for every section. */
-
-/** Cart total limit in rupees (spec §5, §9). */
-export const CART_TOTAL_LIMIT = 10_000;
-/** Per-line quantity bounds (spec §9); stock minus what is already in the cart caps it further. */
-export const MAX_LINE_QUANTITY = 5;
-export const MIN_LINE_QUANTITY = 1;
+/**
+ * Interface constants of spec §2/§9 (timings, thresholds, defaults). The business numbers and lists —
+ * cart cap, line cap, cancellable statuses, cancel reasons — are the contract's, re-exported here.
+ */
+export {
+  CART_TOTAL_LIMIT, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, CANCELLABLE_STATUSES, CANCEL_REASONS, ORDER_STATUSES,
+  PAYMENT_STATUSES, DELIVERY_PATH, isCancellable, type CancelReason,
+} from '@storefront/contract/rules';
 
 /** Toast durations (spec §2, §9): the shell's, and the shopping flows'. */
 export const SHELL_TOAST_MS = 2000;
@@ -38,23 +39,3 @@ export const DEFAULT_PAGE = 1;
 export const SEARCH_SUGGESTIONS = [
   'T-Shirts', 'Shirts', 'Denims', "Men's - Watch", "Women's - Watch", 'Handbags', "Men's Shoes", 'Wallet', 'Caps',
 ] as const;
-
-/** Statuses in which the customer may cancel (spec §4). */
-export const CANCELLABLE_STATUSES = [
-  'order_placed', 'order_confirmed', 'dispatched_from_retailer', 'processed_by_wholesaler', 'ready_for_pickup',
-] as const;
-
-/** Cancel reasons (spec §5), in the spec's order; 'Other' needs a text. */
-export const CANCEL_REASONS = [
-  'Ordered by Mistake', 'Found Cheaper Elsewhere', 'Delivery Time is Too Long', 'Changed My Mind',
-  'Product Details Are Incorrect', 'Payment Issue', 'Quantity Issue', 'Not Needed Anymore', 'Other',
-] as const;
-export type CancelReason = (typeof CANCEL_REASONS)[number];
-
-/**
- * True when an order in this status can still be cancelled by the customer: spec §4's five, and an unpaid
- * prepaid order waiting for its payment (issue 14: nothing was charged, its stock returns at once).
- */
-export function isCancellable(status: string): boolean {
-  return status === 'payment_pending' || (CANCELLABLE_STATUSES as readonly string[]).includes(status);
-}

@@ -8,6 +8,7 @@
  * React — because it runs before the shared singletons exist. It is not a Module Federation shared
  * module: the shell bundles it; the hand-over happens through one property of `window`.
  */
+import { ROUTE_PATTERNS, matches, routeParams } from '@storefront/contract/routes';
 import { CATALOG_URLS } from './api/urls';
 import { BANNER_SIZES, pictureFallbackSrc, pictureInfo, pictureSrcSet } from './format/images';
 
@@ -41,17 +42,10 @@ export function firstScreenCalls(pathname: string): PrefetchCall[] {
       { method: 'POST', url: CATALOG_URLS.featuredProducts },
     );
   }
-  const product = /^\/products\/([^/]+)\/?$/.exec(pathname);
-  if (product?.[1]) {
-    // The router hands the page the decoded slug; the client encodes it again: so does this.
-    let slug: string | null = null;
-    try {
-      slug = decodeURIComponent(product[1]);
-    } catch {
-      slug = null;
-    }
-    if (slug) calls.push({ method: 'GET', url: CATALOG_URLS.productDetails(slug) });
-  }
+  // The router hands the page the decoded slug; the client encodes it again: so does this. A slug that
+  // is not valid percent-encoding is left to the page.
+  const product = matches(ROUTE_PATTERNS.product, pathname) ? routeParams(ROUTE_PATTERNS.product, pathname, { strict: true }) : null;
+  if (product?.slug) calls.push({ method: 'GET', url: CATALOG_URLS.productDetails(product.slug) });
   return calls;
 }
 

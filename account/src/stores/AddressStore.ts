@@ -1,6 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { MESSAGES, messageOf, type Api, type Customer, type ShippingAddress } from '@storefront/shared';
-import { expectSuccess, load } from './request';
+import { MESSAGES, answered, messageOf, withLoadState, type Api, type Customer, type ShippingAddress } from '@storefront/shared';
 
 /**
  * The saved shipping address (spec §3, §4): saving stores the returned customer data in the session
@@ -22,8 +21,8 @@ export class AddressStore {
 
   /** Loads the saved address (none yet is `null`); rejects on failure. */
   async fetch(): Promise<void> {
-    await load(this, MESSAGES.shippingAddressFetchFailed, async () => {
-      const res = expectSuccess(await this.api.getShippingAddress(), MESSAGES.shippingAddressFetchFailed);
+    await withLoadState(this, MESSAGES.shippingAddressFetchFailed, async () => {
+      const res = await this.api.getShippingAddress();
       runInAction(() => {
         if (res) this.address = res.data?.data ?? null;
         this.loaded = true;
@@ -35,7 +34,7 @@ export class AddressStore {
   async save(address: ShippingAddress): Promise<string> {
     this.saving = true;
     try {
-      const res = expectSuccess(await this.api.saveShippingAddress(address), MESSAGES.shippingAddressSaveFailed);
+      const res = answered(await this.api.saveShippingAddress(address));
       const customer = res?.data?.customer;
       if (customer) this.onCustomer(customer);
       await this.fetch().catch(() => undefined);

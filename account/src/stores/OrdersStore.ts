@@ -1,6 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { MESSAGES, messageOf, newestFirst, type Api, type CancelOrderPayload, type Order } from '@storefront/shared';
-import { expectSuccess, load } from './request';
+import { MESSAGES, answered, messageOf, newestFirst, withLoadState, type Api, type CancelOrderPayload, type Order } from '@storefront/shared';
 
 /** What the orders store needs to know about the session (the shared auth store satisfies it). */
 export interface Session {
@@ -41,8 +40,8 @@ export class OrdersStore {
   /** Loads the list; does nothing for a guest (spec §6: fetched only when authenticated). Rejects on failure. */
   async fetch(): Promise<void> {
     if (!this.session.isAuthenticated) return;
-    await load(this, MESSAGES.ordersFetchFailed, async () => {
-      const res = expectSuccess(await this.api.getOrders(), MESSAGES.ordersFetchFailed);
+    await withLoadState(this, MESSAGES.ordersFetchFailed, async () => {
+      const res = await this.api.getOrders();
       runInAction(() => {
         if (res) this.orders = newestFirst(res.data ?? []);
         this.loaded = true;
@@ -58,7 +57,7 @@ export class OrdersStore {
     if (!this.session.isAuthenticated) throw new Error(MESSAGES.notAuthenticated);
     this.cancelling = true;
     try {
-      const res = expectSuccess(await this.api.cancelOrder(payload), MESSAGES.cancelOrderFailed);
+      const res = answered(await this.api.cancelOrder(payload));
       await this.fetch().catch(() => undefined);
       return messageOf(res, 'Order cancelled successfully');
     } finally {

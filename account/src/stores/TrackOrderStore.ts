@@ -1,6 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { MESSAGES, messageOf, type Api, type TrackedOrder } from '@storefront/shared';
-import { expectSuccess } from './request';
 
 /** Public order tracking (spec §7 /customer/track-order): works for guests. */
 export class TrackOrderStore {
@@ -22,7 +21,7 @@ export class TrackOrderStore {
     this.error = null;
     this.result = null;
     try {
-      const res = expectSuccess(await this.api.trackOrder(no), MESSAGES.somethingWentWrong);
+      const res = await this.api.trackOrder(no);
       runInAction(() => {
         // A later lookup replaced this one while it was on the way: its answer wins.
         if (this.trackNo !== no || !res) return;

@@ -1,15 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { customerOf } from '../app';
-import { body, f, reply, s, security } from '../schemas';
+import { body, fields, reply, replies, security } from '../schemas';
 import { AppError, badRequest, conflict, fieldError, forbidden } from '../lib/errors';
 import { RESET_MINUTES } from '../db/repositories/customers';
 import { hashPassword, safeEqual, verifyPassword } from '../lib/crypto';
-import { toCustomer, type CustomerRow } from '../db/repositories/customers';
-import type { AuthData } from '../wire';
-
-export function authData(customer: CustomerRow, token: string, extra: Partial<AuthData> = {}): AuthData {
-  return { token, customer: toCustomer(customer), email_verification_token: null, ...extra };
-}
+import { toCustomer } from '../db/repositories/customers';
+import { authData } from '../domain/account';
 
 /** How recent an OTP verification must be to stand in for the password of an account that has none. */
 export const FRESH_OTP_MS = 15 * 60_000;
@@ -47,8 +42,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     preHandler: app.limits.perAddress('register'),
     schema: {
       tags: ['account'], summary: 'Register a customer (spec §5 registration rules)', security: security.apiKey,
-      body: body({ firstName: f.name, lastName: f.name, email: f.email, password: f.password, mobile: f.optionalMobile }, ['firstName', 'lastName', 'email', 'password']),
-      response: reply(s.authData, {}, 201),
+      body: body({ firstName: fields.name, lastName: fields.name, email: fields.email, password: fields.password, mobile: fields.optionalMobile }, ['firstName', 'lastName', 'email', 'password']),
+      response: reply(replies.authData, {}, 201),
     },
   }, async (req, res) => {
     const b = req.body;
@@ -78,13 +73,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Names, e-mail and password of the signed-in customer. Changing the e-mail or password needs current_password, or for an account without one an OTP verified in the last 15 minutes; a new password signs out every other session',
       security: security.customer,
       body: body({
-        firstname: f.name, lastname: f.name, email: f.email, password: f.password,
-        current_password: { ...f.loginPassword, 'x-messages': { required: 'Current password is required', invalid: 'Current password is required' } },
+        firstname: fields.name, lastname: fields.name, email: fields.email, password: fields.password,
+        current_password: { ...fields.loginPassword, 'x-messages': { required: 'Current password is required', invalid: 'Current password is required' } },
       }, ['firstname', 'lastname', 'email']),
-      response: reply({ type: 'object', required: ['customer'], properties: { customer: s.customer } }),
+      response: reply({ type: 'object', required: ['customer'], properties: { customer: replies.customer } }),
     },
   }, async (req, res) => {
-    const me = customerOf(req);
+    const me = req.requireCustomer();
     const email = req.body.email.trim().toLowerCase();
     const newPassword = req.body.password;
     const sensitive = email !== me.email || Boolean(newPassword);
@@ -117,8 +112,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     preHandler: app.limits.perAddress('login'),
     schema: {
       tags: ['account'], summary: 'Sign in with e-mail and password (failures per account lock it for a growing time)', security: security.apiKey,
-      body: body({ email: f.email, password: f.loginPassword }, ['email', 'password']),
-      response: reply(s.authData),
+      body: body({ email: fields.email, password: fields.loginPassword }, ['email', 'password']),
+      response: reply(replies.authData),
     },
   }, async (req, res) => {
     const email = req.body.email.trim().toLowerCase();
@@ -147,15 +142,15 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     config: customerAuth,
     schema: {
       tags: ['account'], summary: 'The signed-in customer', security: security.customer,
-      response: reply({ type: 'object', required: ['customer'], properties: { customer: s.customer } }),
+      response: reply({ type: 'object', required: ['customer'], properties: { customer: replies.customer } }),
     },
-  }, async (req) => ({ success: true, data: { customer: toCustomer(customerOf(req)) } }));
+  }, async (req) => ({ success: true, data: { customer: toCustomer(req.requireCustomer()) } }));
 
   app.post<{ Body: { email: string } }>('/customer/forgot-password', {
     preHandler: app.limits.perAddress('forgotPassword'),
     schema: {
       tags: ['account'], summary: 'Start a password reset: a one-time link by e-mail (the token is in the answer in development only)', security: security.apiKey,
-      body: body({ email: f.email }, ['email']),
+      body: body({ email: fields.email }, ['email']),
       response: reply({ type: 'object', properties: { reset_token: { type: 'string' } } }),
     },
   }, async (req, res) => {
@@ -183,7 +178,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       tags: ['account'], summary: 'Set a new password with a reset token', security: security.apiKey,
       body: body({
         token: { type: 'string', minLength: 1, maxLength: 200, 'x-messages': { required: 'Reset token is required', invalid: 'Reset link is invalid or has expired' } },
-        password: f.password,
+        password: fields.password,
         confirm_password: { type: 'string', maxLength: 128, 'x-messages': { invalid: 'Passwords must match' } },
       }, ['token', 'password']),
       response: reply(),
@@ -206,14 +201,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['account'], summary: 'Change the password of the signed-in customer', security: security.customer,
       body: body({
-        old_password: { ...f.loginPassword, 'x-messages': { required: 'Old password is required', invalid: 'Old password is required' } },
-        new_password: f.password,
+        old_password: { ...fields.loginPassword, 'x-messages': { required: 'Old password is required', invalid: 'Old password is required' } },
+        new_password: fields.password,
         confirm_password: { type: 'string', minLength: 1, maxLength: 128, 'x-messages': { required: 'Please confirm your password', invalid: 'Passwords must match' } },
       }, ['old_password', 'new_password', 'confirm_password']),
       response: reply(),
     },
   }, async (req, res) => {
-    const me = customerOf(req);
+    const me = req.requireCustomer();
     const { old_password, new_password, confirm_password } = req.body;
     if (new_password !== confirm_password) throw fieldError('confirm_password', 'Passwords must match');
     if (!(await passwordMatches(me, old_password, accountKey(me), res))) throw fieldError('old_password', 'Old password is incorrect');
@@ -230,11 +225,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     config: customerAuth,
     schema: {
       tags: ['account'], summary: 'Save the shipping address', security: security.customer,
-      body: body({ address: f.address, pincode: f.pincode, city: f.city, state: f.state, alt_phone_number: f.altPhone }, ['address', 'pincode', 'city', 'state']),
-      response: reply({ type: 'object', required: ['customer'], properties: { customer: s.customer } }),
+      body: body({ address: fields.address, pincode: fields.pincode, city: fields.city, state: fields.state, alt_phone_number: fields.altPhone }, ['address', 'pincode', 'city', 'state']),
+      response: reply({ type: 'object', required: ['customer'], properties: { customer: replies.customer } }),
     },
   }, async (req) => {
-    const me = customerOf(req);
+    const me = req.requireCustomer();
     const b = req.body;
     const updated = await customers.update(me.id, {
       address: b.address.trim(), pincode: b.pincode, city: b.city.trim(), state: b.state.trim(), address_alt_phone: b.alt_phone_number || null,
@@ -247,19 +242,19 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     config: customerAuth,
     schema: {
       tags: ['account'], summary: 'The saved shipping address (null when none)', security: security.customer,
-      response: reply({ type: 'object', properties: { data: { anyOf: [s.shippingAddress, { type: 'null' }] } } }),
+      response: reply({ type: 'object', properties: { data: { anyOf: [replies.shippingAddress, { type: 'null' }] } } }),
     },
-  }, async (req) => ({ success: true, data: { data: toCustomer(customerOf(req)).shipping_address } }));
+  }, async (req) => ({ success: true, data: { data: toCustomer(req.requireCustomer()).shipping_address } }));
 
   app.post<{ Body: { firstname: string; lastname: string } }>('/customer/account-details', {
     config: customerAuth,
     schema: {
       tags: ['account'], summary: 'Change first and last name', security: security.customer,
-      body: body({ firstname: f.name, lastname: f.name }, ['firstname', 'lastname']),
-      response: reply({ type: 'object', required: ['customer'], properties: { customer: s.customer } }),
+      body: body({ firstname: fields.name, lastname: fields.name }, ['firstname', 'lastname']),
+      response: reply({ type: 'object', required: ['customer'], properties: { customer: replies.customer } }),
     },
   }, async (req) => {
-    const me = customerOf(req);
+    const me = req.requireCustomer();
     const updated = await customers.update(me.id, { firstname: req.body.firstname.trim(), lastname: req.body.lastname.trim() });
     return { success: true, message: 'Account details updated successfully', data: { customer: toCustomer(updated) } };
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { body, f, reply, s, security } from '../schemas';
+import { body, fields, reply, replies, security } from '../schemas';
 import { notFound, fieldError, badRequest } from '../lib/errors';
 import { toPaise } from '../lib/money';
 import type { ProductQuery, SortBy } from '../db/repositories/catalog';
@@ -105,7 +105,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
                 'footerBackgroundColor', 'bottomFooterBackgroundColor', 'bannerType', 'categoryLayout'].map((k) => [k, { type: 'string' }]),
             ),
           },
-          sub_category_list: { type: 'array', items: s.category },
+          sub_category_list: { type: 'array', items: replies.category },
         },
       }),
     },
@@ -120,7 +120,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       tags: ['catalogue'], summary: 'Size labels of categories (spec §3 productVariations)', security: security.apiKey,
       body: body({
         sub_category_id: {
-          type: 'array', minItems: 1, maxItems: 50, items: f.id('Category'),
+          type: 'array', minItems: 1, maxItems: 50, items: fields.id('Category'),
           'x-messages': { required: 'Please choose a category', minItems: 'Please choose a category', invalid: 'Must be a list of category ids' },
         },
       }, ['sub_category_id']),
@@ -134,7 +134,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       consumes: ['multipart/form-data', 'application/json', 'application/x-www-form-urlencoded'],
       querystring: pageQuery,
       body: filterBody,
-      response: reply(s.productPage),
+      response: reply(replies.productPage),
     },
   }, async (req, reply) => {
     const b = req.body ?? {};
@@ -146,7 +146,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['catalogue'], summary: 'One product by slug', security: security.apiKey,
       params: { type: 'object', properties: { slug: { type: 'string', maxLength: 300 } }, required: ['slug'] },
-      response: reply(s.product),
+      response: reply(replies.product),
     },
   }, async (req, reply) => {
     const product = await catalog.productBySlug(req.params.slug);
@@ -161,7 +161,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         search: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S', 'x-messages': { required: 'Please enter a search term', invalid: 'Please enter a search term', maxLength: 'Cannot exceed 100 characters' } },
         page: pageQuery.properties.page,
       }, ['search']),
-      response: reply(s.productPage),
+      response: reply(replies.productPage),
     },
   }, async (req, reply) => {
     const words = req.body.search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
@@ -193,7 +193,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async () => ({ success: true, result: await content.aboutSections() }));
 
-  const productList = reply({ type: 'object', properties: { data: { type: 'array', items: s.product } } });
+  const productList = reply({ type: 'object', properties: { data: { type: 'array', items: replies.product } } });
   app.get('/new-arrivals', {
     schema: { tags: ['catalogue'], summary: 'The 8 newest products', security: security.apiKey, response: productList },
   }, async () => ({ success: true, data: { data: await catalog.newArrivals(8) } }));
@@ -212,7 +212,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { state_id: number } }>('/cities', {
     schema: {
       tags: ['catalogue'], summary: 'Main cities of a state', security: security.apiKey,
-      body: body({ state_id: { ...f.id('State'), 'x-messages': { required: 'State is required', invalid: 'State is required' } } }, ['state_id']),
+      body: body({ state_id: { ...fields.id('State'), 'x-messages': { required: 'State is required', invalid: 'State is required' } } }, ['state_id']),
       response: reply({ type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, state_id: { type: 'integer' } } } }),
     },
   }, async (req) => {

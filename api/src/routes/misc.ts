@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { body, f, reply, security } from '../schemas';
+import { body, fields, reply, security } from '../schemas';
 
 export async function miscRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { firstname: string; lastname: string; email: string; phone_number: string; subject: string; message: string; subscribe?: boolean } }>('/contact-us', {
@@ -7,8 +7,8 @@ export async function miscRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['other'], summary: 'Store a contact-form message (spec §5 contact rules)', security: security.apiKey,
       body: body({
-        firstname: f.name, lastname: f.name, email: f.email, phone_number: f.phone,
-        subject: f.text('Subject is required', 200), message: f.text('Message is required', 5000),
+        firstname: fields.name, lastname: fields.name, email: fields.email, phone_number: fields.phone,
+        subject: fields.text('Subject is required', 200), message: fields.text('Message is required', 5000),
         subscribe: { type: 'boolean', default: false },
       }, ['firstname', 'lastname', 'email', 'phone_number', 'subject', 'message']),
       response: reply(undefined, {}, 201),
@@ -31,7 +31,7 @@ export async function miscRoutes(app: FastifyInstance): Promise<void> {
     preHandler: app.limits.perAddress('newsletter'),
     schema: {
       tags: ['other'], summary: 'Footer newsletter (idempotent)', security: security.apiKey,
-      body: body({ email: f.email }, ['email']),
+      body: body({ email: fields.email }, ['email']),
       response: reply(),
     },
   }, async (req) => {

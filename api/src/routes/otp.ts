@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { customerOf } from '../app';
-import { body, f, reply, s, security } from '../schemas';
+import { body, fields, reply, replies, security } from '../schemas';
 import { badRequest, conflict, forbidden, notFound, tooMany } from '../lib/errors';
 import { safeEqual } from '../lib/crypto';
 import { OTP_TTL_MS, type OtpPurpose } from '../db/repositories/otps';
 import { toCustomer } from '../db/repositories/customers';
-import { authData } from './account';
+import { authData } from '../domain/account';
 
 const NOT_REGISTERED = 'Mobile number is not registered. Please sign up.';
 const MOBILE_TAKEN = 'An account with this mobile number already exists';
@@ -30,7 +29,7 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
 
   const sendBody = body({
     user_token: { type: 'string', minLength: 1, maxLength: 200, 'x-messages': { required: 'user_token is required' } },
-    mobile: f.mobile,
+    mobile: fields.mobile,
   }, ['user_token', 'mobile']);
   const sendResponse = reply({ type: 'object', properties: { otp: { type: 'string', description: 'development only' } } });
 
@@ -79,13 +78,13 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags: ['otp'], summary: 'Send a sign-in OTP to a verified mobile of an account', security: security.apiKey, body: sendBody, response: sendResponse },
   }, async (req, res) => send('login', req.body.user_token, req.body.mobile, res));
 
-  const verifyBody = body({ mobile: f.mobile, otp: f.otp }, ['mobile', 'otp']);
+  const verifyBody = body({ mobile: fields.mobile, otp: fields.otp }, ['mobile', 'otp']);
 
   app.post<{ Body: { mobile: string; otp: string } }>('/otp/verify/checkout', {
     ...verifyLimit,
     schema: {
       tags: ['otp'], summary: 'Verify a checkout OTP: signs in to the account whose verified mobile it is, else a new guest', security: security.apiKey,
-      body: verifyBody, response: reply(s.authData),
+      body: verifyBody, response: reply(replies.authData),
     },
   }, async (req, res) => {
     const { mobile, otp } = req.body;
@@ -110,7 +109,7 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { mobile: string; otp: string } }>('/otp/verify/login', {
     ...verifyLimit,
-    schema: { tags: ['otp'], summary: 'Verify a sign-in OTP', security: security.apiKey, body: verifyBody, response: reply(s.authData) },
+    schema: { tags: ['otp'], summary: 'Verify a sign-in OTP', security: security.apiKey, body: verifyBody, response: reply(replies.authData) },
   }, async (req, res) => {
     const { mobile, otp } = req.body;
     const customer = await customers.byVerifiedMobile(mobile);
@@ -121,13 +120,13 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // A signed-in customer proves a mobile (the one typed at sign-up, or a new one): only then can it sign in.
-  const mobileBody = body({ mobile: f.mobile }, ['mobile']);
+  const mobileBody = body({ mobile: fields.mobile }, ['mobile']);
   app.post<{ Body: { mobile: string } }>('/customer/mobile/send-otp', {
     config: { auth: 'customer' },
     ...sendLimit,
     schema: { tags: ['otp'], summary: 'Send an OTP to verify a mobile for the signed-in account', security: security.customer, body: mobileBody, response: sendResponse },
   }, async (req, res) => {
-    const me = customerOf(req);
+    const me = req.requireCustomer();
     const holder = await customers.byVerifiedMobile(req.body.mobile);
     if (holder && holder.id !== me.id) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
     return deliver('verify', req.body.mobile, res);
@@ -138,10 +137,10 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
     ...verifyLimit,
     schema: {
       tags: ['otp'], summary: 'Verify the OTP: the mobile becomes the account\'s sign-in mobile', security: security.customer,
-      body: verifyBody, response: reply({ type: 'object', required: ['customer'], properties: { customer: s.customer } }),
+      body: verifyBody, response: reply({ type: 'object', required: ['customer'], properties: { customer: replies.customer } }),
     },
   }, async (req, res) => {
-    const me = customerOf(req);
+    const me = req.requireCustomer();
     const { mobile, otp } = req.body;
     await check('verify', mobile, otp, res);
     const updated = await app.tx(async (r) => {

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { customerOf } from '../app';
-import { body, reply, s, security } from '../schemas';
+import { body, reply, replies, security } from '../schemas';
 import { ACTOR, GatewayError, type GatewayPayment, type GatewayRefund } from '../domain/payments';
 import { AppError, badRequest } from '../lib/errors';
 import { sha256 } from '../lib/crypto';
 
 const paymentId = { type: 'string', minLength: 1, maxLength: 100, 'x-messages': { required: 'payment_id is required' } } as const;
 const gatewayId = (name: string) => ({ type: 'string', minLength: 1, maxLength: 100, 'x-messages': { required: `${name} is required` } }) as const;
-const ordersReply = reply({ type: 'object', required: ['orders'], properties: { orders: { type: 'array', items: s.order } } });
+const ordersReply = reply({ type: 'object', required: ['orders'], properties: { orders: { type: 'array', items: replies.order } } });
 
 const sessionReply = reply({
   type: 'object',
@@ -70,7 +69,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       body: body({ payment_id: paymentId }, ['payment_id']),
       response: sessionReply,
     },
-  }, async (req) => ({ success: true, message: 'Payment ready', data: await app.payments.start(customerOf(req).id, req.body.payment_id) }));
+  }, async (req) => ({ success: true, message: 'Payment ready', data: await app.payments.start(req.requireCustomer().id, req.body.payment_id) }));
 
   app.post<{ Body: { payment_id: string } }>('/payment/cancel', {
     config,
@@ -79,7 +78,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       body: body({ payment_id: paymentId }, ['payment_id']),
       response: ordersReply,
     },
-  }, async (req) => ({ success: true, message: 'Order cancelled. Nothing was charged.', data: { orders: await app.payments.cancelPayment(customerOf(req).id, req.body.payment_id) } }));
+  }, async (req) => ({ success: true, message: 'Order cancelled. Nothing was charged.', data: { orders: await app.payments.cancelPayment(req.requireCustomer().id, req.body.payment_id) } }));
 
   if (provider === 'test' && app.config.dev) {
     app.post<{ Body: { payment_id: string; outcome: 'success' | 'failure' } }>('/payment/test/confirm', {
@@ -94,7 +93,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       },
     }, async (req) => {
       const { payment_id, outcome } = req.body;
-      const orders = await app.payments.confirmTest(customerOf(req).id, payment_id, outcome);
+      const orders = await app.payments.confirmTest(req.requireCustomer().id, payment_id, outcome);
       return { success: true, message: outcome === 'success' ? 'Payment successful. Order placed successfully' : 'Payment failed', data: { orders } };
     });
   }
@@ -115,7 +114,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (req) => {
     try {
-      return { success: true, message: 'Payment received. Order placed successfully', data: { orders: await app.payments.verifyCheckout(customerOf(req).id, req.body) } };
+      return { success: true, message: 'Payment received. Order placed successfully', data: { orders: await app.payments.verifyCheckout(req.requireCustomer().id, req.body) } };
     } catch (err) {
       if (!(err instanceof GatewayError)) throw err;
       req.log.error({ err: err.message }, 'razorpay unreachable while verifying a checkout');

@@ -1,4 +1,4 @@
-import type { Api } from '@storefront/shared';
+import { ApiError, checkAnswer, messageOf, type Api } from '@storefront/shared';
 import type { PaymentChoice, PaymentOutcome, PaymentProvider } from './PaymentProvider';
 
 export const PAYMENT_FAILED_MESSAGE = 'The payment did not go through. No money was taken.';
@@ -15,10 +15,16 @@ export class TestPaymentProvider implements PaymentProvider {
   constructor(private readonly api: Pick<Api, 'confirmTestPayment'>) {}
 
   async confirm(paymentId: string, choice: PaymentChoice): Promise<PaymentOutcome> {
-    const res = await this.api.confirmTestPayment({ payment_id: paymentId, outcome: choice });
+    let res;
+    try {
+      res = checkAnswer(await this.api.confirmTestPayment({ payment_id: paymentId, outcome: choice }));
+    } catch (err) {
+      // The server refused the confirmation (already processed, expired): its message says why.
+      if (!(err instanceof ApiError && err.status === 200)) throw err;
+      return { ok: false, message: choice === 'success' ? messageOf(err, PAYMENT_FAILED_MESSAGE) : PAYMENT_FAILED_MESSAGE, orders: [] };
+    }
     const orders = res?.data?.orders ?? [];
-    if (res?.success && choice === 'success') return { ok: true, orders };
-    const message = typeof res?.message === 'string' && choice === 'success' ? res.message : PAYMENT_FAILED_MESSAGE;
-    return { ok: false, message, orders };
+    if (res && choice === 'success') return { ok: true, orders };
+    return { ok: false, message: PAYMENT_FAILED_MESSAGE, orders };
   }
 }

@@ -138,7 +138,7 @@ export class CheckoutStore {
       const res = await this.session.api.applyCoupon(trimmed);
       if (!res) return false;
       const coupon = res.data?.coupon;
-      if (!res.success || !coupon) throw new ApiError(200, toMessages(res.message));
+      if (!coupon) throw new ApiError(200, toMessages(res.message));
       runInAction(() => (this.coupon = coupon));
       notify.success(messageOf(res, MSG_COUPON_APPLIED));
       return true;
@@ -291,7 +291,7 @@ export class CheckoutStore {
     try {
       const res = await api.checkout(payload);
       if (!res) return { kind: 'failed' };
-      if (!(res.success || res.status) || !res.data) throw new ApiError(200, toMessages(res.message));
+      if (!res.data) throw new ApiError(200, toMessages(res.message));
       const { order_numbers: orderNumbers, payment } = res.data;
       runInAction(() => {
         // Spec §4: checkout success clears the discount, refreshes the customer and clears the cart.

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { ApiError, messageOf, type Api, type PaymentSession, type RazorpayCheckoutResult } from '@storefront/shared';
+import { answered, messageOf, type Api, type PaymentSession, type RazorpayCheckoutResult } from '@storefront/shared';
 import { loadRazorpay, type RazorpayFailure, type RazorpayOptions } from '../payment/razorpayCheckout';
 
 /**
@@ -135,8 +135,7 @@ export class PaymentStore {
     this.phase = 'verifying';
     this.message = null;
     try {
-      const res = await this.api.verifyRazorpayPayment({ ...result, payment_id: session.payment_id });
-      if (!res?.success) throw new ApiError(200, [messageOf(res, 'The payment could not be confirmed')]);
+      answered(await this.api.verifyRazorpayPayment({ ...result, payment_id: session.payment_id }));
       runInAction(() => (this.phase = 'paid'));
       onPaid();
     } catch (err) {

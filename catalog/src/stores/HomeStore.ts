@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { ApiError, MESSAGES, reportError, toMessages, type Api, type Product } from '@storefront/shared';
+import { MESSAGES, reportError, type Api, type Product } from '@storefront/shared';
 
 /** The calls the home's product rows need. */
 export type HomeApi = Pick<Api, 'getNewArrivals' | 'getFeaturedProducts'>;
@@ -28,7 +28,6 @@ export class ProductRow {
     try {
       const res = await this.load();
       if (!res) return;
-      if (!res.success) throw new ApiError(200, toMessages(res.message));
       runInAction(() => {
         this.items = Array.isArray(res.data?.data) ? res.data.data : [];
       });

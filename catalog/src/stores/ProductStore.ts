@@ -30,9 +30,9 @@ function pageInfoOf(p: ProductPage): PageInfo {
   };
 }
 
-/** A response that says `success: false` is a failure with its own message (spec §8). */
-function ensureSuccess<T>(res: { success: boolean; message?: string | string[]; data?: T }): T {
-  if (!res.success || res.data === undefined) throw new ApiError(200, toMessages(res.message));
+/** An answer without its data is a failure with the server's message (unsuccessful answers already rejected). */
+function dataOf<T>(res: { message?: string | string[]; data?: T }): T {
+  if (res.data === undefined) throw new ApiError(200, toMessages(res.message));
   return res.data;
 }
 
@@ -86,7 +86,7 @@ export class ProductStore {
     try {
       const res = await this.api.getProducts(filters);
       if (seq !== this.listSeq || !res) return false;
-      const data = ensureSuccess(res);
+      const data = dataOf(res);
       runInAction(() => this.setList(data, key));
       return true;
     } catch (err) {
@@ -114,7 +114,7 @@ export class ProductStore {
     try {
       const res = await this.api.searchProducts(term, page);
       if (seq !== this.listSeq || !res) return false;
-      const data = ensureSuccess(res);
+      const data = dataOf(res);
       runInAction(() => {
         this.setList(data, key);
         this.productDetails = null;
@@ -142,7 +142,7 @@ export class ProductStore {
       const res = await this.api.getProductDetails(slug);
       if (seq !== this.detailsSeq) return { status: 'stale' };
       if (!res) return { status: 'stale' };
-      const product = ensureSuccess(res);
+      const product = dataOf(res);
       runInAction(() => {
         this.productDetails = product;
       });
@@ -170,7 +170,7 @@ export class ProductStore {
     try {
       const res = await this.api.getSubcategoryVariations(subCategoryIds);
       if (seq !== this.variationsSeq || !res) return false;
-      const data = ensureSuccess(res);
+      const data = dataOf(res);
       runInAction(() => {
         this.productVariations = variationLabels((Array.isArray(data) ? data : []).map((v) => v.sub_category_variation));
       });

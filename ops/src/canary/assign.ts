@@ -6,7 +6,7 @@
  * the next canary picks a different set of shoppers instead of the same unlucky ones.
  */
 import { createHash } from 'node:crypto';
-import type { RegistryEntry, RemoteRegistry } from '../store';
+import type { RegistryEntry, RemoteRegistry } from '@storefront/contract/deploy';
 import type { CanaryRef } from './state';
 
 export const BUCKETS = 10_000;

@@ -32,8 +32,8 @@ const ASSET_EXT = new Set([...Object.keys(CONTENT_TYPES), '.php', '.env', '.yaml
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_STORE = 'no-store';
-/** The id of the start-up data block in the shell's page (shell/src/startup/config.ts reads it). */
-export const BOOT_DATA_ID = 'storefront-boot';
+/** The id of the start-up data block in the shell's page: the contract's (shell/src/startup/config.ts reads it). */
+export { BOOT_DATA_ID } from '@storefront/contract/deploy';
 
 export class HttpError extends Error {
   constructor(

@@ -1,7 +1,8 @@
 /** The remote registry as the host reads it: from disk, re-read only when the file changes. */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { REGISTRY_FILE, type RemoteRegistry } from '../store';
+import type { RemoteRegistry } from '@storefront/contract/deploy';
+import { REGISTRY_FILE } from '../store';
 
 export interface RegistrySnapshot {
   /** The file's text, served as /remotes.json. */

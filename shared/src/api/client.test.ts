@@ -31,6 +31,9 @@ beforeAll(async () => {
         return send(200, { success: true, data: { cart: [] } });
       }
       if (req.url === '/api/customer/register') return send(400, { success: false, message: 'Invalid data', errors: { email: 'The email has already been taken.' } });
+      // 200s the server marked unsuccessful (spec §7 envelopes): a failure, and the cancel call's `status`.
+      if (req.url === '/api/customer/login') return send(200, { success: false, message: 'Please verify your email', errors: { email: 'Not verified' } });
+      if (req.url === '/api/customer/cancel-order') return send(200, { success: false, status: true, message: 'Order cancelled successfully' });
       if (req.url === '/api/checkout1') return send(409, { success: false, message: ['Only 2 left of Wallet', 'Only 1 left of Watch'] });
       return send(200, { success: true, data: { url: req.url } });
     });
@@ -161,5 +164,20 @@ describe('answers of a server render (issue 8)', () => {
     answers.close();
     await browser.getProducts(filters);
     expect(seen.map((r) => r.url)).toEqual(['/api/get-products?page=3', '/api/get-products?page=2']);
+  });
+});
+
+describe('one answer check (issue 18)', () => {
+  it('an answer marked success: false rejects like a failed request, with the server message and field errors', async () => {
+    const { api } = make();
+    const err = await api.login({ email: 'a@b.in', password: 'x' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 200, messages: ['Please verify your email'], fieldErrors: { email: 'Not verified' } });
+  });
+
+  it('the cancel call reporting with status: true is a success', async () => {
+    const { api } = make('good');
+    const res = await api.cancelOrder({ order_id: 1, reject_reason_select: 'Other', reject_reason_input: 'x' });
+    expect(res?.message).toBe('Order cancelled successfully');
   });
 });

@@ -4,13 +4,17 @@ import { accountApi } from './account';
 import { cartApi } from './cart';
 import { catalogApi } from './catalog';
 import { ordersApi } from './orders';
+import { withCheckedAnswers } from './checked';
 
-/** The typed API object stores receive: one function per call of spec §7 over one client. */
+/**
+ * The typed API object stores receive: one function per call of spec §7 over one client. An answer the
+ * server marked unsuccessful rejects like a failed request (`withCheckedAnswers`), once, here.
+ */
 export function createApi(client: ApiClient, options: { storeToken: string }): Api {
-  return {
+  return withCheckedAnswers({
     ...catalogApi(client),
     ...cartApi(client),
     ...accountApi(client, options.storeToken),
     ...ordersApi(client),
-  };
+  });
 }

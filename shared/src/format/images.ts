@@ -1,3 +1,5 @@
+import { IMAGE_WIDTHS, pictureInfo, type PictureInfo } from '@storefront/contract/images';
+
 /** Shown when a product has neither a cover image nor an image list (spec §3). */
 export const PLACEHOLDER_IMAGE =
   'data:image/svg+xml;utf8,' +
@@ -7,27 +9,11 @@ export const PLACEHOLDER_IMAGE =
   );
 
 /**
- * Pictures from the API's image endpoint (issue 20): `/api/images/<id>` with `?w=` one of these widths;
- * the format follows the browser's `Accept` (AVIF, WebP, else JPEG). The list and the id format are
- * the API's (api/src/images/ids.ts); its test compares the two.
+ * Pictures from the API's image endpoint (issue 20): `/api/images/<id>` with `?w=` one of the contract's
+ * widths; the format follows the browser's `Accept` (AVIF, WebP, else JPEG). The id format and the width
+ * list are the contract's (the API makes the ids, the page reads their size and colour back).
  */
-export const IMAGE_WIDTHS = [160, 240, 320, 400, 480, 640, 800, 960, 1200, 1600, 2000, 2400] as const;
-
-/** What a picture URL says about its picture: its size and its placeholder colour (`#rrggbb`). */
-export interface PictureInfo {
-  width: number;
-  height: number;
-  colour: string;
-}
-
-const PICTURE_URL = /\/api\/images\/[0-9a-f]{16}-([1-9][0-9]{1,4})x([1-9][0-9]{1,4})-([0-9a-f]{6})$/;
-
-/** The picture behind an image URL, or null for any other image (the logo, an SVG, a data URL). */
-export function pictureInfo(url: string | null | undefined): PictureInfo | null {
-  const m = url ? PICTURE_URL.exec(url) : null;
-  if (!m) return null;
-  return { width: Number(m[1]), height: Number(m[2]), colour: `#${m[3]}` };
-}
+export { IMAGE_WIDTHS, pictureInfo, type PictureInfo };
 
 /** The picture at one width of the list. */
 export function pictureSrc(url: string, width: number): string {

@@ -1,12 +1,7 @@
-/** Spec §4: status text turns snake_case into Title Case words ('order_placed' → 'Order Placed'). */
-export function formatStatus(status: string | null | undefined): string {
-  if (!status) return '';
-  return status
-    .split(/[_\s]+/)
-    .filter(Boolean)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
-    .join(' ');
-}
+import { formatStatus } from '@storefront/contract/rules';
+
+/** Spec §4's status text (the API's track-order steps use the same function). */
+export { formatStatus };
 
 const PAYMENT_LABELS: Record<string, string> = {
   cod: 'Cash on delivery',

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Api } from '../api/Api';
-import { ApiError, messageOf, toMessages } from '../api/errors';
+import { ApiError, messageOf } from '../api/errors';
+import { answered } from '../api/checked';
 import type { ApiEnvelope, AuthData, Customer, RegisterPayload } from '../api/types';
 import { MESSAGES } from '../messages';
 
@@ -33,11 +34,11 @@ export function normalizeCustomer(c: Customer): Customer {
   return { ...c, alt_phone_number: c.alt_phone_number || c.phone_number };
 }
 
-function ensureOk<T>(res: ApiEnvelope<T> | null, fallback: string): ApiEnvelope<T> {
-  if (!res) throw new ApiError(0, [], {});
-  if (!res.success) throw new ApiError(200, toMessages(res.message).length ? toMessages(res.message) : [fallback]);
-  return res;
-}
+/**
+ * How a password sign-in ended (spec §4): signed in, or an unsuccessful answer — the e-mail is not
+ * verified yet and the shopper stays signed out. Failures (a wrong password) reject instead.
+ */
+export type LoginOutcome = 'signed-in' | 'verify-email';
 
 /**
  * Who the shopper is (spec §3 auth state, §4 transitions). Lives in `shared` because the shell's header,
@@ -118,7 +119,7 @@ export class AuthStore {
   /** Spec §4: success stores the user; authenticated only without an email_verification_token. */
   async register(payload: RegisterPayload): Promise<ApiEnvelope<AuthData>> {
     return this.run(async () => {
-      const res = ensureOk(await this.api.register(payload), MESSAGES.registrationFailed);
+      const res = answered(await this.api.register(payload));
       runInAction(() => {
         if (res.data) this.setSession(res.data, !res.data.email_verification_token);
       });
@@ -130,7 +131,7 @@ export class AuthStore {
   async updateGuestDetails(payload: { firstname: string; lastname: string; email: string }): Promise<ApiEnvelope<{ customer: Customer }>> {
     this.loading = true;
     try {
-      const res = ensureOk(await this.api.updateUserDetails(payload), MESSAGES.somethingWentWrong);
+      const res = answered(await this.api.updateUserDetails(payload));
       runInAction(() => {
         const customer = res.data?.customer;
         if (customer) {
@@ -150,14 +151,26 @@ export class AuthStore {
    * Spec §4: a successful response authenticates; an unsuccessful one leaves the shopper signed out
    * (the page says 'Please verify your email before logging in.'). Failures reject.
    */
-  async login(payload: { email: string; password: string }): Promise<ApiEnvelope<AuthData> | null> {
+  async login(payload: { email: string; password: string }): Promise<LoginOutcome | null> {
     return this.run(async () => {
-      const res = await this.api.login(payload);
+      let res: ApiEnvelope<AuthData> | null;
+      try {
+        res = await this.api.login(payload);
+      } catch (err) {
+        // An answer, not an error status: the account exists but its e-mail is not verified.
+        if (!(err instanceof ApiError && err.status === 200)) throw err;
+        runInAction(() => {
+          this.isAuthenticated = false;
+        });
+        return 'verify-email';
+      }
+      if (!res) return null;
+      const data = res.data;
       runInAction(() => {
-        if (res?.success && res.data) this.setSession(res.data, true);
+        if (data) this.setSession(data, true);
         else this.isAuthenticated = false;
       });
-      return res;
+      return data ? 'signed-in' : 'verify-email';
     }, MESSAGES.loginFailed);
   }
 
@@ -198,7 +211,6 @@ export class AuthStore {
     try {
       const res = await call();
       if (!res) return { success: false };
-      if (!res.success) throw new ApiError(200, toMessages(res.message));
       runInAction(() => {
         this[flag] = true;
         this.verified = false;
@@ -234,7 +246,7 @@ export class AuthStore {
     this.verificationLoading = true;
     this.verificationError = null;
     try {
-      const res = ensureOk(await call(), MESSAGES.invalidOtp);
+      const res = answered(await call());
       runInAction(() => {
         this.verified = true;
         if (res.data) this.setSession(res.data, authenticate(res.data));
@@ -270,7 +282,7 @@ export class AuthStore {
 
   /** Spec §4: account-details update changes first and last name. */
   async updateAccountDetails(payload: { firstname: string; lastname: string }): Promise<ApiEnvelope<{ customer: Customer }>> {
-    const res = ensureOk(await this.api.updateAccountDetails(payload), MESSAGES.accountDetailsFailed);
+    const res = answered(await this.api.updateAccountDetails(payload));
     this.mergeCustomer({ firstname: payload.firstname, lastname: payload.lastname });
     return res;
   }
@@ -278,10 +290,7 @@ export class AuthStore {
   /** A new e-mail, confirmed with the current password (issue 13); merged into the session's customer. */
   async changeEmail(payload: { email: string; current_password: string }): Promise<ApiEnvelope<{ customer: Customer }>> {
     const customer = this.user?.customer;
-    const res = ensureOk(
-      await this.api.updateUserDetails({ firstname: customer?.firstname ?? '', lastname: customer?.lastname ?? '', ...payload }),
-      MESSAGES.accountDetailsFailed,
-    );
+    const res = answered(await this.api.updateUserDetails({ firstname: customer?.firstname ?? '', lastname: customer?.lastname ?? '', ...payload }));
     const updated = res.data?.customer;
     runInAction(() => this.mergeCustomer(updated ?? { email: payload.email }));
     return res;
@@ -289,28 +298,28 @@ export class AuthStore {
 
   /** Sends an OTP to prove a mobile for this account; the code is in the answer in development only. */
   async sendMobileOtp(mobile: string): Promise<ApiEnvelope<{ otp?: string }>> {
-    return ensureOk(await this.api.sendMobileOtp(mobile), MESSAGES.sendOtpFailed);
+    return answered(await this.api.sendMobileOtp(mobile));
   }
 
   /** Verifies it: the mobile becomes the account's sign-in mobile. */
   async verifyMobile(payload: { mobile: string; otp: string }): Promise<ApiEnvelope<{ customer: Customer }>> {
-    const res = ensureOk(await this.api.verifyMobile(payload), MESSAGES.otpVerificationFailed);
+    const res = answered(await this.api.verifyMobile(payload));
     const updated = res.data?.customer;
     if (updated) runInAction(() => this.mergeCustomer(updated));
     return res;
   }
 
   async changePassword(payload: { old_password: string; new_password: string; confirm_password: string }): Promise<ApiEnvelope> {
-    return ensureOk(await this.api.changePassword(payload), MESSAGES.resetPasswordFailed);
+    return answered(await this.api.changePassword(payload));
   }
 
   async forgotPassword(email: string): Promise<ApiEnvelope<{ reset_token?: string }>> {
-    return ensureOk(await this.api.forgotPassword(email), MESSAGES.somethingWentWrong);
+    return answered(await this.api.forgotPassword(email));
   }
 
   /** Reset with the token of the e-mailed link; the call repeats the password as its confirmation (spec §5). */
   async resetPassword(payload: { token: string; password: string }): Promise<ApiEnvelope> {
-    return ensureOk(await this.api.resetPasswordWithToken(payload), MESSAGES.resetPasswordFailed);
+    return answered(await this.api.resetPasswordWithToken(payload));
   }
 
   /** Reloads the customer (after checkout, spec §4). */

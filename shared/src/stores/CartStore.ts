@@ -190,7 +190,7 @@ export class CartStore {
         product_id: product.id,
       });
       if (!res) return false;
-      if (!res.success || !res.data?.results) throw new ApiError(200, toMessages(res.message));
+      if (!res.data?.results) throw new ApiError(200, toMessages(res.message));
       runInAction(() => this.applyServerLine(res.data!.results));
       notify.success(messageOf(res, MESSAGES.addedServer));
       this.recheckLimit(MESSAGES.cartTotalLimit);
@@ -233,7 +233,7 @@ export class CartStore {
     try {
       const res = await this.api.updateCart({ product_id: productId, variant_id: variant.id, quantity: target });
       if (!res) return false;
-      if (!res.success || !res.data?.results) throw new ApiError(200, toMessages(res.message));
+      if (!res.data?.results) throw new ApiError(200, toMessages(res.message));
       runInAction(() => this.applyServerLine(res.data!.results));
       notify.success(messageOf(res, MESSAGES.cartUpdated));
       this.recheckLimit(MESSAGES.cartAmountLimit);
@@ -265,7 +265,6 @@ export class CartStore {
         product_id: productId ?? 0,
         variant_id: variant?.id ?? 0,
       });
-      if (res && !res.success) throw new ApiError(200, toMessages(res.message));
       notify.success(messageOf(res, MESSAGES.removed));
       return true;
     } catch (err) {

@@ -64,10 +64,8 @@ export class StoreInfoStore {
     try {
       const res = await this.api.getStoreInfo();
       runInAction(() => {
-        if (res?.success && res.data) this.data = res.data;
-        else if (res) this.error = messageOf(res, MESSAGES.storeInfoFailed);
+        if (res?.data) this.data = res.data;
       });
-      if (res && !res.success) throw new Error(this.error ?? MESSAGES.storeInfoFailed);
     } catch (err) {
       runInAction(() => {
         this.error = messageOf(err, MESSAGES.storeInfoFailed);

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Api } from '../api/Api';
-import { ApiError, messageOf, toMessages } from '../api/errors';
+import { messageOf } from '../api/errors';
 import type { WishlistItem } from '../api/types';
 import { MESSAGES } from '../messages';
 import { notify, reportError } from '../notify/notify';
@@ -66,7 +66,6 @@ export class WishlistStore {
     try {
       const res = await call();
       if (!res) return false;
-      if (!res.success) throw new ApiError(200, toMessages(res.message));
       notify.success(messageOf(res, 'Wishlist updated'));
       await this.fetch().catch(() => undefined);
       return true;

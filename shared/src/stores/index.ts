@@ -9,3 +9,4 @@ export * from './HomeSectionsStore';
 export * from './theme';
 export * from './persistence';
 export * from './StoresProvider';
+export * from './loadState';

@@ -1,5 +1,6 @@
 import type { Api } from '../api/Api';
 import { ApiError } from '../api/errors';
+import { withCheckedAnswers } from '../api/checked';
 import type {
   ApiEnvelope, AuthData, CartLine, Coupon, Customer, HomeSections, Order, Product, ProductPage, TrackedOrder, WishlistItem,
   PaymentSession,
@@ -400,5 +401,6 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
     },
     state,
   };
-  return Object.assign(api as unknown as Api, control);
+  // Unsuccessful answers reject exactly as they do from createApi (a test may return `success: false`).
+  return withCheckedAnswers(Object.assign(api as unknown as Api, control));
 }

@@ -5,3 +5,4 @@ export * from './QuantityStepper';
 export * from './Price';
 export * from './useClosingState';
 export * from './Picture';
+export * from './Field';

@@ -5,7 +5,7 @@ import { ROUTES, isRemoteRoute, type ShellRoute } from '../routeTable';
 import { Guard } from './guards';
 import { usePrefetchOnIntent } from './prefetch';
 import { RemotePage } from './RemotePage';
-import { Layout } from '../chrome/Layout';
+import { Layout } from './Layout';
 import { FirstCommitContext, FirstCommitMark, SectionLoaderContext, type SectionLoader } from './sections';
 import { PageViews } from '../telemetry/PageViews';
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { ApiError, DEFAULT_STORE_TIME, PLACEHOLDER_EMAIL } from '@storefront/shared';
 import { renderWithStores } from '@storefront/shared/testing';
 import { Footer } from './Footer';
-import { storeWithInfo } from './testUtils';
+import { storeWithInfo } from '../testing/chrome';
 
 describe('footer (spec §2)', () => {
   it('links the information pages', () => {

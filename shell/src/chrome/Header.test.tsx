@@ -3,7 +3,7 @@ import { runInAction } from 'mobx';
 import { ApiError } from '@storefront/shared';
 import { renderWithStores } from '@storefront/shared/testing';
 import { Header } from './Header';
-import { BackButton, cartLine, installMatchMedia, makeCategories, storeWithInfo } from './testUtils';
+import { BackButton, cartLine, installMatchMedia, makeCategories, storeWithInfo } from '../testing/chrome';
 
 beforeAll(installMatchMedia);
 

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { SEARCH_SUGGESTIONS } from '@storefront/shared';
 import { renderWithStores } from '@storefront/shared/testing';
 import { Header } from './Header';
-import { storeWithInfo } from './testUtils';
+import { storeWithInfo } from '../testing/chrome';
 
 function renderSearch() {
   const view = renderWithStores(

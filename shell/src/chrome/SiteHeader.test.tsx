@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { renderWithStores } from '@storefront/shared/testing';
 import { SiteHeader } from './SiteHeader';
 import { INITIAL_SCROLL, nextScrollChrome } from './useScrollChrome';
-import { scrollWindowTo, storeWithInfo } from './testUtils';
+import { scrollWindowTo, storeWithInfo } from '../testing/chrome';
 
 const topBar = () => document.querySelector('.sh-topbar')!;
 const headerBar = () => document.querySelector('.sh-header')!;

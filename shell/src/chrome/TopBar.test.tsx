@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { DEFAULT_OFFER_TEXT, PLACEHOLDER_EMAIL } from '@storefront/shared';
 import { renderWithStores } from '@storefront/shared/testing';
 import { TopBar } from './TopBar';
-import { storeWithInfo } from './testUtils';
+import { storeWithInfo } from '../testing/chrome';
 
 describe('top bar (spec §2)', () => {
   it('uses the defaults until store info loads: placeholder e-mail, default offer, no phone, socials to #', () => {

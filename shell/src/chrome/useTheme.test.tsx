@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import { renderWithStores } from '@storefront/shared/testing';
 import { useTheme } from './useTheme';
-import { storeWithInfo } from './testUtils';
+import { storeWithInfo } from '../testing/chrome';
 
 function Themed() {
   useTheme();

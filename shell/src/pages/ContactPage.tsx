@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { notify, PLACEHOLDER_EMAIL, useStores, type ContactPayload, useDocumentTitle } from '@storefront/shared';
+import { Field, InputField, notify, PLACEHOLDER_EMAIL, useStores, type ContactPayload, useDocumentTitle } from '@storefront/shared';
 import { contactSchema, validateForm, type FieldErrors } from '@storefront/shared/validation';
 import { telHref } from '../chrome/links';
 import { ContactStore } from '../stores/ContactStore';
@@ -77,27 +77,19 @@ const ContactPage = observer(function ContactPage() {
   };
 
   const field = (name: TextField, label: string, props: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'tel'; maxLength?: number } = {}) => (
-    <div className="sf-field">
-      <label htmlFor={id(name)}>{label}</label>
-      <input
-        id={id(name)}
-        name={name}
-        type={props.type ?? 'text'}
-        value={values[name]}
-        onChange={onChange}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        maxLength={props.maxLength}
-        aria-invalid={shown[name] ? true : undefined}
-        aria-describedby={shown[name] ? id(`${name}-error`) : undefined}
-        aria-required="true"
-      />
-      {shown[name] ? (
-        <span id={id(`${name}-error`)} className="sf-field__error">
-          {shown[name]}
-        </span>
-      ) : null}
-    </div>
+    <InputField
+      id={id(name)}
+      name={name}
+      label={label}
+      error={shown[name]}
+      required
+      type={props.type ?? 'text'}
+      value={values[name]}
+      onChange={onChange}
+      autoComplete={props.autoComplete}
+      inputMode={props.inputMode}
+      maxLength={props.maxLength}
+    />
   );
 
   return (
@@ -131,49 +123,21 @@ const ContactPage = observer(function ContactPage() {
                 {field('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
                 {field('phone_number', 'Phone number', { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel', maxLength: 10 })}
               </div>
-              <div className="sf-field">
-                <label htmlFor={id('subject')}>Subject</label>
-                <select
-                  id={id('subject')}
-                  name="subject"
-                  value={values.subject}
-                  onChange={onChange}
-                  aria-invalid={shown.subject ? true : undefined}
-                  aria-describedby={shown.subject ? id('subject-error') : undefined}
-                  aria-required="true"
-                >
-                  <option value="">Choose a subject</option>
-                  {CONTACT_SUBJECTS.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </select>
-                {shown.subject ? (
-                  <span id={id('subject-error')} className="sf-field__error">
-                    {shown.subject}
-                  </span>
-                ) : null}
-              </div>
-              <div className="sf-field">
-                <label htmlFor={id('message')}>Message</label>
-                <textarea
-                  id={id('message')}
-                  name="message"
-                  rows={6}
-                  value={values.message}
-                  onChange={onChange}
-                  maxLength={2000}
-                  aria-invalid={shown.message ? true : undefined}
-                  aria-describedby={shown.message ? id('message-error') : undefined}
-                  aria-required="true"
-                />
-                {shown.message ? (
-                  <span id={id('message-error')} className="sf-field__error">
-                    {shown.message}
-                  </span>
-                ) : null}
-              </div>
+              <Field id={id('subject')} label="Subject" error={shown.subject} required>
+                {(aria) => (
+                  <select name="subject" value={values.subject} onChange={onChange} {...aria}>
+                    <option value="">Choose a subject</option>
+                    {CONTACT_SUBJECTS.map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field id={id('message')} label="Message" error={shown.message} required>
+                {(aria) => <textarea name="message" rows={6} value={values.message} onChange={onChange} maxLength={2000} {...aria} />}
+              </Field>
               <div className="sh-contact__check">
                 <input id={id('subscribe')} type="checkbox" name="subscribe" checked={values.subscribe} onChange={onChange} />
                 <label htmlFor={id('subscribe')}>Send me new arrivals and offers by e-mail</label>

@@ -38,6 +38,7 @@ import { App } from '../app/App';
 import type { SectionLoader } from '../app/sections';
 import { isRemoteRoute, pageLocation, type RouteEntry } from '../routeTable';
 import { headTags } from './headTags';
+import type { ServerRenderResult } from '@storefront/contract/deploy';
 
 // Observer components render once on the server and never commit: they must not subscribe to the
 // stores (each render would leave reactions behind, and timers to clean them up).
@@ -71,17 +72,8 @@ export interface RenderRequest {
   timeoutMs?: number;
 }
 
-export interface RenderResult {
-  /** 200, or 404 for the not-found page. */
-  status: number;
-  /** The markup of `#root`. */
-  html: string;
-  /** Every API read the render made, by request key: the browser's client answers from them while hydrating. */
-  answers: Record<string, unknown>;
-  /** The route rendered (the browser loads the same page before hydrating). */
-  route: { remote: string; module: string } | { shell: string };
-  /** Attributes for `<html>`: the store's theme, which the browser sets there too (shell/src/chrome/useTheme.ts). */
-  rootAttributes: Record<string, string>;
+/** The contract's render result (ops/src/ssr.ts reads it), with this build's meta and head always set. */
+export interface RenderResult extends ServerRenderResult {
   /** The page's title and description, as its `useDocumentMeta` would set them in the browser. */
   meta: DocumentMeta;
   /**

@@ -1,17 +1,9 @@
 import type { RuntimeConfig } from '@storefront/shared';
+import { BOOT_DATA_ID, type BootData, type RemoteRegistry, type ServerRendered } from '@storefront/contract/deploy';
 
-/** One remote as the registry names it: live version and the last-known-good fallback. */
-export interface RegistryEntry {
-  version: string;
-  entry: string;
-  lastKnownGood: { version: string; entry: string } | null;
-}
-
-/** `/remotes.json`, written by the ops CLI (see docs/operators.md). */
-export interface RemoteRegistry {
-  shell: { version: string } | null;
-  remotes: Partial<Record<string, RegistryEntry>>;
-}
+// The registry, boot data and server-render shapes are the contract's: ops writes them, the shell reads them.
+export { BOOT_DATA_ID };
+export type { BootData, RegistryEntry, RemoteRegistry, ServerRendered } from '@storefront/contract/deploy';
 
 async function getJson(url: string): Promise<unknown> {
   // no-store: the registry changes on activate/rollback and must never come from a cache.
@@ -23,24 +15,6 @@ async function getJson(url: string): Promise<unknown> {
 function str(v: unknown, name: string): string {
   if (typeof v !== 'string') throw new Error(`storefront.config.json: ${name} must be a string`);
   return v;
-}
-
-/** The id of the JSON block the static host writes into index.html (see ops/src/host.ts). */
-export const BOOT_DATA_ID = 'storefront-boot';
-
-/** What the host adds when it rendered the page on the server (ops/src/ssr.ts). */
-export interface ServerRendered {
-  /** The server's API answers, by request key (see @storefront/shared's ServerAnswers). */
-  answers: Record<string, unknown>;
-  /** The page it rendered. */
-  route: { remote: string; module: string } | { shell: string };
-}
-
-/** What the host inlines into the page. */
-export interface BootData {
-  config?: unknown;
-  registry?: unknown;
-  ssr?: unknown;
 }
 
 /**

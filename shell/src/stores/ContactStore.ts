@@ -28,7 +28,6 @@ export class ContactStore {
     try {
       const res = await this.api.submitContact(payload);
       if (!res) return false;
-      if (!res.success) throw res;
       runInAction(() => {
         this.success = true;
         this.message = messageOf(res, MESSAGES.contactSuccess);

@@ -22,7 +22,6 @@ export class NewsletterStore {
     try {
       const res = await this.api.subscribeNewsletter(email.trim());
       if (!res) return null;
-      if (!res.success) throw res;
       return messageOf(res, NEWSLETTER_SUCCESS);
     } finally {
       runInAction(() => {

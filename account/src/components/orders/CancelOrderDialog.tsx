@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { CANCEL_REASONS, Modal, notify, type Order } from '@storefront/shared';
+import { CANCEL_REASONS, Field, Modal, notify, type Order } from '@storefront/shared';
 import { cancelOrderSchema } from '@storefront/shared/validation';
 import { useForm } from '../../hooks/useForm';
 import { useLastShown } from '../../hooks/useLastShown';
@@ -55,53 +55,24 @@ const CancelForm = observer(function CancelForm({ order, orders, onClose, onCanc
       <p className="acc-cancel__lead">
         Order <strong>{order.order_number}</strong>: {order.product_name}
       </p>
-      <div className={`acc-field${errors.reject_reason_select ? ' acc-field--invalid' : ''}`}>
-        <label className="acc-field__label" htmlFor="cancel-reason">
-          Reason for cancellation
-        </label>
-        <select
-          id="cancel-reason"
-          name="reject_reason_select"
-          className="acc-field__input"
-          value={values.reject_reason_select}
-          onChange={onChange}
-          aria-invalid={errors.reject_reason_select ? true : undefined}
-          aria-describedby={errors.reject_reason_select ? 'cancel-reason-error' : undefined}
-        >
-          <option value="">Select a reason</option>
-          {CANCEL_REASONS.map((reason) => (
-            <option key={reason} value={reason}>
-              {reason}
-            </option>
-          ))}
-        </select>
-        {errors.reject_reason_select && (
-          <p id="cancel-reason-error" className="acc-field__error">
-            {errors.reject_reason_select}
-          </p>
+      <Field id="cancel-reason" label="Reason for cancellation" classPrefix="acc-field" error={errors.reject_reason_select}>
+        {(aria) => (
+          <select name="reject_reason_select" className="acc-field__input" value={values.reject_reason_select} onChange={onChange} {...aria}>
+            <option value="">Select a reason</option>
+            {CANCEL_REASONS.map((reason) => (
+              <option key={reason} value={reason}>
+                {reason}
+              </option>
+            ))}
+          </select>
         )}
-      </div>
+      </Field>
       {isOther && (
-        <div className={`acc-field${errors.reject_reason_input ? ' acc-field--invalid' : ''}`}>
-          <label className="acc-field__label" htmlFor="cancel-other">
-            Your reason
-          </label>
-          <textarea
-            id="cancel-other"
-            name="reject_reason_input"
-            className="acc-field__input"
-            rows={3}
-            value={values.reject_reason_input}
-            onChange={onChange}
-            aria-invalid={errors.reject_reason_input ? true : undefined}
-            aria-describedby={errors.reject_reason_input ? 'cancel-other-error' : undefined}
-          />
-          {errors.reject_reason_input && (
-            <p id="cancel-other-error" className="acc-field__error">
-              {errors.reject_reason_input}
-            </p>
+        <Field id="cancel-other" label="Your reason" classPrefix="acc-field" error={errors.reject_reason_input}>
+          {(aria) => (
+            <textarea name="reject_reason_input" className="acc-field__input" rows={3} value={values.reject_reason_input} onChange={onChange} {...aria} />
           )}
-        </div>
+        </Field>
       )}
       <FormError message={form.formError} />
       <div className="acc-dialog__actions">

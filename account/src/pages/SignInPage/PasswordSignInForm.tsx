@@ -21,9 +21,9 @@ export const PasswordSignInForm = observer(function PasswordSignInForm({ onSigne
   const form = useForm<LoginValues>(loginSchema, { email: '', password: '' }, { failure: MESSAGES.loginFailed });
 
   const submit = form.handleSubmit(async (v) => {
-    const res = await auth.login({ email: v.email.trim(), password: v.password });
-    if (!res) return; // cancelled
-    if (!res.success) throw new ApiError(200, [MESSAGES.verifyEmail]);
+    const outcome = await auth.login({ email: v.email.trim(), password: v.password });
+    if (!outcome) return; // cancelled
+    if (outcome === 'verify-email') throw new ApiError(200, [MESSAGES.verifyEmail]);
     notify.success(MESSAGES.loginSuccess);
     onSignedIn();
   });

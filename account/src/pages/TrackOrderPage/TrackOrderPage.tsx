@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from '@storefront/shared/router';
-import { formatMoney, formatStatus, paths, useStores, useDocumentTitle } from '@storefront/shared';
+import { formatMoney, formatStatus, InputField, paths, useStores, useDocumentTitle } from '@storefront/shared';
 import { useLocalStore } from '../../hooks/useLocalStore';
 import { TrackOrderStore } from '../../stores/TrackOrderStore';
 import { formatOrderDate } from '../../components/orders/formatOrderDate';
@@ -42,29 +42,19 @@ const TrackOrderPage = observer(function TrackOrderPage() {
     <section className="acc-page acc-track" data-section="account">
       <h1 className="acc-track__title">Track Order</h1>
       <form className="acc-form acc-track__form" onSubmit={submit} noValidate aria-label="Track order">
-        <div className={`acc-field${error ? ' acc-field--invalid' : ''}`}>
-          <label className="acc-field__label" htmlFor="track-no">
-            Order number
-          </label>
-          <input
-            id="track-no"
-            name="track_no"
-            className="acc-field__input"
-            value={trackNo}
-            onChange={(e) => {
-              setTrackNo(e.target.value);
-              setError(undefined);
-            }}
-            placeholder="e.g. SF-20261122-0001"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'track-no-error' : undefined}
-          />
-          {error && (
-            <p id="track-no-error" className="acc-field__error">
-              {error}
-            </p>
-          )}
-        </div>
+        <InputField
+          id="track-no"
+          name="track_no"
+          label="Order number"
+          classPrefix="acc-field"
+          error={error}
+          value={trackNo}
+          onChange={(e) => {
+            setTrackNo(e.target.value);
+            setError(undefined);
+          }}
+          placeholder="e.g. SF-20261122-0001"
+        />
         <button type="submit" className="acc-btn acc-btn--primary" disabled={store.loading}>
           {store.loading ? 'Tracking…' : 'Track'}
         </button>

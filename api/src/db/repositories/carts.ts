@@ -1,15 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
-import type { CartLine } from '../../wire';
+import type { CartLine } from '@storefront/contract';
 import { iso, type Clock } from '../../lib/clock';
 import { money } from '../../lib/money';
 import { productImages } from './catalog';
 import { isPostgres } from '../database';
 
-/** Spec §9: at most 5 of a line, at least 1. */
-export const MAX_LINE_QUANTITY = 5;
-/** Spec §9: the cart total may not exceed ₹10,000 (in paise). */
-export const CART_LIMIT = 10_000 * 100;
 
 export interface CartRow {
   line_id: number;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database, ProductTable, VariationTable } from '../schema';
-import type { Category, Product, ProductPage, StoreInfoFields, Variation } from '../../wire';
+import type { Category, Product, ProductPage, StoreInfoFields, Variation } from '@storefront/contract';
 import { imageUrl, productPictureUrls } from '../../lib/images';
 import { money } from '../../lib/money';
 import { CHANGE, CatalogCache, type CatalogChange } from '../../lib/cache';

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { CustomerTable, Database } from '../schema';
-import type { Customer, ShippingAddress } from '../../wire';
+import type { Customer, ShippingAddress } from '@storefront/contract';
 import { iso, type Clock } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/crypto';
 

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, OrderTable } from '../schema';
-import { DELIVERY_PATH, statusLabel, type HistoryActor, type Order, type OrderStatus, type PaymentStatus, type TrackedOrder, type TrackStep } from '../../wire';
+import { DELIVERY_PATH, formatStatus, type HistoryActor, type Order, type OrderStatus, type PaymentStatus, type TrackedOrder, type TrackStep } from '@storefront/contract';
 import { iso, type Clock } from '../../lib/clock';
 import { money } from '../../lib/money';
 import { randomCode } from '../../lib/crypto';
@@ -74,13 +74,13 @@ export function toTracked(order: Order, owner: boolean): TrackedOrder {
   const reached = new Set(order.history.map((h) => h.status));
   let steps: TrackStep[];
   if (order.status === 'payment_pending' || order.status === 'payment_failed' || order.status === 'payment_expired') {
-    steps = [order.status, ...DELIVERY_PATH].map((s, i) => ({ status: s, label: statusLabel(s), done: i === 0 && order.status !== 'payment_pending', current: i === 0 }));
+    steps = [order.status, ...DELIVERY_PATH].map((s, i) => ({ status: s, label: formatStatus(s), done: i === 0 && order.status !== 'payment_pending', current: i === 0 }));
   } else if (order.status === 'cancelled') {
     const walked = DELIVERY_PATH.filter((s) => reached.has(s));
-    steps = [...walked, 'cancelled' as const].map((s) => ({ status: s, label: statusLabel(s), done: true, current: s === 'cancelled' }));
+    steps = [...walked, 'cancelled' as const].map((s) => ({ status: s, label: formatStatus(s), done: true, current: s === 'cancelled' }));
   } else {
     const at = DELIVERY_PATH.indexOf(order.status);
-    steps = DELIVERY_PATH.map((s, i) => ({ status: s, label: statusLabel(s), done: i <= at, current: i === at }));
+    steps = DELIVERY_PATH.map((s, i) => ({ status: s, label: formatStatus(s), done: i <= at, current: i === at }));
   }
   const delivery = { name: maskName(customer_data.fullName), city: customer_data.shipping_address.city, state: customer_data.shipping_address.state };
   return { ...rest, delivery, ...(owner ? { customer_data } : {}), steps };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
-import type { OrderStatus } from '../../wire';
+import type { OrderStatus } from '@storefront/contract';
 import { createRepositories } from '../repositories';
 import { defaultVariation, productImages } from '../repositories/catalog';
 import { imageUrl } from '../../lib/images';

@@ -5,7 +5,7 @@ import type { PaymentConfig } from '../../config';
 import type { Clock } from '../../lib/clock';
 import { money } from '../../lib/money';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { CANCELLABLE, type Order, type PaymentSession } from '../../wire';
+import { CANCELLABLE_STATUSES, type Order, type PaymentSession } from '@storefront/contract';
 import type { GatewayPayment, GatewayRefund, PaymentProvider } from './provider';
 
 /** Who or what caused a change, written in the order's history (issue 14). */
@@ -229,11 +229,11 @@ export class PaymentService {
         await this.release(r, payment, await r.orders.rowsByPayment(payment.id), { to: 'cancelled', payment_status: 'cancelled', cancel_reason: reason }, actor, 'Cancelled before payment: nothing was charged');
         return { refundId: null };
       }
-      if (!CANCELLABLE.has(row.status)) throw conflict('This order can no longer be cancelled');
+      if (!(CANCELLABLE_STATUSES as readonly string[]).includes(row.status)) throw conflict('This order can no longer be cancelled');
       const paid = row.payment_status === 'paid';
       const moved = await r.orders.move(
         row.id,
-        { from: [...CANCELLABLE], to: 'cancelled', cancel_reason: reason, ...(paid ? { payment_status: 'refund_pending' as const } : {}) },
+        { from: [...CANCELLABLE_STATUSES], to: 'cancelled', cancel_reason: reason, ...(paid ? { payment_status: 'refund_pending' as const } : {}) },
         actor,
         paid ? `Cancelled: full refund of ₹${money(row.final_amount)} requested` : 'Cancelled',
       );

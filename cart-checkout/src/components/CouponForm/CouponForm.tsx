@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
-import { formatMoney } from '@storefront/shared';
+import { Field, formatMoney } from '@storefront/shared';
 import type { CheckoutStore } from '../../stores/CheckoutStore';
-import { FormField, fieldAria } from '../FormField/FormField';
 import './CouponForm.css';
 
 interface Props {
@@ -40,17 +39,18 @@ export const CouponForm = observer(function CouponForm({ store, disabledReason }
   return (
     <form className="cc-coupon" onSubmit={(e) => void submit(e)} aria-label="Coupon" noValidate>
       <div className="cc-coupon__row">
-        <FormField id="cc-coupon-code" label="Coupon code" error={error} help={disabledReason ?? undefined}>
-          <input
-            id="cc-coupon-code"
-            name="coupon_code"
-            value={code}
-            onChange={(e) => setCode(e.target.value.toUpperCase())}
-            autoComplete="off"
-            disabled={!!disabledReason}
-            {...fieldAria('cc-coupon-code', error)}
-          />
-        </FormField>
+        <Field classPrefix="cc-field" id="cc-coupon-code" label="Coupon code" error={error} hint={disabledReason ?? undefined}>
+          {(aria) => (
+            <input
+              name="coupon_code"
+              value={code}
+              onChange={(e) => setCode(e.target.value.toUpperCase())}
+              autoComplete="off"
+              disabled={!!disabledReason}
+              {...aria}
+            />
+          )}
+        </Field>
         <button type="submit" className="cc-btn cc-btn--ghost" disabled={!!disabledReason || store.applyingCoupon || !code.trim()}>
           {store.applyingCoupon ? 'Applying…' : 'Apply'}
         </button>

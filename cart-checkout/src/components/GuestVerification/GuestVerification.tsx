@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
+import { Field } from '@storefront/shared';
 import { mobileSchema, otpSchema, validateField } from '@storefront/shared/validation';
 import type { CheckoutStore } from '../../stores/CheckoutStore';
-import { FormField, fieldAria } from '../FormField/FormField';
 import './GuestVerification.css';
 
 /**
@@ -52,20 +52,21 @@ export const GuestVerification = observer(function GuestVerification({ store }: 
     <>
       <p>Verify your mobile number with a one-time code to place the order.</p>
       <div className="cc-otp__row">
-        <FormField id="cc-mobile" label="Mobile number" error={mobileError}>
-          <input
-            id="cc-mobile"
-            name="mobile"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={10}
-            value={mobile}
-            readOnly={step === 'code'}
-            onChange={(e) => setMobile(e.target.value.replace(/\D/g, ''))}
-            {...fieldAria('cc-mobile', mobileError)}
-          />
-        </FormField>
+        <Field classPrefix="cc-field" id="cc-mobile" label="Mobile number" error={mobileError}>
+          {(aria) => (
+            <input
+              name="mobile"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={10}
+              value={mobile}
+              readOnly={step === 'code'}
+              onChange={(e) => setMobile(e.target.value.replace(/\D/g, ''))}
+              {...aria}
+            />
+          )}
+        </Field>
         {step === 'mobile' ? (
           <button type="button" className="cc-btn" onClick={() => void send()} disabled={store.otpBusy}>
             {store.otpBusy ? 'Sending…' : 'Send OTP'}
@@ -78,18 +79,19 @@ export const GuestVerification = observer(function GuestVerification({ store }: 
       </div>
       {step === 'code' ? (
         <div className="cc-otp__row">
-          <FormField id="cc-otp" label="OTP" error={otpError}>
-            <input
-              id="cc-otp"
-              name="otp"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={otp}
-              onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
-              {...fieldAria('cc-otp', otpError)}
-            />
-          </FormField>
+          <Field classPrefix="cc-field" id="cc-otp" label="OTP" error={otpError}>
+            {(aria) => (
+              <input
+                name="otp"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={otp}
+                onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+                {...aria}
+              />
+            )}
+          </Field>
           <button type="button" className="cc-btn" onClick={() => void verify()} disabled={store.otpBusy}>
             {store.otpBusy ? 'Verifying…' : 'Verify OTP'}
           </button>

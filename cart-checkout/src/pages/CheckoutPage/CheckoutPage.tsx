@@ -1,9 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from '@storefront/shared/router';
-import { lineVariant, MESSAGES, paths, reportError, summarizeLines, unitPrice, useStores, useDocumentMeta } from '@storefront/shared';
+import { Field, lineVariant, MESSAGES, paths, reportError, summarizeLines, unitPrice, useStores, useDocumentMeta } from '@storefront/shared';
 import { CouponForm } from '../../components/CouponForm/CouponForm';
-import { FormField, fieldAria } from '../../components/FormField/FormField';
 import { GuestVerification } from '../../components/GuestVerification/GuestVerification';
 import { OrderSummary } from '../../components/OrderSummary/OrderSummary';
 import { cartLineKey } from '../../lib/cartLineKey';
@@ -109,19 +108,20 @@ function CheckoutPage() {
   const text = (name: keyof AddressForm, label: string, props: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'tel'; maxLength?: number; wide?: boolean; help?: string } = {}) => {
     const id = `cc-${name}`;
     return (
-      <FormField id={id} label={label} error={errors[name]} className={props.wide ? 'cc-field--wide' : undefined} help={props.help}>
-        <input
-          id={id}
-          name={name}
-          type={props.type ?? 'text'}
-          autoComplete={props.autoComplete}
-          inputMode={props.inputMode}
-          maxLength={props.maxLength}
-          value={values[name]}
-          onChange={set(name)}
-          {...fieldAria(id, errors[name])}
-        />
-      </FormField>
+      <Field classPrefix="cc-field" id={id} label={label} error={errors[name]} className={props.wide ? 'cc-field--wide' : undefined} hint={props.help}>
+        {(aria) => (
+          <input
+            name={name}
+            type={props.type ?? 'text'}
+            autoComplete={props.autoComplete}
+            inputMode={props.inputMode}
+            maxLength={props.maxLength}
+            value={values[name]}
+            onChange={set(name)}
+            {...aria}
+          />
+        )}
+      </Field>
     );
   };
 
@@ -149,31 +149,37 @@ function CheckoutPage() {
               </fieldset>
               <fieldset className="cc-fieldset">
                 <legend>Shipping address</legend>
-                <FormField id="cc-address" label="Address" error={errors.address} className="cc-field--wide">
-                  <textarea id="cc-address" name="address" rows={3} autoComplete="street-address" value={values.address} onChange={set('address')} {...fieldAria('cc-address', errors.address)} />
-                </FormField>
-                <FormField id="cc-state" label="State" error={errors.state}>
-                  <select id="cc-state" name="state" value={values.state} onChange={set('state')} aria-busy={store.statesLoading} {...fieldAria('cc-state', errors.state)}>
-                    <option value="">{store.statesLoading ? 'Loading states…' : 'Select a state'}</option>
-                    {store.states.map((s) => (
-                      <option key={s.id} value={s.name}>
-                        {s.name}
-                      </option>
-                    ))}
-                    {values.state && !store.states.some((s) => s.name === values.state) ? <option value={values.state}>{values.state}</option> : null}
-                  </select>
-                </FormField>
-                <FormField id="cc-city" label="City" error={errors.city}>
-                  <select id="cc-city" name="city" value={values.city} onChange={set('city')} disabled={!values.state} aria-busy={store.citiesLoading} {...fieldAria('cc-city', errors.city)}>
-                    <option value="">{store.citiesLoading ? 'Loading cities…' : values.state ? 'Select a city' : 'Select a state first'}</option>
-                    {store.cities.map((c) => (
-                      <option key={c.id} value={c.name}>
-                        {c.name}
-                      </option>
-                    ))}
-                    {values.city && !store.cities.some((c) => c.name === values.city) ? <option value={values.city}>{values.city}</option> : null}
-                  </select>
-                </FormField>
+                <Field classPrefix="cc-field" id="cc-address" label="Address" error={errors.address} className="cc-field--wide">
+                  {(aria) => (
+                    <textarea name="address" rows={3} autoComplete="street-address" value={values.address} onChange={set('address')} {...aria} />
+                  )}
+                </Field>
+                <Field classPrefix="cc-field" id="cc-state" label="State" error={errors.state}>
+                  {(aria) => (
+                    <select name="state" value={values.state} onChange={set('state')} aria-busy={store.statesLoading} {...aria}>
+                      <option value="">{store.statesLoading ? 'Loading states…' : 'Select a state'}</option>
+                      {store.states.map((s) => (
+                        <option key={s.id} value={s.name}>
+                          {s.name}
+                        </option>
+                      ))}
+                      {values.state && !store.states.some((s) => s.name === values.state) ? <option value={values.state}>{values.state}</option> : null}
+                    </select>
+                  )}
+                </Field>
+                <Field classPrefix="cc-field" id="cc-city" label="City" error={errors.city}>
+                  {(aria) => (
+                    <select name="city" value={values.city} onChange={set('city')} disabled={!values.state} aria-busy={store.citiesLoading} {...aria}>
+                      <option value="">{store.citiesLoading ? 'Loading cities…' : values.state ? 'Select a city' : 'Select a state first'}</option>
+                      {store.cities.map((c) => (
+                        <option key={c.id} value={c.name}>
+                          {c.name}
+                        </option>
+                      ))}
+                      {values.city && !store.cities.some((c) => c.name === values.city) ? <option value={values.city}>{values.city}</option> : null}
+                    </select>
+                  )}
+                </Field>
                 {text('pincode', 'Pincode', { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 6 })}
                 {text('alt_phone_number', 'Alternate phone (optional)', { type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric', maxLength: 10 })}
               </fieldset>

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Link, useNavigate } from '@storefront/shared/router';
 import { formatMoney, paths, useStores, useDocumentMeta } from '@storefront/shared';
 import { OrderLinks, OrderNumbers, OrdersCard } from '../../components/OrderOutcome/OrderOutcome';
-import { useOutcomeOrders } from '../../lib/useOutcomeOrders';
+import { useOutcomeOrders } from '../../hooks/useOutcomeOrders';
 import '../../styles/common.css';
 import '../../styles/outcome.css';
 

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { formatMoney, paymentMethodLabel, useDocumentMeta } from '@storefront/shared';
 import { OrderLinks, OrderNumbers, OrdersCard } from '../../components/OrderOutcome/OrderOutcome';
-import { useOutcomeOrders } from '../../lib/useOutcomeOrders';
+import { useOutcomeOrders } from '../../hooks/useOutcomeOrders';
 import '../../styles/common.css';
 import '../../styles/outcome.css';
 

@@ -5,7 +5,7 @@ import { formatCountdown, formatMoney, notify, paths, reportError, useStores, us
 import { OrderLinks } from '../../components/OrderOutcome/OrderOutcome';
 import { OrderedItems } from '../../components/OrderedItems/OrderedItems';
 import { orderFailureUrl, orderSuccessUrl } from '../../lib/orderLinks';
-import { useOutcomeOrders } from '../../lib/useOutcomeOrders';
+import { useOutcomeOrders } from '../../hooks/useOutcomeOrders';
 import type { PaymentChoice, PaymentProvider } from '../../payment/PaymentProvider';
 import { TestPaymentProvider } from '../../payment/TestPaymentProvider';
 import { PaymentStore } from '../../stores/PaymentStore';

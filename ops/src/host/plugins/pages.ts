@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RuntimeConfig } from '@storefront/contract/deploy';
 import type { HostContext } from '../context';
 import { VERSION_RE } from '../../sections';
 import { injectServerPage, type ServerPage } from '../../ssr';
@@ -75,7 +76,7 @@ export async function pagesPlugin(app: FastifyInstance, { ctx }: { ctx: HostCont
     return p;
   };
 
-  const runtimeConfig = () => ({
+  const runtimeConfig = (): RuntimeConfig => ({
     apiBaseUrl: '/api',
     apiKey: config.apiKey,
     storeToken: config.storeToken,

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from '@storefront/shared/router';
 import { useStores } from '@storefront/shared';
 import { OrderOutcomeStore } from '../stores/OrderOutcomeStore';
-import { readOutcome, type OrderOutcomeState } from './orderLinks';
+import { readOutcome, type OrderOutcomeState } from '../lib/orderLinks';
 
 /** The payment and outcome pages' common start: what the URL names, and those orders loaded from the server. */
 export function useOutcomeOrders(): OrderOutcomeState & { store: OrderOutcomeStore } {

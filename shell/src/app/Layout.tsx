@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useStores, type RuntimeConfig } from '@storefront/shared';
-import { RemotePage } from '../app/RemotePage';
-import { Footer } from './Footer';
-import { ScrollManager } from './ScrollManager';
-import { SiteHeader } from './SiteHeader';
-import { useTheme } from './useTheme';
+import { RemotePage } from './RemotePage';
+import { Footer } from '../chrome/Footer';
+import { ScrollManager } from '../chrome/ScrollManager';
+import { SiteHeader } from '../chrome/SiteHeader';
+import { useTheme } from '../chrome/useTheme';
 
 /**
  * The page frame: theme, scroll behaviour, the fixed top bar and header, the routed section, the footer,

@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, isUniqueViolation } from '../lib/errors';
+import { fieldErrors, type AjvLikeError } from '../validation';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set once the handler runs: an error without a status before then is a malformed request. */
+    inHandler: boolean;
+  }
+}
+
+/**
+ * The one error handler: every failure leaves as `{ success: false, message, errors? }` with a 4xx for
+ * the client's mistakes (field errors from the schemas' `x-messages`), never a 500 for bad input.
+ */
+export const errorsPlugin = fp(
+  async (app) => {
+    const logToConsole = !app.config.logger;
+    app.decorateRequest('inHandler', false);
+    app.addHook('preHandler', async (request) => {
+      request.inHandler = true;
+    });
+
+    app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof AppError) {
+        return reply.status(error.statusCode).send({ success: false, message: error.messages, ...(error.errors ? { errors: error.errors } : {}) });
+      }
+      if (error.validation) {
+        const errors = fieldErrors(error.validation as AjvLikeError[]);
+        const blank = errors[''];
+        delete errors[''];
+        const first = Object.values(errors)[0] ?? (blank ? `Invalid request ${error.validationContext ?? 'body'}` : 'Invalid request');
+        return reply.status(400).send({ success: false, message: first, errors });
+      }
+      // Two requests racing for one unique value (e-mail, mobile): the loser gets a conflict, not a 500.
+      if (isUniqueViolation(error)) return reply.status(409).send({ success: false, message: 'This record already exists' });
+      const status = typeof error.statusCode === 'number' ? error.statusCode : 0;
+      if (status >= 400 && status < 500) {
+        const message =
+          status === 413 ? 'Request body is too large' : status === 415 ? 'Unsupported content type' : status === 404 ? 'Not found' : 'Invalid request body';
+        return reply.status(status === 406 ? 400 : status).send({ success: false, message });
+      }
+      // Before the handler, a failure without a status is a request the parsers could not read (a broken
+      // multipart body, say): the client's fault, not ours.
+      if (!request.inHandler && status === 0) {
+        return reply.status(400).send({ success: false, message: 'Invalid request body' });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      if (logToConsole) console.error(error);
+      return reply.status(500).send({ success: false, message: 'Something went wrong' });
+    });
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, message: 'Not found' }));
+  },
+  { name: 'errors', dependencies: ['database'] },
+);

@@ -1,0 +1,184 @@
+/**
+ * Spec §2's routes, written once: the patterns, which section owns each and the page it exposes, the
+ * matching rules, and the link builders. The shell routes with them, the start-up prefetch recognises
+ * the first page with them, and components build links with `paths` (never from strings).
+ */
+
+/** The remotes and the modules each exposes (`./<name>` in its rspack config): one per page, plus overlays. */
+export const EXPOSED_MODULES = {
+  catalog: ['Home', 'About', 'Shop', 'Categories', 'Product'],
+  cart_checkout: ['Cart', 'Checkout', 'Payment', 'OrderSuccess', 'OrderFailure', 'CartPanel'],
+  account: ['SignIn', 'SignUp', 'ForgotPassword', 'ResetPassword', 'MyAccount', 'TrackOrder', 'SignUpModal'],
+} as const;
+export type RemoteName = keyof typeof EXPOSED_MODULES;
+export type ExposedModule<R extends RemoteName = RemoteName> = (typeof EXPOSED_MODULES)[R][number];
+
+/** The shell's own pages (spec §2 info pages and not-found). */
+export const SHELL_PAGES = ['Faq', 'Terms', 'PrivacyPolicy', 'Support', 'Contacts', 'NotFound'] as const;
+export type ShellPage = (typeof SHELL_PAGES)[number];
+
+/** Who may open a route: anybody, only a guest (signed out), only a signed-in customer. */
+export type Access = 'public' | 'guest' | 'auth';
+
+/** A route a remote's exposed page shows. */
+export type RemoteRoute = {
+  [R in RemoteName]: { path: string; access: Access; remote: R; module: ExposedModule<R> };
+}[RemoteName];
+
+export interface ShellRoute {
+  path: string;
+  access: Access;
+  shell: ShellPage;
+}
+
+export type RouteEntry = RemoteRoute | ShellRoute;
+
+/** The patterns other code must recognise (the start-up prefetch, the link builders). */
+export const ROUTE_PATTERNS = {
+  product: '/products/:slug',
+  trackOrder: '/track-order/:id',
+} as const;
+
+/** The route table of spec §2: every path and the section that owns it, first match wins. */
+export const ROUTES: readonly RouteEntry[] = [
+  { path: '/', access: 'public', remote: 'catalog', module: 'Home' },
+  { path: '/about', access: 'public', remote: 'catalog', module: 'About' },
+  { path: '/shop', access: 'public', remote: 'catalog', module: 'Shop' },
+  { path: ROUTE_PATTERNS.product, access: 'public', remote: 'catalog', module: 'Product' },
+  { path: '/categories', access: 'public', remote: 'catalog', module: 'Categories' },
+  { path: '/cart', access: 'public', remote: 'cart_checkout', module: 'Cart' },
+  { path: '/checkout', access: 'public', remote: 'cart_checkout', module: 'Checkout' },
+  { path: '/payment', access: 'auth', remote: 'cart_checkout', module: 'Payment' },
+  { path: '/order-success', access: 'auth', remote: 'cart_checkout', module: 'OrderSuccess' },
+  { path: '/order-failure', access: 'auth', remote: 'cart_checkout', module: 'OrderFailure' },
+  { path: '/track-order', access: 'public', remote: 'account', module: 'TrackOrder' },
+  { path: ROUTE_PATTERNS.trackOrder, access: 'public', remote: 'account', module: 'TrackOrder' },
+  { path: '/signin', access: 'guest', remote: 'account', module: 'SignIn' },
+  { path: '/signup', access: 'guest', remote: 'account', module: 'SignUp' },
+  { path: '/forgot-password', access: 'guest', remote: 'account', module: 'ForgotPassword' },
+  { path: '/reset-password', access: 'guest', remote: 'account', module: 'ResetPassword' },
+  { path: '/my-account/*', access: 'auth', remote: 'account', module: 'MyAccount' },
+  { path: '/faq', access: 'public', shell: 'Faq' },
+  { path: '/terms-use', access: 'public', shell: 'Terms' },
+  { path: '/privacy-policy', access: 'public', shell: 'PrivacyPolicy' },
+  { path: '/support', access: 'public', shell: 'Support' },
+  { path: '/contact', access: 'public', shell: 'Contacts' },
+  { path: '/not-found', access: 'public', shell: 'NotFound' },
+];
+
+export function isRemoteRoute(route: RouteEntry): route is RemoteRoute {
+  return 'remote' in route;
+}
+
+/** Matches a pathname against a route pattern ('/products/:slug', '/my-account/*'). */
+export function matches(pattern: string, pathname: string): boolean {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (pattern.endsWith('/*')) {
+    const base = pattern.slice(0, -2);
+    return clean === base || clean.startsWith(`${base}/`);
+  }
+  const p = pattern.split('/');
+  const s = clean.split('/');
+  if (p.length !== s.length) return false;
+  return p.every((seg, i) => seg.startsWith(':') ? (s[i] ?? '') !== '' : seg === s[i]);
+}
+
+/**
+ * The `:name` segments of a route pattern, decoded ('/products/:slug' on '/products/a%20b' → { slug: 'a b' }).
+ * A segment that is not valid percent-encoding stays as it came, or, with `strict`, gives null.
+ */
+export function routeParams(pattern: string, pathname: string): Record<string, string>;
+export function routeParams(pattern: string, pathname: string, opts: { strict: true }): Record<string, string> | null;
+export function routeParams(pattern: string, pathname: string, opts?: { strict: true }): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  if (pattern.endsWith('/*')) return out;
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const s = clean.split('/');
+  let malformed = false;
+  pattern.split('/').forEach((seg, i) => {
+    if (!seg.startsWith(':')) return;
+    const raw = s[i] ?? '';
+    try {
+      out[seg.slice(1)] = decodeURIComponent(raw);
+    } catch {
+      malformed = true;
+      out[seg.slice(1)] = raw;
+    }
+  });
+  return malformed && opts?.strict ? null : out;
+}
+
+/** The route owning a pathname, or undefined (→ not-found). */
+export function findRoute(pathname: string): RouteEntry | undefined {
+  return ROUTES.find((r) => matches(r.path, pathname));
+}
+
+// ---------- link builders ----------
+
+export interface ShopQuery {
+  search?: string;
+  /** Lower-cased category names (spec §2). */
+  categories?: string[];
+  [key: string]: string | string[] | undefined;
+}
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') q.set(k, v);
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+/** A pattern's path with its `:name` segments filled in, URL-encoded. */
+function fill(pattern: string, values: Record<string, string>): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+}
+
+export const paths = {
+  home: '/',
+  about: '/about',
+  categories: '/categories',
+  /** `/shop`, `/shop?search=<term>` (URL-encoded), `/shop?categories=<lower-cased name>`. */
+  shop(query: ShopQuery = {}): string {
+    const flat: Record<string, string | undefined> = {};
+    for (const [k, v] of Object.entries(query)) flat[k] = Array.isArray(v) ? (v.length ? v.join(',') : undefined) : v;
+    return withQuery('/shop', flat);
+  },
+  /** Spec §2: category links carry the lower-cased category name. */
+  category(name: string): string {
+    return withQuery('/shop', { categories: name.toLowerCase() });
+  },
+  search(term: string): string {
+    return withQuery('/shop', { search: term.trim() });
+  },
+  product(slug: string, variant?: string): string {
+    return withQuery(fill(ROUTE_PATTERNS.product, { slug }), { variant });
+  },
+  cart: '/cart',
+  checkout: '/checkout',
+  payment: '/payment',
+  orderSuccess: '/order-success',
+  orderFailure: '/order-failure',
+  faq: '/faq',
+  terms: '/terms-use',
+  privacy: '/privacy-policy',
+  support: '/support',
+  contact: '/contact',
+  trackOrder(orderNumber?: string): string {
+    return orderNumber ? fill(ROUTE_PATTERNS.trackOrder, { id: orderNumber }) : '/track-order';
+  },
+  signin: '/signin',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword(token?: string): string {
+    return withQuery('/reset-password', { token });
+  },
+  myAccount: {
+    profile: '/my-account',
+    orders: '/my-account/orders',
+    wishlist: '/my-account/wishlist',
+    address: '/my-account/address',
+    password: '/my-account/password',
+  },
+  notFound: '/not-found',
+} as const;

@@ -1,0 +1,46 @@
+import {
+  CANCELLABLE_STATUSES, DELIVERY_PATH, EXPOSED_MODULES, ORDER_STATUSES, ROUTES, ROUTE_PATTERNS, findRoute, formatStatus,
+  isCancellable, isRemoteRoute, matches, parseImageId, paths, pictureInfo, routeParams,
+} from '../src';
+
+describe('rules (spec §4/§9)', () => {
+  it('cancellable statuses are statuses on the delivery path, before it leaves the retailer chain', () => {
+    for (const s of CANCELLABLE_STATUSES) expect(DELIVERY_PATH).toContain(s);
+    for (const s of DELIVERY_PATH) expect(ORDER_STATUSES).toContain(s);
+    expect(isCancellable('payment_pending')).toBe(true);
+    expect(isCancellable('shipped')).toBe(false);
+  });
+
+  it('status text is Title Case words', () => {
+    expect(formatStatus('dispatched_from_retailer')).toBe('Dispatched From Retailer');
+    expect(formatStatus(null)).toBe('');
+  });
+});
+
+describe('routes (spec §2)', () => {
+  it('every remote route names a module its remote exposes', () => {
+    for (const r of ROUTES.filter(isRemoteRoute)) expect(EXPOSED_MODULES[r.remote] as readonly string[]).toContain(r.module);
+  });
+
+  it('link builders produce paths the route table owns, and read back to the same parameters', () => {
+    const link = paths.product('kurta & dupatta', 'XL');
+    const pathname = link.split('?')[0] ?? '';
+    expect(findRoute(pathname)).toMatchObject({ remote: 'catalog', module: 'Product' });
+    expect(routeParams(ROUTE_PATTERNS.product, pathname)).toEqual({ slug: 'kurta & dupatta' });
+    expect(matches(ROUTE_PATTERNS.trackOrder, paths.trackOrder('SF-1'))).toBe(true);
+  });
+
+  it('a slug that is not valid percent-encoding gives null when strict', () => {
+    expect(routeParams(ROUTE_PATTERNS.product, '/products/%E0%A4', { strict: true })).toBeNull();
+    expect(routeParams(ROUTE_PATTERNS.product, '/products/%E0%A4')).toEqual({ slug: '%E0%A4' });
+  });
+});
+
+describe('picture ids', () => {
+  it('the URL the API makes is the one the browser reads', () => {
+    const id = '0123456789abcdef-1600x2000-a1b2c3';
+    expect(parseImageId(id)).toEqual({ hash: '0123456789abcdef', width: 1600, height: 2000, colour: 'a1b2c3' });
+    expect(pictureInfo(`/api/images/${id}`)).toEqual({ width: 1600, height: 2000, colour: '#a1b2c3' });
+    expect(pictureInfo('/logo.svg')).toBeNull();
+  });
+});

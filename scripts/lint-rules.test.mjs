@@ -1,0 +1,52 @@
+// The import rules of eslint.config.mjs, each shown failing on a deliberate offence and passing on the
+// allowed form (run by `npm test` after `pnpm lint`; alone: `node --test scripts/lint-rules.test.mjs`).
+// Offences are linted as if they were files of the package named by their path, with the real config.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const eslint = new ESLint({ cwd: root, ignore: false });
+
+/** The rule ids ESLint reports for `code` as the file at `file` (relative to the repository root). */
+async function rulesFor(file, code) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+test('api may not reach into the frontend by a relative path', async () => {
+  const rules = await rulesFor('api/src/offence.ts', "import type { Order } from '../../shared/src/api/types';\nexport type O = Order;\n");
+  assert.ok(rules.includes('import-x/no-restricted-paths'), `got ${rules.join(', ')}`);
+});
+
+test('ops may not import @storefront/shared, nor a file inside the contract', async () => {
+  const shared = await rulesFor('ops/src/offence.ts', "import { paths } from '@storefront/shared';\nexport const p = paths;\n");
+  assert.ok(shared.includes('no-restricted-imports'), `got ${shared.join(', ')}`);
+  const deep = await rulesFor('ops/src/offence.ts', "import { paths } from '@storefront/contract/src/routes';\nexport const p = paths;\n");
+  assert.ok(deep.includes('no-restricted-imports'), `got ${deep.join(', ')}`);
+});
+
+test('api and ops may import the contract', async () => {
+  const rules = await rulesFor('api/src/allowed.ts', "import { CART_TOTAL_LIMIT } from '@storefront/contract';\nexport const c = CART_TOTAL_LIMIT;\n");
+  assert.deepEqual(rules, []);
+});
+
+test('a remote may not import another remote, nor the contract around shared', async () => {
+  const other = await rulesFor('catalog/src/offence.ts', "import { CheckoutStore } from '../../cart-checkout/src/stores/CheckoutStore';\nexport const c = CheckoutStore;\n");
+  assert.ok(other.includes('import-x/no-restricted-paths'), `got ${other.join(', ')}`);
+  const contract = await rulesFor('catalog/src/offence.ts', "import { paths } from '@storefront/contract';\nexport const p = paths;\n");
+  assert.ok(contract.includes('no-restricted-imports'), `got ${contract.join(', ')}`);
+});
+
+test('the contract imports nothing', async () => {
+  const rules = await rulesFor('contract/src/offence.ts', "import { paths } from '@storefront/shared';\nexport const p = paths;\n");
+  assert.ok(rules.includes('no-restricted-imports'), `got ${rules.join(', ')}`);
+});
+
+test('a cycle fails anywhere in the workspace', async () => {
+  const [result] = await eslint.lintFiles([path.join(root, 'scripts/lint-fixtures/cycle/first.ts')]);
+  const rules = (result?.messages ?? []).map((m) => m.ruleId);
+  assert.ok(rules.includes('import-x/no-cycle'), `got ${rules.join(', ')}`);
+});
