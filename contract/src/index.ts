@@ -9,3 +9,4 @@ export * from './rules';
 export * from './routes';
 export * from './deploy';
 export * from './images';
+export * from './telemetry';

@@ -1,36 +1,19 @@
 /**
- * What the shell's telemetry client sends to `POST /telemetry` (shell/src/telemetry/client.ts), as a
- * JSON schema Fastify validates with Ajv. A batch is a list of events, each tagged with the remote
- * ('shell' for the shell's own pages), its version and the route *pattern* (`/products/:slug`, never
- * the address). No message, stack, URL, id or anything else about the shopper is accepted.
+ * The telemetry batch of the contract (`@storefront/contract/telemetry`) as a JSON schema Fastify
+ * validates with Ajv. No message, stack, URL, id or anything else about the shopper is accepted.
  */
-export const MAX_EVENTS = 50;
-/** Bytes: a full batch of 50 events is about 5 KB. */
-export const MAX_BODY = 16 * 1024;
+import {
+  TELEMETRY_KINDS as KINDS,
+  TELEMETRY_MAX_BODY,
+  TELEMETRY_MAX_EVENTS as MAX_EVENTS,
+  type TelemetryBatch,
+  type TelemetryEvent,
+  type TelemetryEventType,
+} from '@storefront/contract/telemetry';
 
-export type EventType = 'view' | 'error' | 'load' | 'fallback' | 'vital';
-
-export interface TelemetryEvent {
-  /** view: a page shown; error: boundary | unhandled | rejection; load: chunk | manifest failure; fallback: lkg | unavailable; vital. */
-  t: EventType;
-  r: string;
-  v: string;
-  route: string;
-  k?: string;
-  /** vital: LCP, INP, TTFB in ms; CLS unitless. */
-  n?: number;
-}
-
-export interface TelemetryBatch {
-  events: TelemetryEvent[];
-}
-
-export const KINDS: Record<Exclude<EventType, 'view'>, readonly string[]> = {
-  error: ['boundary', 'unhandled', 'rejection'],
-  load: ['chunk', 'manifest'],
-  fallback: ['lkg', 'unavailable'],
-  vital: ['LCP', 'INP', 'CLS', 'TTFB'],
-};
+export { KINDS, MAX_EVENTS, type TelemetryBatch, type TelemetryEvent };
+export type EventType = TelemetryEventType;
+export const MAX_BODY = TELEMETRY_MAX_BODY;
 
 /**
  * Fastify's Ajv runs with `removeAdditional: true`, which would quietly strip an unknown field where

@@ -6,10 +6,11 @@
  * seconds after the first one, and whenever the page is hidden or left (the beacon outlives it).
  */
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
+import { TELEMETRY_MAX_EVENTS } from '@storefront/contract/telemetry';
 import { currentPage, takeSignals, versionOf, type Signal } from './signals';
 
 export const ENDPOINT = '/telemetry';
-export const MAX_BATCH = 50;
+export const MAX_BATCH = TELEMETRY_MAX_EVENTS;
 const FLUSH_MS = 5000;
 
 let batch: Signal[] = [];

@@ -7,16 +7,11 @@
  * it and the route *pattern* (`/products/:slug`): never the address, a message or anything about the
  * shopper.
  */
+import type { TelemetryEvent } from '@storefront/contract/telemetry';
 import { findRoute, isRemoteRoute } from '../routeTable';
 
-export interface Signal {
-  t: 'view' | 'error' | 'load' | 'fallback' | 'vital';
-  r: string;
-  v: string;
-  route: string;
-  k?: string;
-  n?: number;
-}
+/** One event of the telemetry contract. */
+export type Signal = TelemetryEvent;
 
 export interface Page {
   route: string;
