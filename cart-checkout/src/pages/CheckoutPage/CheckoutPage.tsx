@@ -103,7 +103,7 @@ function CheckoutPage() {
         <h1 id="cc-checkout-title">Checkout</h1>
         <div className="sf-private-region">
           <div className="cc-checkout__empty">
-            <p>Your cart is empty. Add something you like, then come back to check out.</p>
+            <p>Your cart is empty.</p>
             <Link className="cc-btn" to={paths.shop()}>
               Continue Shopping
             </Link>
