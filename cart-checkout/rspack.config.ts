@@ -1,11 +1,11 @@
 import * as rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
-import { createSectionConfig } from '../shared/build/rspackConfig';
+import { createSectionConfigs } from '../shared/build/rspackConfig';
 
 /** Remote `cart_checkout`: one exposed module per page (and the overlays the shell mounts). */
 export default (_env: unknown, argv: { mode?: string }) =>
-  createSectionConfig(
+  createSectionConfigs(
     {
       dir: import.meta.dirname,
       name: 'cart_checkout',
@@ -14,6 +14,8 @@ export default (_env: unknown, argv: { mode?: string }) =>
       rspack,
       ModuleFederationPlugin,
       ReactRefreshPlugin,
+      // Its pages rendered on the server by the static host (issue 19); src/server.ts lists them.
+      server: './src/server.ts',
       exposes: {
         './Cart': { import: './src/pages/CartPage/CartPage.tsx', name: 'Cart' },
         './Checkout': { import: './src/pages/CheckoutPage/CheckoutPage.tsx', name: 'Checkout' },

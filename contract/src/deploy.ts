@@ -66,4 +66,6 @@ export interface ServerRenderResult extends ServerRendered {
   meta?: { title?: string; description?: string };
   /** More `<head>` tags, escaped and ready to write (canonical link, Open Graph, Twitter card). */
   head?: string;
+  /** The page shows the shopper's own data once the browser applies their session (issue 19): sent `private, no-store`. */
+  personal?: boolean;
 }

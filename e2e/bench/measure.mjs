@@ -9,9 +9,16 @@
 // same way, so LCP can be given as a ratio to that floor. A third run loads each page as a 412-px phone
 // (DPR 1.75, Lighthouse's) and reads the pictures: bytes before the LCP and in all, which element the
 // LCP is, and any picture not sent as AVIF or WebP (issue 20).
+// Issue 19 adds the cart, checkout, sign-in, sign-up and order-tracking pages, and the account pages as a
+// signed-in shopper sees them: `--session <file>` names a saved session (the shell's local-storage state,
+// made by scripts/bench.mjs through the API), put in the browser's storage before each load of those pages.
+// Every page's whole script is also given gzipped (-6, as the issue's peer figures were taken): the
+// scripts the page loaded by the time the network went quiet, each compressed here.
+//   --pages home,cart,…   measure only these (and their static copies when named: static-cart)
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -47,14 +54,30 @@ const FLAGS = [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
 ];
-const pages = [
+/** The saved session of a signed-in shopper (the shell's local-storage key and value), for the account pages. */
+const SESSION = args.session ? JSON.parse(readFileSync(args.session, 'utf8')) : null;
+const product = args.product ?? '/products/classic-cotton-t-shirt';
+const sitePages = [
   { name: 'home', path: '/' },
   { name: 'shop', path: '/shop' },
-  { name: 'product', path: args.product ?? '/products/classic-cotton-t-shirt' },
-  { name: 'static-home', path: '/__bench/static-home', copyOf: '/' },
-  { name: 'static-shop', path: '/__bench/static-shop', copyOf: '/shop' },
-  { name: 'static-product', path: '/__bench/static-product', copyOf: args.product ?? '/products/classic-cotton-t-shirt' },
+  { name: 'product', path: product },
+  { name: 'cart', path: '/cart' },
+  { name: 'checkout', path: '/checkout' },
+  { name: 'signin', path: '/signin' },
+  { name: 'signup', path: '/signup' },
+  { name: 'track-order', path: '/track-order' },
+  ...(SESSION
+    ? [
+        { name: 'my-account', path: '/my-account', signedIn: true },
+        { name: 'my-account-orders', path: '/my-account/orders', signedIn: true },
+      ]
+    : []),
 ];
+const wanted = args.pages ? new Set(args.pages.split(',')) : null;
+const pages = [
+  ...sitePages,
+  ...sitePages.map((p) => ({ name: `static-${p.name}`, path: `/__bench/static-${p.name}`, copyOf: p.path, signedIn: p.signedIn })),
+].filter((p) => !wanted || wanted.has(p.name));
 
 const median = (xs) => {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
@@ -106,10 +129,28 @@ function lcpNode(audit) {
   return node ? `${node.snippet ?? node.selector ?? ''}`.replace(/\s(srcset|sizes|style|alt)="[^"]*"/g, '').slice(0, 120) : null;
 }
 
-async function lighthouseRun(url) {
+/** Puts the signed-in shopper's saved session into a fresh Chromium's storage for the site's origin. */
+async function seedSession(port) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    const page = await context.newPage();
+    // A file with no script: the origin's storage without loading (and caching) any of the site's scripts.
+    await page.goto(`${SITE}/storefront.config.json`);
+    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [SESSION.key, SESSION.value]);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseRun(url, signedIn) {
   const chrome = await startChrome();
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    // Signed in: the session is in storage first, and Lighthouse is told to leave storage alone (a fresh
+    // profile per run: its cache is empty anyway).
+    if (signedIn) await seedSession(chrome.port);
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: !!signedIn });
     const a = result.lhr.audits;
     return {
       score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
@@ -126,8 +167,28 @@ async function lighthouseRun(url) {
   }
 }
 
-async function timelineRun(browser, url) {
+/** A signed-in shopper's context: their saved session in storage before the page's scripts run. */
+async function withSession(context, signedIn) {
+  if (signedIn) await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [SESSION.key, SESSION.value]);
+}
+
+const gzipped = new Map();
+/** The gzip -6 size of a script, fetched once (the peer's figures are gzip -6 of what the page loaded). */
+function gzipSize(url) {
+  let p = gzipped.get(url);
+  if (!p) {
+    p = fetch(url, { headers: { 'accept-encoding': 'identity' } })
+      .then((r) => r.arrayBuffer())
+      .then((b) => zlib.gzipSync(Buffer.from(b), { level: 6 }).length)
+      .catch(() => 0);
+    gzipped.set(url, p);
+  }
+  return p;
+}
+
+async function timelineRun(browser, url, signedIn) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await withSession(context, signedIn);
   const page = await context.newPage();
   await page.addInitScript(() => {
     const w = window;
@@ -144,7 +205,10 @@ async function timelineRun(browser, url) {
     const res = performance.getEntriesByType('resource');
     const before = res.filter((r) => r.responseEnd <= lcp);
     const js = before.filter((r) => r.initiatorType === 'script' || /\.m?js(\?|$)/.test(r.name));
+    const allJs = res.filter((r) => r.initiatorType === 'script' || /\.m?js(\?|$)/.test(r.name));
     return {
+      jsUrls: allJs.map((r) => r.name),
+      jsTransferAll: allJs.reduce((s, r) => s + (r.transferSize || r.encodedBodySize), 0),
       lcp,
       requestsBefore: before.length + 1,
       jsGzipBefore: js.reduce((s, r) => s + (r.transferSize || r.encodedBodySize), 0),
@@ -155,17 +219,20 @@ async function timelineRun(browser, url) {
     };
   });
   await context.close();
-  return m;
+  const { jsUrls, ...rest } = m;
+  const sizes = await Promise.all(jsUrls.map((u) => gzipSize(u.replace(/^https?:\/\/[^/]+/, SITE))));
+  return { ...rest, jsFilesAll: jsUrls.length, jsGzipAll: sizes.reduce((a, b) => a + b, 0) };
 }
 
 /** The page as a 412-px phone loads it: its pictures, their bytes before the LCP, and the LCP element. */
-async function phoneRun(browser, url) {
+async function phoneRun(browser, url, signedIn) {
   const context = await browser.newContext({
     // The screen as wide as the viewport, as on a phone: a wider emulated screen made Chromium fetch
     // a second, desktop-sized copy of the preloaded picture.
     viewport: { width: 412, height: 823 }, screen: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true,
     userAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
   });
+  await withSession(context, signedIn);
   const page = await context.newPage();
   const types = new Map();
   page.on('response', (r) => {
@@ -214,7 +281,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.fi
  * (scripts off), so the copy holds exactly the first screen and none of what the scripts add later
  * (the carousels' stylesheets, menus); a page rendered in the browser (`--no-ssr`) is taken once rendered.
  */
-async function snapshot(pathname) {
+async function snapshot(pathname, signedIn) {
   const strip = () => {
     const doc = document.documentElement.cloneNode(true);
     for (const el of doc.querySelectorAll('script, link[rel=modulepreload], link[as=script], .Toastify')) el.remove();
@@ -225,6 +292,7 @@ async function snapshot(pathname) {
     return served.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="(modulepreload|preload)" as="script"[^>]*>/g, '');
   }
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await withSession(context, signedIn);
   const page = await context.newPage();
   await page.goto(`${SITE}${pathname}`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1500);
@@ -232,7 +300,7 @@ async function snapshot(pathname) {
   await context.close();
   return after;
 }
-for (const p of pages) if (p.copyOf) staticPages.set(p.name.slice('static-'.length), await snapshot(p.copyOf));
+for (const p of pages) if (p.copyOf) staticPages.set(p.name.slice('static-'.length), await snapshot(p.copyOf, p.signedIn));
 const out = {};
 for (const p of pages) {
   const url = `${SITE}${p.path}`;
@@ -240,9 +308,9 @@ for (const p of pages) {
   const tl = [];
   const phone = [];
   for (let i = 0; i < RUNS; i++) {
-    lh.push(await lighthouseRun(url));
-    tl.push(await timelineRun(browser, url));
-    phone.push(await phoneRun(browser, url));
+    lh.push(await lighthouseRun(url, p.signedIn));
+    tl.push(await timelineRun(browser, url, p.signedIn));
+    phone.push(await phoneRun(browser, url, p.signedIn));
   }
   // The element and URL of the LCP: the most frequent across runs (they are strings, no median).
   const mode = (xs) => [...xs.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map())].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;

@@ -100,8 +100,8 @@ test('every public page of the route table has an absolute canonical link on sto
   for (const route of ROUTES.filter((r) => r.access === 'public' && !('shell' in r && r.shell === 'NotFound'))) {
     const path = route.path.replace(':slug', encodeURIComponent(product.slug)).replace(':id', 'SF-NO-SUCH-ORDER');
     const html = await (await request.get(path)).text();
-    // A section without a server build (cart, checkout, order tracking) comes as the frame the
-    // browser fills: the outlet is still empty, and there is nothing there for a crawler.
+    // A page without a server render comes as the frame the browser fills: the outlet is still
+    // empty, and there is nothing there for a crawler.
     if (html.includes('<!--ssr-outlet-->')) {
       browserOnly.push(path);
       continue;

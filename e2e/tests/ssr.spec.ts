@@ -77,8 +77,8 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   });
 
-  test('pages that are not public come as the empty frame the scripts fill', async ({ page }) => {
-    await page.goto('/signin');
+  test('pages without a server render come as the empty frame the scripts fill', async ({ page }) => {
+    await page.goto('/forgot-password');
     await expect(page.locator('#root .sh-boot')).toHaveCount(1);
     await expect(page.getByRole('main')).toHaveCount(0);
   });

@@ -54,6 +54,12 @@ export interface ServerPage {
    * main.js tag so the scripts start after the page's images; `hash` goes into the page's CSP.
    */
   loader?: PageLoaderScript;
+  /**
+   * The page shows the shopper's own data in the browser (cart, checkout, account): sent
+   * `Cache-Control: private, no-store`. The render itself is a guest's frame, made without anything
+   * from the request but its URL, so it holds nobody's data and may be shared through the render cache.
+   */
+  personal: boolean;
 }
 
 export interface PageLoaderScript {
@@ -299,6 +305,7 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
     return {
       ...(loader ? { loader } : {}),
       status: result.status,
+      personal: result.personal === true,
       html: body,
       head: css + links + (typeof result.head === 'string' ? result.head : ''),
       rootAttributes: result.rootAttributes,

@@ -35,15 +35,17 @@ exports.singletons = { react };
 let renders = 0;
 exports.renderPage = async (req) => {
   const url = new URL(req.url, 'http://x');
-  if (url.pathname === '/signin') return null;
+  if (url.pathname === '/payment') return null;
   if (url.pathname === '/boom') throw new Error('a page exploded');
   if (url.pathname === '/hang') return new Promise(() => {});
   renders += 1;
   const page = await req.loadRemote('catalog', 'Home');
   if (!page) return null;
+  const personal = /^[/](cart|checkout|signin|signup|track-order|my-account)([/]|$)/.test(url.pathname);
   return {
+    personal,
     status: url.pathname === '/nope' ? 404 : 200,
-    html: '<link rel="preload" as="image" href="/b.png"/><main data-render="' + renders + '">' + page.render(req) + ' ' + url.search + '</main>',
+    html: personal ? '<main data-render="' + renders + '">' + JSON.stringify(Object.keys(req).sort()) + '</main>' : '<link rel="preload" as="image" href="/b.png"/><main data-render="' + renders + '">' + page.render(req) + ' ' + url.search + '</main>',
     answers: { 'POST /store-info null null': { success: true } },
     route: { remote: 'catalog', module: 'Home' },
     rootAttributes: { style: '--sf-bg: #fff', 'data-banner-type': 'slider' },
@@ -167,7 +169,7 @@ describe("the shell's page loader", () => {
 
   it('leaves a page rendered in the browser with its plain script tag and policy', async () => {
     const { base } = await start();
-    const res = await get(base, '/signin');
+    const res = await get(base, '/payment');
     expect(res.body).toContain('<script defer src="/shell/0.1.0-s1/main.0123abcd.js"></script>');
     expect(res.body).not.toContain('data-main=');
     expect(res.headers['content-security-policy']).not.toContain('sha256-');
@@ -180,9 +182,9 @@ describe('pages served to be rendered in the browser instead', () => {
     expect(boot(body).ssr).toBeUndefined();
   };
 
-  it('a page the shell does not render on the server (not public)', async () => {
+  it('a page the shell does not render on the server', async () => {
     const { base } = await start();
-    const res = await get(base, '/signin');
+    const res = await get(base, '/payment');
     expect(res.status).toBe(200);
     plain(res.body);
   });
@@ -221,6 +223,43 @@ describe('pages served to be rendered in the browser instead', () => {
   });
 });
 
+describe("pages showing the shopper's own data (issue 19)", () => {
+  it.each(['/cart', '/checkout', '/signin', '/signup', '/track-order', '/my-account', '/my-account/orders'])(
+    '%s is sent rendered, and private, no-store',
+    async (p) => {
+      const { base } = await start();
+      const res = await get(base, p);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatch(/<div id="root"><main data-render="\d+">/);
+      expect(boot(res.body).ssr).toBeDefined();
+      expect(res.headers['cache-control']).toBe('private, no-store');
+    },
+  );
+
+  it('public pages stay no-store only', async () => {
+    const { base } = await start();
+    expect((await get(base, '/')).headers['cache-control']).toBe('no-store');
+  });
+
+  it("renders from the URL alone: nothing of a signed-in request reaches the render or its cache", async () => {
+    const { base } = await start({ SSR_CACHE_SECONDS: '60' });
+    const signedIn = await new Promise<string>((resolve, reject) => {
+      http
+        .get(`${base}/my-account/orders`, { agent: false, headers: { authorization: 'Bearer secret-token-1', cookie: 'sid=secret-cookie-1' } }, (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve(body));
+        })
+        .on('error', reject);
+    });
+    expect(signedIn).toContain('["apiBaseUrl","config","loadRemote","timeoutMs","url"]');
+    expect(signedIn).not.toMatch(/secret-(token|cookie)-1/);
+    // A guest's request for the same page shares that render: it is nobody's.
+    const guest = await get(base, '/my-account/orders');
+    expect(/data-render="(\d+)"/.exec(guest.body)?.[1]).toBe(/data-render="(\d+)"/.exec(signedIn)?.[1]);
+  });
+});
+
 describe('the render cache', () => {
   it('renders once for identical requests within SSR_CACHE_SECONDS, every time with 0', async () => {
     // The shell build numbers its renders: the same number is the same render.
@@ -255,6 +294,7 @@ describe('writing a render into the page', () => {
     rootAttributes: { style: 'a: "b"', 'bad attr': 'x' },
     meta: {},
     boot: { answers: {}, route: { shell: 'Faq' } },
+    personal: false,
   };
 
   it('escapes attribute values and skips names that are not attribute names', () => {

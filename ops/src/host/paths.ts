@@ -32,6 +32,8 @@ const ASSET_EXT = new Set([...Object.keys(CONTENT_TYPES), '.php', '.env', '.yaml
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_STORE = 'no-store';
+/** A page showing the shopper's own data once their session applies (issue 19): no cache keeps it, shared or not. */
+export const PRIVATE_NO_STORE = 'private, no-store';
 /** The id of the start-up data block in the shell's page: the contract's (shell/src/startup/config.ts reads it). */
 export { BOOT_DATA_ID } from '@storefront/contract/deploy';
 

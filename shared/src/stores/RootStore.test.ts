@@ -1,3 +1,4 @@
+import { reaction } from 'mobx';
 import { ApiError } from '../api/errors';
 import { createFakeApi, memoryStorage, signInForTest } from '../testing';
 import { RootStore } from './RootStore';
@@ -158,11 +159,17 @@ describe('a page hydrated from a server render (issue 8)', () => {
     const hydrating = new RootStore(createFakeApi(), { storage, eventTarget: target, deferPersistence: true });
     // The server rendered a guest's empty cart: so does the first client render.
     expect(hydrating.cart.count).toBe(0);
+    // What depends on the session says it is not known yet (skeletons), rather than showing a guest's view.
+    expect(hydrating.sessionRestored).toBe(false);
     await hydrating.storeInfo.fetch();
     expect(storage.getItem(STATE_KEY)).toBe(saved); // nothing written over the shopper's session
     storageEvent(target, LOGOUT_EVENT_KEY, '1'); // not listening yet: no effect, no error
 
+    const seen: boolean[] = [];
+    const stop = reaction(() => hydrating.sessionRestored, (v) => seen.push(v));
     hydrating.startPersistence();
+    stop();
+    expect(seen).toEqual([true]); // observed: the pages' skeletons give way to the shopper's own data
     expect(hydrating.cart.cartItems[0]?.quantity).toBe(2);
     hydrating.startPersistence(); // idempotent: one set of reactions
     hydrating.cart.clearCart();

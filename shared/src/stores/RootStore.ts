@@ -1,4 +1,4 @@
-import { reaction, runInAction, type IReactionDisposer } from 'mobx';
+import { makeObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
 import type { Api } from '../api/Api';
 import { AuthStore } from './AuthStore';
 import { CartStore } from './CartStore';
@@ -41,6 +41,13 @@ export class RootStore {
   readonly wishlist: WishlistStore;
   readonly ui: UiStore;
   readonly homeSections: HomeSectionsStore;
+  /**
+   * Whether the shopper's own session (sign-in, cart, wishlist) has been applied to this page. False
+   * on the server, which never has it, and while a page rendered there hydrates: what depends on it
+   * shows a sized skeleton until then (issue 19), so the server's markup and the first client render
+   * agree and nothing jumps when the session arrives.
+   */
+  sessionRestored = false;
 
   private readonly storage: KeyValueStorage | undefined;
   private readonly disposers: IReactionDisposer[] = [];
@@ -62,6 +69,7 @@ export class RootStore {
     this.wishlist = new WishlistStore(api, this.auth);
     this.homeSections = new HomeSectionsStore(api);
     this.eventTarget = options.eventTarget;
+    makeObservable(this, { sessionRestored: observable });
     if (!options.deferPersistence) this.startPersistence();
   }
 
@@ -109,6 +117,7 @@ export class RootStore {
       // The saved copies stand in until the server answers; they never replace fresher data (a server render's).
       if (!this.storeInfo.data) this.storeInfo.hydrate(s.storeInfo);
       if (!this.homeSections.data) this.homeSections.hydrate(s.homeSections);
+      this.sessionRestored = true;
     });
   }
 

@@ -16,3 +16,24 @@ export function FullScreenSpinner({ label = 'Loading page' }: { label?: string }
 export function Skeleton({ width = '100%', height = 16, className = '' }: { width?: number | string; height?: number | string; className?: string }) {
   return <span className={`sf-skeleton ${className}`} aria-hidden="true" style={{ width, height }} />;
 }
+
+/**
+ * Stands in for the part of a page that shows the shopper's own data (cart lines, profile, orders)
+ * until their session is applied (issue 19: `RootStore.sessionRestored`). The server renders it, the
+ * browser hydrates the same markup, and the data replaces it in place: give it the blocks' heights the
+ * data usually takes. Wrap both in `.sf-private-region`, which keeps the footer out of view meanwhile.
+ */
+export function SessionSkeleton({ label, blocks }: { label?: string; blocks: readonly (number | string)[] }) {
+  return (
+    <div className="sf-session-skeleton" aria-busy="true">
+      {label ? (
+        <span className="sf-visually-hidden" role="status">
+          {label}
+        </span>
+      ) : null}
+      {blocks.map((height, i) => (
+        <Skeleton key={i} height={height} />
+      ))}
+    </div>
+  );
+}

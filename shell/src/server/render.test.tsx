@@ -110,11 +110,27 @@ describe('renderPage', () => {
     expect(missing?.html).toContain('Page not found');
   });
 
-  it('leaves pages that are not public, or whose remote has no server build, to the browser', async () => {
+  it('leaves pages whose remote has no server build for them to the browser', async () => {
     expect(await renderPage(request('/signin'))).toBeNull();
     expect(await renderPage(request('/my-account/orders'))).toBeNull();
     expect(await renderPage(request('/shop'))).toBeNull(); // this loader has no Shop
     expect(seen).toEqual([]); // nothing asked of the API for them
+  });
+
+  it("renders an account page as a guest's frame: no redirect by the guard, the session not applied, marked personal (issue 19)", async () => {
+    const MyAccount: PageModule = {
+      default: observer(function MyAccount() {
+        const { sessionRestored, auth } = useStores();
+        return <h1>{sessionRestored ? `Hello ${auth.displayName}` : 'My Account, your details loading'}</h1>;
+      }),
+    };
+    const loadRemote: RenderRequest['loadRemote'] = async (remote, module) => (remote === 'account' && module === 'MyAccount' ? MyAccount : null);
+    const account = await renderPage(request('/my-account/orders', { loadRemote }));
+    expect(account?.status).toBe(200);
+    expect(account?.route).toEqual({ remote: 'account', module: 'MyAccount' });
+    expect(account?.html).toContain('My Account, your details loading');
+    expect(account?.personal).toBe(true);
+    expect((await renderPage(request('/')))?.personal).toBe(false);
   });
 
   it('gives up when an API read fails or the page cannot be loaded', async () => {

@@ -8,8 +8,9 @@
  * ones exported here (`singletons`), so the shell and each remote render with one React, one MobX and
  * one `@storefront/shared` — what Module Federation arranges in the browser.
  *
- * Only public pages are rendered; the rest (account, cart, checkout) come as today's empty page and
- * render in the browser. A render that cannot be complete — an API read failed, a page threw, a
+ * Every page a remote's server build offers is rendered, the cart, checkout and account pages too
+ * (issue 19): as a guest would see them, with sized skeletons where the shopper's own data goes
+ * (`RootStore.sessionRestored`), so the frame arrives with the HTML. A render that cannot be complete — an API read failed, a page threw, a
  * remote has no server build, the deadline passed — returns `null` and the host serves the page
  * without it. The server renders a guest's view: the shopper's saved session (cart, sign-in) is
  * applied in the browser right after hydration.
@@ -81,6 +82,16 @@ export interface RenderResult extends ServerRenderResult {
    * card tags (issue 22).
    */
   head: string;
+  /**
+   * The page shows the shopper's own data once their session applies (cart, checkout, account pages):
+   * the host marks it `Cache-Control: private, no-store`. The HTML itself never holds any.
+   */
+  personal: boolean;
+}
+
+/** Pages that show the shopper's own data in the browser: anything not for everyone, and the cart and checkout. */
+function isPersonal(route: RouteEntry): boolean {
+  return route.access !== 'public' || (isRemoteRoute(route) && route.remote !== 'catalog');
 }
 
 const NOT_FOUND_PATH = '/not-found';
@@ -151,7 +162,9 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult | nul
   const left = () => Math.max(1, timeoutMs - (Date.now() - started));
   const url = new URL(req.url, 'http://server.invalid');
   let { route, at } = pageLocation(url.pathname, url.search);
-  if (route.access !== 'public') return null;
+  // Every page its remote's server build offers, public or not: the server renders a guest's frame
+  // (no session, no private data), and the guards and the shopper's own data apply once it hydrates.
+  const personal = isPersonal(route);
 
   let page: PageModule | null = null;
   if (isRemoteRoute(route)) {
@@ -201,6 +214,7 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult | nul
     const notFound = !isRemoteRoute(route) && route.shell === 'NotFound';
     return {
       status: notFound ? 404 : 200,
+      personal,
       html,
       answers: recorder.answers,
       route: isRemoteRoute(route) ? { remote: route.remote, module: route.module } : { shell: route.shell },

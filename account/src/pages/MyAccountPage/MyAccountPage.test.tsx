@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { createFakeApi, renderWithStores } from '@storefront/shared/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { RootStore } from '@storefront/shared';
+import { createFakeApi, memoryStorage, renderWithStores, signInForTest } from '@storefront/shared/testing';
 import MyAccountPage from './MyAccountPage';
 
 function renderAccount(route = '/my-account', api = createFakeApi()) {
@@ -7,6 +8,29 @@ function renderAccount(route = '/my-account', api = createFakeApi()) {
 }
 
 const nav = () => screen.getByRole('navigation', { name: 'My account' });
+
+describe('My account before the session applies (rendered on the server, hydrating)', () => {
+  it('shows the tabs and the sub-page heading with skeletons, then the profile filled in', async () => {
+    const api = createFakeApi();
+    const storage = memoryStorage();
+    const earlier = new RootStore(api, { storage });
+    signInForTest(earlier, api); // saved, as a shopper's browser holds it
+    earlier.dispose();
+    const store = new RootStore(api, { storage, deferPersistence: true });
+    renderWithStores(<MyAccountPage />, { api, store, route: '/my-account', path: '/my-account/*' });
+    expect(within(nav()).getByRole('link', { name: 'My Orders' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your account');
+    // The form would keep the empty names it mounted with: it waits for the session.
+    expect(screen.queryByRole('form', { name: 'Account details' })).not.toBeInTheDocument();
+
+    act(() => store.startPersistence());
+    const customer = api.state.customers[0]!;
+    expect(await screen.findByRole('form', { name: 'Account details' })).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveValue(customer.firstname);
+    expect(screen.getByText(`${customer.firstname} ${customer.lastname}`.trim())).toBeInTheDocument();
+  });
+});
 
 describe('My account navigation', () => {
   it('reaches every sub-page from the account navigation, each with its own h1', async () => {

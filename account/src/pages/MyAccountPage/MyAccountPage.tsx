@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation } from '@storefront/shared/router';
-import { paths, useStores } from '@storefront/shared';
+import { paths, SessionSkeleton, Skeleton, useDocumentTitle, useStores } from '@storefront/shared';
 import { ProfileSection } from './sections/ProfileSection';
 import { OrdersSection } from './sections/OrdersSection';
 import { WishlistSection } from './sections/WishlistSection';
@@ -36,27 +36,55 @@ function useCurrentTabInView(list: RefObject<HTMLUListElement | null>, pathname:
 }
 
 /**
+ * A sub-page before the shopper's session is applied (rendered on the server, hydrating; issue 19): its
+ * heading and title, and a skeleton where their details go.
+ */
+function PanelSkeleton({ heading, title, blocks }: { heading: string; title: string; blocks: readonly number[] }) {
+  useDocumentTitle(title);
+  return (
+    <div className="acc-panel">
+      <h1 className="acc-panel__title">{heading}</h1>
+      <SessionSkeleton label="Loading your account" blocks={blocks} />
+    </div>
+  );
+}
+
+/** The sub-pages' frames, as their sections title them. */
+const SKELETONS = {
+  profile: <PanelSkeleton heading="My Profile" title="My Account" blocks={[72, 44, 140]} />,
+  orders: <PanelSkeleton heading="My Orders" title="My Orders" blocks={[88, 88, 88]} />,
+  wishlist: <PanelSkeleton heading="Wishlist" title="Wishlist" blocks={[88, 88, 88]} />,
+  address: <PanelSkeleton heading="Shipping Address" title="Address" blocks={[72, 72, 72, 44]} />,
+  password: <PanelSkeleton heading="Change Password" title="Change Password" blocks={[72, 72, 72, 44]} />,
+};
+
+/**
  * /my-account/*: the account area (authenticated only; the shell's guard sends others to /signin).
  * Its sub-pages are routed here, relative to /my-account; each sub-page owns the page's h1.
  */
 const MyAccountPage = observer(function MyAccountPage() {
-  const { auth } = useStores();
+  const { auth, sessionRestored } = useStores();
   const { pathname } = useLocation();
   const tabs = useRef<HTMLUListElement>(null);
   useCurrentTabInView(tabs, pathname);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const closeLogout = useCallback(() => setConfirmLogout(false), []);
   const customer = auth.user?.customer;
-  const greeting = customer ? `${customer.firstname} ${customer.lastname}`.trim() : '';
+  const greeting = (customer ? `${customer.firstname} ${customer.lastname}`.trim() : '') || auth.displayName;
 
   return (
     <section className="acc-page acc-account" data-section="account">
       <aside className="acc-account__aside">
-        {greeting && (
-          <p className="acc-account__hello">
-            Hello, <strong>{greeting}</strong>
-          </p>
-        )}
+        {/* One line tall, with the name or its skeleton: the tabs below never move. */}
+        <p className="acc-account__hello">
+          {sessionRestored ? (
+            <>
+              Hello, <strong>{greeting}</strong>
+            </>
+          ) : (
+            <Skeleton width="10em" height="1lh" />
+          )}
+        </p>
         {/* Links, not role="tablist": each tab is its own page (URL, history, reload), marked aria-current by NavLink. */}
         <nav aria-label="My account">
           <ul ref={tabs} className="acc-account__nav">
@@ -75,13 +103,13 @@ const MyAccountPage = observer(function MyAccountPage() {
           </ul>
         </nav>
       </aside>
-      <div className="acc-account__main">
+      <div className="acc-account__main sf-private-region">
         <Routes>
-          <Route index element={<ProfileSection />} />
-          <Route path="orders" element={<OrdersSection />} />
-          <Route path="wishlist" element={<WishlistSection />} />
-          <Route path="address" element={<AddressSection />} />
-          <Route path="password" element={<PasswordSection />} />
+          <Route index element={sessionRestored ? <ProfileSection /> : SKELETONS.profile} />
+          <Route path="orders" element={sessionRestored ? <OrdersSection /> : SKELETONS.orders} />
+          <Route path="wishlist" element={sessionRestored ? <WishlistSection /> : SKELETONS.wishlist} />
+          <Route path="address" element={sessionRestored ? <AddressSection /> : SKELETONS.address} />
+          <Route path="password" element={sessionRestored ? <PasswordSection /> : SKELETONS.password} />
           <Route path="*" element={<Navigate to={paths.myAccount.profile} replace />} />
         </Routes>
       </div>

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { Route, Routes } from '@storefront/shared/router';
-import type { TrackedOrder } from '@storefront/shared';
-import { createFakeApi, makeOrder, renderWithStores } from '@storefront/shared/testing';
+import { RootStore, type TrackedOrder } from '@storefront/shared';
+import { createFakeApi, makeOrder, memoryStorage, renderWithStores, signInForTest } from '@storefront/shared/testing';
 import TrackOrderPage from './TrackOrderPage';
 
 function renderTrack(route = '/track-order', signedIn = false) {
@@ -86,5 +86,34 @@ describe('TrackOrderPage (issue 13: no personal data without sign-in)', () => {
     await screen.findByRole('heading', { name: 'Order SF-2026-000777' });
     expect(screen.getByText('Delivery address').nextElementSibling?.textContent).toMatch(/Phone: \d{10}/);
     expect(screen.queryByText('Delivering to')).not.toBeInTheDocument();
+  });
+});
+
+describe('TrackOrderPage rendered on the server, hydrating (issue 19)', () => {
+  it("looks the order up only once the shopper's session is applied, so the owner's token goes with it", async () => {
+    const api = createFakeApi({ orders: [makeOrder({ order_number: 'SF-2026-000777' })] });
+    const storage = memoryStorage();
+    const earlier = new RootStore(api, { storage });
+    signInForTest(earlier, api);
+    earlier.dispose();
+    const store = new RootStore(api, { storage, deferPersistence: true });
+    const tokens: (string | null)[] = [];
+    const track = api.trackOrder;
+    api.trackOrder = async (no) => {
+      tokens.push(store.auth.token);
+      return track(no);
+    };
+    renderWithStores(
+      <Routes>
+        <Route path="/track-order/:id" element={<TrackOrderPage />} />
+      </Routes>,
+      { route: '/track-order/SF-2026-000777', api, store },
+    );
+    expect(screen.getByLabelText('Order number')).toHaveValue('SF-2026-000777');
+    expect(tokens).toEqual([]);
+    act(() => store.startPersistence());
+    expect(await screen.findByRole('heading', { name: 'Order SF-2026-000777' })).toBeInTheDocument();
+    expect(tokens).toEqual([store.auth.token]);
+    expect(store.auth.token).not.toBeNull();
   });
 });

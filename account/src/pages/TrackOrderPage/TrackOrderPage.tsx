@@ -10,7 +10,7 @@ import './TrackOrderPage.css';
 
 /** /track-order and /track-order/:id: public order tracking by order number (works for guests). */
 const TrackOrderPage = observer(function TrackOrderPage() {
-  const { api } = useStores();
+  const { api, sessionRestored } = useStores();
   useDocumentTitle('Track Order');
   const store = useLocalStore(() => new TrackOrderStore(api));
   const { id } = useParams<{ id?: string }>();
@@ -18,12 +18,12 @@ const TrackOrderPage = observer(function TrackOrderPage() {
   const [trackNo, setTrackNo] = useState(id ?? '');
   const [error, setError] = useState<string | undefined>();
 
+  // Looked up once the shopper's session is known (a page rendered on the server hydrates first): the
+  // owner, signed in, is answered with the full address (issue 13), anyone else with the masked one.
   useEffect(() => {
-    if (id) {
-      setTrackNo(id);
-      void store.track(id);
-    }
-  }, [id, store]);
+    if (id) setTrackNo(id);
+    if (id && sessionRestored) void store.track(id);
+  }, [id, store, sessionRestored]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { renderWithStores } from '@storefront/shared/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { RootStore, STATE_KEY } from '@storefront/shared';
+import { createFakeApi, memoryStorage, renderWithStores } from '@storefront/shared/testing';
 import { TOTAL_LIMIT_HINT } from '../../components/CartLineItem/CartLineItem';
-import { storeWithCart, TSHIRT_M, TSHIRT_S, WALLET, WATCH } from '../../testing/cartFixtures';
+import { lineOf, storeWithCart, TSHIRT_M, TSHIRT_S, WALLET, WATCH } from '../../testing/cartFixtures';
 import CartPage from './CartPage';
 
 function renderCart(lines: Parameters<typeof storeWithCart>[0], signedIn = false) {
@@ -12,6 +13,20 @@ function renderCart(lines: Parameters<typeof storeWithCart>[0], signedIn = false
 const line = (name: string) => screen.getByRole('link', { name }).closest('li')!;
 
 describe('cart page', () => {
+  it('shows its heading and a skeleton, never "empty", until the saved cart is applied (rendered on the server, hydrating)', () => {
+    const api = createFakeApi();
+    const storage = memoryStorage({ [STATE_KEY]: JSON.stringify({ cart: { cartItems: [lineOf(api, ...TSHIRT_S, 2)] } }) });
+    const store = new RootStore(api, { storage, deferPersistence: true });
+    renderWithStores(<CartPage />, { api, store, route: '/cart' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Cart' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your cart');
+    expect(screen.queryByText('Your cart is empty.')).not.toBeInTheDocument();
+
+    act(() => store.startPersistence());
+    expect(within(line('Classic Cotton T-Shirt')).getByText('₹998.00')).toBeInTheDocument();
+    expect(screen.queryByText('Loading your cart')).not.toBeInTheDocument();
+  });
+
   it('lists the lines with line totals and the cart totals, shipping Free', () => {
     renderCart([[...TSHIRT_S, 2], [...WALLET, 1]]);
     expect(screen.getByRole('heading', { level: 1, name: 'Cart' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from '@storefront/shared/router';
-import { Field, lineVariant, MESSAGES, paths, reportError, summarizeLines, unitPrice, useStores, useDocumentMeta } from '@storefront/shared';
+import { Field, lineVariant, MESSAGES, paths, reportError, SessionSkeleton, summarizeLines, unitPrice, useStores, useDocumentMeta } from '@storefront/shared';
 import { CouponForm } from '../../components/CouponForm/CouponForm';
 import { GuestVerification } from '../../components/GuestVerification/GuestVerification';
 import { OrderSummary } from '../../components/OrderSummary/OrderSummary';
@@ -80,15 +80,33 @@ function CheckoutPage() {
     else if (outcome.kind === 'placed') navigate(outcome.to, { replace: true, state: outcome.state });
   };
 
+  // Rendered on the server, and hydrating: the heading and the form's outline until the shopper's cart
+  // and details are known (issue 19), then the form (or the empty cart) in the same place.
+  if (!stores.sessionRestored) {
+    return (
+      <section className="cc-page" data-section="cart_checkout" aria-labelledby="cc-checkout-title">
+        <h1 id="cc-checkout-title">Checkout</h1>
+        <div className="sf-private-region">
+          <div className="cc-checkout">
+            <SessionSkeleton label="Loading your cart" blocks={[150, 300, 220, 130]} />
+            <SessionSkeleton blocks={[320]} />
+          </div>
+        </div>
+      </section>
+    );
+  }
+
   if (cart.isEmpty && !store.submitting && !store.placed) {
     return (
       <section className="cc-page" data-section="cart_checkout" aria-labelledby="cc-checkout-title">
         <h1 id="cc-checkout-title">Checkout</h1>
-        <div className="cc-checkout__empty">
-          <p>Your cart is empty. Add something you like, then come back to check out.</p>
-          <Link className="cc-btn" to={paths.shop()}>
-            Continue Shopping
-          </Link>
+        <div className="sf-private-region">
+          <div className="cc-checkout__empty">
+            <p>Your cart is empty.</p>
+            <Link className="cc-btn" to={paths.shop()}>
+              Continue Shopping
+            </Link>
+          </div>
         </div>
       </section>
     );
@@ -128,7 +146,7 @@ function CheckoutPage() {
   return (
     <section className="cc-page" data-section="cart_checkout" aria-labelledby="cc-checkout-title">
       <h1 id="cc-checkout-title">Checkout</h1>
-      <div className="cc-checkout">
+      <div className="cc-checkout sf-private-region">
         <div className="cc-checkout__main">
           {!auth.isAuthenticated || store.otpStep === 'done' ? (
             <fieldset className="cc-fieldset">

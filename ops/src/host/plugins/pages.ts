@@ -17,7 +17,7 @@ import type { HostContext } from '../context';
 import { VERSION_RE } from '../../sections';
 import { injectServerPage, type ServerPage } from '../../ssr';
 import type { RegistrySnapshot } from '../registry';
-import { BOOT_DATA_ID, CONTENT_TYPES, NO_STORE, isFilePath, queryOf, rawPath, safeSegments } from '../paths';
+import { BOOT_DATA_ID, CONTENT_TYPES, NO_STORE, PRIVATE_NO_STORE, isFilePath, queryOf, rawPath, safeSegments } from '../paths';
 import { allowInlineScripts } from './security';
 import { CORS } from './files';
 
@@ -136,6 +136,7 @@ export async function pagesPlugin(app: FastifyInstance, { ctx }: { ctx: HostCont
       }
       if (done) {
         if (server.loader) allowInlineScripts(reply, [server.loader.hash]);
+        if (server.personal) reply.header('cache-control', PRIVATE_NO_STORE);
         return sendPage(request, reply.code(server.status), done);
       }
       ctx.metrics.ssrFallbacks.inc({ cause: 'no_outlet' });

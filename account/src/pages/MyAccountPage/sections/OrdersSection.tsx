@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from '@storefront/shared/router';
-import { formatMoney, formatStatus, Picture, isCancellable, MESSAGES, paths, reportError, useStores, type Order, useDocumentTitle } from '@storefront/shared';
+import { formatMoney, formatStatus, Picture, isCancellable, MESSAGES, paths, reportError, SessionSkeleton, useStores, type Order, useDocumentTitle } from '@storefront/shared';
 import { useLocalStore } from '../../../hooks/useLocalStore';
 import { OrdersStore } from '../../../stores/OrdersStore';
 import { OrderDetailsDrawer } from '../../../components/orders/OrderDetailsDrawer';
@@ -38,7 +38,8 @@ export const OrdersSection = observer(function OrdersSection() {
   return (
     <div className="acc-panel">
       <h1 className="acc-panel__title">My Orders</h1>
-      {orders.loading && !orders.loaded && <p role="status">Loading your orders…</p>}
+      {/* The same skeleton as before the session applied (issue 19): the list takes its place. */}
+      {!orders.loaded && !orders.error && <SessionSkeleton label="Loading your orders…" blocks={[88, 88, 88]} />}
       {orders.loaded && orders.orders.length === 0 && (
         <div className="acc-empty">
           <p>You have not placed any orders yet.</p>

@@ -1,0 +1,175 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * The cart, checkout, sign-in, sign-up, order-tracking and account pages rendered on the server
+ * (issue 19): their frame (header, heading, forms, the account tabs) arrives in the HTML, the
+ * shopper's own data (cart lines, profile, orders) shows as a sized skeleton until the browser has
+ * applied their session, and the browser hydrates that markup without a mismatch — for a guest and
+ * for a signed-in shopper — with no layout shift when the data arrives.
+ */
+
+const API_HEADERS = { 'x-api-key': 'dev-storefront-key' };
+const PASSWORD = 'Secret@123';
+
+/** Each page, the heading its frame carries, and whether a skeleton stands in for private data there. */
+const FRAMES = [
+  { path: '/cart', heading: 'Cart', skeleton: true },
+  { path: '/checkout', heading: 'Checkout', skeleton: true },
+  { path: '/signin', heading: 'Sign In', skeleton: false },
+  { path: '/signup', heading: 'Create Account', skeleton: false },
+  { path: '/track-order', heading: 'Track Order', skeleton: false },
+  { path: '/my-account', heading: 'My Profile', skeleton: true },
+  { path: '/my-account/orders', heading: 'My Orders', skeleton: true },
+] as const;
+
+/** Collects what would tell of a page that did not hydrate cleanly. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /did not match|hydrat|Minified React error/i.test(m.text())) problems.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
+  return problems;
+}
+
+/** Resolves once the page's scripts have run and the shopper's session is applied. */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
+
+/** Sums the page's layout shifts not caused by input (what CLS counts), from the start of the load. */
+async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: { value: number; sources: string[] }[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] }[]) {
+        if (e.hadRecentInput) continue;
+        const sources = (e.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName)));
+        w.__shifts.push({ value: e.value, sources });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+async function layoutShift(page: Page): Promise<{ total: number; shifts: { value: number; sources: string[] }[] }> {
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
+  return { total: shifts.reduce((s, x) => s + x.value, 0), shifts };
+}
+
+async function aProduct(request: APIRequestContext): Promise<{ slug: string; product_name: string }> {
+  const res = await request.post('/api/get-products?page=1', { headers: API_HEADERS, multipart: { in_stock: '1' } });
+  const body = (await res.json()) as { data: { products: { slug: string; product_name: string; variations: { stock: number; final_price: string }[] }[] } };
+  const p = body.data.products.find((x) => x.variations.some((v) => v.stock > 0 && Number(v.final_price) < 5000));
+  expect(p, 'the seeded catalogue has an affordable product in stock').toBeDefined();
+  return p!;
+}
+
+/** A new customer, signed in through the sign-in page (the session the browser saves, as a shopper's). */
+async function signIn(page: Page): Promise<{ email: string; firstName: string }> {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const email = `frames-${stamp}@example.test`;
+  const firstName = 'Kavya';
+  const reg = await page.request.post('/api/customer/register', {
+    headers: API_HEADERS,
+    data: { firstName, lastName: 'Nair', email, password: PASSWORD, mobile: `8${stamp.slice(-9)}` },
+  });
+  expect(reg.ok()).toBeTruthy();
+  await page.goto('/signin');
+  await hydrated(page);
+  const form = page.getByRole('form', { name: 'Sign in with email' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  return { email, firstName };
+}
+
+test.describe('the frame is in the HTML, before any script runs', () => {
+  for (const frame of FRAMES) {
+    test(`${frame.path}: its heading is served, the page is private, no-store`, async ({ request }) => {
+      const res = await request.get(frame.path);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['cache-control']).toBe('private, no-store');
+      const html = await res.text();
+      const root = html.slice(html.indexOf('<div id="root">'));
+      expect(root).toMatch(new RegExp(`<h1[^>]*>${frame.heading}</h1>`));
+      expect(root).not.toContain('sf-fullscreen-spinner');
+      if (frame.skeleton) expect(root).toContain('sf-session-skeleton');
+    });
+  }
+
+  test.describe('with scripts off', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('each page shows its heading and forms, and skeletons where the shopper\'s data goes', async ({ page }) => {
+      for (const frame of FRAMES) {
+        await page.goto(frame.path);
+        await expect(page.getByRole('heading', { level: 1, name: frame.heading })).toBeVisible();
+        await expect(page.locator('.sf-fullscreen-spinner')).toHaveCount(0);
+      }
+      await page.goto('/signin');
+      await expect(page.getByRole('form', { name: 'Sign in with email' }).getByLabel('Email')).toBeVisible();
+      await page.goto('/my-account/orders');
+      await expect(page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'My Orders' })).toBeVisible();
+      await expect(page.locator('.sf-session-skeleton')).toHaveCount(1);
+    });
+  });
+});
+
+test('a guest: every frame hydrates without a mismatch, then shows the guest\'s page', async ({ page }) => {
+  const problems = watchConsole(page);
+  await watchLayoutShifts(page);
+  for (const frame of FRAMES.filter((f) => !f.path.startsWith('/my-account'))) {
+    await page.goto(frame.path);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1, name: frame.heading })).toBeVisible();
+    await expect(page.locator('.sf-session-skeleton')).toHaveCount(0);
+    const cls = await layoutShift(page);
+    expect(cls.total, `${frame.path}: ${JSON.stringify(cls.shifts)}`).toBeLessThanOrEqual(0.01);
+  }
+  await page.goto('/cart');
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  // The account area is for customers: once the session is known to be a guest's, the guard sends them to sign in.
+  await page.goto('/my-account/orders');
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('a signed-in shopper: every frame hydrates without a mismatch, then fills with their own data without a shift', async ({ page }) => {
+  const problems = watchConsole(page);
+  const product = await aProduct(page.request);
+  const me = await signIn(page);
+  // Something in the cart, so the cart and checkout show lines rather than the empty state.
+  await page.goto(`/products/${product.slug}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+
+  await watchLayoutShifts(page);
+  for (const frame of FRAMES.filter((f) => f.path !== '/signin' && f.path !== '/signup')) {
+    // The HTML is everybody's: nothing of this shopper in it.
+    const html = await (await page.request.get(frame.path)).text();
+    expect(html).not.toContain(me.email);
+    expect(html).not.toContain(product.product_name);
+
+    await page.goto(frame.path);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1, name: frame.heading })).toBeVisible();
+    if (frame.path === '/cart') await expect(page.getByRole('list', { name: 'Items in your cart' })).toContainText(product.product_name);
+    if (frame.path === '/checkout') await expect(page.getByRole('form', { name: 'Checkout' })).toBeVisible();
+    if (frame.path === '/my-account') {
+      await expect(page.getByText(`Hello, ${me.firstName} Nair`)).toBeVisible();
+      await expect(page.getByLabel('First name')).toHaveValue(me.firstName);
+    }
+    if (frame.path === '/my-account/orders') await expect(page.getByText('You have not placed any orders yet.')).toBeVisible();
+    await expect(page.locator('.sf-session-skeleton')).toHaveCount(0);
+    const cls = await layoutShift(page);
+    expect(cls.total, `${frame.path}: ${JSON.stringify(cls.shifts)}`).toBeLessThanOrEqual(0.01);
+  }
+  // Guest-only pages send a signed-in shopper home once their session is known.
+  await page.goto('/signin');
+  await expect(page).toHaveURL(/\/$/);
+  expect(problems).toEqual([]);
+});
