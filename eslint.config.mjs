@@ -59,8 +59,14 @@ const SECTION_PACKAGES = {
 export default tseslint.config(
   {
     ignores: [
-      '**/node_modules/**', '**/dist/**', '**/.deploy/**', '**/coverage/**', '**/data/**',
-      '**/test-results/**', '**/playwright-report/**', '**/bench-results/**',
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.deploy/**',
+      '**/coverage/**',
+      '**/data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/bench-results/**',
       // Deliberate offences, linted only by scripts/lint-rules.test.mjs.
       'scripts/lint-fixtures/**',
     ],
@@ -84,11 +90,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            SECTION_PACKAGES,
-            DEEP_IMPORT,
-            ROUTER_IMPORTS,
-          ],
+          patterns: [SECTION_PACKAGES, DEEP_IMPORT, ROUTER_IMPORTS],
         },
       ],
       // A cycle is a design question before it is a lint error (STYLE.md): none anywhere in the workspace.
@@ -106,7 +108,10 @@ export default tseslint.config(
             SECTION_PACKAGES,
             DEEP_IMPORT,
             ROUTER_IMPORTS,
-            { group: ['@storefront/contract', '@storefront/contract/*'], message: 'Remotes take the contract from @storefront/shared (its re-exports).' },
+            {
+              group: ['@storefront/contract', '@storefront/contract/*'],
+              message: 'Remotes take the contract from @storefront/shared (its re-exports).',
+            },
           ],
         },
       ],
@@ -121,7 +126,10 @@ export default tseslint.config(
         {
           patterns: [
             DEEP_IMPORT,
-            { group: ['@storefront/*', '!@storefront/contract', '!@storefront/contract/*'], message: 'api and ops import only @storefront/contract from the other packages.' },
+            {
+              group: ['@storefront/*', '!@storefront/contract', '!@storefront/contract/*'],
+              message: 'api and ops import only @storefront/contract from the other packages.',
+            },
           ],
         },
       ],

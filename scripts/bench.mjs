@@ -30,7 +30,10 @@ const PORT = opt('--port', '8190');
 const API_PORT = opt('--api-port', '3190');
 const [pnpm, ...pnpmArgs] = ensurePnpm();
 const p = (...a) => [...pnpmArgs, ...a];
-const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const stamp = new Date()
+  .toISOString()
+  .replace(/[-:]/g, '')
+  .replace(/\.\d+Z$/, 'Z');
 const deployRoot = path.join(ROOT, '.deploy', 'bench');
 const env = { DEPLOY_ROOT: deployRoot };
 
@@ -59,19 +62,34 @@ smsGateway.unref();
 // Production refuses development keys and needs an origin and message senders (issue 13). Mail goes to
 // the discard port; SMS to the stand-in above; the payment settings are the test ones.
 const prodEnv = {
-  API_KEY: 'bench-api-key', STORE_TOKEN: 'bench-store-token', STORE_URL: `http://127.0.0.1:${PORT}`,
-  SMS_WEBHOOK_URL: `http://127.0.0.1:${smsGateway.address().port}/sms`, SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'Storefront <bench@storefront.test>',
-  PAYMENT_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_bench', RAZORPAY_KEY_SECRET: 'bench-secret', RAZORPAY_WEBHOOK_SECRET: 'bench-webhook',
+  API_KEY: 'bench-api-key',
+  STORE_TOKEN: 'bench-store-token',
+  STORE_URL: `http://127.0.0.1:${PORT}`,
+  SMS_WEBHOOK_URL: `http://127.0.0.1:${smsGateway.address().port}/sms`,
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  MAIL_FROM: 'Storefront <bench@storefront.test>',
+  PAYMENT_PROVIDER: 'razorpay',
+  RAZORPAY_KEY_ID: 'rzp_test_bench',
+  RAZORPAY_KEY_SECRET: 'bench-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'bench-webhook',
 };
 startChild('api', pnpm, p('--filter', '@storefront/api', 'start'), {
-  ...prodEnv, API_PORT, API_HOST: '127.0.0.1', DB_FILE: path.join(dbDir, 'bench.sqlite'), NODE_ENV: 'production',
+  ...prodEnv,
+  API_PORT,
+  API_HOST: '127.0.0.1',
+  DB_FILE: path.join(dbDir, 'bench.sqlite'),
+  NODE_ENV: 'production',
 });
 if (!(await waitForHttp(`http://127.0.0.1:${API_PORT}/api/openapi.json`, 180_000))) {
   log('the API did not start');
   shutdown(1);
 }
 startChild('host', pnpm, p('run', 'ops', 'serve', '--port', PORT, '--api', `http://127.0.0.1:${API_PORT}`), {
-  ...env, ...prodEnv, PORT, NODE_ENV: 'production', ...(has('--no-ssr') ? { SSR: 'off' } : {}),
+  ...env,
+  ...prodEnv,
+  PORT,
+  NODE_ENV: 'production',
+  ...(has('--no-ssr') ? { SSR: 'off' } : {}),
 });
 if (!(await waitForHttp(`http://127.0.0.1:${PORT}/storefront.config.json`, 60_000))) {
   log('the static host did not start');
@@ -94,7 +112,11 @@ async function signedInSession() {
   const api = `http://127.0.0.1:${API_PORT}/api`;
   const headers = { 'x-api-key': prodEnv.API_KEY, 'content-type': 'application/json' };
   const post = async (p, body, token) => {
-    const res = await fetch(`${api}${p}`, { method: 'POST', headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers, body: JSON.stringify(body) });
+    const res = await fetch(`${api}${p}`, {
+      method: 'POST',
+      headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers,
+      body: JSON.stringify(body),
+    });
     const json = await res.json().catch(() => null);
     if (!res.ok || !json?.success) throw new Error(`${p}: HTTP ${res.status} ${JSON.stringify(json)}`);
     return json.data;
@@ -108,9 +130,16 @@ async function signedInSession() {
   }
   if (!code) throw new Error('no code reached the SMS gateway');
   const { token } = await post('/otp/verify/checkout', { mobile, otp: code });
-  const { customer } = await post('/customer/update-user-details', { firstname: 'Bench', lastname: 'Shopper', email: `bench-${mobile}@example.test` }, token);
+  const { customer } = await post(
+    '/customer/update-user-details',
+    { firstname: 'Bench', lastname: 'Shopper', email: `bench-${mobile}@example.test` },
+    token,
+  );
   // The shell's saved state (shared/src/stores/persistence.ts), as a signed-in shopper's browser holds it.
-  return { key: 'storefront:state:v1', value: JSON.stringify({ auth: { user: { customer }, token, isAuthenticated: true }, cart: { cartItems: [] }, wishlist: { items: [] } }) };
+  return {
+    key: 'storefront:state:v1',
+    value: JSON.stringify({ auth: { user: { customer }, token, isAuthenticated: true }, cart: { cartItems: [] }, wishlist: { items: [] } }),
+  };
 }
 const measureArgs = ['--upstream', `http://127.0.0.1:${PORT}`, '--runs', RUNS, '--product', productPath];
 if (has('--pages')) measureArgs.push('--pages', opt('--pages', ''));
@@ -124,7 +153,11 @@ try {
 
 log(`measuring the site (${RUNS} runs per page)…`);
 const measured = spawnSync('node', ['e2e/bench/measure.mjs', ...measureArgs], {
-  cwd: ROOT, env: childEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024,
+  cwd: ROOT,
+  env: childEnv(),
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+  maxBuffer: 64 * 1024 * 1024,
 });
 if (measured.status !== 0) {
   log('the browser measurement failed');
@@ -137,14 +170,20 @@ log('measuring client navigations…');
 const navigations = {};
 for (const cpu of has('--skip-nav') ? [] : ['1', '4']) {
   const nav = spawnSync('node', ['e2e/bench/navigation.mjs', '--upstream', `http://127.0.0.1:${PORT}`, '--runs', RUNS, '--cpu', cpu], {
-    cwd: ROOT, env: childEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024,
+    cwd: ROOT,
+    env: childEnv(),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
   });
   navigations[`${cpu}x`] = nav.status === 0 ? JSON.parse(nav.stdout.trim().split('\n').at(-1)).navigations : null;
 }
 
 log('measuring the API…');
 const apiJson = path.join(dbDir, 'api-bench.json');
-const apiRun = has('--skip-api') ? null : spawnSync(pnpm, p('--filter', '@storefront/api', 'run', 'bench', '--json', apiJson), { cwd: ROOT, env: childEnv(), stdio: 'inherit' });
+const apiRun = has('--skip-api')
+  ? null
+  : spawnSync(pnpm, p('--filter', '@storefront/api', 'run', 'bench', '--json', apiJson), { cwd: ROOT, env: childEnv(), stdio: 'inherit' });
 const apiBench = apiRun?.status === 0 && existsSync(apiJson) ? JSON.parse(readFileSync(apiJson, 'utf8')) : null;
 
 let scale = null;
@@ -154,7 +193,11 @@ if (!has('--skip-scale')) {
   const scaleArgs = ['--json', scaleJson, '--sizes', opt('--scale-sizes', '1000,20000,200000')];
   if (process.env.TEST_DATABASE_URL) scaleArgs.push('--pg', process.env.TEST_DATABASE_URL);
   else scaleArgs.push('--db', 'sqlite');
-  const scaleRun = spawnSync(pnpm, p('--filter', '@storefront/api', 'run', 'bench:scale', ...scaleArgs), { cwd: ROOT, env: childEnv(), stdio: 'inherit' });
+  const scaleRun = spawnSync(pnpm, p('--filter', '@storefront/api', 'run', 'bench:scale', ...scaleArgs), {
+    cwd: ROOT,
+    env: childEnv(),
+    stdio: 'inherit',
+  });
   scale = scaleRun.status === 0 && existsSync(scaleJson) ? JSON.parse(readFileSync(scaleJson, 'utf8')) : null;
 }
 
@@ -198,7 +241,9 @@ console.table(rows);
 console.log('Pictures on a 412-px phone (DPR 1.75, no throttling; bytes as transferred, median of runs):');
 console.table(imageRows);
 if (navigations['1x'] || navigations['4x']) {
-  console.log('Client navigations (median ms from the click to the next page\'s own heading; "cold": clicked at once, "hover": after the pointer rested on the link):');
+  console.log(
+    'Client navigations (median ms from the click to the next page\'s own heading; "cold": clicked at once, "hover": after the pointer rested on the link):',
+  );
   const names = Object.keys(navigations['1x'] ?? navigations['4x'] ?? {});
   console.table(
     names.map((name) => ({
@@ -227,17 +272,43 @@ if (apiBench?.scenarios) {
 let telemetry = null;
 try {
   telemetry = telemetrySize();
-  console.log(`Telemetry client (issue 17; loaded after hydration): ${kb(telemetry.gzip)} gzip, ${kb(telemetry.brotli)} brotli, ${kb(telemetry.raw)} raw (${telemetry.files.join(', ')}); budget 3 KB gzip.`);
+  console.log(
+    `Telemetry client (issue 17; loaded after hydration): ${kb(telemetry.gzip)} gzip, ${kb(telemetry.brotli)} brotli, ${kb(telemetry.raw)} raw (${telemetry.files.join(', ')}); budget 3 KB gzip.`,
+  );
 } catch (err) {
   console.log(`Telemetry client: not measured (${err.message})`);
 }
-console.log('Flat out, the catalogue reads are answered from the API\'s catalogue cache (5 s, cleared by every stock write); paced runs cycle through several queries and pages.');
-console.log('Budgets (issue 8): score ≥ 95, TBT ≤ 100 ms, CLS ≤ 0.02, LCP ≤ 1.25 × static, home JS before main content ≤ 120 KB gzip, product list p99 ≤ 25 ms at 500 req/s.');
-console.log('Issue 19: cart, checkout, sign-in, sign-up, tracking and account pages score ≥ 98, LCP ≤ 1.1 × static, CLS ≤ 0.01; TBT ≤ 50 ms and JS gzip ≤ the peer (131 KB home, 158 KB product) everywhere.');
-console.log('Pictures (issue 20): on home, shop and product CLS ≤ 0.01, pictures before the LCP ≤ 120 KB on a 412-px phone, every picture AVIF or WebP.');
+console.log(
+  "Flat out, the catalogue reads are answered from the API's catalogue cache (5 s, cleared by every stock write); paced runs cycle through several queries and pages.",
+);
+console.log(
+  'Budgets (issue 8): score ≥ 95, TBT ≤ 100 ms, CLS ≤ 0.02, LCP ≤ 1.25 × static, home JS before main content ≤ 120 KB gzip, product list p99 ≤ 25 ms at 500 req/s.',
+);
+console.log(
+  'Issue 19: cart, checkout, sign-in, sign-up, tracking and account pages score ≥ 98, LCP ≤ 1.1 × static, CLS ≤ 0.01; TBT ≤ 50 ms and JS gzip ≤ the peer (131 KB home, 158 KB product) everywhere.',
+);
+console.log(
+  'Pictures (issue 20): on home, shop and product CLS ≤ 0.01, pictures before the LCP ≤ 120 KB on a 412-px phone, every picture AVIF or WebP.',
+);
 
 mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
 const file = path.join(ROOT, 'bench-results', `bench-${stamp}.json`);
-writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), runs: Number(RUNS), machine: { cpus: os.cpus().length, node: process.version }, site, navigations, api: apiBench, scale, telemetry }, null, 2));
+writeFileSync(
+  file,
+  JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      runs: Number(RUNS),
+      machine: { cpus: os.cpus().length, node: process.version },
+      site,
+      navigations,
+      api: apiBench,
+      scale,
+      telemetry,
+    },
+    null,
+    2,
+  ),
+);
 log(`wrote ${path.relative(ROOT, file)}`);
 shutdown(0);

@@ -9,7 +9,10 @@ const [pnpm, ...pre] = ensurePnpm();
 const p = (...a) => [...pre, ...a];
 if (existsSync(path.join(ROOT, 'api', 'src', 'server.ts'))) {
   // Development by definition (the API alone treats an unset NODE_ENV as production).
-  startChild('api', pnpm, p('--filter', '@storefront/api', 'start'), { API_PORT: process.env.API_PORT ?? '3100', NODE_ENV: process.env.NODE_ENV || 'development' });
+  startChild('api', pnpm, p('--filter', '@storefront/api', 'start'), {
+    API_PORT: process.env.API_PORT ?? '3100',
+    NODE_ENV: process.env.NODE_ENV || 'development',
+  });
 }
 for (const pkg of ['catalog', 'cart-checkout', 'account', 'shell']) {
   startChild(pkg, pnpm, p('--filter', `@storefront/${pkg}`, 'run', 'dev'));

@@ -29,12 +29,18 @@ test('ops may not import @storefront/shared, nor a file inside the contract', as
 });
 
 test('api and ops may import the contract', async () => {
-  const rules = await rulesFor('api/src/allowed.ts', "import { CART_TOTAL_LIMIT } from '@storefront/contract';\nexport const c = CART_TOTAL_LIMIT;\n");
+  const rules = await rulesFor(
+    'api/src/allowed.ts',
+    "import { CART_TOTAL_LIMIT } from '@storefront/contract';\nexport const c = CART_TOTAL_LIMIT;\n",
+  );
   assert.deepEqual(rules, []);
 });
 
 test('a remote may not import another remote, nor the contract around shared', async () => {
-  const other = await rulesFor('catalog/src/offence.ts', "import { CheckoutStore } from '../../cart-checkout/src/stores/CheckoutStore';\nexport const c = CheckoutStore;\n");
+  const other = await rulesFor(
+    'catalog/src/offence.ts',
+    "import { CheckoutStore } from '../../cart-checkout/src/stores/CheckoutStore';\nexport const c = CheckoutStore;\n",
+  );
   assert.ok(other.includes('import-x/no-restricted-paths'), `got ${other.join(', ')}`);
   const contract = await rulesFor('catalog/src/offence.ts', "import { paths } from '@storefront/contract';\nexport const p = paths;\n");
   assert.ok(contract.includes('no-restricted-imports'), `got ${contract.join(', ')}`);

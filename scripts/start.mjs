@@ -22,7 +22,7 @@ if (!process.env.NODE_ENV) {
 }
 let instances = Math.max(1, Number.parseInt(process.env.API_INSTANCES ?? '1', 10) || 1);
 if (instances > 1 && !process.env.DATABASE_URL) {
-  log('API_INSTANCES > 1 needs DATABASE_URL (PostgreSQL): SQLite is one process\'s database; starting one API process');
+  log("API_INSTANCES > 1 needs DATABASE_URL (PostgreSQL): SQLite is one process's database; starting one API process");
   instances = 1;
 }
 const API_URLS = Array.from({ length: instances }, (_, i) => `http://127.0.0.1:${Number(API_PORT) + i}`);
@@ -31,7 +31,10 @@ const p = (...a) => [...pnpmArgs, ...a];
 
 if (!args.has('--skip-install')) run(pnpm, p('install', '--frozen-lockfile'), { timed: 'install' });
 if (!args.has('--skip-build')) {
-  const buildId = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const buildId = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   run(pnpm, p('run', 'build'), { env: { BUILD_ID: buildId, NODE_ENV: 'production' }, timed: 'build' });
 }
 run(pnpm, p('run', 'ops', 'deploy-all'));
@@ -43,7 +46,10 @@ if (hasApi) {
   const storeUrl = process.env.STORE_URL ?? `http://${HOST}:${PORT}`;
   for (const [i, url] of API_URLS.entries()) {
     startChild(instances > 1 ? `api ${i + 1}` : 'api', pnpm, p('--filter', '@storefront/api', 'start'), {
-      API_PORT: new URL(url).port, API_HOST: '127.0.0.1', NODE_ENV: MODE, STORE_URL: storeUrl,
+      API_PORT: new URL(url).port,
+      API_HOST: '127.0.0.1',
+      NODE_ENV: MODE,
+      STORE_URL: storeUrl,
     });
     const up = await waitForHttp(`${url}/api/openapi.json`, 120_000);
     if (!up) log(`the API did not answer at ${url}; the site will show its error states`);
@@ -52,7 +58,12 @@ if (hasApi) {
   log('no API server in this checkout: the site starts and shows its empty and error states');
 }
 // Several API processes: the host gets them all, comma-separated (API_URL and --api).
-startChild('host', pnpm, p('run', 'ops', 'serve', '--port', PORT, '--api', API_URLS.join(',')), { PORT, HOST, API_URL: API_URLS.join(','), NODE_ENV: MODE });
+startChild('host', pnpm, p('run', 'ops', 'serve', '--port', PORT, '--api', API_URLS.join(',')), {
+  PORT,
+  HOST,
+  API_URL: API_URLS.join(','),
+  NODE_ENV: MODE,
+});
 const url = `http://${HOST}:${PORT}`;
 if (await waitForHttp(`${url}/storefront.config.json`, 60_000)) {
   log(`the storefront is running at ${url} in ${MODE} mode  (Ctrl+C stops it)`);

@@ -16,11 +16,17 @@ run(pnpm, p('run', 'format:check'), { timed: 'format check' });
 // The first pass is the SQLite one, whatever the environment says.
 run(pnpm, p('run', 'test:unit'), { env: { TEST_DATABASE_URL: '' }, timed: 'unit tests' });
 if (process.env.TEST_DATABASE_URL) {
-  run(pnpm, p('--filter', '@storefront/api', 'test'), { env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }, timed: 'API tests on PostgreSQL' });
+  run(pnpm, p('--filter', '@storefront/api', 'test'), {
+    env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+    timed: 'API tests on PostgreSQL',
+  });
 } else {
   log('API tests on PostgreSQL skipped: TEST_DATABASE_URL is not set (.ci/run sets it; README "PostgreSQL")');
 }
-const buildId = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const buildId = new Date()
+  .toISOString()
+  .replace(/[-:]/g, '')
+  .replace(/\.\d+Z$/, 'Z');
 run(pnpm, p('run', 'build'), { env: { BUILD_ID: buildId, NODE_ENV: 'production' }, timed: 'build' });
 run(pnpm, p('run', 'test:e2e'), { timed: 'browser tests' });
 log(`all checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);

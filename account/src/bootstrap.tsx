@@ -44,11 +44,46 @@ mountStandalone(
   <>
     <DevNav />
     <Routes>
-      <Route path={paths.signin} element={<Only signedIn={false}><SignInPage /></Only>} />
-      <Route path={paths.signup} element={<Only signedIn={false}><SignUpPage /></Only>} />
-      <Route path={paths.forgotPassword} element={<Only signedIn={false}><ForgotPasswordPage /></Only>} />
-      <Route path={paths.resetPassword()} element={<Only signedIn={false}><ResetPasswordPage /></Only>} />
-      <Route path={`${paths.myAccount.profile}/*`} element={<Only signedIn><MyAccountPage /></Only>} />
+      <Route
+        path={paths.signin}
+        element={
+          <Only signedIn={false}>
+            <SignInPage />
+          </Only>
+        }
+      />
+      <Route
+        path={paths.signup}
+        element={
+          <Only signedIn={false}>
+            <SignUpPage />
+          </Only>
+        }
+      />
+      <Route
+        path={paths.forgotPassword}
+        element={
+          <Only signedIn={false}>
+            <ForgotPasswordPage />
+          </Only>
+        }
+      />
+      <Route
+        path={paths.resetPassword()}
+        element={
+          <Only signedIn={false}>
+            <ResetPasswordPage />
+          </Only>
+        }
+      />
+      <Route
+        path={`${paths.myAccount.profile}/*`}
+        element={
+          <Only signedIn>
+            <MyAccountPage />
+          </Only>
+        }
+      />
       <Route path={paths.trackOrder()} element={<TrackOrderPage />} />
       <Route path={`${paths.trackOrder()}/:id`} element={<TrackOrderPage />} />
       <Route path="*" element={<Navigate to={paths.signin} replace />} />

@@ -154,14 +154,21 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchResult> {
     const tokens: string[] = [];
     for (let i = 0; i < Math.max(connections, 40); i += 1) {
       const auth = await json<{ token: string }>(base, '/api/customer/register', {
-        firstName: 'Bench', lastName: `Shopper${i}`, email: `bench${i}@example.in`, password: 'Bench@123',
+        firstName: 'Bench',
+        lastName: `Shopper${i}`,
+        email: `bench${i}@example.in`,
+        password: 'Bench@123',
       });
       tokens.push(auth.token);
     }
     const page = await json<{ products: { id: number; slug: string; variations: { id: number; stock: number; final_price: string }[] }[] }>(
-      base, '/api/get-products', { in_stock: '1', sort_by: 'price_asc' },
+      base,
+      '/api/get-products',
+      { in_stock: '1', sort_by: 'price_asc' },
     );
-    const inStock = page.products.flatMap((p) => p.variations.filter((v) => v.stock >= 5).map((v) => ({ productId: p.id, variantId: v.id })));
+    const inStock = page.products.flatMap((p) =>
+      p.variations.filter((v) => v.stock >= 5).map((v) => ({ productId: p.id, variantId: v.id })),
+    );
     const target = inStock[0];
     if (!target) throw new Error('no product in stock to add to the cart');
     const slugs = page.products.map((p) => p.slug);
@@ -172,19 +179,44 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchResult> {
       { method: 'POST', path: '/api/get-products?page=1', headers: form, body: multipart({}) },
       { method: 'POST', path: '/api/get-products?page=2', headers: form, body: multipart({ sort_by: 'price_asc' }) },
       { method: 'POST', path: '/api/get-products?page=1', headers: form, body: multipart({ in_stock: '1' }) },
-      { method: 'POST', path: '/api/get-products?page=1', headers: form, body: multipart({ sub_category: '1,2', min_price: '300', max_price: '2000' }) },
+      {
+        method: 'POST',
+        path: '/api/get-products?page=1',
+        headers: form,
+        body: multipart({ sub_category: '1,2', min_price: '300', max_price: '2000' }),
+      },
     ];
-    const detailRequests: PacedRequest[] = slugs.map((slug) => ({ method: 'GET', path: `/api/single-product-details/${slug}`, headers: common }));
+    const detailRequests: PacedRequest[] = slugs.map((slug) => ({
+      method: 'GET',
+      path: `/api/single-product-details/${slug}`,
+      headers: common,
+    }));
     const searchRequests: PacedRequest[] = ['shirt', 'watch', 'rose gold', 'kurta', 'leather belt'].map((search) => ({
-      method: 'POST', path: '/api/search-products', headers: { ...common, 'content-type': 'application/json' }, body: JSON.stringify({ search }),
+      method: 'POST',
+      path: '/api/search-products',
+      headers: { ...common, 'content-type': 'application/json' },
+      body: JSON.stringify({ search }),
     }));
     const cartHeaders = (token: string) => ({ ...common, 'content-type': 'application/json', authorization: `Bearer ${token}` });
-    const addBody = JSON.stringify({ id: target.variantId, product_id: target.productId, quantity: 1, retailer_id: 1, wholesaler_id: null });
-    const removeBody = JSON.stringify({ retailer_product_id: target.productId, product_id: target.productId, variant_id: target.variantId });
+    const addBody = JSON.stringify({
+      id: target.variantId,
+      product_id: target.productId,
+      quantity: 1,
+      retailer_id: 1,
+      wholesaler_id: null,
+    });
+    const removeBody = JSON.stringify({
+      retailer_product_id: target.productId,
+      product_id: target.productId,
+      variant_id: target.variantId,
+    });
     // Paced add-to-cart: a shopper adds, and once the answer is in removes again and waits for the next turn.
     const idle = [...tokens];
     const busy = new Map<number, string>();
-    const cycle = <T>(list: T[]) => (i: number) => list[i % list.length] ?? null;
+    const cycle =
+      <T>(list: T[]) =>
+      (i: number) =>
+        list[i % list.length] ?? null;
     const scenarios: Scenario[] = [
       {
         name: 'product-list',
@@ -249,7 +281,10 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchResult> {
     for (const s of scenarios) {
       const paceRate = s.rate ?? rate;
       log(`${s.name}: ${paceRate} req/s, evenly paced, for ${duration} s …`);
-      const atRate = { rate: paceRate, ...(await pacedRun({ port, rate: paceRate, seconds: duration, next: s.paced, ...(s.after ? { after: s.after } : {}) })) };
+      const atRate = {
+        rate: paceRate,
+        ...(await pacedRun({ port, rate: paceRate, seconds: duration, next: s.paced, ...(s.after ? { after: s.after } : {}) })),
+      };
       log(`${s.name}: flat out for ${duration} s …`);
       const flatOut = figures(await autocannon({ ...s.options, url, duration, connections }));
       results.push({ name: s.name, description: s.description, atRate, flatOut });
@@ -260,7 +295,12 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchResult> {
       startedAt: new Date().toISOString(),
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version },
       options: { duration, rate, connections },
-      goal: { scenario: 'product-list', rate, p99Ms: 25, met: Boolean(list && list.atRate.p99 <= 25 && list.atRate.errors === 0 && list.atRate.non2xx === 0) },
+      goal: {
+        scenario: 'product-list',
+        rate,
+        p99Ms: 25,
+        met: Boolean(list && list.atRate.p99 <= 25 && list.atRate.errors === 0 && list.atRate.non2xx === 0),
+      },
       scenarios: results,
     };
     if (opts.json) {
@@ -297,5 +337,9 @@ export function formatBench(r: BenchResult): string {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length))) ?? [];
   const lines = rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  '));
   const goal = `goal: product list p99 ≤ ${r.goal.p99Ms} ms at ${r.goal.rate} req/s → ${r.goal.met ? 'met' : 'NOT met'}`;
-  return [`${r.machine.cpus} × ${r.machine.cpuModel}, Node ${r.machine.node}, ${r.options.connections} connections, ${r.options.duration} s per run`, ...lines, goal].join('\n');
+  return [
+    `${r.machine.cpus} × ${r.machine.cpuModel}, Node ${r.machine.node}, ${r.options.connections} connections, ${r.options.duration} s per run`,
+    ...lines,
+    goal,
+  ].join('\n');
 }

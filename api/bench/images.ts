@@ -64,7 +64,16 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(API_DIR, 'src', 'server.ts')], {
     cwd: API_DIR,
-    env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', DB_FILE: path.join(dir, 'bench.sqlite'), IMAGE_DIR: path.join(dir, 'images'), API_KEY, NODE_ENV: 'production', API_LOG: '0' },
+    env: {
+      ...process.env,
+      API_PORT: String(port),
+      API_HOST: '127.0.0.1',
+      DB_FILE: path.join(dir, 'bench.sqlite'),
+      IMAGE_DIR: path.join(dir, 'images'),
+      API_KEY,
+      NODE_ENV: 'production',
+      API_LOG: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let serverLog = '';
@@ -72,7 +81,9 @@ async function main(): Promise<void> {
   server.stderr?.on('data', (d: Buffer) => (serverLog += d.toString()));
   try {
     await waitFor(`${base}/api/openapi.json`, 180_000);
-    const arrivals = (await (await fetch(`${base}/api/new-arrivals`, { headers: { 'x-api-key': API_KEY } })).json()) as { data: { data: { product_images: string }[] } };
+    const arrivals = (await (await fetch(`${base}/api/new-arrivals`, { headers: { 'x-api-key': API_KEY } })).json()) as {
+      data: { data: { product_images: string }[] };
+    };
     const pictures = [...new Set(arrivals.data.data.flatMap((p) => p.product_images.split(',')))];
     console.log(`[bench:images] API up at ${base}; ${pictures.length} product pictures of the new arrivals`);
 
@@ -113,8 +124,15 @@ async function main(): Promise<void> {
       }
     }
     const paced: PacedFigures = await pacedRun({ port, rate, seconds, next: (i) => mix[i % mix.length] ?? null });
-    console.log(`[bench:images] cached variants at ${rate}/s for ${seconds} s: p50 ${paced.p50} ms, p99 ${paced.p99} ms, max ${paced.max} ms, ${paced.throughput}/s, errors ${paced.errors + paced.non2xx}`);
-    const out = { at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, encode: { first, cached, bytes }, paced: { rate, seconds, ...paced } };
+    console.log(
+      `[bench:images] cached variants at ${rate}/s for ${seconds} s: p50 ${paced.p50} ms, p99 ${paced.p99} ms, max ${paced.max} ms, ${paced.throughput}/s, errors ${paced.errors + paced.non2xx}`,
+    );
+    const out = {
+      at: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, node: process.version },
+      encode: { first, cached, bytes },
+      paced: { rate, seconds, ...paced },
+    };
     const json = arg('json');
     if (json) fs.writeFileSync(json, JSON.stringify(out, null, 2));
   } catch (err) {

@@ -31,7 +31,9 @@ async function main(): Promise<void> {
     transformResult: async ({ result }): Promise<QueryResult<UnknownRow>> => result,
   };
   const repoPath = process.argv.includes('--repo') ? process.argv[process.argv.indexOf('--repo') + 1] : undefined;
-  const Repo: typeof CatalogRepository = repoPath ? ((await import(repoPath)) as { CatalogRepository: typeof CatalogRepository }).CatalogRepository : CatalogRepository;
+  const Repo: typeof CatalogRepository = repoPath
+    ? ((await import(repoPath)) as { CatalogRepository: typeof CatalogRepository }).CatalogRepository
+    : CatalogRepository;
   const repo = new Repo(db.withPlugin(capture));
   const kurtas = await db.selectFrom('categories').select('id').where('slug', '=', 'kurtas').executeTakeFirstOrThrow();
   const filtered: Omit<ProductQuery, 'page'> = { subCategories: [kurtas.id], minPrice: 500_00, maxPrice: 2500_00, sortBy: 'price_asc' };
@@ -41,7 +43,13 @@ async function main(): Promise<void> {
     ['same, page 50', () => repo.listProducts({ ...filtered, page: 50 })],
     ['search, common word (watch)', () => repo.listProducts({ page: 1, searchWords: ['watch'], sortBy: 'newest' })],
     ['search, rare word (paithani)', () => repo.listProducts({ page: 1, searchWords: ['paithani'], sortBy: 'newest' })],
-    ['details by slug', async () => repo.productBySlug((await db.selectFrom('products').select('slug').orderBy('id').offset(500).limit(1).executeTakeFirstOrThrow()).slug)],
+    [
+      'details by slug',
+      async () =>
+        repo.productBySlug(
+          (await db.selectFrom('products').select('slug').orderBy('id').offset(500).limit(1).executeTakeFirstOrThrow()).slug,
+        ),
+    ],
   ];
   for (const [name, run] of calls) {
     captured = [];
@@ -49,8 +57,11 @@ async function main(): Promise<void> {
     console.log(`\n## ${name}`);
     for (const q of captured) {
       console.log(`\n${q.sql}\n  params: ${JSON.stringify(q.parameters).slice(0, 200)}`);
-      const plan = await db.executeQuery(CompiledQuery.raw(`${pg ? 'explain (analyze, costs off, timing on)' : 'explain query plan'} ${q.sql}`, [...q.parameters]));
-      for (const row of plan.rows as Record<string, unknown>[]) console.log(`  ${pg ? String(row['QUERY PLAN']) : `${String(row.id)}|${String(row.parent)}| ${String(row.detail)}`}`);
+      const plan = await db.executeQuery(
+        CompiledQuery.raw(`${pg ? 'explain (analyze, costs off, timing on)' : 'explain query plan'} ${q.sql}`, [...q.parameters]),
+      );
+      for (const row of plan.rows as Record<string, unknown>[])
+        console.log(`  ${pg ? String(row['QUERY PLAN']) : `${String(row.id)}|${String(row.parent)}| ${String(row.detail)}`}`);
     }
   }
   const repeat = Number(process.argv[process.argv.indexOf('--repeat') + 1] ?? 0);
@@ -60,7 +71,9 @@ async function main(): Promise<void> {
     let timed = new Repo(db, new CatalogCache({ maxEntries: 0, ttlMs: 60_000 }));
     if (repoPath) {
       // The pre-issue-16 repository takes its VersionedCache(maxEntries, ttlMs): a TTL below zero never hits.
-      const old = (await import(path.join(path.dirname(repoPath), '..', '..', 'lib', 'cache'))) as { VersionedCache: new (max: number, ttl: number) => unknown };
+      const old = (await import(path.join(path.dirname(repoPath), '..', '..', 'lib', 'cache'))) as {
+        VersionedCache: new (max: number, ttl: number) => unknown;
+      };
       timed = new Repo(db, new old.VersionedCache(0, -1) as CatalogCache);
     }
     const again: [string, () => Promise<unknown>][] = calls.map(([name]) => [name, () => Promise.resolve()]);

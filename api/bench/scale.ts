@@ -71,7 +71,9 @@ const dbEnv = (t: Target) => (t.kind === 'sqlite' ? { DB_FILE: t.file } : { DATA
 /** Grows (or creates) the database of one size with the seed command. */
 function grow(apiDir: string, target: Target, size: number): void {
   const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(apiDir, 'src', 'cli', 'grow.ts'), String(size)], {
-    cwd: apiDir, env: { ...process.env, ...dbEnv(target) }, stdio: 'inherit',
+    cwd: apiDir,
+    env: { ...process.env, ...dbEnv(target) },
+    stdio: 'inherit',
   });
   if (res.status !== 0) throw new Error(`seeding ${size} products failed`);
 }
@@ -91,8 +93,13 @@ function startServers(apiDir: string, target: Target, ports: number[]): ChildPro
     spawn(process.execPath, ['--import', 'tsx', path.join(apiDir, 'src', 'server.ts')], {
       cwd: apiDir,
       env: {
-        ...process.env, ...dbEnv(target), ...benchProductionEnv, API_PORT: String(port), API_HOST: '127.0.0.1',
-        CATALOG_CACHE: '0', SEED_PRODUCTS: '',
+        ...process.env,
+        ...dbEnv(target),
+        ...benchProductionEnv,
+        API_PORT: String(port),
+        API_HOST: '127.0.0.1',
+        CATALOG_CACHE: '0',
+        SEED_PRODUCTS: '',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     }),
@@ -109,13 +116,17 @@ async function post<T>(base: string, url: string, body: unknown, token?: string)
 
 const BOUNDARY = '----storefront-scale';
 const multipart = (fields: Record<string, string>) =>
-  `${Object.entries(fields).map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('')}--${BOUNDARY}--\r\n`;
+  `${Object.entries(fields)
+    .map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('')}--${BOUNDARY}--\r\n`;
 
 /** Flat out on every process at once (connections split between them). */
 async function flatOut(ports: number[], connections: number, duration: number, requests: PacedRequest[]) {
   const per = Math.max(1, Math.round(connections / ports.length));
   const results = await Promise.all(
-    ports.map((port) => autocannon({ url: `http://127.0.0.1:${port}`, connections: per, duration, requests: requests.map((r) => ({ ...r })) })),
+    ports.map((port) =>
+      autocannon({ url: `http://127.0.0.1:${port}`, connections: per, duration, requests: requests.map((r) => ({ ...r })) }),
+    ),
   );
   return {
     throughput: results.reduce((s, r) => s + Math.round(r.requests.average), 0),
@@ -125,11 +136,21 @@ async function flatOut(ports: number[], connections: number, duration: number, r
 }
 
 async function measureOne(opts: {
-  db: 'sqlite' | 'postgres'; size: number; target: Target; apiDir: string; instances: number; rate: number; duration: number; connections: number; log: (s: string) => void;
+  db: 'sqlite' | 'postgres';
+  size: number;
+  target: Target;
+  apiDir: string;
+  instances: number;
+  rate: number;
+  duration: number;
+  connections: number;
+  log: (s: string) => void;
 }): Promise<Row[]> {
   const { log } = opts;
   // --port P: processes on P, P+1, …; else free ports the system hands out.
-  const ports = arg('port') ? Array.from({ length: opts.instances }, (_, i) => Number(arg('port')) + i) : await Promise.all(Array.from({ length: opts.instances }, freePort));
+  const ports = arg('port')
+    ? Array.from({ length: opts.instances }, (_, i) => Number(arg('port')) + i)
+    : await Promise.all(Array.from({ length: opts.instances }, freePort));
   const servers = startServers(opts.apiDir, opts.target, ports);
   const rows: Row[] = [];
   try {
@@ -137,7 +158,10 @@ async function measureOne(opts: {
     const base = `http://127.0.0.1:${ports[0]}`;
     const cats = (await post<{ sub_category_list: { id: number; name: string }[] }>(base, '/api/store-info', {})).data.sub_category_list;
     const category = cats.find((c) => c.name === 'Kurtas') ?? cats[0];
-    const listed = await post<{ products: { slug: string }[]; total: number }>(base, '/api/get-products', { sort_by: 'price_asc', page: 3 });
+    const listed = await post<{ products: { slug: string }[]; total: number }>(base, '/api/get-products', {
+      sort_by: 'price_asc',
+      page: 3,
+    });
     const slugs = listed.data.products.map((p) => p.slug);
     const common = { 'x-api-key': API_KEY };
     const form = { ...common, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
@@ -147,16 +171,36 @@ async function measureOne(opts: {
       { name: 'list', requests: [{ method: 'POST', path: '/api/get-products?page=1', headers: form, body: multipart({}) }] },
       { name: 'filtered p1', requests: [{ method: 'POST', path: '/api/get-products?page=1', headers: form, body: multipart(filtered) }] },
       { name: 'filtered p50', requests: [{ method: 'POST', path: '/api/get-products?page=50', headers: form, body: multipart(filtered) }] },
-      { name: 'search common', requests: [{ method: 'POST', path: '/api/search-products', headers: json, body: JSON.stringify({ search: 'watch' }) }] },
-      { name: 'search rare', requests: [{ method: 'POST', path: '/api/search-products', headers: json, body: JSON.stringify({ search: 'paithani' }) }] },
-      { name: 'details', requests: slugs.map((slug) => ({ method: 'GET' as const, path: `/api/single-product-details/${slug}`, headers: common })) },
+      {
+        name: 'search common',
+        requests: [{ method: 'POST', path: '/api/search-products', headers: json, body: JSON.stringify({ search: 'watch' }) }],
+      },
+      {
+        name: 'search rare',
+        requests: [{ method: 'POST', path: '/api/search-products', headers: json, body: JSON.stringify({ search: 'paithani' }) }],
+      },
+      {
+        name: 'details',
+        requests: slugs.map((slug) => ({ method: 'GET' as const, path: `/api/single-product-details/${slug}`, headers: common })),
+      },
     ];
     for (const s of scenarios) {
       await flatOut(ports, opts.connections, 1, s.requests); // warm-up
-      const paced = { rate: opts.rate, ...(await pacedRun({ port: ports[0] ?? 0, ports, rate: opts.rate, seconds: opts.duration, next: (i) => s.requests[i % s.requests.length] ?? null })) };
+      const paced = {
+        rate: opts.rate,
+        ...(await pacedRun({
+          port: ports[0] ?? 0,
+          ports,
+          rate: opts.rate,
+          seconds: opts.duration,
+          next: (i) => s.requests[i % s.requests.length] ?? null,
+        })),
+      };
       const flat = await flatOut(ports, opts.connections, opts.duration, s.requests);
       rows.push({ db: opts.db, size: opts.size, instances: opts.instances, scenario: s.name, paced, flat });
-      log(`${opts.db} ${opts.size}: ${s.name}: p99 ${paced.p99} ms at ${opts.rate}/s (errors ${paced.errors + paced.non2xx}); flat out ${flat.throughput}/s, p99 ${flat.p99} ms`);
+      log(
+        `${opts.db} ${opts.size}: ${s.name}: p99 ${paced.p99} ms at ${opts.rate}/s (errors ${paced.errors + paced.non2xx}); flat out ${flat.throughput}/s, p99 ${flat.p99} ms`,
+      );
     }
 
     // Add-to-cart, a write transaction: paced (at most 200/s, each add followed by its remove), then flat.
@@ -165,7 +209,10 @@ async function measureOne(opts: {
       const made: string[] = [];
       for (let i = 0; i < count; i += 1) {
         const r = await post<{ token: string }>(`http://127.0.0.1:${ports[i % ports.length]}`, '/api/customer/register', {
-          firstName: 'Scale', lastName: `Shopper${i}`, email: `scale${stamp}${tag}${i}@example.in`, password: 'Scale@123',
+          firstName: 'Scale',
+          lastName: `Shopper${i}`,
+          email: `scale${stamp}${tag}${i}@example.in`,
+          password: 'Scale@123',
         });
         if (r.status !== 201) throw new Error(`register: ${r.status} ${JSON.stringify(r.message)}`);
         made.push(r.data.token);
@@ -173,19 +220,37 @@ async function measureOne(opts: {
       return made;
     };
     const tokens = await register(40, 'c');
-    const inStock = await post<{ products: { id: number; variations: { id: number; stock: number }[] }[] }>(base, '/api/get-products', { in_stock: '1', page: 2 });
-    const target = inStock.data.products.flatMap((p) => p.variations.filter((v) => v.stock >= 5).map((v) => ({ productId: p.id, variantId: v.id })))[0];
+    const inStock = await post<{ products: { id: number; variations: { id: number; stock: number }[] }[] }>(base, '/api/get-products', {
+      in_stock: '1',
+      page: 2,
+    });
+    const target = inStock.data.products.flatMap((p) =>
+      p.variations.filter((v) => v.stock >= 5).map((v) => ({ productId: p.id, variantId: v.id })),
+    )[0];
     if (!target) throw new Error('no variation in stock');
     const cartHeaders = (token: string) => ({ ...json, authorization: `Bearer ${token}` });
-    const addBody = JSON.stringify({ id: target.variantId, product_id: target.productId, quantity: 1, retailer_id: 1, wholesaler_id: null });
-    const removeBody = JSON.stringify({ retailer_product_id: target.productId, product_id: target.productId, variant_id: target.variantId });
+    const addBody = JSON.stringify({
+      id: target.variantId,
+      product_id: target.productId,
+      quantity: 1,
+      retailer_id: 1,
+      wholesaler_id: null,
+    });
+    const removeBody = JSON.stringify({
+      retailer_product_id: target.productId,
+      product_id: target.productId,
+      variant_id: target.variantId,
+    });
     const idle = tokens.slice(0, 40);
     const busy = new Map<number, string>();
     const cartRate = Math.min(opts.rate, 200);
     const paced = {
       rate: cartRate,
       ...(await pacedRun({
-        port: ports[0] ?? 0, ports, rate: cartRate, seconds: opts.duration,
+        port: ports[0] ?? 0,
+        ports,
+        rate: cartRate,
+        seconds: opts.duration,
         next: (i) => {
           const token = idle.pop();
           if (!token) return null;
@@ -196,24 +261,34 @@ async function measureOne(opts: {
           const token = busy.get(i);
           if (!token) return;
           busy.delete(i);
-          await fetch(`http://127.0.0.1:${ports[i % ports.length]}/api/customer/remove-to-cart`, { method: 'POST', headers: cartHeaders(token), body: removeBody });
+          await fetch(`http://127.0.0.1:${ports[i % ports.length]}/api/customer/remove-to-cart`, {
+            method: 'POST',
+            headers: cartHeaders(token),
+            body: removeBody,
+          });
           idle.push(token);
         },
       })),
     };
     const per = Math.max(1, Math.round(opts.connections / ports.length));
     let next = 0;
-    const cartFlat = await Promise.all(ports.map((port) => autocannon({
-      url: `http://127.0.0.1:${port}`, connections: per, duration: opts.duration,
-      requests: [{ method: 'POST', path: '/api/customer/add-to-cart', headers: cartHeaders(tokens[0] ?? ''), body: addBody }],
-      setupClient: (client) => {
-        const token = tokens[next++ % 40] ?? '';
-        client.setRequests([
-          { method: 'POST', path: '/api/customer/add-to-cart', headers: cartHeaders(token), body: addBody },
-          { method: 'POST', path: '/api/customer/remove-to-cart', headers: cartHeaders(token), body: removeBody },
-        ]);
-      },
-    })));
+    const cartFlat = await Promise.all(
+      ports.map((port) =>
+        autocannon({
+          url: `http://127.0.0.1:${port}`,
+          connections: per,
+          duration: opts.duration,
+          requests: [{ method: 'POST', path: '/api/customer/add-to-cart', headers: cartHeaders(tokens[0] ?? ''), body: addBody }],
+          setupClient: (client) => {
+            const token = tokens[next++ % 40] ?? '';
+            client.setRequests([
+              { method: 'POST', path: '/api/customer/add-to-cart', headers: cartHeaders(token), body: addBody },
+              { method: 'POST', path: '/api/customer/remove-to-cart', headers: cartHeaders(token), body: removeBody },
+            ]);
+          },
+        }),
+      ),
+    );
     const flat = {
       throughput: cartFlat.reduce((s, r) => s + Math.round(r.requests.average), 0),
       p99: Math.max(...cartFlat.map((r) => r.latency.p99)),
@@ -230,22 +305,44 @@ async function measureOne(opts: {
     await setStock(opts.target, variant.variantId, 50);
     const add = JSON.stringify({ id: variant.variantId, product_id: variant.productId, quantity: 1, retailer_id: 1, wholesaler_id: null });
     for (const [i, token] of racers.entries()) {
-      const r = await fetch(`http://127.0.0.1:${ports[i % ports.length]}/api/customer/add-to-cart`, { method: 'POST', headers: cartHeaders(token), body: add });
+      const r = await fetch(`http://127.0.0.1:${ports[i % ports.length]}/api/customer/add-to-cart`, {
+        method: 'POST',
+        headers: cartHeaders(token),
+        body: add,
+      });
       if (r.status !== 200) throw new Error(`add before the race: ${r.status}`);
     }
     await setStock(opts.target, variant.variantId, 5);
-    const address = { email: 'race@example.in', firstname: 'Race', lastname: 'Shopper', address: '1, MG Road', pincode: '560001', city: 'Bengaluru', state: 'Karnataka', payment_method: 'cod' };
-    const answers = await Promise.all(racers.map((token, i) => post(`http://127.0.0.1:${ports[i % ports.length]}`, '/api/checkout1', address, token)));
+    const address = {
+      email: 'race@example.in',
+      firstname: 'Race',
+      lastname: 'Shopper',
+      address: '1, MG Road',
+      pincode: '560001',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      payment_method: 'cod',
+    };
+    const answers = await Promise.all(
+      racers.map((token, i) => post(`http://127.0.0.1:${ports[i % ports.length]}`, '/api/checkout1', address, token)),
+    );
     const placed = answers.filter((a) => a.status === 201).length;
     const failed = answers.filter((a) => a.status >= 500).length;
     const stock = await readStock(opts.target, variant.variantId);
     const statuses: Record<number, number> = {};
     for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
-    const refusals = [...new Set(answers.filter((a) => a.status !== 201).map((a) => `${a.status} ${JSON.stringify(a.message).slice(0, 160)}`))];
-    log(`${opts.db} ${opts.size}: 50 parallel checkouts of the last 5 units on ${ports.length} process(es): ${placed} orders, ${failed} × 5xx, stock left ${stock}; answers ${JSON.stringify(statuses)}`);
+    const refusals = [
+      ...new Set(answers.filter((a) => a.status !== 201).map((a) => `${a.status} ${JSON.stringify(a.message).slice(0, 160)}`)),
+    ];
+    log(
+      `${opts.db} ${opts.size}: 50 parallel checkouts of the last 5 units on ${ports.length} process(es): ${placed} orders, ${failed} × 5xx, stock left ${stock}; answers ${JSON.stringify(statuses)}`,
+    );
     for (const r of refusals) log(`  refused: ${r}`);
     rows.push({
-      db: opts.db, size: opts.size, instances: opts.instances, scenario: `checkout race: ${placed} orders, stock ${stock}, ${failed} × 5xx`,
+      db: opts.db,
+      size: opts.size,
+      instances: opts.instances,
+      scenario: `checkout race: ${placed} orders, stock ${stock}, ${failed} × 5xx`,
       paced: { rate: 0, p50: 0, p90: 0, p99: 0, max: 0, average: 0, throughput: 0, requests: 50, errors: failed, non2xx: 50 - placed },
       flat: { throughput: 0, p99: 0, errors: 0 },
     });
@@ -296,7 +393,10 @@ async function main(): Promise<void> {
         target = { kind: 'sqlite', file: path.join(dir, `scale-${size}.sqlite`) };
       } else {
         const name = `${prefix}_${size}`;
-        const exists = await pgAdmin(pgUrl ?? '', async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount);
+        const exists = await pgAdmin(
+          pgUrl ?? '',
+          async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount,
+        );
         if (!exists) await pgAdmin(pgUrl ?? '', (c) => c.query(`create database ${name}`));
         const url = new URL(pgUrl ?? '');
         url.pathname = `/${name}`;
@@ -315,13 +415,26 @@ async function main(): Promise<void> {
       }
     }
   }
-  console.table(rows.map((r) => ({
-    db: `${r.db}×${r.instances}`, size: r.size, call: r.scenario, 'p99 paced': `${r.paced.p99} ms`, 'paced at': `${r.paced.rate}/s`,
-    'max req/s': r.flat.throughput, 'p99 flat': `${r.flat.p99} ms`, errors: r.paced.errors + r.paced.non2xx + r.flat.errors,
-  })));
-  const out = path.resolve(arg('json') ?? path.join(API_DIR, 'bench-results', `scale-${new Date().toISOString().replace(/[:.]/g, '-')}.json`));
+  console.table(
+    rows.map((r) => ({
+      db: `${r.db}×${r.instances}`,
+      size: r.size,
+      call: r.scenario,
+      'p99 paced': `${r.paced.p99} ms`,
+      'paced at': `${r.paced.rate}/s`,
+      'max req/s': r.flat.throughput,
+      'p99 flat': `${r.flat.p99} ms`,
+      errors: r.paced.errors + r.paced.non2xx + r.flat.errors,
+    })),
+  );
+  const out = path.resolve(
+    arg('json') ?? path.join(API_DIR, 'bench-results', `scale-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+  );
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, load: os.loadavg() }, duration, rate, connections, rows }, null, 2)}\n`);
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, load: os.loadavg() }, duration, rate, connections, rows }, null, 2)}\n`,
+  );
   log(`figures written to ${out}`);
   if (!keep && !arg('dir')) fs.rmSync(dir, { recursive: true, force: true });
 }

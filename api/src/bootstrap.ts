@@ -13,7 +13,9 @@ import { DEMO_CUSTOMER } from './db/seed';
 export async function databaseProblems(db: DB): Promise<string[]> {
   const demo = await db.selectFrom('customers').select('id').where('email', '=', DEMO_CUSTOMER.email).executeTakeFirst();
   return demo
-    ? [`the database holds the demo account ${DEMO_CUSTOMER.email} (its password is public): delete it, or start from a database created in production mode`]
+    ? [
+        `the database holds the demo account ${DEMO_CUSTOMER.email} (its password is public): delete it, or start from a database created in production mode`,
+      ]
     : [];
 }
 
@@ -24,7 +26,10 @@ export async function productionProblems(config: Config, db: DB): Promise<string
 }
 
 /** Opens the database, brings the schema up to date and seeds it when empty. */
-export async function prepareDatabase(config: Config, clock: Clock = systemClock): Promise<{ db: DB; migrated: string[]; seeded: boolean }> {
+export async function prepareDatabase(
+  config: Config,
+  clock: Clock = systemClock,
+): Promise<{ db: DB; migrated: string[]; seeded: boolean }> {
   const db = openDatabase(config.databaseUrl ?? config.dbFile);
   try {
     const migrated = await migrate(db);

@@ -139,7 +139,8 @@ function parseSms(env: NodeJS.ProcessEnv): SmsWebhookConfig | null {
   let authHeader: SmsWebhookConfig['authHeader'] = null;
   if (auth) {
     const colon = auth.indexOf(':');
-    authHeader = colon > 0 ? { name: auth.slice(0, colon).trim(), value: auth.slice(colon + 1).trim() } : { name: 'authorization', value: auth };
+    authHeader =
+      colon > 0 ? { name: auth.slice(0, colon).trim(), value: auth.slice(colon + 1).trim() } : { name: 'authorization', value: auth };
   }
   return { url, authHeader, bodyTemplate: env.SMS_WEBHOOK_BODY?.trim() || DEFAULT_SMS_BODY };
 }
@@ -156,13 +157,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbFile: env.DB_FILE ? path.resolve(env.DB_FILE) : DEFAULT_DB_FILE,
     databaseUrl: env.DATABASE_URL || null,
     seedProducts: int(env.SEED_PRODUCTS, 0),
-    catalogCache: { entries: int(env.CATALOG_CACHE, 2000), ttlMs: int(env.CATALOG_CACHE_TTL_MS, 30_000), pollMs: int(env.CATALOG_POLL_MS, 200) },
+    catalogCache: {
+      entries: int(env.CATALOG_CACHE, 2000),
+      ttlMs: int(env.CATALOG_CACHE_TTL_MS, 30_000),
+      pollMs: int(env.CATALOG_POLL_MS, 200),
+    },
     apiKey: env.API_KEY || DEV_DEFAULTS.API_KEY,
     storeToken: env.STORE_TOKEN || DEV_DEFAULTS.STORE_TOKEN,
     storeUrl: (env.STORE_URL?.trim() || (dev ? DEV_DEFAULTS.STORE_URL : '')).replace(/\/+$/, ''),
     dev,
     // The edge host on the same machine proxies /api, so loopback is the one proxy trusted by default.
-    trustedProxies: (env.TRUSTED_PROXIES ?? '127.0.0.1,::1').split(',').map((s) => s.trim()).filter(Boolean),
+    trustedProxies: (env.TRUSTED_PROXIES ?? '127.0.0.1,::1')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     scrypt: { N: 2 ** 15, r: 8, p: 1 },
     // Development runs every browser test from one address: per-address limits are 20 times wider there.
     limits: {

@@ -7,85 +7,126 @@ import { HISTORY_ACTORS, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, PAYMENT_METHODS, 
 
 // ---------- request fields ----------
 
-const EMAIL_PATTERN = "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$";
+const EMAIL_PATTERN =
+  "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$";
 
 export const fields = {
   email: {
-    type: 'string', maxLength: 254, minLength: 1, pattern: EMAIL_PATTERN,
+    type: 'string',
+    maxLength: 254,
+    minLength: 1,
+    pattern: EMAIL_PATTERN,
     'x-messages': { required: 'Email is required', invalid: 'Must be a valid email address' },
   },
   /** Registration and new passwords: spec §5 rules. */
   password: {
-    type: 'string', minLength: 6, maxLength: 128, pattern: '[^A-Za-z0-9]',
+    type: 'string',
+    minLength: 6,
+    maxLength: 128,
+    pattern: '[^A-Za-z0-9]',
     'x-messages': {
-      required: 'Password is required', minLength: 'Password must be at least 6 characters',
-      pattern: 'Must contain at least one special character', maxLength: 'Cannot exceed 128 characters', type: 'Password is required',
+      required: 'Password is required',
+      minLength: 'Password must be at least 6 characters',
+      pattern: 'Must contain at least one special character',
+      maxLength: 'Cannot exceed 128 characters',
+      type: 'Password is required',
     },
   },
   /** Login: only required (spec §5 "Login: email and required password only"). */
   loginPassword: {
-    type: 'string', minLength: 1, maxLength: 128,
+    type: 'string',
+    minLength: 1,
+    maxLength: 128,
     'x-messages': { required: 'Password is required', maxLength: 'Cannot exceed 128 characters', invalid: 'Password is required' },
   },
   name: {
-    type: 'string', minLength: 2, maxLength: 50, pattern: '\\S',
+    type: 'string',
+    minLength: 2,
+    maxLength: 50,
+    pattern: '\\S',
     'x-messages': {
-      required: 'This field is required', minLength: 'Must be at least 2 characters', maxLength: 'Cannot exceed 50 characters',
+      required: 'This field is required',
+      minLength: 'Must be at least 2 characters',
+      maxLength: 'Cannot exceed 50 characters',
       invalid: 'This field is required',
     },
   },
   phone: {
-    type: 'string', pattern: '^[1-9][0-9]{9}$',
+    type: 'string',
+    pattern: '^[1-9][0-9]{9}$',
     'x-messages': { required: 'Phone number is required', invalid: 'Must be a valid 10-digit number' },
   },
   altPhone: {
-    type: ['string', 'null'], pattern: '^([1-9][0-9]{9})?$',
+    type: ['string', 'null'],
+    pattern: '^([1-9][0-9]{9})?$',
     'x-messages': { invalid: 'Must be a valid 10-digit number' },
   },
   pincode: {
-    type: 'string', pattern: '^[0-9]{6}$',
+    type: 'string',
+    pattern: '^[0-9]{6}$',
     'x-messages': { required: 'Pincode is required', invalid: 'Must be a valid 6-digit pincode' },
   },
   address: {
-    type: 'string', minLength: 1, maxLength: 500, pattern: '\\S',
+    type: 'string',
+    minLength: 1,
+    maxLength: 500,
+    pattern: '\\S',
     'x-messages': { required: 'Address is required', maxLength: 'Cannot exceed 500 characters', invalid: 'Address is required' },
   },
   city: {
-    type: 'string', minLength: 1, maxLength: 100, pattern: '\\S',
+    type: 'string',
+    minLength: 1,
+    maxLength: 100,
+    pattern: '\\S',
     'x-messages': { required: 'City is required', maxLength: 'Cannot exceed 100 characters', invalid: 'City is required' },
   },
   state: {
-    type: 'string', minLength: 1, maxLength: 100, pattern: '\\S',
+    type: 'string',
+    minLength: 1,
+    maxLength: 100,
+    pattern: '\\S',
     'x-messages': { required: 'State is required', maxLength: 'Cannot exceed 100 characters', invalid: 'State is required' },
   },
   mobile: {
-    type: 'string', pattern: '^[1-9][0-9]{9}$',
+    type: 'string',
+    pattern: '^[1-9][0-9]{9}$',
     'x-messages': { required: 'Phone number is required', invalid: 'Must be a valid 10-digit number' },
   },
   /** Registration's mobile: spec §5 has a variant of the form without it, so "" means none. */
   optionalMobile: {
-    type: 'string', pattern: '^([1-9][0-9]{9})?$',
+    type: 'string',
+    pattern: '^([1-9][0-9]{9})?$',
     'x-messages': { invalid: 'Must be a valid 10-digit number' },
   },
   otp: {
-    type: 'string', pattern: '^[0-9]{6}$',
+    type: 'string',
+    pattern: '^[0-9]{6}$',
     'x-messages': { required: 'OTP is required', invalid: 'OTP must be 6 digits' },
   },
   id: (label: string) => ({
-    type: 'integer', minimum: 1, maximum: 2147483647,
+    type: 'integer',
+    minimum: 1,
+    maximum: 2147483647,
     'x-messages': { required: `${label} is required`, invalid: `${label} must be a valid id` },
   }),
   /** Ids the server reads from the product instead (retailer, wholesaler): any integer or null passes. */
   nullableId: (label: string) => ({
-    type: ['integer', 'null'], minimum: 0, maximum: 2147483647,
+    type: ['integer', 'null'],
+    minimum: 0,
+    maximum: 2147483647,
     'x-messages': { invalid: `${label} must be a valid id` },
   }),
   quantity: {
-    type: 'integer', minimum: MIN_LINE_QUANTITY, maximum: MAX_LINE_QUANTITY,
+    type: 'integer',
+    minimum: MIN_LINE_QUANTITY,
+    maximum: MAX_LINE_QUANTITY,
     'x-messages': { required: 'Quantity is required', invalid: `Quantity must be between ${MIN_LINE_QUANTITY} and ${MAX_LINE_QUANTITY}` },
   },
   text: (required: string, max: number) => ({
-    type: 'string', minLength: 1, maxLength: max, pattern: '\\S',
+    type: 'string',
+    minLength: 1,
+    maxLength: max,
+    pattern: '\\S',
     'x-messages': { required, invalid: required, maxLength: `Cannot exceed ${max} characters` },
   }),
 } as const;
@@ -106,69 +147,167 @@ function obj(properties: Record<string, unknown>, optional: string[] = []) {
 }
 
 export const replies = {
-  category: obj({ id: { type: 'integer' }, name: { type: 'string' }, slug: { type: 'string' }, image: { type: 'string' }, product_count: { type: 'integer' } }),
-  variation: obj({ id: { type: 'integer' }, product_variation: { type: 'string' }, final_price: money, mrp: money, stock: { type: 'integer' } }),
+  category: obj({
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    slug: { type: 'string' },
+    image: { type: 'string' },
+    product_count: { type: 'integer' },
+  }),
+  variation: obj({
+    id: { type: 'integer' },
+    product_variation: { type: 'string' },
+    final_price: money,
+    mrp: money,
+    stock: { type: 'integer' },
+  }),
   get product() {
     return obj({
-      id: { type: 'integer' }, product_id: { type: 'integer' }, retailer_product_id: { type: 'integer' },
-      slug: { type: 'string' }, product_name: { type: 'string' }, description: { type: 'string' }, brand: { type: 'string' },
-      sub_category_id: { type: 'integer' }, sub_category_name: { type: 'string' },
-      cover_image: nullableString, product_images: { type: 'string', description: 'comma-separated URLs' },
-      final_price: money, mrp: money, in_stock: { type: 'boolean' }, stock: { type: 'integer' },
-      retailer_id: { type: 'integer' }, wholesaler_id: nullableInt,
-      sub_category_variation: { type: 'string' }, variations: { type: 'array', items: replies.variation }, created_at: { type: 'string' },
+      id: { type: 'integer' },
+      product_id: { type: 'integer' },
+      retailer_product_id: { type: 'integer' },
+      slug: { type: 'string' },
+      product_name: { type: 'string' },
+      description: { type: 'string' },
+      brand: { type: 'string' },
+      sub_category_id: { type: 'integer' },
+      sub_category_name: { type: 'string' },
+      cover_image: nullableString,
+      product_images: { type: 'string', description: 'comma-separated URLs' },
+      final_price: money,
+      mrp: money,
+      in_stock: { type: 'boolean' },
+      stock: { type: 'integer' },
+      retailer_id: { type: 'integer' },
+      wholesaler_id: nullableInt,
+      sub_category_variation: { type: 'string' },
+      variations: { type: 'array', items: replies.variation },
+      created_at: { type: 'string' },
     });
   },
   get productPage() {
-    return obj({ products: { type: 'array', items: replies.product }, total: { type: 'integer' }, page: { type: 'integer' }, per_page: { type: 'integer' }, last_page: { type: 'integer' } });
+    return obj({
+      products: { type: 'array', items: replies.product },
+      total: { type: 'integer' },
+      page: { type: 'integer' },
+      per_page: { type: 'integer' },
+      last_page: { type: 'integer' },
+    });
   },
   selectedVariant: obj({ id: { type: 'integer' }, product_variation: { type: 'string' }, final_price: money, stock: { type: 'integer' } }),
   get cartLine() {
     return obj({
-      id: { type: 'integer' }, product_id: { type: 'integer' }, retailer_product_id: { type: 'integer' },
-      quantity: { type: 'integer' }, product_stock: { type: 'integer' }, product_name: { type: 'string' },
-      product_images: { type: 'string' }, product_slug: { type: 'string' }, status: { type: 'boolean' }, message: { type: 'string' },
-      wishlist_id: nullableInt, final_price: money, retailer_id: { type: 'integer' }, wholesaler_id: nullableInt,
+      id: { type: 'integer' },
+      product_id: { type: 'integer' },
+      retailer_product_id: { type: 'integer' },
+      quantity: { type: 'integer' },
+      product_stock: { type: 'integer' },
+      product_name: { type: 'string' },
+      product_images: { type: 'string' },
+      product_slug: { type: 'string' },
+      status: { type: 'boolean' },
+      message: { type: 'string' },
+      wishlist_id: nullableInt,
+      final_price: money,
+      retailer_id: { type: 'integer' },
+      wholesaler_id: nullableInt,
       selected_variant: replies.selectedVariant,
     });
   },
-  shippingAddress: obj({ address: { type: 'string' }, pincode: { type: 'string' }, city: { type: 'string' }, state: { type: 'string' }, alt_phone_number: nullableString }, ['alt_phone_number']),
+  shippingAddress: obj(
+    {
+      address: { type: 'string' },
+      pincode: { type: 'string' },
+      city: { type: 'string' },
+      state: { type: 'string' },
+      alt_phone_number: nullableString,
+    },
+    ['alt_phone_number'],
+  ),
   get customer() {
-    return obj({
-      id: { type: 'integer' }, firstname: { type: 'string' }, lastname: { type: 'string' }, email: nullableString,
-      phone_number: nullableString, alt_phone_number: nullableString,
-      shipping_address: { anyOf: [replies.shippingAddress, { type: 'null' }] },
-      mobile_verified: { type: 'boolean' },
-    }, ['mobile_verified']);
+    return obj(
+      {
+        id: { type: 'integer' },
+        firstname: { type: 'string' },
+        lastname: { type: 'string' },
+        email: nullableString,
+        phone_number: nullableString,
+        alt_phone_number: nullableString,
+        shipping_address: { anyOf: [replies.shippingAddress, { type: 'null' }] },
+        mobile_verified: { type: 'boolean' },
+      },
+      ['mobile_verified'],
+    );
   },
   get authData() {
     return obj(
-      { token: { type: 'string' }, customer: replies.customer, email_verification_token: nullableString, is_existing_customer: { type: 'boolean' } },
+      {
+        token: { type: 'string' },
+        customer: replies.customer,
+        email_verification_token: nullableString,
+        is_existing_customer: { type: 'boolean' },
+      },
       ['is_existing_customer'],
     );
   },
   get order() {
     return obj({
-      order_id: { type: 'integer' }, order_number: { type: 'string' }, order_date: { type: 'string' }, status: { type: 'string' },
-      product_id: { type: 'integer' }, product_name: { type: 'string' }, product_slug: { type: 'string' }, product_image: { type: 'string' },
-      product_variation: { type: 'string' }, quantity: { type: 'integer' }, price: money, discount_amount: money, final_amount: money,
-      payment_method: { type: 'string', enum: [...PAYMENT_METHODS] }, payment_status: { type: 'string', enum: [...PAYMENT_STATUSES] },
-      payment_expires_at: nullableString, coupon_code: nullableString, cancel_reason: nullableString,
-      customer_data: obj({ fullName: { type: 'string' }, email: { type: 'string' }, phone_number: { type: 'string' }, shipping_address: replies.shippingAddress }),
-      history: { type: 'array', items: obj({ status: { type: 'string' }, at: { type: 'string' }, by: { type: 'string', enum: [...HISTORY_ACTORS] }, note: nullableString }, ['by', 'note']) },
+      order_id: { type: 'integer' },
+      order_number: { type: 'string' },
+      order_date: { type: 'string' },
+      status: { type: 'string' },
+      product_id: { type: 'integer' },
+      product_name: { type: 'string' },
+      product_slug: { type: 'string' },
+      product_image: { type: 'string' },
+      product_variation: { type: 'string' },
+      quantity: { type: 'integer' },
+      price: money,
+      discount_amount: money,
+      final_amount: money,
+      payment_method: { type: 'string', enum: [...PAYMENT_METHODS] },
+      payment_status: { type: 'string', enum: [...PAYMENT_STATUSES] },
+      payment_expires_at: nullableString,
+      coupon_code: nullableString,
+      cancel_reason: nullableString,
+      customer_data: obj({
+        fullName: { type: 'string' },
+        email: { type: 'string' },
+        phone_number: { type: 'string' },
+        shipping_address: replies.shippingAddress,
+      }),
+      history: {
+        type: 'array',
+        items: obj(
+          { status: { type: 'string' }, at: { type: 'string' }, by: { type: 'string', enum: [...HISTORY_ACTORS] }, note: nullableString },
+          ['by', 'note'],
+        ),
+      },
     });
   },
   get trackedOrder() {
     const order = replies.order;
-    return obj({
-      ...order.properties,
-      delivery: obj({ name: { type: 'string' }, city: { type: 'string' }, state: { type: 'string' } }),
-      // Only for the signed-in owner (issue 13): the full address, e-mail and phones.
-      customer_data: order.properties.customer_data,
-      steps: { type: 'array', items: obj({ status: { type: 'string' }, label: { type: 'string' }, done: { type: 'boolean' }, current: { type: 'boolean' } }) },
-    }, ['customer_data']);
+    return obj(
+      {
+        ...order.properties,
+        delivery: obj({ name: { type: 'string' }, city: { type: 'string' }, state: { type: 'string' } }),
+        // Only for the signed-in owner (issue 13): the full address, e-mail and phones.
+        customer_data: order.properties.customer_data,
+        steps: {
+          type: 'array',
+          items: obj({ status: { type: 'string' }, label: { type: 'string' }, done: { type: 'boolean' }, current: { type: 'boolean' } }),
+        },
+      },
+      ['customer_data'],
+    );
   },
-  coupon: obj({ code: { type: 'string' }, type: { type: 'string', enum: ['percent', 'flat'] }, value: { type: 'number' }, discount_amount: money, min_amount: money }),
+  coupon: obj({
+    code: { type: 'string' },
+    type: { type: 'string', enum: ['percent', 'flat'] },
+    value: { type: 'number' },
+    discount_amount: money,
+    min_amount: money,
+  }),
 };
 
 const messageSchema = { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] } as const;

@@ -23,20 +23,32 @@ async function main(): Promise<void> {
     await db.destroy();
     refuse(problems);
   }
-  const pictures = await prepareCataloguePictures(config.photoPoolDir, CATEGORIES.map((c) => c.slug));
+  const pictures = await prepareCataloguePictures(
+    config.photoPoolDir,
+    CATEGORIES.map((c) => c.slug),
+  );
   const app = await buildApp({ config, db });
-  const where = config.databaseUrl ? `PostgreSQL ${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname}` : config.dbFile;
+  const where = config.databaseUrl
+    ? `PostgreSQL ${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname}`
+    : config.dbFile;
   console.log(`[api] database ${where}${migrated.length ? ` (migrated: ${migrated.join(', ')})` : ''}${seeded ? ' (seeded)' : ''}`);
-  console.log(`[api] catalogue pictures: ${pictures.drawn ? `drew ${pictures.drawn} of ${pictures.total} in ${(pictures.ms / 1000).toFixed(1)} s (${(pictures.cpuMs / 1000).toFixed(1)} s of CPU)` : `${pictures.total}, already drawn`} (${config.photoPoolDir})`);
+  console.log(
+    `[api] catalogue pictures: ${pictures.drawn ? `drew ${pictures.drawn} of ${pictures.total} in ${(pictures.ms / 1000).toFixed(1)} s (${(pictures.cpuMs / 1000).toFixed(1)} s of CPU)` : `${pictures.total}, already drawn`} (${config.photoPoolDir})`,
+  );
   if (config.dev) {
-    const shown = (name: keyof typeof DEV_DEFAULTS, value: string) => `${name}=${value}${process.env[name] ? '' : ' (development default)'}`;
+    const shown = (name: keyof typeof DEV_DEFAULTS, value: string) =>
+      `${name}=${value}${process.env[name] ? '' : ' (development default)'}`;
     console.log(`[api] ${shown('API_KEY', config.apiKey)}  ${shown('STORE_TOKEN', config.storeToken)}`);
-    console.log('[api] mode: development (NODE_ENV=development): one-time codes and reset links are also in answers and at GET /api/dev/outbox');
+    console.log(
+      '[api] mode: development (NODE_ENV=development): one-time codes and reset links are also in answers and at GET /api/dev/outbox',
+    );
     console.log(`[api] demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}  mobile ${DEMO_CUSTOMER.mobile}`);
     console.log('[api] coupons: WELCOME10 (10%, min ₹500), FLAT200 (₹200 off, min ₹1,000), EXPIRED50 (expired)');
   } else {
     const senders = [config.messages.sms ? 'SMS gateway' : '', config.messages.smtpUrl ? 'SMTP' : ''].filter(Boolean).join(' + ');
-    console.log(`[api] mode: production  store ${config.storeUrl}  messages by ${senders}  trusted proxies ${config.trustedProxies.join(', ') || 'none'}`);
+    console.log(
+      `[api] mode: production  store ${config.storeUrl}  messages by ${senders}  trusted proxies ${config.trustedProxies.join(', ') || 'none'}`,
+    );
   }
 
   // Stop taking connections, let requests in flight finish (up to SHUTDOWN_TIMEOUT_MS), then close.

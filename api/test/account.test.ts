@@ -12,18 +12,35 @@ afterAll(() => t.close());
 describe('register', () => {
   it('creates a customer and signs them in', async () => {
     const a = await post<AuthData>(t.app, '/customer/register', {
-      firstName: 'Ravi', lastName: 'Kumar', email: 'Ravi.Kumar@Example.in', password: 'Pass@word', mobile: '9123456780',
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+      email: 'Ravi.Kumar@Example.in',
+      password: 'Pass@word',
+      mobile: '9123456780',
     });
     const data = ok(a, 201);
     expect(data.token).toMatch(/^[\w-]{40,}$/);
     expect(data.email_verification_token).toBeNull();
-    expect(data.customer).toMatchObject({ firstname: 'Ravi', lastname: 'Kumar', email: 'ravi.kumar@example.in', phone_number: '9123456780', alt_phone_number: '9123456780', shipping_address: null });
+    expect(data.customer).toMatchObject({
+      firstname: 'Ravi',
+      lastname: 'Kumar',
+      email: 'ravi.kumar@example.in',
+      phone_number: '9123456780',
+      alt_phone_number: '9123456780',
+      shipping_address: null,
+    });
     const me = ok(await get<{ customer: Customer }>(t.app, '/customer/profile', { token: data.token }));
     expect(me.customer.id).toBe(data.customer.id);
   });
 
   it('enforces the spec §5 rules with its messages', async () => {
-    const a = await post(t.app, '/customer/register', { firstName: 'R', lastName: 'x'.repeat(51), email: 'not-an-email', password: 'abcdefg', mobile: '0123456789' });
+    const a = await post(t.app, '/customer/register', {
+      firstName: 'R',
+      lastName: 'x'.repeat(51),
+      email: 'not-an-email',
+      password: 'abcdefg',
+      mobile: '0123456789',
+    });
     expect(a.status).toBe(400);
     expect(a.body.errors).toEqual({
       firstName: 'Must be at least 2 characters',
@@ -40,24 +57,50 @@ describe('register', () => {
       password: 'Password must be at least 6 characters',
     });
     expect(empty.body.message).toBe('This field is required');
-    const noMobile = ok(await post<AuthData>(t.app, '/customer/register', { firstName: 'Nomo', lastName: 'Bile', email: 'nomobile@example.in', password: 'Pass@word', mobile: '' }), 201);
+    const noMobile = ok(
+      await post<AuthData>(t.app, '/customer/register', {
+        firstName: 'Nomo',
+        lastName: 'Bile',
+        email: 'nomobile@example.in',
+        password: 'Pass@word',
+        mobile: '',
+      }),
+      201,
+    );
     expect(noMobile.customer.phone_number).toBeNull();
     const missingPassword = await post(t.app, '/customer/register', { firstName: 'Ravi', lastName: 'Kumar', email: 'a@b.in' });
     expect(missingPassword.body.errors).toEqual({ password: 'Password is required' });
   });
 
   it('refuses a taken e-mail or mobile with 409', async () => {
-    const dupEmail = await post(t.app, '/customer/register', { firstName: 'Demo', lastName: 'Again', email: DEMO_CUSTOMER.email.toUpperCase(), password: 'Pass@word' });
+    const dupEmail = await post(t.app, '/customer/register', {
+      firstName: 'Demo',
+      lastName: 'Again',
+      email: DEMO_CUSTOMER.email.toUpperCase(),
+      password: 'Pass@word',
+    });
     expect(dupEmail.status).toBe(409);
     expect(dupEmail.body.errors?.email).toBe('An account with this email already exists');
-    const dupMobile = await post(t.app, '/customer/register', { firstName: 'Demo', lastName: 'Again', email: 'new1@example.in', password: 'Pass@word', mobile: DEMO_CUSTOMER.mobile });
+    const dupMobile = await post(t.app, '/customer/register', {
+      firstName: 'Demo',
+      lastName: 'Again',
+      email: 'new1@example.in',
+      password: 'Pass@word',
+      mobile: DEMO_CUSTOMER.mobile,
+    });
     expect(dupMobile.status).toBe(409);
     expect(dupMobile.body.errors?.mobile).toBeDefined();
     // Nor a mobile known only from a guest's OTP checkout: that would hand over the guest's orders.
     const guestMobile = '9811122233';
     const code = ok(await post<{ otp: string }>(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile: guestMobile })).otp;
     ok(await post(t.app, '/otp/verify/checkout', { mobile: guestMobile, otp: code }));
-    const claim = await post(t.app, '/customer/register', { firstName: 'Eve', lastName: 'Taker', email: 'eve@example.in', password: 'Pass@word', mobile: guestMobile });
+    const claim = await post(t.app, '/customer/register', {
+      firstName: 'Eve',
+      lastName: 'Taker',
+      email: 'eve@example.in',
+      password: 'Pass@word',
+      mobile: guestMobile,
+    });
     expect(claim.status).toBe(409);
   });
 
@@ -121,14 +164,34 @@ describe('passwords', () => {
   it('changes the password with the old one; other sessions end', async () => {
     const c = await registerCustomer(t.app);
     const other = ok(await post<AuthData>(t.app, '/customer/login', { email: c.email, password: c.password })).token;
-    const wrongOld = await post(t.app, '/customer/reset-password', { old_password: 'Nope@123', new_password: 'Fresh@123', confirm_password: 'Fresh@123' }, { token: c.token });
+    const wrongOld = await post(
+      t.app,
+      '/customer/reset-password',
+      { old_password: 'Nope@123', new_password: 'Fresh@123', confirm_password: 'Fresh@123' },
+      { token: c.token },
+    );
     expect(wrongOld.status).toBe(400);
     expect(wrongOld.body.errors).toEqual({ old_password: 'Old password is incorrect' });
-    const mismatch = await post(t.app, '/customer/reset-password', { old_password: c.password, new_password: 'Fresh@123', confirm_password: 'Fresh@124' }, { token: c.token });
+    const mismatch = await post(
+      t.app,
+      '/customer/reset-password',
+      { old_password: c.password, new_password: 'Fresh@123', confirm_password: 'Fresh@124' },
+      { token: c.token },
+    );
     expect(mismatch.body.errors).toEqual({ confirm_password: 'Passwords must match' });
-    const missing = await post(t.app, '/customer/reset-password', { new_password: 'Fresh@123', confirm_password: 'Fresh@123' }, { token: c.token });
+    const missing = await post(
+      t.app,
+      '/customer/reset-password',
+      { new_password: 'Fresh@123', confirm_password: 'Fresh@123' },
+      { token: c.token },
+    );
     expect(missing.body.errors).toEqual({ old_password: 'Old password is required' });
-    const done = await post(t.app, '/customer/reset-password', { old_password: c.password, new_password: 'Fresh@123', confirm_password: 'Fresh@123' }, { token: c.token });
+    const done = await post(
+      t.app,
+      '/customer/reset-password',
+      { old_password: c.password, new_password: 'Fresh@123', confirm_password: 'Fresh@123' },
+      { token: c.token },
+    );
     expect(done.status).toBe(200);
     expect(done.body.message).toBe('Password changed successfully');
     expect((await get(t.app, '/customer/profile', { token: c.token })).status).toBe(200);
@@ -143,15 +206,31 @@ describe('passwords', () => {
     expect(unknown.body.data?.reset_token).toBeUndefined();
     const sent = ok(await post<{ reset_token: string }>(t.app, '/customer/forgot-password', { email: c.email }));
     expect(sent.reset_token).toBeTruthy();
-    const mismatch = await post(t.app, '/customer/token-password', { token: sent.reset_token, password: 'Reset@123', confirm_password: 'Reset@12' });
+    const mismatch = await post(t.app, '/customer/token-password', {
+      token: sent.reset_token,
+      password: 'Reset@123',
+      confirm_password: 'Reset@12',
+    });
     expect(mismatch.body.errors).toEqual({ confirm_password: 'Passwords must match' });
-    const weak = await post(t.app, '/customer/token-password', { token: sent.reset_token, password: 'weakpass', confirm_password: 'weakpass' });
+    const weak = await post(t.app, '/customer/token-password', {
+      token: sent.reset_token,
+      password: 'weakpass',
+      confirm_password: 'weakpass',
+    });
     expect(weak.body.errors).toEqual({ password: 'Must contain at least one special character' });
-    const done = await post(t.app, '/customer/token-password', { token: sent.reset_token, password: 'Reset@123', confirm_password: 'Reset@123' });
+    const done = await post(t.app, '/customer/token-password', {
+      token: sent.reset_token,
+      password: 'Reset@123',
+      confirm_password: 'Reset@123',
+    });
     expect(done.status).toBe(200);
     expect(done.body.message).toBe('Password reset successfully');
     expect((await get(t.app, '/customer/profile', { token: c.token })).status).toBe(401);
-    const again = await post(t.app, '/customer/token-password', { token: sent.reset_token, password: 'Other@123', confirm_password: 'Other@123' });
+    const again = await post(t.app, '/customer/token-password', {
+      token: sent.reset_token,
+      password: 'Other@123',
+      confirm_password: 'Other@123',
+    });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('Reset link is invalid or has expired');
     expect((await post(t.app, '/customer/login', { email: c.email, password: 'Reset@123' })).status).toBe(200);
@@ -161,7 +240,11 @@ describe('passwords', () => {
     const c = await registerCustomer(t.app);
     const sent = ok(await post<{ reset_token: string }>(t.app, '/customer/forgot-password', { email: c.email }));
     t.clock.advance(61 * 60_000);
-    const late = await post(t.app, '/customer/token-password', { token: sent.reset_token, password: 'Reset@123', confirm_password: 'Reset@123' });
+    const late = await post(t.app, '/customer/token-password', {
+      token: sent.reset_token,
+      password: 'Reset@123',
+      confirm_password: 'Reset@123',
+    });
     expect(late.status).toBe(400);
   });
 });
@@ -171,13 +254,36 @@ describe('profile, address, details', () => {
     const c = await registerCustomer(t.app);
     const none = ok(await get<{ data: ShippingAddress | null }>(t.app, '/customer/get-shipping-address', { token: c.token }));
     expect(none.data).toBeNull();
-    const bad = await post(t.app, '/customer/shipping-address', { address: '', pincode: '56001', city: ' ', state: '' }, { token: c.token });
+    const bad = await post(
+      t.app,
+      '/customer/shipping-address',
+      { address: '', pincode: '56001', city: ' ', state: '' },
+      { token: c.token },
+    );
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual({ address: 'Address is required', pincode: 'Must be a valid 6-digit pincode', city: 'City is required', state: 'State is required' });
+    expect(bad.body.errors).toEqual({
+      address: 'Address is required',
+      pincode: 'Must be a valid 6-digit pincode',
+      city: 'City is required',
+      state: 'State is required',
+    });
     const missingPin = await post(t.app, '/customer/shipping-address', { address: 'x', city: 'y', state: 'z' }, { token: c.token });
     expect(missingPin.body.errors).toEqual({ pincode: 'Pincode is required' });
-    const saved = ok(await post<{ customer: Customer }>(t.app, '/customer/shipping-address', { address: '14 Park Street', pincode: '700016', city: 'Kolkata', state: 'West Bengal', alt_phone_number: '9000000001' }, { token: c.token }));
-    expect(saved.customer.shipping_address).toEqual({ address: '14 Park Street', pincode: '700016', city: 'Kolkata', state: 'West Bengal', alt_phone_number: '9000000001' });
+    const saved = ok(
+      await post<{ customer: Customer }>(
+        t.app,
+        '/customer/shipping-address',
+        { address: '14 Park Street', pincode: '700016', city: 'Kolkata', state: 'West Bengal', alt_phone_number: '9000000001' },
+        { token: c.token },
+      ),
+    );
+    expect(saved.customer.shipping_address).toEqual({
+      address: '14 Park Street',
+      pincode: '700016',
+      city: 'Kolkata',
+      state: 'West Bengal',
+      alt_phone_number: '9000000001',
+    });
     expect(saved.customer.alt_phone_number).toBe('9000000001');
     const read = ok(await get<{ data: ShippingAddress | null }>(t.app, '/customer/get-shipping-address', { token: c.token }));
     expect(read.data?.city).toBe('Kolkata');
@@ -186,7 +292,9 @@ describe('profile, address, details', () => {
 
   it('updates first and last name', async () => {
     const c = await registerCustomer(t.app);
-    const done = ok(await post<{ customer: Customer }>(t.app, '/customer/account-details', { firstname: 'Meera', lastname: 'Iyer' }, { token: c.token }));
+    const done = ok(
+      await post<{ customer: Customer }>(t.app, '/customer/account-details', { firstname: 'Meera', lastname: 'Iyer' }, { token: c.token }),
+    );
     expect(done.customer).toMatchObject({ firstname: 'Meera', lastname: 'Iyer' });
     const bad = await post(t.app, '/customer/account-details', { firstname: 'M' }, { token: c.token });
     expect(bad.body.errors).toEqual({ firstname: 'Must be at least 2 characters', lastname: 'This field is required' });
@@ -197,9 +305,21 @@ describe('profile, address, details', () => {
     const sent = ok(await post<{ otp: string }>(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile }));
     const guest = ok(await post<AuthData>(t.app, '/otp/verify/checkout', { mobile, otp: sent.otp }));
     expect(guest.is_existing_customer).toBe(false);
-    const taken = await post(t.app, '/customer/update-user-details', { firstname: 'Kiran', lastname: 'Rao', email: DEMO_CUSTOMER.email }, { token: guest.token });
+    const taken = await post(
+      t.app,
+      '/customer/update-user-details',
+      { firstname: 'Kiran', lastname: 'Rao', email: DEMO_CUSTOMER.email },
+      { token: guest.token },
+    );
     expect(taken.status).toBe(409);
-    const done = ok(await post<{ customer: Customer }>(t.app, '/customer/update-user-details', { firstname: 'Kiran', lastname: 'Rao', email: 'kiran@example.in', password: 'Kiran@123' }, { token: guest.token }));
+    const done = ok(
+      await post<{ customer: Customer }>(
+        t.app,
+        '/customer/update-user-details',
+        { firstname: 'Kiran', lastname: 'Rao', email: 'kiran@example.in', password: 'Kiran@123' },
+        { token: guest.token },
+      ),
+    );
     expect(done.customer).toMatchObject({ firstname: 'Kiran', lastname: 'Rao', email: 'kiran@example.in', phone_number: mobile });
     expect((await post(t.app, '/customer/login', { email: 'kiran@example.in', password: 'Kiran@123' })).status).toBe(200);
   });
@@ -208,7 +328,9 @@ describe('profile, address, details', () => {
 describe('rate limits', () => {
   it('answers 429 after too many login and reset attempts from one address', async () => {
     const limits = productionLimits(1);
-    const limited = await makeApp({ limits: { ...limits, login: { max: 3, windowMs: 60_000 }, forgotPassword: { max: 3, windowMs: 60_000 } } });
+    const limited = await makeApp({
+      limits: { ...limits, login: { max: 3, windowMs: 60_000 }, forgotPassword: { max: 3, windowMs: 60_000 } },
+    });
     try {
       const attempt = () => post(limited.app, '/customer/login', { email: 'victim@example.in', password: 'Guess@123' });
       for (let i = 0; i < 3; i += 1) expect((await attempt()).status).toBe(401);

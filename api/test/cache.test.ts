@@ -16,7 +16,12 @@ describe('CatalogCache', () => {
     const cache = new CatalogCache({ maxEntries: 10, ttlMs: 60_000 });
     const loads: Record<string, number> = {};
     const load = (key: string, products: number[], kinds = 0) =>
-      cache.through(key, kinds, async () => ({ n: (loads[key] = (loads[key] ?? 0) + 1), products }), (v) => v.products);
+      cache.through(
+        key,
+        kinds,
+        async () => ({ n: (loads[key] = (loads[key] ?? 0) + 1), products }),
+        (v) => v.products,
+      );
     await load('page-with-7', [7, 8]);
     await load('page-without-7', [1, 2]);
     await load('in-stock-list', [3], CHANGE.AVAILABILITY);
@@ -48,7 +53,13 @@ describe('CatalogCache', () => {
       return log.filter((c) => c.id > afterId).slice(0, limit);
     });
     let loads = 0;
-    const load = () => cache.through('details-5', 0, async () => ++loads, () => [5]);
+    const load = () =>
+      cache.through(
+        'details-5',
+        0,
+        async () => ++loads,
+        () => [5],
+      );
     expect(await load()).toBe(1);
     log.push({ id: 2, product_id: 5, kind: CHANGE.STOCK });
     expect(await load()).toBe(1); // not polled yet

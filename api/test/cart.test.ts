@@ -27,7 +27,14 @@ describe('server cart', () => {
     const first = await addToCart(t.app, c.token, v, 1);
     expect(first.body.message).toBe('Item added to cart.');
     const line = ok(first).results;
-    expect(line).toMatchObject({ id: v.productId, product_id: v.productId, retailer_product_id: v.productId, quantity: 1, status: true, product_slug: v.slug });
+    expect(line).toMatchObject({
+      id: v.productId,
+      product_id: v.productId,
+      retailer_product_id: v.productId,
+      quantity: 1,
+      status: true,
+      product_slug: v.slug,
+    });
     expect(line.selected_variant).toMatchObject({ id: v.variantId, stock: v.stock });
     expect(line.final_price).toMatch(/^\d+\.\d{2}$/);
     const second = ok(await addToCart(t.app, c.token, v, 2)).results;
@@ -92,19 +99,44 @@ describe('server cart', () => {
     const c = await registerCustomer(t.app);
     const v = await findVariant(t.db, { maxPrice: 1000_00 });
     await addToCart(t.app, c.token, v, 1);
-    const upd = await post<{ results: CartLine }>(t.app, '/customer/update-cart', { product_id: v.productId, variant_id: v.variantId, quantity: 4 }, { token: c.token });
+    const upd = await post<{ results: CartLine }>(
+      t.app,
+      '/customer/update-cart',
+      { product_id: v.productId, variant_id: v.variantId, quantity: 4 },
+      { token: c.token },
+    );
     expect(upd.body.message).toBe('Cart updated successfully');
     expect(ok(upd).results.quantity).toBe(4);
-    const zero = await post(t.app, '/customer/update-cart', { product_id: v.productId, variant_id: v.variantId, quantity: 0 }, { token: c.token });
+    const zero = await post(
+      t.app,
+      '/customer/update-cart',
+      { product_id: v.productId, variant_id: v.variantId, quantity: 0 },
+      { token: c.token },
+    );
     expect(zero.status).toBe(400);
     const other = await findVariant(t.db, { skip: 20 });
-    const notIn = await post(t.app, '/customer/update-cart', { product_id: other.productId, variant_id: other.variantId, quantity: 2 }, { token: c.token });
+    const notIn = await post(
+      t.app,
+      '/customer/update-cart',
+      { product_id: other.productId, variant_id: other.variantId, quantity: 2 },
+      { token: c.token },
+    );
     expect(notIn.status).toBe(404);
-    const rm = await post(t.app, '/customer/remove-to-cart', { retailer_product_id: v.productId, product_id: v.productId, variant_id: v.variantId }, { token: c.token });
+    const rm = await post(
+      t.app,
+      '/customer/remove-to-cart',
+      { retailer_product_id: v.productId, product_id: v.productId, variant_id: v.variantId },
+      { token: c.token },
+    );
     expect(rm.status).toBe(200);
     expect(rm.body.message).toBe('Item removed from cart');
     expect(await cartOf(c.token)).toEqual([]);
-    const again = await post(t.app, '/customer/remove-to-cart', { retailer_product_id: v.productId, product_id: v.productId, variant_id: v.variantId }, { token: c.token });
+    const again = await post(
+      t.app,
+      '/customer/remove-to-cart',
+      { retailer_product_id: v.productId, product_id: v.productId, variant_id: v.variantId },
+      { token: c.token },
+    );
     expect(again.status).toBe(404);
   });
 
@@ -124,13 +156,32 @@ describe('guest cart sync', () => {
     const a = await findVariant(t.db, { maxPrice: 800_00, minStock: 10, skip: 1 });
     const b = await findVariant(t.db, { maxPrice: 800_00, minStock: 10, skip: 12 });
     await addToCart(t.app, c.token, a, 2);
-    const synced = await post<{ cart: CartLine[] }>(t.app, '/customer/add-to-cart-guest', {
-      cart_items: [
-        { product_id: a.productId, quantity: 4, retailer_id: 1, wholesaler_id: null, selected_variant: { id: a.variantId }, id: a.productId },
-        { product_id: b.productId, quantity: 1, retailer_id: 1, wholesaler_id: null, selected_variant: { id: b.variantId }, id: b.productId },
-        { product_id: b.productId, quantity: 1, retailer_id: 1, wholesaler_id: null, selected_variant: { id: 999999 }, id: b.productId },
-      ],
-    }, { token: c.token });
+    const synced = await post<{ cart: CartLine[] }>(
+      t.app,
+      '/customer/add-to-cart-guest',
+      {
+        cart_items: [
+          {
+            product_id: a.productId,
+            quantity: 4,
+            retailer_id: 1,
+            wholesaler_id: null,
+            selected_variant: { id: a.variantId },
+            id: a.productId,
+          },
+          {
+            product_id: b.productId,
+            quantity: 1,
+            retailer_id: 1,
+            wholesaler_id: null,
+            selected_variant: { id: b.variantId },
+            id: b.productId,
+          },
+          { product_id: b.productId, quantity: 1, retailer_id: 1, wholesaler_id: null, selected_variant: { id: 999999 }, id: b.productId },
+        ],
+      },
+      { token: c.token },
+    );
     expect(synced.status).toBe(200);
     const cart = ok(synced).cart;
     expect(cart.find((l) => l.selected_variant?.id === a.variantId)?.quantity).toBe(5);

@@ -48,9 +48,24 @@ describe('store info', () => {
   it('carries every spec §3 field and the category list with images', async () => {
     const data = ok(await post<StoreInfoData>(t.app, '/store-info'));
     for (const key of [
-      'store_name', 'logo', 'email', 'mobile_no', 'store_time', 'offer_text', 'facebook_url', 'instagram_url', 'twitter_url', 'fontFamily',
-      'backgroundColor', 'buttonBackgroundColor', 'topHeaderBackgroundColor', 'headerBackgroundColor', 'footerBackgroundColor',
-      'bottomFooterBackgroundColor', 'bannerType', 'categoryLayout',
+      'store_name',
+      'logo',
+      'email',
+      'mobile_no',
+      'store_time',
+      'offer_text',
+      'facebook_url',
+      'instagram_url',
+      'twitter_url',
+      'fontFamily',
+      'backgroundColor',
+      'buttonBackgroundColor',
+      'topHeaderBackgroundColor',
+      'headerBackgroundColor',
+      'footerBackgroundColor',
+      'bottomFooterBackgroundColor',
+      'bannerType',
+      'categoryLayout',
     ]) {
       expect(typeof (data.storeinfo as unknown as Record<string, unknown>)[key]).toBe('string');
     }
@@ -193,7 +208,11 @@ describe('product details, search, variations', () => {
   it('lists size labels per category', async () => {
     const cats = ok(await post<StoreInfoData>(t.app, '/store-info')).sub_category_list;
     const tshirts = cats.find((c) => c.name === 'T-Shirts') as Category;
-    const data = ok(await post<{ sub_category_id: number; sub_category_variation: string }[]>(t.app, '/subcategory-variations', { sub_category_id: [tshirts.id] }));
+    const data = ok(
+      await post<{ sub_category_id: number; sub_category_variation: string }[]>(t.app, '/subcategory-variations', {
+        sub_category_id: [tshirts.id],
+      }),
+    );
     expect(data).toEqual([{ sub_category_id: tshirts.id, sub_category_variation: 'S, M, L, XL, XXL' }]);
     const bad = await post(t.app, '/subcategory-variations', { sub_category_id: [] });
     expect(bad.status).toBe(400);

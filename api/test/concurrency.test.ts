@@ -1,4 +1,16 @@
-import { ADDRESS, addToCart, findVariant, get, makeApp, ok, post, registerCustomer, STORE_TOKEN, uniqueMobile, type TestApp } from './helpers';
+import {
+  ADDRESS,
+  addToCart,
+  findVariant,
+  get,
+  makeApp,
+  ok,
+  post,
+  registerCustomer,
+  STORE_TOKEN,
+  uniqueMobile,
+  type TestApp,
+} from './helpers';
 import type { Order } from '@storefront/contract';
 
 let t: TestApp;
@@ -30,7 +42,11 @@ describe('concurrent checkouts', () => {
       .selectFrom('orders')
       .select(['id', 'quantity'])
       .where('variation_id', '=', v.variantId)
-      .where('customer_id', 'in', shoppers.map((s) => s.customer.id))
+      .where(
+        'customer_id',
+        'in',
+        shoppers.map((s) => s.customer.id),
+      )
       .execute();
     expect(orders).toHaveLength(5);
     expect(orders.reduce((sum, o) => sum + o.quantity, 0)).toBe(5);

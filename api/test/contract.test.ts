@@ -55,7 +55,9 @@ describe('OpenAPI document', () => {
       }
     }
     expect(problems).toEqual([]);
-    const withBody = contractCalls.filter((c) => c.method === 'post' && !['/api/store-info', '/api/get-featured-products'].includes(c.path));
+    const withBody = contractCalls.filter(
+      (c) => c.method === 'post' && !['/api/store-info', '/api/get-featured-products'].includes(c.path),
+    );
     const noBody = withBody.filter((c) => !doc.paths[c.path]?.post?.requestBody).map((c) => c.path);
     expect(noBody).toEqual([]);
   });
@@ -70,8 +72,14 @@ describe('OpenAPI document', () => {
         const noKey = await t.app.inject({ method: m, url, ...(m === 'POST' ? { payload: {} } : {}) });
         if (noKey.statusCode !== 401) problems.push(`${m} ${p} without key: ${noKey.statusCode}`);
         const needsBearer = JSON.stringify(op.security ?? []).includes('bearer');
-        const noBearer = await t.app.inject({ method: m, url, headers: { 'x-api-key': 'test-api-key' }, ...(m === 'POST' ? { payload: {} } : {}) });
-        if (needsBearer && (noBearer.statusCode !== 401 || noBearer.json().message !== 'Unauthenticated')) problems.push(`${m} ${p} without bearer: ${noBearer.statusCode}`);
+        const noBearer = await t.app.inject({
+          method: m,
+          url,
+          headers: { 'x-api-key': 'test-api-key' },
+          ...(m === 'POST' ? { payload: {} } : {}),
+        });
+        if (needsBearer && (noBearer.statusCode !== 401 || noBearer.json().message !== 'Unauthenticated'))
+          problems.push(`${m} ${p} without bearer: ${noBearer.statusCode}`);
         if (!needsBearer && noBearer.statusCode === 401) problems.push(`${m} ${p} wants a bearer it does not document`);
       }
     }

@@ -8,7 +8,11 @@ import { systemClock } from '../src/lib/clock';
  * The message a failed query rejects with. better-sqlite3's SqliteError is not a real Error subclass, so
  * in a later Jest file (another vm realm, same native addon) `rejects.toThrow` does not recognise it.
  */
-const failureOf = (p: Promise<unknown>) => p.then(() => 'no error', (e: unknown) => String((e as { message?: unknown }).message));
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'no error',
+    (e: unknown) => String((e as { message?: unknown }).message),
+  );
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,11 +26,25 @@ describe('database', () => {
     expect(mode.rows[0]?.journal_mode).toBe('wal');
     const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(t.db);
     expect(fk.rows[0]?.foreign_keys).toBe(1);
-    expect(await failureOf(t.db.insertInto('cart_items').values({ customer_id: 999999, product_id: 1, variation_id: 1, quantity: 1, created_at: '', updated_at: '' }).execute())).toMatch(/FOREIGN KEY/);
+    expect(
+      await failureOf(
+        t.db
+          .insertInto('cart_items')
+          .values({ customer_id: 999999, product_id: 1, variation_id: 1, quantity: 1, created_at: '', updated_at: '' })
+          .execute(),
+      ),
+    ).toMatch(/FOREIGN KEY/);
   });
 
   (onPostgres ? it : it.skip)('enforces foreign keys on PostgreSQL too', async () => {
-    expect(await failureOf(t.db.insertInto('cart_items').values({ customer_id: 999999, product_id: 1, variation_id: 1, quantity: 1, created_at: '', updated_at: '' }).execute())).toMatch(/foreign key/i);
+    expect(
+      await failureOf(
+        t.db
+          .insertInto('cart_items')
+          .values({ customer_id: 999999, product_id: 1, variation_id: 1, quantity: 1, created_at: '', updated_at: '' })
+          .execute(),
+      ),
+    ).toMatch(/foreign key/i);
   });
 
   (onPostgres ? it : it.skip)('survives PostgreSQL ending its idle connections, and the next query opens a new one', async () => {
@@ -34,7 +52,9 @@ describe('database', () => {
     try {
       // Fill the pool with idle connections, then have the server end all of them (as a restart would).
       await Promise.all(Array.from({ length: 3 }, () => sql`select pg_sleep(0.05)`.execute(t.db)));
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(t.db);
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(
+        t.db,
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
       const row = await sql<{ one: number }>`select 1 as one`.execute(t.db);
       expect(row.rows[0]?.one).toBe(1);
@@ -46,16 +66,24 @@ describe('database', () => {
 
   it('migrates and seeds once: a second start changes nothing', async () => {
     expect(await migrate(t.db)).toEqual([]);
-    const before = await t.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(await seed(t.db, { clock: systemClock, hashPassword: async () => 'x', demo: true })).toBe(false);
-    const after = await t.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
   it('keeps money in integer paise and never lets stock go negative', async () => {
     const v = await t.db.selectFrom('variations').select(['id', 'price', 'mrp']).limit(1).executeTakeFirstOrThrow();
     expect(Number.isInteger(v.price) && Number.isInteger(v.mrp)).toBe(true);
-    expect(await failureOf(t.db.updateTable('variations').set({ stock: -1 }).where('id', '=', v.id).execute())).toMatch(/CHECK|check constraint/);
+    expect(await failureOf(t.db.updateTable('variations').set({ stock: -1 }).where('id', '=', v.id).execute())).toMatch(
+      /CHECK|check constraint/,
+    );
   });
 
   it('seeds products with several images, sizes, retailer and wholesaler ids, some sold out', async () => {
@@ -64,7 +92,12 @@ describe('database', () => {
     expect(products.every((p) => p.image_count >= 3 && p.retailer_id > 0)).toBe(true);
     expect(products.some((p) => p.wholesaler_id !== null)).toBe(true);
     expect(products.filter((p) => p.total_stock === 0).length).toBeGreaterThan(5);
-    const sized = await t.db.selectFrom('variations').select('product_id').groupBy('product_id').having((eb) => eb.fn.countAll(), '>', 1).execute();
+    const sized = await t.db
+      .selectFrom('variations')
+      .select('product_id')
+      .groupBy('product_id')
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .execute();
     expect(sized.length).toBeGreaterThan(50);
   });
 });

@@ -1,7 +1,8 @@
 import { parseFormData } from '../src/lib/formData';
 
 const B = 'XyZ';
-const part = (name: string, value: string, extra = '') => `--${B}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n\r\n${value}\r\n`;
+const part = (name: string, value: string, extra = '') =>
+  `--${B}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n\r\n${value}\r\n`;
 
 describe('parseFormData', () => {
   it('reads text fields like a browser FormData sends them', () => {

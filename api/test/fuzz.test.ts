@@ -25,12 +25,49 @@ interface Route {
 }
 
 const HOSTILE: unknown[] = [
-  null, true, false, 0, -1, 1.5, 1e308, -2147483649, 2147483648, Number.MAX_SAFE_INTEGER, '', ' ', '0', '-1', 'NaN',
-  'x'.repeat(10_000), '\u0000', '😀'.repeat(50), "' OR 1=1 --", '<script>alert(1)</script>', '%', '_', '\\', '../../etc/passwd',
-  [], [1, 2, 3], ['a'], [null], {}, { $gt: '' }, { nested: { deep: [1, { a: 2 }] } }, '2026-13-45', '1e5', '9876543210', 'SF0000000000',
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -2147483649,
+  2147483648,
+  Number.MAX_SAFE_INTEGER,
+  '',
+  ' ',
+  '0',
+  '-1',
+  'NaN',
+  'x'.repeat(10_000),
+  '\u0000',
+  '😀'.repeat(50),
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '%',
+  '_',
+  '\\',
+  '../../etc/passwd',
+  [],
+  [1, 2, 3],
+  ['a'],
+  [null],
+  {},
+  { $gt: '' },
+  { nested: { deep: [1, { a: 2 }] } },
+  '2026-13-45',
+  '1e5',
+  '9876543210',
+  'SF0000000000',
 ];
 
-function routesOf(doc: { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>> }): Route[] {
+function routesOf(doc: {
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>
+  >;
+}): Route[] {
   const out: Route[] = [];
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
@@ -38,10 +75,7 @@ function routesOf(doc: { paths: Record<string, Record<string, { requestBody?: { 
       if (m !== 'GET' && m !== 'POST') continue;
       const content = op.requestBody?.content ?? {};
       const schema = Object.values(content)[0]?.schema;
-      const url = path
-        .replace('{slug}', 'some-slug')
-        .replace('{n}', '1')
-        .replace('{id}', '1');
+      const url = path.replace('{slug}', 'some-slug').replace('{n}', '1').replace('{id}', '1');
       out.push({ method: m, url, fields: Object.keys(schema?.properties ?? {}) });
     }
   }
@@ -64,7 +98,10 @@ function payloadsFor(route: Route, rand: () => number): { payload: string; conte
     { payload: 'a=1&b=2&page=-5', contentType: 'application/x-www-form-urlencoded' },
     { payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', contentType: 'multipart/form-data; boundary=x' },
     { payload: 'garbage', contentType: 'multipart/form-data' },
-    { payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--x--\r\n', contentType: 'multipart/form-data; boundary=x' },
+    {
+      payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--x--\r\n',
+      contentType: 'multipart/form-data; boundary=x',
+    },
   ];
   // Every field alone set to a hostile value, then random mixes of hostile values for all fields.
   for (const field of route.fields) list.push(json({ [field]: pick(HOSTILE) }));
@@ -91,18 +128,32 @@ describe('fuzz', () => {
           const headers: Record<string, string> = { 'x-api-key': API_KEY };
           if (withToken) headers.authorization = `Bearer ${token}`;
           if (c.contentType) headers['content-type'] = c.contentType;
-          const res = await t.app.inject({ method: route.method, url: route.url, headers, ...(route.method === 'POST' ? { payload: c.payload } : {}) });
+          const res = await t.app.inject({
+            method: route.method,
+            url: route.url,
+            headers,
+            ...(route.method === 'POST' ? { payload: c.payload } : {}),
+          });
           sent += 1;
-          if (res.statusCode >= 500) failures.push(`${route.method} ${route.url} ${c.payload.slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+          if (res.statusCode >= 500)
+            failures.push(`${route.method} ${route.url} ${c.payload.slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
           else if (res.statusCode >= 400 && res.headers['content-type']?.toString().includes('json')) {
             const body = res.json() as { success?: unknown; message?: unknown };
-            if (body.success !== false || body.message === undefined) failures.push(`${route.url}: error without the shape: ${res.body.slice(0, 200)}`);
+            if (body.success !== false || body.message === undefined)
+              failures.push(`${route.url}: error without the shape: ${res.body.slice(0, 200)}`);
           }
         }
       }
     }
     // Odd URLs and parameters.
-    for (const url of ['/api/single-product-details/' + 'a'.repeat(2000), '/api/single-product-details/%E0%A4%A', '/api/get-products?page=abc', '/api/get-products?page=99999999999', '/api/images/x?w=abc', '/api/images/0123456789abcdef-99999x1-zzzzzz?w=-1&f=gif']) {
+    for (const url of [
+      '/api/single-product-details/' + 'a'.repeat(2000),
+      '/api/single-product-details/%E0%A4%A',
+      '/api/get-products?page=abc',
+      '/api/get-products?page=99999999999',
+      '/api/images/x?w=abc',
+      '/api/images/0123456789abcdef-99999x1-zzzzzz?w=-1&f=gif',
+    ]) {
       const res = await t.app.inject({ method: url.includes('get-products') ? 'POST' : 'GET', url, headers: { 'x-api-key': API_KEY } });
       sent += 1;
       if (res.statusCode >= 500) failures.push(`${url} → ${res.statusCode}`);

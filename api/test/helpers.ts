@@ -117,7 +117,10 @@ export async function makeProductionApp(env: NodeJS.ProcessEnv, overrides: Parti
  * A second API process over the same database as `t` (its own connection, cache and clock): what
  * API_INSTANCES=2 runs. Closed by the caller before `t`.
  */
-export async function makeSecondApp(t: TestApp, overrides: Partial<Config> = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export async function makeSecondApp(
+  t: TestApp,
+  overrides: Partial<Config> = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const config = { ...t.config, ...overrides };
   const db = openDatabase(config.databaseUrl ?? config.dbFile);
   const app = await buildApp({ config, db, clock: t.clock });
@@ -148,7 +151,12 @@ export interface Answer<T = unknown> {
 }
 
 /** One request through `inject`, with the API key (unless `apiKey: null`) and an optional bearer. */
-export async function call<T = unknown>(app: FastifyInstance, method: 'GET' | 'POST', url: string, opts: CallOptions = {}): Promise<Answer<T>> {
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  opts: CallOptions = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.apiKey !== null) headers['x-api-key'] = opts.apiKey ?? API_KEY;
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -193,12 +201,18 @@ interface AuthData {
 }
 
 /** Registers a fresh customer and returns the session token. */
-export async function registerCustomer(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<AuthData & { email: string; password: string; mobile: string }> {
+export async function registerCustomer(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+): Promise<AuthData & { email: string; password: string; mobile: string }> {
   counter += 1;
   const email = `shopper${counter}.${Math.random().toString(36).slice(2, 8)}@example.in`;
   const password = 'Secret@1';
   const mobile = uniqueMobile();
-  const data = ok(await post<AuthData>(app, '/customer/register', { firstName: 'Asha', lastName: 'Verma', email, password, mobile, ...overrides }), 201);
+  const data = ok(
+    await post<AuthData>(app, '/customer/register', { firstName: 'Asha', lastName: 'Verma', email, password, mobile, ...overrides }),
+    201,
+  );
   return { ...data, email, password, mobile };
 }
 
@@ -216,7 +230,10 @@ export interface VariantInfo {
 }
 
 /** A variant in stock whose price is within the bounds (paise), read from the database. */
-export async function findVariant(db: DB, opts: { minStock?: number; maxPrice?: number; minPrice?: number; skip?: number } = {}): Promise<VariantInfo> {
+export async function findVariant(
+  db: DB,
+  opts: { minStock?: number; maxPrice?: number; minPrice?: number; skip?: number } = {},
+): Promise<VariantInfo> {
   const row = await db
     .selectFrom('variations as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
@@ -232,7 +249,12 @@ export async function findVariant(db: DB, opts: { minStock?: number; maxPrice?: 
 }
 
 export const addToCart = (app: FastifyInstance, token: string, v: VariantInfo, quantity = 1) =>
-  post<{ results: CartLine }>(app, '/customer/add-to-cart', { id: v.variantId, product_id: v.productId, quantity, retailer_id: 1, wholesaler_id: null }, { token });
+  post<{ results: CartLine }>(
+    app,
+    '/customer/add-to-cart',
+    { id: v.variantId, product_id: v.productId, quantity, retailer_id: 1, wholesaler_id: null },
+    { token },
+  );
 
 export const ADDRESS = {
   email: 'asha@example.in',

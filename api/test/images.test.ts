@@ -81,7 +81,9 @@ describe('GET /api/images/<id>', () => {
   });
 
   it('picks the format from Accept when none is named, and says the answer varies by Accept', async () => {
-    const chromium = await image(`${product.cover_image}?w=240`, { accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8' });
+    const chromium = await image(`${product.cover_image}?w=240`, {
+      accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8',
+    });
     expect(chromium.headers['content-type']).toBe('image/avif');
     expect(chromium.headers.vary).toBe('Accept');
     const webpOnly = await image(`${product.cover_image}?w=240`, { accept: 'image/webp,*/*' });
@@ -113,7 +115,14 @@ describe('GET /api/images/<id>', () => {
   });
 
   it('answers 400 with the field for a width off the list or an unknown format, 404 for no such picture, never 500', async () => {
-    for (const [query, field] of [['w=500', 'w'], ['w=abc', 'w'], ['w=-1', 'w'], ['w=99999', 'w'], ['f=png', 'f'], ['f=', 'f']] as const) {
+    for (const [query, field] of [
+      ['w=500', 'w'],
+      ['w=abc', 'w'],
+      ['w=-1', 'w'],
+      ['w=99999', 'w'],
+      ['f=png', 'f'],
+      ['f=', 'f'],
+    ] as const) {
       const res = await image(`${product.cover_image}?${query}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toHaveProperty(field);
@@ -145,7 +154,9 @@ describe('a picture replaced by the shop owner', () => {
     ok(await post(t.app, '/customer/add-to-wishlist', { product_id: before.id }, { token }));
 
     // The owner's photo: a 3000 × 2000 landscape PNG, cropped to the catalogue's 4:5.
-    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#c0392b', noise: { type: 'gaussian', mean: 120, sigma: 30 } } })
+    const photo = await sharp({
+      create: { width: 3000, height: 2000, channels: 3, background: '#c0392b', noise: { type: 'gaussian', mean: 120, sigma: 30 } },
+    })
       .png()
       .toBuffer();
     const store = new ImageStore(imageDir, new PhotoPool(t.config.photoPoolDir, () => CATEGORIES.map((c) => c.slug)));
@@ -176,7 +187,9 @@ describe('a picture replaced by the shop owner', () => {
 
   it('refuses a file that is not a picture and an unknown product, leaving the product as it was', async () => {
     const store = new ImageStore(imageDir, new PhotoPool(t.config.photoPoolDir, () => CATEGORIES.map((c) => c.slug)));
-    await expect(replaceProductPictures(t.app.repos.catalog, store, product.slug, [Buffer.from('not a picture')])).rejects.toThrow(/not a picture/);
+    await expect(replaceProductPictures(t.app.repos.catalog, store, product.slug, [Buffer.from('not a picture')])).rejects.toThrow(
+      /not a picture/,
+    );
     await expect(replaceProductPictures(t.app.repos.catalog, store, 'no-such-product', [])).rejects.toThrow(/no product/);
     expect(ok(await get<Product>(t.app, `/single-product-details/${product.slug}`)).cover_image).toBe(product.cover_image);
   });

@@ -8,7 +8,11 @@ describe('message senders', () => {
   it('SMS: fills the JSON template without letting a value break out of its string', async () => {
     const sms = await startSmsReceiver();
     try {
-      const config = loadConfig({ SMS_WEBHOOK_URL: sms.url, SMS_WEBHOOK_AUTH: 'Bearer gw-token', SMS_WEBHOOK_BODY: '{"to":"{{e164}}","body":"{{text}}","meta":{"otp":"{{code}}","n":1}}' });
+      const config = loadConfig({
+        SMS_WEBHOOK_URL: sms.url,
+        SMS_WEBHOOK_AUTH: 'Bearer gw-token',
+        SMS_WEBHOOK_BODY: '{"to":"{{e164}}","body":"{{text}}","meta":{"otp":"{{code}}","n":1}}',
+      });
       if (!config.messages.sms) throw new Error('no SMS config');
       const sender = new SmsWebhookSender(config.messages.sms);
       const text = 'He said "hi"\n}, "evil": true, {"';

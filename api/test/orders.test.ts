@@ -1,4 +1,16 @@
-import { ADDRESS, addToCart, findVariant, get, loginDemo, makeApp, ok, post, registerCustomer, type TestApp, type VariantInfo } from './helpers';
+import {
+  ADDRESS,
+  addToCart,
+  findVariant,
+  get,
+  loginDemo,
+  makeApp,
+  ok,
+  post,
+  registerCustomer,
+  type TestApp,
+  type VariantInfo,
+} from './helpers';
 import type { CartLine, CheckoutResult, Coupon, Customer, Order, Product, TrackedOrder } from '@storefront/contract';
 import { splitDiscount } from '../src/domain/checkout';
 
@@ -15,9 +27,16 @@ const checkout = (token: string, extra: Record<string, unknown> = {}) =>
 const ordersOf = async (token: string) => ok(await get<Order[]>(t.app, '/customer/orders', { token }));
 
 /** A fresh customer with `quantity` of a variant priced within [min, max] rupees in the cart. */
-async function shopperWith(opts: { min?: number; max?: number; quantity?: number; skip?: number } = {}): Promise<{ token: string; v: VariantInfo; customer: Customer }> {
+async function shopperWith(
+  opts: { min?: number; max?: number; quantity?: number; skip?: number } = {},
+): Promise<{ token: string; v: VariantInfo; customer: Customer }> {
   const c = await registerCustomer(t.app);
-  const v = await findVariant(t.db, { minPrice: (opts.min ?? 0) * 100, maxPrice: (opts.max ?? 2000) * 100, minStock: 5, skip: opts.skip ?? 0 });
+  const v = await findVariant(t.db, {
+    minPrice: (opts.min ?? 0) * 100,
+    maxPrice: (opts.max ?? 2000) * 100,
+    minStock: 5,
+    skip: opts.skip ?? 0,
+  });
   ok(await addToCart(t.app, c.token, v, opts.quantity ?? 1));
   return { token: c.token, v, customer: c.customer as Customer };
 }
@@ -28,7 +47,8 @@ describe('checkout', () => {
     const a = await findVariant(t.db, { maxPrice: 1500_00, skip: 2 });
     const b = await findVariant(t.db, { maxPrice: 1500_00, skip: 30 });
     const before = [await stockOf(a.variantId), await stockOf(b.variantId)];
-    const shown = async () => ok(await get<Product>(t.app, `/single-product-details/${a.slug}`)).variations.find((x) => x.id === a.variantId)?.stock;
+    const shown = async () =>
+      ok(await get<Product>(t.app, `/single-product-details/${a.slug}`)).variations.find((x) => x.id === a.variantId)?.stock;
     expect(await shown()).toBe(before[0]);
     ok(await addToCart(t.app, c.token, a, 2));
     ok(await addToCart(t.app, c.token, b, 1));
@@ -39,7 +59,12 @@ describe('checkout', () => {
     expect(data.order_id).toHaveLength(2);
     expect(data.order_numbers.every((n) => /^SF[0-9A-Z]{10}$/.test(n))).toBe(true);
     expect(data.payment).toBeNull();
-    expect(data.customer.shipping_address).toMatchObject({ address: ADDRESS.address, pincode: ADDRESS.pincode, city: ADDRESS.city, state: ADDRESS.state });
+    expect(data.customer.shipping_address).toMatchObject({
+      address: ADDRESS.address,
+      pincode: ADDRESS.pincode,
+      city: ADDRESS.city,
+      state: ADDRESS.state,
+    });
     expect(await stockOf(a.variantId)).toBe((before[0] ?? 0) - 2);
     // The catalogue cache let go of the old stock when the checkout took it.
     expect(await shown()).toBe((before[0] ?? 0) - 2);
@@ -49,7 +74,14 @@ describe('checkout', () => {
     const orders = await ordersOf(c.token);
     expect(orders).toHaveLength(2);
     const first = orders.find((o) => o.product_id === a.productId) as Order;
-    expect(first).toMatchObject({ status: 'order_placed', payment_method: 'cod', payment_status: 'cod', quantity: 2, discount_amount: '0.00', coupon_code: null });
+    expect(first).toMatchObject({
+      status: 'order_placed',
+      payment_method: 'cod',
+      payment_status: 'cod',
+      quantity: 2,
+      discount_amount: '0.00',
+      coupon_code: null,
+    });
     expect(Number(first.price)).toBeCloseTo((a.price * 2) / 100, 2);
     expect(first.final_amount).toBe(first.price);
     expect(first.customer_data).toMatchObject({ fullName: 'Asha Verma', email: ADDRESS.email });
@@ -59,7 +91,22 @@ describe('checkout', () => {
 
   it('validates the address with the spec §5 messages', async () => {
     const { token } = await shopperWith();
-    const bad = await post(t.app, '/checkout1', { email: 'x', firstname: 'A', lastname: '', address: ' ', pincode: '12345', city: '', state: '', alt_phone_number: '123', payment_method: 'card' }, { token });
+    const bad = await post(
+      t.app,
+      '/checkout1',
+      {
+        email: 'x',
+        firstname: 'A',
+        lastname: '',
+        address: ' ',
+        pincode: '12345',
+        city: '',
+        state: '',
+        alt_phone_number: '123',
+        payment_method: 'card',
+      },
+      { token },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({
       email: 'Must be a valid email address',
@@ -130,19 +177,36 @@ describe('coupons', () => {
     const b = await findVariant(t.db, { minPrice: 600_00, maxPrice: 1500_00, skip: 25 });
     ok(await addToCart(t.app, c.token, a, 1));
     ok(await addToCart(t.app, c.token, b, 1));
-    const used = async () => (await t.db.selectFrom('coupons').select('used_count').where('code', '=', 'FLAT200').executeTakeFirstOrThrow()).used_count;
+    const used = async () =>
+      (await t.db.selectFrom('coupons').select('used_count').where('code', '=', 'FLAT200').executeTakeFirstOrThrow()).used_count;
     const before = await used();
     ok(await checkout(c.token, { coupon_code: 'FLAT200' }), 201);
     const orders = await ordersOf(c.token);
     const discount = orders.reduce((s, o) => s + Math.round(Number(o.discount_amount) * 100), 0);
     expect(discount).toBe(200_00);
     expect(orders.every((o) => o.coupon_code === 'FLAT200')).toBe(true);
-    for (const o of orders) expect(Math.round(Number(o.final_amount) * 100)).toBe(Math.round(Number(o.price) * 100) - Math.round(Number(o.discount_amount) * 100));
+    for (const o of orders)
+      expect(Math.round(Number(o.final_amount) * 100)).toBe(
+        Math.round(Number(o.price) * 100) - Math.round(Number(o.discount_amount) * 100),
+      );
     expect(await used()).toBe(before + 1);
   });
 
   it('respects a usage limit', async () => {
-    await t.db.insertInto('coupons').values({ code: 'ONCE', type: 'flat', value: 50_00, min_amount: 0, max_discount: null, expires_at: null, usage_limit: 1, used_count: 0, active: 1 }).execute();
+    await t.db
+      .insertInto('coupons')
+      .values({
+        code: 'ONCE',
+        type: 'flat',
+        value: 50_00,
+        min_amount: 0,
+        max_discount: null,
+        expires_at: null,
+        usage_limit: 1,
+        used_count: 0,
+        active: 1,
+      })
+      .execute();
     const first = await shopperWith();
     ok(await checkout(first.token, { coupon_code: 'ONCE' }), 201);
     const second = await shopperWith({ skip: 3 });
@@ -168,7 +232,14 @@ describe('prepaid checkout and the test payment provider', () => {
     expect(data.payment?.payment_id).toMatch(/^pay_/);
     const [pending] = await ordersOf(token);
     expect(pending).toMatchObject({ status: 'payment_pending', payment_status: 'pending', payment_method: 'prepaid' });
-    const paid = ok(await post<{ orders: Order[] }>(t.app, '/payment/test/confirm', { payment_id: data.payment?.payment_id, outcome: 'success' }, { token }));
+    const paid = ok(
+      await post<{ orders: Order[] }>(
+        t.app,
+        '/payment/test/confirm',
+        { payment_id: data.payment?.payment_id, outcome: 'success' },
+        { token },
+      ),
+    );
     expect(paid.orders[0]).toMatchObject({ status: 'order_placed', payment_status: 'paid' });
     const again = await post(t.app, '/payment/test/confirm', { payment_id: data.payment?.payment_id, outcome: 'failure' }, { token });
     expect(again.status).toBe(409);
@@ -180,15 +251,31 @@ describe('prepaid checkout and the test payment provider', () => {
     const data = ok(await checkout(token, { payment_method: 'prepaid' }), 201);
     expect(await stockOf(v.variantId)).toBe(before - 2);
     const other = await registerCustomer(t.app);
-    expect((await post(t.app, '/payment/test/confirm', { payment_id: data.payment?.payment_id, outcome: 'failure' }, { token: other.token })).status).toBe(404);
-    const failed = ok(await post<{ orders: Order[] }>(t.app, '/payment/test/confirm', { payment_id: data.payment?.payment_id, outcome: 'failure' }, { token }));
+    expect(
+      (await post(t.app, '/payment/test/confirm', { payment_id: data.payment?.payment_id, outcome: 'failure' }, { token: other.token }))
+        .status,
+    ).toBe(404);
+    const failed = ok(
+      await post<{ orders: Order[] }>(
+        t.app,
+        '/payment/test/confirm',
+        { payment_id: data.payment?.payment_id, outcome: 'failure' },
+        { token },
+      ),
+    );
     expect(failed.orders[0]).toMatchObject({ status: 'payment_failed', payment_status: 'failed' });
     expect(await stockOf(v.variantId)).toBe(before);
   });
 });
 
 describe('cancel', () => {
-  const cancellable = ['order_placed', 'order_confirmed', 'dispatched_from_retailer', 'processed_by_wholesaler', 'ready_for_pickup'] as const;
+  const cancellable = [
+    'order_placed',
+    'order_confirmed',
+    'dispatched_from_retailer',
+    'processed_by_wholesaler',
+    'ready_for_pickup',
+  ] as const;
   const final = ['shipped', 'out_for_delivery', 'delivered', 'cancelled', 'payment_pending', 'payment_failed'] as const;
 
   async function orderIn(status: string): Promise<{ token: string; order: Order; v: VariantInfo }> {
@@ -203,7 +290,12 @@ describe('cancel', () => {
   it.each(cancellable)('cancels from %s, records the reason and gives the stock back', async (status) => {
     const { token, order, v } = await orderIn(status);
     const before = await stockOf(v.variantId);
-    const res = await post<Order>(t.app, '/customer/cancel-order', { order_id: order.order_id, reject_reason_select: 'Changed My Mind' }, { token });
+    const res = await post<Order>(
+      t.app,
+      '/customer/cancel-order',
+      { order_id: order.order_id, reject_reason_select: 'Changed My Mind' },
+      { token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.status).toBe(true);
     expect(res.body.message).toBe('Order cancelled successfully');
@@ -213,18 +305,26 @@ describe('cancel', () => {
 
   it.each(final)('refuses to cancel from %s', async (status) => {
     const { token, order } = await orderIn(status);
-    const res = await post(t.app, '/customer/cancel-order', { order_id: order.order_id, reject_reason_select: 'Changed My Mind' }, { token });
+    const res = await post(
+      t.app,
+      '/customer/cancel-order',
+      { order_id: order.order_id, reject_reason_select: 'Changed My Mind' },
+      { token },
+    );
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This order can no longer be cancelled');
   });
 
   it('needs a valid reason; Other needs text', async () => {
     const { token, order } = await orderIn('order_placed');
-    const cancel = (body: Record<string, unknown>) => post(t.app, '/customer/cancel-order', { order_id: order.order_id, ...body }, { token });
+    const cancel = (body: Record<string, unknown>) =>
+      post(t.app, '/customer/cancel-order', { order_id: order.order_id, ...body }, { token });
     expect((await cancel({})).body.errors).toEqual({ reject_reason_select: 'Please select a reason' });
     expect((await cancel({ reject_reason_select: 'Bored' })).body.errors).toEqual({ reject_reason_select: 'Please select a valid reason' });
     expect((await cancel({ reject_reason_select: 'Other' })).body.errors).toEqual({ reject_reason_input: 'Please specify your reason' });
-    expect((await cancel({ reject_reason_select: 'Other', reject_reason_input: '   ' })).body.errors).toEqual({ reject_reason_input: 'Reason cannot be empty' });
+    expect((await cancel({ reject_reason_select: 'Other', reject_reason_input: '   ' })).body.errors).toEqual({
+      reject_reason_input: 'Reason cannot be empty',
+    });
     const done = await cancel({ reject_reason_select: 'Other', reject_reason_input: '  Gift no longer needed ' });
     expect(done.status).toBe(200);
     expect((done.body.data as Order).cancel_reason).toBe('Gift no longer needed');
@@ -233,7 +333,12 @@ describe('cancel', () => {
   it('cannot touch another customer’s order', async () => {
     const { order } = await orderIn('order_placed');
     const stranger = await registerCustomer(t.app);
-    const res = await post(t.app, '/customer/cancel-order', { order_id: order.order_id, reject_reason_select: 'Changed My Mind' }, { token: stranger.token });
+    const res = await post(
+      t.app,
+      '/customer/cancel-order',
+      { order_id: order.order_id, reject_reason_select: 'Changed My Mind' },
+      { token: stranger.token },
+    );
     expect(res.status).toBe(404);
   });
 });
@@ -272,7 +377,15 @@ describe('orders and tracking', () => {
 
 describe('contact and newsletter', () => {
   it('stores a contact message with the spec §5 rules', async () => {
-    const good = { firstname: 'Neha', lastname: 'Singh', email: 'neha@example.in', phone_number: '9812345678', subject: 'Size help', message: 'Does the kurta run large?', subscribe: true };
+    const good = {
+      firstname: 'Neha',
+      lastname: 'Singh',
+      email: 'neha@example.in',
+      phone_number: '9812345678',
+      subject: 'Size help',
+      message: 'Does the kurta run large?',
+      subscribe: true,
+    };
     const res = await post(t.app, '/contact-us', good);
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Form submitted successfully');
@@ -280,7 +393,11 @@ describe('contact and newsletter', () => {
     expect(saved.subject).toBe('Size help');
     expect(await t.db.selectFrom('newsletter').select('email').where('email', '=', 'neha@example.in').executeTakeFirst()).toBeDefined();
     const bad = await post(t.app, '/contact-us', { ...good, subject: ' ', message: '', phone_number: '' });
-    expect(bad.body.errors).toEqual({ subject: 'Subject is required', message: 'Message is required', phone_number: 'Phone number is required' });
+    expect(bad.body.errors).toEqual({
+      subject: 'Subject is required',
+      message: 'Message is required',
+      phone_number: 'Phone number is required',
+    });
   });
 
   it('subscribes to the newsletter, idempotently', async () => {

@@ -83,7 +83,8 @@ describe('verifying at checkout', () => {
 
   it('finds the customer whose verified mobile it is: an existing customer', async () => {
     const c = await registerCustomer(t.app);
-    const proof = (await post<{ otp: string }>(t.app, '/customer/mobile/send-otp', { mobile: c.mobile }, { token: c.token })).body.data?.otp ?? '';
+    const proof =
+      (await post<{ otp: string }>(t.app, '/customer/mobile/send-otp', { mobile: c.mobile }, { token: c.token })).body.data?.otp ?? '';
     ok(await post(t.app, '/customer/mobile/verify', { mobile: c.mobile, otp: proof }, { token: c.token }));
     const code = (await send(c.mobile)).body.data?.otp ?? '';
     const data = ok(await verify(c.mobile, code));
@@ -165,7 +166,9 @@ describe('verifying at sign-in', () => {
 describe('rate limit', () => {
   it('limits OTP sends per mobile, whatever the address', async () => {
     const limits = productionLimits(1000);
-    const limited = await makeApp({ limits: { ...limits, otpSendMobile: { max: 2, windowMs: 3_600_000 }, otpResend: { max: 1, windowMs: 0 } } });
+    const limited = await makeApp({
+      limits: { ...limits, otpSendMobile: { max: 2, windowMs: 3_600_000 }, otpResend: { max: 1, windowMs: 0 } },
+    });
     try {
       const mobile = uniqueMobile();
       const go = (i: number) => post(limited.app, '/otp/send', { user_token: STORE_TOKEN, mobile }, { remoteAddress: `198.51.100.${i}` });

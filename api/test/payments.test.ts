@@ -1,7 +1,20 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ADDRESS, addToCart, findVariant, get, makeApp, ok, post, productionEnv, registerCustomer, STORE_TOKEN, type TestApp, type VariantInfo } from './helpers';
+import {
+  ADDRESS,
+  addToCart,
+  findVariant,
+  get,
+  makeApp,
+  ok,
+  post,
+  productionEnv,
+  registerCustomer,
+  STORE_TOKEN,
+  type TestApp,
+  type VariantInfo,
+} from './helpers';
 import { RazorpayGateway } from './gateway/razorpayGateway';
 import { configProblems, loadConfig, loadPaymentConfig, type Config } from '../src/config';
 import { checkoutSignature, PaymentService, PaymentSweeper, sameSignature, webhookSignature, createProvider } from '../src/domain/payments';
@@ -13,7 +26,8 @@ describe('signatures, against vectors computed by hand (openssl dgst -sha256 -hm
   // printf '%s' 'order_IEIaMR65cu6nz3|pay_IH4NVgf4Dreq1l' | openssl dgst -sha256 -hmac 'w2lBtgmeuDUfnJVp43UpcaiT'
   const CHECKOUT_VECTOR = '8a86db7e397766e4978d8ab4c4011042141e76b07f93d923418f5739b8f97e55';
   // printf '%s' '<the body below>' | openssl dgst -sha256 -hmac 'whsec_local_test'
-  const BODY = '{"entity":"event","event":"payment.captured","payload":{"payment":{"entity":{"id":"pay_29QQoUBi66xm2f","amount":24900,"currency":"INR","status":"captured","order_id":"order_DBJOWzybf0sJbb"}}}}';
+  const BODY =
+    '{"entity":"event","event":"payment.captured","payload":{"payment":{"entity":{"id":"pay_29QQoUBi66xm2f","amount":24900,"currency":"INR","status":"captured","order_id":"order_DBJOWzybf0sJbb"}}}}';
   const WEBHOOK_VECTOR = '01bea1fc6fe106c6607b71549d22cfb3d548df4d1fd1f962daf2ed7480929e3a';
 
   it('checkout signature = HMAC-SHA256(order_id|payment_id, key secret)', () => {
@@ -27,10 +41,18 @@ describe('signatures, against vectors computed by hand (openssl dgst -sha256 -hm
   });
 
   it('the provider accepts exactly the genuine signatures', () => {
-    const provider = createProvider({ provider: 'razorpay', holdMinutes: 15, sweepSeconds: 0, razorpay: { ...KEYS, apiUrl: 'http://127.0.0.1:9', checkoutUrl: 'x' }, problems: [] });
+    const provider = createProvider({
+      provider: 'razorpay',
+      holdMinutes: 15,
+      sweepSeconds: 0,
+      razorpay: { ...KEYS, apiUrl: 'http://127.0.0.1:9', checkoutUrl: 'x' },
+      problems: [],
+    });
     expect(provider.verifyCheckout('order_IEIaMR65cu6nz3', 'pay_IH4NVgf4Dreq1l', CHECKOUT_VECTOR)).toBe(true);
     expect(provider.verifyCheckout('order_IEIaMR65cu6nz3', 'pay_IH4NVgf4Dreq1m', CHECKOUT_VECTOR)).toBe(false);
-    expect(provider.verifyCheckout('order_IEIaMR65cu6nz3', 'pay_IH4NVgf4Dreq1l', CHECKOUT_VECTOR.toUpperCase().replace('8A', '8B'))).toBe(false);
+    expect(provider.verifyCheckout('order_IEIaMR65cu6nz3', 'pay_IH4NVgf4Dreq1l', CHECKOUT_VECTOR.toUpperCase().replace('8A', '8B'))).toBe(
+      false,
+    );
     expect(provider.verifyWebhook(Buffer.from(BODY), WEBHOOK_VECTOR)).toBe(true);
     expect(provider.verifyWebhook(Buffer.from(BODY), undefined)).toBe(false);
     expect(sameSignature(WEBHOOK_VECTOR, WEBHOOK_VECTOR.slice(0, 63))).toBe(false);
@@ -44,7 +66,9 @@ describe('payment configuration', () => {
   });
 
   it('production refuses the test provider and Razorpay without its keys', () => {
-    expect(configProblems(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' }))).toContainEqual(expect.stringMatching(/refused in production/));
+    expect(configProblems(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' }))).toContainEqual(
+      expect.stringMatching(/refused in production/),
+    );
     expect(configProblems(loadConfig({ NODE_ENV: 'production' }))).toContainEqual(
       expect.stringMatching(/RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET/),
     );
@@ -53,7 +77,10 @@ describe('payment configuration', () => {
     ).toContainEqual(expect.stringMatching(/needs RAZORPAY_WEBHOOK_SECRET$/));
     expect(() => loadConfig({ NODE_ENV: 'development', PAYMENT_PROVIDER: 'razorpay' })).toThrow(/RAZORPAY_KEY_ID/);
     const ok = loadConfig({ NODE_ENV: 'production', RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' });
-    expect(ok.payments).toMatchObject({ provider: 'razorpay', razorpay: { apiUrl: 'https://api.razorpay.com', checkoutUrl: 'https://checkout.razorpay.com/v1/checkout.js' } });
+    expect(ok.payments).toMatchObject({
+      provider: 'razorpay',
+      razorpay: { apiUrl: 'https://api.razorpay.com', checkoutUrl: 'https://checkout.razorpay.com/v1/checkout.js' },
+    });
   });
 });
 
@@ -74,7 +101,13 @@ beforeAll(async () => {
     mode: 'production',
     storeUrl: production.storeUrl,
     messages: production.messages,
-    payments: { provider: 'razorpay', holdMinutes: 15, sweepSeconds: 0, razorpay: { ...KEYS, apiUrl: url, checkoutUrl: `${url}/v1/checkout.js` }, problems: [] },
+    payments: {
+      provider: 'razorpay',
+      holdMinutes: 15,
+      sweepSeconds: 0,
+      razorpay: { ...KEYS, apiUrl: url, checkoutUrl: `${url}/v1/checkout.js` },
+      problems: [],
+    },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
@@ -101,12 +134,22 @@ const historyOf = (orderId: number) => t.db.selectFrom('order_history').selectAl
 
 let skip = 0;
 /** A fresh customer who checked out `quantity` of one variant prepaid; the payment page started. */
-async function prepaid(opts: { quantity?: number; coupon?: string; minPrice?: number } = {}): Promise<{ token: string; v: VariantInfo; data: CheckoutResult; session: PaymentSession; customerId: number }> {
+async function prepaid(
+  opts: { quantity?: number; coupon?: string; minPrice?: number } = {},
+): Promise<{ token: string; v: VariantInfo; data: CheckoutResult; session: PaymentSession; customerId: number }> {
   const c = await registerCustomer(t.app);
   skip += 1;
   const v = await findVariant(t.db, { minPrice: (opts.minPrice ?? 0) * 100, maxPrice: 2500_00, minStock: 10, skip: skip * 3 });
   ok(await addToCart(t.app, c.token, v, opts.quantity ?? 1));
-  const data = ok(await post<CheckoutResult>(t.app, '/checkout1', { ...ADDRESS, payment_method: 'prepaid', ...(opts.coupon ? { coupon_code: opts.coupon } : {}) }, { token: c.token }), 201);
+  const data = ok(
+    await post<CheckoutResult>(
+      t.app,
+      '/checkout1',
+      { ...ADDRESS, payment_method: 'prepaid', ...(opts.coupon ? { coupon_code: opts.coupon } : {}) },
+      { token: c.token },
+    ),
+    201,
+  );
   const session = ok(await post<PaymentSession>(t.app, '/payment/start', { payment_id: data.payment?.payment_id }, { token: c.token }));
   return { token: c.token, v, data, session, customerId: c.customer.id };
 }
@@ -116,21 +159,34 @@ describe('razorpay: gateway order and checkout', () => {
     const { data, session, token } = await prepaid({ quantity: 2 });
     const paise = Math.round(Number(data.payment?.amount) * 100);
     expect(session).toMatchObject({ provider: 'razorpay', status: 'pending', amount_paise: paise, currency: 'INR', seconds_left: 15 * 60 });
-    expect(session.gateway).toEqual({ key_id: KEYS.keyId, order_id: expect.stringMatching(/^order_/), checkout_url: `${gw.url}/v1/checkout.js` });
+    expect(session.gateway).toEqual({
+      key_id: KEYS.keyId,
+      order_id: expect.stringMatching(/^order_/),
+      checkout_url: `${gw.url}/v1/checkout.js`,
+    });
     expect(JSON.stringify(session)).not.toContain(KEYS.keySecret);
-    const created = gw.requests.filter((r) => r.path === '/v1/orders' && (r.body as { receipt?: string }).receipt === data.payment?.payment_id);
+    const created = gw.requests.filter(
+      (r) => r.path === '/v1/orders' && (r.body as { receipt?: string }).receipt === data.payment?.payment_id,
+    );
     expect(created).toHaveLength(1);
     expect(created[0]?.body).toMatchObject({ amount: paise, currency: 'INR' });
     // The page loaded again: the same gateway order, no second one.
     const again = ok(await post<PaymentSession>(t.app, '/payment/start', { payment_id: data.payment?.payment_id }, { token }));
     expect(again.gateway?.order_id).toBe(session.gateway?.order_id);
-    expect(gw.requests.filter((r) => r.path === '/v1/orders' && (r.body as { receipt?: string }).receipt === data.payment?.payment_id)).toHaveLength(1);
+    expect(
+      gw.requests.filter((r) => r.path === '/v1/orders' && (r.body as { receipt?: string }).receipt === data.payment?.payment_id),
+    ).toHaveLength(1);
   });
 
   it('a genuine checkout result settles the orders once, with who did it in the history', async () => {
     const { data, session, token } = await prepaid();
     const { payment, signature } = gw.pay(session.gateway?.order_id ?? '');
-    const body = { payment_id: session.payment_id, razorpay_order_id: session.gateway?.order_id, razorpay_payment_id: payment.id, razorpay_signature: signature };
+    const body = {
+      payment_id: session.payment_id,
+      razorpay_order_id: session.gateway?.order_id,
+      razorpay_payment_id: payment.id,
+      razorpay_signature: signature,
+    };
     const paid = ok(await post<{ orders: Order[] }>(t.app, '/payment/razorpay/verify', body, { token }));
     expect(paid.orders.map((o) => [o.status, o.payment_status])).toEqual([['order_placed', 'paid']]);
     const history = await historyOf(data.order_id[0] ?? 0);
@@ -150,10 +206,20 @@ describe('razorpay: gateway order and checkout', () => {
       const { session, token } = await prepaid();
       const { payment, signature } = gw.pay(session.gateway?.order_id ?? '');
       expect(payment.status).toBe('authorized');
-      const body = { payment_id: session.payment_id, razorpay_order_id: session.gateway?.order_id, razorpay_payment_id: payment.id, razorpay_signature: signature };
-      expect(ok(await post<{ orders: Order[] }>(t.app, '/payment/razorpay/verify', body, { token })).orders[0]?.status).toBe('order_placed');
+      const body = {
+        payment_id: session.payment_id,
+        razorpay_order_id: session.gateway?.order_id,
+        razorpay_payment_id: payment.id,
+        razorpay_signature: signature,
+      };
+      expect(ok(await post<{ orders: Order[] }>(t.app, '/payment/razorpay/verify', body, { token })).orders[0]?.status).toBe(
+        'order_placed',
+      );
       expect(gw.payments.get(payment.id)?.status).toBe('captured');
-      expect(gw.requests.find((r) => r.path === `/v1/payments/${payment.id}/capture`)?.body).toEqual({ amount: session.amount_paise, currency: 'INR' });
+      expect(gw.requests.find((r) => r.path === `/v1/payments/${payment.id}/capture`)?.body).toEqual({
+        amount: session.amount_paise,
+        currency: 'INR',
+      });
     } finally {
       (gw.opts as { authorizeOnly?: boolean }).authorizeOnly = false;
     }
@@ -167,7 +233,10 @@ describe('razorpay: webhooks alone', () => {
     const snapshot = { ...payment, status: 'authorized' as const, captured: false };
     expect(await gw.sendWebhook(gw.eventBody('payment.authorized', snapshot))).toBe(200);
     expect(gw.requests.some((r) => r.path === `/v1/payments/${payment.id}/capture`)).toBe(false);
-    expect((await ordersOf(token)).find((o) => o.order_id === data.order_id[0])).toMatchObject({ status: 'order_placed', payment_status: 'paid' });
+    expect((await ordersOf(token)).find((o) => o.order_id === data.order_id[0])).toMatchObject({
+      status: 'order_placed',
+      payment_status: 'paid',
+    });
   });
 
   it('the gateway unreachable while verifying: 502 with a plain message, the order still waiting', async () => {
@@ -175,9 +244,17 @@ describe('razorpay: webhooks alone', () => {
     const { payment, signature } = gw.pay(session.gateway?.order_id ?? '');
     await gw.stop();
     try {
-      const res = await post(t.app, '/payment/razorpay/verify', {
-        payment_id: session.payment_id, razorpay_order_id: session.gateway?.order_id, razorpay_payment_id: payment.id, razorpay_signature: signature,
-      }, { token });
+      const res = await post(
+        t.app,
+        '/payment/razorpay/verify',
+        {
+          payment_id: session.payment_id,
+          razorpay_order_id: session.gateway?.order_id,
+          razorpay_payment_id: payment.id,
+          razorpay_signature: signature,
+        },
+        { token },
+      );
       expect(res.status).toBe(502);
       expect(res.body.message).toMatch(/could not reach the payment gateway/);
     } finally {
@@ -191,16 +268,32 @@ describe('razorpay: forged and replayed callbacks', () => {
   it('refuses a forged checkout signature and leaves the order unpaid', async () => {
     const { data, session, token } = await prepaid();
     const { payment } = gw.pay(session.gateway?.order_id ?? '', { outcome: 'failure' });
-    const forged = await post(t.app, '/payment/razorpay/verify', {
-      payment_id: session.payment_id, razorpay_order_id: session.gateway?.order_id, razorpay_payment_id: payment.id, razorpay_signature: 'f'.repeat(64),
-    }, { token });
+    const forged = await post(
+      t.app,
+      '/payment/razorpay/verify',
+      {
+        payment_id: session.payment_id,
+        razorpay_order_id: session.gateway?.order_id,
+        razorpay_payment_id: payment.id,
+        razorpay_signature: 'f'.repeat(64),
+      },
+      { token },
+    );
     expect(forged.status).toBe(400);
     // A genuine signature for another gateway order does not fit this one either.
     const other = await prepaid();
     const theirs = gw.pay(other.session.gateway?.order_id ?? '');
-    const swapped = await post(t.app, '/payment/razorpay/verify', {
-      payment_id: session.payment_id, razorpay_order_id: other.session.gateway?.order_id, razorpay_payment_id: theirs.payment.id, razorpay_signature: theirs.signature,
-    }, { token });
+    const swapped = await post(
+      t.app,
+      '/payment/razorpay/verify',
+      {
+        payment_id: session.payment_id,
+        razorpay_order_id: other.session.gateway?.order_id,
+        razorpay_payment_id: theirs.payment.id,
+        razorpay_signature: theirs.signature,
+      },
+      { token },
+    );
     expect(swapped.status).toBe(400);
     const [order] = (await ordersOf(token)).filter((o) => o.order_id === data.order_id[0]);
     expect(order).toMatchObject({ status: 'payment_pending', payment_status: 'pending' });
@@ -212,13 +305,20 @@ describe('razorpay: forged and replayed callbacks', () => {
     const { payment } = gw.pay(session.gateway?.order_id ?? '');
     const body = gw.eventBody('payment.captured', payment);
     expect(await gw.sendWebhook(body, { secret: 'not-the-secret' })).toBe(400);
-    const unsigned = await t.app.inject({ method: 'POST', url: '/api/payment/razorpay/webhook', headers: { 'content-type': 'application/json' }, payload: body });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/razorpay/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
     expect(unsigned.statusCode).toBe(400);
     // Re-serialised JSON (same data, other bytes) is not the signed body.
     const reserialised = JSON.stringify(JSON.parse(body), null, 1);
     const res = await t.app.inject({
-      method: 'POST', url: '/api/payment/razorpay/webhook',
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(Buffer.from(body), KEYS.webhookSecret) }, payload: reserialised,
+      method: 'POST',
+      url: '/api/payment/razorpay/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(Buffer.from(body), KEYS.webhookSecret) },
+      payload: reserialised,
     });
     expect(res.statusCode).toBe(400);
     expect((await ordersOf(token)).find((o) => o.order_id === data.order_id[0])?.status).toBe('payment_pending');
@@ -238,7 +338,10 @@ describe('razorpay: forged and replayed callbacks', () => {
     expect(await gw.sendWebhook(gw.eventBody('payment.captured', payment))).toBe(200);
     expect(await historyOf(data.order_id[0] ?? 0)).toEqual(after);
     expect(await stockOf(v.variantId)).toBe(stock);
-    expect((await ordersOf(token)).find((o) => o.order_id === data.order_id[0])).toMatchObject({ status: 'order_placed', payment_status: 'paid' });
+    expect((await ordersOf(token)).find((o) => o.order_id === data.order_id[0])).toMatchObject({
+      status: 'order_placed',
+      payment_status: 'paid',
+    });
     expect(gw.refunds.size === 0 || [...gw.refunds.values()].every((r) => r.payment_id !== payment.id)).toBe(true);
   });
 });
@@ -250,11 +353,24 @@ describe('razorpay: amount and currency must match', () => {
     expect(await gw.sendWebhook(gw.eventBody('payment.captured', payment))).toBe(200);
     expect(errorSpy).toHaveBeenCalledWith(
       '[payments] payment: amount or currency mismatch, not settled',
-      expect.objectContaining({ payment_id: session.payment_id, gateway_payment_id: payment.id, amount: session.amount_paise - 100, expected_amount: session.amount_paise }),
+      expect.objectContaining({
+        payment_id: session.payment_id,
+        gateway_payment_id: payment.id,
+        amount: session.amount_paise - 100,
+        expected_amount: session.amount_paise,
+      }),
     );
-    const verify = await post(t.app, '/payment/razorpay/verify', {
-      payment_id: session.payment_id, razorpay_order_id: session.gateway?.order_id, razorpay_payment_id: payment.id, razorpay_signature: signature,
-    }, { token });
+    const verify = await post(
+      t.app,
+      '/payment/razorpay/verify',
+      {
+        payment_id: session.payment_id,
+        razorpay_order_id: session.gateway?.order_id,
+        razorpay_payment_id: payment.id,
+        razorpay_signature: signature,
+      },
+      { token },
+    );
     expect(verify.status).toBe(422);
     const order = (await ordersOf(token)).find((o) => o.order_id === data.order_id[0]);
     expect(order).toMatchObject({ status: 'payment_pending', payment_status: 'pending' });
@@ -265,7 +381,10 @@ describe('razorpay: amount and currency must match', () => {
     const { data, session, token } = await prepaid();
     const { payment } = gw.pay(session.gateway?.order_id ?? '', { currency: 'USD' });
     expect(await gw.sendWebhook(gw.eventBody('payment.captured', payment))).toBe(200);
-    expect(errorSpy).toHaveBeenCalledWith('[payments] payment: amount or currency mismatch, not settled', expect.objectContaining({ currency: 'USD', expected_currency: 'INR' }));
+    expect(errorSpy).toHaveBeenCalledWith(
+      '[payments] payment: amount or currency mismatch, not settled',
+      expect.objectContaining({ currency: 'USD', expected_currency: 'INR' }),
+    );
     expect((await ordersOf(token)).find((o) => o.order_id === data.order_id[0])?.status).toBe('payment_pending');
   });
 });
@@ -276,7 +395,14 @@ describe('unpaid orders: the hold', () => {
     const held = await stockOf(v.variantId);
     // A second sweeper, as a second API process would run it, over the same database.
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    const other = new PaymentService({ repos: t.app.repos, tx: t.app.tx, clock: t.clock, provider: createProvider(t.config.payments), config: t.config.payments, log });
+    const other = new PaymentService({
+      repos: t.app.repos,
+      tx: t.app.tx,
+      clock: t.clock,
+      provider: createProvider(t.config.payments),
+      config: t.config.payments,
+      log,
+    });
     const sweepers = [t.app.paymentSweeper, new PaymentSweeper(other, log, 0)];
 
     t.clock.advance(15 * 60_000 - 1_000);
@@ -307,7 +433,13 @@ describe('unpaid orders: the hold', () => {
     const at = String(t.clock.now() + 16 * 60_000);
     // Each process sweeps in batches of 5 until nothing is due, both at the same time.
     const startAt = String(Date.now() + 5_000);
-    const outputs = await Promise.all([1, 2].map(() => run(process.execPath, [tsx, script, t.config.databaseUrl ?? t.config.dbFile, at, '6', startAt], { cwd: path.join(__dirname, '..') })));
+    const outputs = await Promise.all(
+      [1, 2].map(() =>
+        run(process.execPath, [tsx, script, t.config.databaseUrl ?? t.config.dbFile, at, '6', startAt], {
+          cwd: path.join(__dirname, '..'),
+        }),
+      ),
+    );
     const counts = outputs.map((o) => (JSON.parse(o.stdout.trim()) as { expired: number }).expired);
     process.stdout.write(`two sweeper processes: expired ${counts.join(' + ')} = ${counts[0]! + counts[1]!} of 12+ due checkouts\n`);
     for (const [variantId, n] of returnsDue) expect(await stockOf(variantId)).toBe((held.get(variantId) ?? 0) + n);
@@ -338,7 +470,12 @@ describe('unpaid orders: the hold', () => {
   it('the shopper cancels an unpaid order at any time: the stock returns at once', async () => {
     const { data, token, v } = await prepaid({ quantity: 2 });
     const held = await stockOf(v.variantId);
-    const res = await post<Order>(t.app, '/customer/cancel-order', { order_id: data.order_id[0], reject_reason_select: 'Payment Issue' }, { token });
+    const res = await post<Order>(
+      t.app,
+      '/customer/cancel-order',
+      { order_id: data.order_id[0], reject_reason_select: 'Payment Issue' },
+      { token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'cancelled', payment_status: 'cancelled' });
     expect(await stockOf(v.variantId)).toBe(held + 2);
@@ -365,12 +502,23 @@ describe('refunds on cancel', () => {
     (gw.opts as { refundStatus?: string }).refundStatus = 'pending';
     try {
       const { token, order, paymentId } = await paidOrder();
-      const res = await post<Order>(t.app, '/customer/cancel-order', { order_id: order.order_id, reject_reason_select: 'Changed My Mind' }, { token });
+      const res = await post<Order>(
+        t.app,
+        '/customer/cancel-order',
+        { order_id: order.order_id, reject_reason_select: 'Changed My Mind' },
+        { token },
+      );
       expect(res.status).toBe(200);
       expect(res.body.message).toBe(`Order cancelled successfully. A refund of ₹${order.final_amount} has been requested.`);
       expect(res.body.data).toMatchObject({ status: 'cancelled', payment_status: 'refund_pending' });
       const refunds = [...gw.refunds.values()].filter((r) => r.payment_id === paymentId);
-      expect(refunds).toEqual([expect.objectContaining({ amount: Math.round(Number(order.final_amount) * 100), receipt: `order:${order.order_id}`, status: 'pending' })]);
+      expect(refunds).toEqual([
+        expect.objectContaining({
+          amount: Math.round(Number(order.final_amount) * 100),
+          receipt: `order:${order.order_id}`,
+          status: 'pending',
+        }),
+      ]);
       const refund = gw.processRefund(refunds[0]?.id ?? '');
       const body = gw.eventBody('refund.processed', refund);
       expect(await gw.sendWebhook(body)).toBe(200);
@@ -387,7 +535,12 @@ describe('refunds on cancel', () => {
   it('a gateway outage leaves the refund requested; the sweeper asks again, and only once', async () => {
     const { token, order, paymentId } = await paidOrder();
     gw.failRefunds = 1;
-    const res = await post<Order>(t.app, '/customer/cancel-order', { order_id: order.order_id, reject_reason_select: 'Changed My Mind' }, { token });
+    const res = await post<Order>(
+      t.app,
+      '/customer/cancel-order',
+      { order_id: order.order_id, reject_reason_select: 'Changed My Mind' },
+      { token },
+    );
     expect(res.body.data).toMatchObject({ status: 'cancelled', payment_status: 'refund_pending' });
     expect(gw.refunds.size === 0 || ![...gw.refunds.values()].some((r) => r.payment_id === paymentId)).toBe(true);
     t.clock.advance(61_000);
@@ -402,7 +555,12 @@ describe('refunds on cancel', () => {
     ok(await addToCart(t.app, c.token, v, 1));
     const data = ok(await post<CheckoutResult>(t.app, '/checkout1', { ...ADDRESS, payment_method: 'cod' }, { token: c.token }), 201);
     const before = gw.requests.length;
-    const res = await post<Order>(t.app, '/customer/cancel-order', { order_id: data.order_id[0], reject_reason_select: 'Changed My Mind' }, { token: c.token });
+    const res = await post<Order>(
+      t.app,
+      '/customer/cancel-order',
+      { order_id: data.order_id[0], reject_reason_select: 'Changed My Mind' },
+      { token: c.token },
+    );
     expect(res.body).toMatchObject({ message: 'Order cancelled successfully', data: { status: 'cancelled', payment_status: 'cod' } });
     expect(gw.requests.length).toBe(before);
   });
@@ -436,16 +594,33 @@ describe('coupons: per customer', () => {
     ]);
     const answers = (await Promise.all(sent)).filter((_, i) => i % 2 === 1) as Awaited<ReturnType<typeof post<CheckoutResult>>>[];
     const placed = answers.filter((a) => a.status === 201);
-    const orders = await t.db.selectFrom('orders').select(['id', 'discount_amount', 'coupon_code']).where('customer_id', '=', c.customer.id).execute();
+    const orders = await t.db
+      .selectFrom('orders')
+      .select(['id', 'discount_amount', 'coupon_code'])
+      .where('customer_id', '=', c.customer.id)
+      .execute();
     const discounted = orders.filter((o) => o.coupon_code === 'WELCOME10' && o.discount_amount > 0);
-    const checkoutsWithDiscount = new Set(placed.flatMap((a) => a.body.data?.order_id ?? []).filter((id) => discounted.some((o) => o.id === id)).map(() => 1));
+    const checkoutsWithDiscount = new Set(
+      placed
+        .flatMap((a) => a.body.data?.order_id ?? [])
+        .filter((id) => discounted.some((o) => o.id === id))
+        .map(() => 1),
+    );
     expect(placed).toHaveLength(1);
     expect(discounted.length).toBeGreaterThanOrEqual(1);
     expect(checkoutsWithDiscount.size).toBe(1);
     expect(orders.every((o) => o.coupon_code === 'WELCOME10')).toBe(true);
     const refusedForCoupon = answers.filter((a) => a.status === 409 && a.body.message === 'You have already used this coupon');
-    process.stdout.write(`parallel once-only coupon: ${answers.length} checkouts → ${placed.length} placed with the discount, ${refusedForCoupon.length} refused for the coupon, ${answers.length - placed.length - refusedForCoupon.length} other (empty cart)\n`);
-    const uses = await t.db.selectFrom('coupon_uses').innerJoin('coupons', 'coupons.id', 'coupon_uses.coupon_id').select('coupon_uses.used_count').where('coupons.code', '=', 'WELCOME10').where('coupon_uses.customer_id', '=', c.customer.id).executeTakeFirst();
+    process.stdout.write(
+      `parallel once-only coupon: ${answers.length} checkouts → ${placed.length} placed with the discount, ${refusedForCoupon.length} refused for the coupon, ${answers.length - placed.length - refusedForCoupon.length} other (empty cart)\n`,
+    );
+    const uses = await t.db
+      .selectFrom('coupon_uses')
+      .innerJoin('coupons', 'coupons.id', 'coupon_uses.coupon_id')
+      .select('coupon_uses.used_count')
+      .where('coupons.code', '=', 'WELCOME10')
+      .where('coupon_uses.customer_id', '=', c.customer.id)
+      .executeTakeFirst();
     expect(uses?.used_count).toBe(1);
   });
 });
@@ -463,10 +638,17 @@ describe('coupons: a guest OTP checkout', () => {
       ok(await post(dev.app, '/checkout1', { ...ADDRESS, payment_method: 'cod', coupon_code: 'WELCOME10' }, { token: owner.token }), 201);
       // Later, as a guest on another device, the same mobile verified by OTP at checkout.
       const code = ok(await post<{ otp?: string }>(dev.app, '/otp/send', { user_token: STORE_TOKEN, mobile: owner.mobile })).otp ?? '';
-      const guest = ok(await post<{ token: string; customer: { id: number } }>(dev.app, '/otp/verify/checkout', { mobile: owner.mobile, otp: code }));
+      const guest = ok(
+        await post<{ token: string; customer: { id: number } }>(dev.app, '/otp/verify/checkout', { mobile: owner.mobile, otp: code }),
+      );
       expect(guest.customer.id).toBe(owner.customer.id);
       ok(await addToCart(dev.app, guest.token, v, 1));
-      const res = await post(dev.app, '/checkout1', { ...ADDRESS, payment_method: 'cod', coupon_code: 'WELCOME10' }, { token: guest.token });
+      const res = await post(
+        dev.app,
+        '/checkout1',
+        { ...ADDRESS, payment_method: 'cod', coupon_code: 'WELCOME10' },
+        { token: guest.token },
+      );
       expect(res).toMatchObject({ status: 409, body: { message: 'You have already used this coupon' } });
     } finally {
       await dev.close();

@@ -13,7 +13,7 @@ const details = (app: TestApp['app'], slug: string) => get<Product>(app, `/singl
 const stockOf = (p: Product, variantId: number) => p.variations.find((v) => v.id === variantId)?.stock;
 
 describe('catalogue cache', () => {
-  it('a checkout drops the bought product\'s entries, not the rest of the catalogue', async () => {
+  it("a checkout drops the bought product's entries, not the rest of the catalogue", async () => {
     const bought = await findVariant(t.db, { maxPrice: 2000_00, minStock: 5 });
     const other = await findVariant(t.db, { maxPrice: 2000_00, minStock: 5, skip: 40 });
     expect(other.productId).not.toBe(bought.productId);

@@ -12,8 +12,20 @@ import { openDatabase } from '../src/db/database';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 import type { AuthData, Customer, Order, TrackedOrder } from '@storefront/contract';
 import {
-  ADDRESS, STORE_TOKEN, onPostgres, addToCart, findVariant, get, makeApp, makeProductionApp, ok, post, productionEnv,
-  registerCustomer, uniqueMobile, type TestApp,
+  ADDRESS,
+  STORE_TOKEN,
+  onPostgres,
+  addToCart,
+  findVariant,
+  get,
+  makeApp,
+  makeProductionApp,
+  ok,
+  post,
+  productionEnv,
+  registerCustomer,
+  uniqueMobile,
+  type TestApp,
 } from './helpers';
 import { lastCode, startSmsReceiver, startSmtpReceiver, type SmsReceiver, type SmtpReceiver } from './receivers';
 
@@ -28,10 +40,16 @@ const tmpDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sf-sec-'));
 
 /** Runs one of the API's entry points as its own process (`tsx`), as an operator would. */
 async function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string }> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(NODE_ENV|API_KEY|STORE_TOKEN|STORE_URL|SMTP_URL|SMS_WEBHOOK_\w+|MAIL_FROM|DB_FILE|JEST_\w+)$/.test(k)));
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !/^(NODE_ENV|API_KEY|STORE_TOKEN|STORE_URL|SMTP_URL|SMS_WEBHOOK_\w+|MAIL_FROM|DB_FILE|JEST_\w+)$/.test(k),
+    ),
+  );
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(API_DIR, script), ...args], {
-      cwd: API_DIR, env: { ...clean, ...env }, timeout: 60_000,
+      cwd: API_DIR,
+      env: { ...clean, ...env },
+      timeout: 60_000,
     });
     return { code: 0, out: stdout + stderr };
   } catch (err) {
@@ -69,7 +87,9 @@ describe('modes: production fails closed', () => {
       expect.stringMatching(/^PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET$/),
     ]);
     expect(configProblems(loadConfig(productionEnv(sms, smtp)))).toEqual([]);
-    expect(configProblems(loadConfig(productionEnv(sms, smtp, { TRUSTED_PROXIES: '0.0.0.0/0' })))).toEqual([expect.stringMatching(/must not trust every address/)]);
+    expect(configProblems(loadConfig(productionEnv(sms, smtp, { TRUSTED_PROXIES: '0.0.0.0/0' })))).toEqual([
+      expect.stringMatching(/must not trust every address/),
+    ]);
   });
 
   it('cannot even build the app on development settings in production', async () => {
@@ -83,7 +103,9 @@ describe('modes: production fails closed', () => {
   it('never seeds the demo account in production, and refuses a database that holds it', async () => {
     const prod = await makeProductionApp(productionEnv(sms, smtp));
     try {
-      expect(await prod.db.selectFrom('customers').select('id').where('email', '=', DEMO_CUSTOMER.email).executeTakeFirst()).toBeUndefined();
+      expect(
+        await prod.db.selectFrom('customers').select('id').where('email', '=', DEMO_CUSTOMER.email).executeTakeFirst(),
+      ).toBeUndefined();
       expect(await productionProblems(prod.config, prod.db)).toEqual([]);
     } finally {
       await prod.close();
@@ -132,7 +154,11 @@ describe('codes are delivered, never answered', () => {
     expect(a.body.data).toEqual({});
     const request = sms.received.at(-1);
     expect(request?.headers.authkey).toBe('msg91-test-key');
-    expect(request?.body).toEqual({ template_id: 'otp-template', short_url: '0', recipients: [{ mobiles: `91${mobile}`, otp: expect.stringMatching(/^\d{6}$/) }] });
+    expect(request?.body).toEqual({
+      template_id: 'otp-template',
+      short_url: '0',
+      recipients: [{ mobiles: `91${mobile}`, otp: expect.stringMatching(/^\d{6}$/) }],
+    });
     expect(a.raw).not.toContain(lastCode(sms, mobile));
     const signedIn = ok(await post<AuthData>(prod.app, '/otp/verify/checkout', { mobile, otp: lastCode(sms, mobile) }));
     expect(signedIn.customer.phone_number).toBe(mobile);
@@ -147,7 +173,9 @@ describe('codes are delivered, never answered', () => {
     expect(mail?.to).toEqual([c.email]);
     expect(mail?.from).toBe('orders@shop.example.in');
     // The body is quoted-printable: undo the soft line breaks and =XX escapes.
-    const body = (mail?.raw ?? '').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const body = (mail?.raw ?? '')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
     expect(body).toContain('https://shop.example.in/reset-password?token=');
     const token = /reset-password\?token=([\w%-]+)/.exec(body)?.[1];
     expect(token).toBeTruthy();
@@ -211,14 +239,18 @@ describe('mobile ownership', () => {
     expect(profile.customer.shipping_address).toBeNull();
     // The owner signs in by OTP to their own account from now on.
     const login = ok(await post<{ otp: string }>(t.app, '/login/otp', { user_token: STORE_TOKEN, mobile: victimMobile }));
-    expect(ok(await post<AuthData>(t.app, '/otp/verify/login', { mobile: victimMobile, otp: login.otp })).customer.id).toBe(victim.customer.id);
+    expect(ok(await post<AuthData>(t.app, '/otp/verify/login', { mobile: victimMobile, otp: login.otp })).customer.id).toBe(
+      victim.customer.id,
+    );
   });
 
   it('a signed-in customer verifies the mobile by OTP; then it signs in', async () => {
     const c = await registerCustomer(t.app);
     expect(c.customer).toMatchObject({ phone_number: c.mobile, mobile_verified: false });
     const sent = ok(await post<{ otp: string }>(t.app, '/customer/mobile/send-otp', { mobile: c.mobile }, { token: c.token }));
-    const done = ok(await post<{ customer: Customer }>(t.app, '/customer/mobile/verify', { mobile: c.mobile, otp: sent.otp }, { token: c.token }));
+    const done = ok(
+      await post<{ customer: Customer }>(t.app, '/customer/mobile/verify', { mobile: c.mobile, otp: sent.otp }, { token: c.token }),
+    );
     expect(done.customer.mobile_verified).toBe(true);
     const login = ok(await post<{ otp: string }>(t.app, '/login/otp', { user_token: STORE_TOKEN, mobile: c.mobile }));
     expect(ok(await post<AuthData>(t.app, '/otp/verify/login', { mobile: c.mobile, otp: login.otp })).customer.id).toBe(c.customer.id);
@@ -238,7 +270,12 @@ describe('sensitive changes', () => {
     const noPassword = await post(t.app, '/customer/update-user-details', { ...details, email: 'thief@example.in' }, { token: c.token });
     expect(noPassword.status).toBe(400);
     expect(noPassword.body.errors).toEqual({ current_password: 'Current password is required' });
-    const wrong = await post(t.app, '/customer/update-user-details', { ...details, email: c.email, password: 'Thief@123', current_password: 'Guess@123' }, { token: c.token });
+    const wrong = await post(
+      t.app,
+      '/customer/update-user-details',
+      { ...details, email: c.email, password: 'Thief@123', current_password: 'Guess@123' },
+      { token: c.token },
+    );
     expect(wrong.body.errors).toEqual({ current_password: 'Current password is incorrect' });
     expect((await post(t.app, '/customer/login', { email: c.email, password: c.password })).status).toBe(200);
     // Names alone need nothing more.
@@ -248,7 +285,14 @@ describe('sensitive changes', () => {
   it('a password change signs out every other session, keeping this one', async () => {
     const c = await registerCustomer(t.app);
     const other = ok(await post<AuthData>(t.app, '/customer/login', { email: c.email, password: c.password }));
-    ok(await post(t.app, '/customer/update-user-details', { firstname: 'Asha', lastname: 'Verma', email: c.email, password: 'Newer@123', current_password: c.password }, { token: c.token }));
+    ok(
+      await post(
+        t.app,
+        '/customer/update-user-details',
+        { firstname: 'Asha', lastname: 'Verma', email: c.email, password: 'Newer@123', current_password: c.password },
+        { token: c.token },
+      ),
+    );
     expect((await get(t.app, '/customer/profile', { token: other.token })).status).toBe(401);
     expect((await get(t.app, '/customer/profile', { token: c.token })).status).toBe(200);
     expect((await post(t.app, '/customer/login', { email: c.email, password: 'Newer@123' })).status).toBe(200);
@@ -259,13 +303,25 @@ describe('sensitive changes', () => {
     const sent = ok(await post<{ otp: string }>(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile }));
     const guest = ok(await post<AuthData>(t.app, '/otp/verify/checkout', { mobile, otp: sent.otp }));
     t.clock.advance(16 * 60_000);
-    const stale = await post(t.app, '/customer/update-user-details', { firstname: 'Kiran', lastname: 'Rao', email: `k${mobile}@example.in`, password: 'Kiran@123' }, { token: guest.token });
+    const stale = await post(
+      t.app,
+      '/customer/update-user-details',
+      { firstname: 'Kiran', lastname: 'Rao', email: `k${mobile}@example.in`, password: 'Kiran@123' },
+      { token: guest.token },
+    );
     expect(stale.status).toBe(403);
     expect(stale.body.message).toMatch(/verify your mobile number with a new OTP/);
     t.clock.advance(31_000);
     const again = ok(await post<{ otp: string }>(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile }));
     const fresh = ok(await post<AuthData>(t.app, '/otp/verify/checkout', { mobile, otp: again.otp }));
-    ok(await post(t.app, '/customer/update-user-details', { firstname: 'Kiran', lastname: 'Rao', email: `k${mobile}@example.in`, password: 'Kiran@123' }, { token: fresh.token }));
+    ok(
+      await post(
+        t.app,
+        '/customer/update-user-details',
+        { firstname: 'Kiran', lastname: 'Rao', email: `k${mobile}@example.in`, password: 'Kiran@123' },
+        { token: fresh.token },
+      ),
+    );
     expect((await get(t.app, '/customer/profile', { token: guest.token })).status).toBe(401);
   });
 });
@@ -278,7 +334,10 @@ describe('abuse limits', () => {
   });
   afterAll(() => t.close());
 
-  const from = (address: string, forwarded?: string) => ({ remoteAddress: address, ...(forwarded ? { headers: { 'x-forwarded-for': forwarded } } : {}) });
+  const from = (address: string, forwarded?: string) => ({
+    remoteAddress: address,
+    ...(forwarded ? { headers: { 'x-forwarded-for': forwarded } } : {}),
+  });
 
   it('30 sends to one mobile from 30 made-up X-Forwarded-For addresses: only 5 reach it per hour', async () => {
     const mobile = uniqueMobile();
@@ -300,12 +359,19 @@ describe('abuse limits', () => {
     const max = limits.otpSendAddress.max;
     const statuses: number[] = [];
     for (let i = 0; i < max + 3; i += 1) {
-      statuses.push((await post(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile: uniqueMobile() }, from('192.0.2.7', `203.0.113.${i + 1}`))).status);
+      statuses.push(
+        (await post(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile: uniqueMobile() }, from('192.0.2.7', `203.0.113.${i + 1}`)))
+          .status,
+      );
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(max);
     // Behind the trusted proxy (loopback, the edge host), each forwarded shopper has a budget of their own.
-    expect((await post(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile: uniqueMobile() }, from('127.0.0.1', '192.0.2.7'))).status).toBe(429);
-    expect((await post(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile: uniqueMobile() }, from('127.0.0.1', '192.0.2.8'))).status).toBe(200);
+    expect(
+      (await post(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile: uniqueMobile() }, from('127.0.0.1', '192.0.2.7'))).status,
+    ).toBe(429);
+    expect(
+      (await post(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile: uniqueMobile() }, from('127.0.0.1', '192.0.2.8'))).status,
+    ).toBe(200);
   });
 
   it('wrong codes are limited per mobile across codes: asking for new codes does not reset the count', async () => {
@@ -313,7 +379,9 @@ describe('abuse limits', () => {
     let status = 0;
     let wrong = 0;
     for (let round = 0; round < 5 && status !== 429; round += 1) {
-      const code = ok(await post<{ otp: string }>(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile }, from(`198.18.0.${round + 1}`))).otp;
+      const code = ok(
+        await post<{ otp: string }>(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile }, from(`198.18.0.${round + 1}`)),
+      ).otp;
       for (let i = 0; i < 4; i += 1) {
         const guess = code === '000000' ? '111111' : '000000';
         const a = await post(t.app, '/otp/verify/checkout', { mobile, otp: guess }, from(`198.18.1.${round * 4 + i + 1}`));
@@ -350,10 +418,30 @@ describe('abuse limits', () => {
   });
 
   it.each([
-    ['register', '/customer/register', () => ({ firstName: 'Asha', lastName: 'Verma', email: `r${Math.random().toString(36).slice(2)}@example.in`, password: 'Secret@1' }), limits.register.max],
-    ['login', '/customer/login', () => ({ email: `l${Math.random().toString(36).slice(2)}@example.in`, password: 'Secret@1' }), limits.login.max],
-    ['forgot-password', '/customer/forgot-password', () => ({ email: `f${Math.random().toString(36).slice(2)}@example.in` }), limits.forgotPassword.max],
-    ['contact', '/contact-us', () => ({ firstname: 'Asha', lastname: 'Verma', email: 'a@example.in', phone_number: '9876501234', subject: 'Hi', message: 'Hello' }), limits.contact.max],
+    [
+      'register',
+      '/customer/register',
+      () => ({ firstName: 'Asha', lastName: 'Verma', email: `r${Math.random().toString(36).slice(2)}@example.in`, password: 'Secret@1' }),
+      limits.register.max,
+    ],
+    [
+      'login',
+      '/customer/login',
+      () => ({ email: `l${Math.random().toString(36).slice(2)}@example.in`, password: 'Secret@1' }),
+      limits.login.max,
+    ],
+    [
+      'forgot-password',
+      '/customer/forgot-password',
+      () => ({ email: `f${Math.random().toString(36).slice(2)}@example.in` }),
+      limits.forgotPassword.max,
+    ],
+    [
+      'contact',
+      '/contact-us',
+      () => ({ firstname: 'Asha', lastname: 'Verma', email: 'a@example.in', phone_number: '9876501234', subject: 'Hi', message: 'Hello' }),
+      limits.contact.max,
+    ],
     ['newsletter', '/newsletter/subscribe', () => ({ email: `n${Math.random().toString(36).slice(2)}@example.in` }), limits.newsletter.max],
   ])('per-address limit on %s: 429 with a message and Retry-After', async (name, url, payload, max) => {
     const address = `172.16.${name.length}.${max}`;
@@ -412,7 +500,10 @@ describe('abuse limits', () => {
       const copy = new SQLite(out, { readonly: true });
       const n = (copy.prepare('select count(*) as n from orders').get() as { n: number }).n;
       copy.close();
-      const live = await t.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const live = await t.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(n).toBe(Number(live.n));
       expect(n).toBeGreaterThan(0);
     } finally {
@@ -432,19 +523,38 @@ describe('tracking without personal data', () => {
     const owner = await registerCustomer(t.app);
     const v = await findVariant(t.db, { maxPrice: 2000_00 });
     ok(await addToCart(t.app, owner.token, v));
-    const placed = ok(await post<{ order_numbers: string[] }>(t.app, '/checkout1', { ...ADDRESS, alt_phone_number: '9123456780', payment_method: 'cod' }, { token: owner.token }), 201);
+    const placed = ok(
+      await post<{ order_numbers: string[] }>(
+        t.app,
+        '/checkout1',
+        { ...ADDRESS, alt_phone_number: '9123456780', payment_method: 'cod' },
+        { token: owner.token },
+      ),
+      201,
+    );
     const trackNo = placed.order_numbers[0] ?? '';
 
     const anyone = await post<TrackedOrder>(t.app, '/customer/track-order', { track_no: trackNo });
     const seen = ok(anyone);
-    expect(seen).toMatchObject({ order_number: trackNo, status: 'order_placed', delivery: { name: 'A*** V****', city: 'Bengaluru', state: 'Karnataka' } });
+    expect(seen).toMatchObject({
+      order_number: trackNo,
+      status: 'order_placed',
+      delivery: { name: 'A*** V****', city: 'Bengaluru', state: 'Karnataka' },
+    });
     expect(seen.customer_data).toBeUndefined();
-    for (const secret of [ADDRESS.address, ADDRESS.pincode, '9123456780', owner.mobile, ADDRESS.email, 'Asha']) expect(anyone.raw).not.toContain(secret);
+    for (const secret of [ADDRESS.address, ADDRESS.pincode, '9123456780', owner.mobile, ADDRESS.email, 'Asha'])
+      expect(anyone.raw).not.toContain(secret);
 
     const stranger = await registerCustomer(t.app);
-    expect(ok(await post<TrackedOrder>(t.app, '/customer/track-order', { track_no: trackNo }, { token: stranger.token })).customer_data).toBeUndefined();
+    expect(
+      ok(await post<TrackedOrder>(t.app, '/customer/track-order', { track_no: trackNo }, { token: stranger.token })).customer_data,
+    ).toBeUndefined();
 
     const mine = ok(await post<TrackedOrder>(t.app, '/customer/track-order', { track_no: trackNo }, { token: owner.token }));
-    expect(mine.customer_data).toMatchObject({ fullName: 'Asha Verma', email: ADDRESS.email, shipping_address: { address: ADDRESS.address, alt_phone_number: '9123456780' } });
+    expect(mine.customer_data).toMatchObject({
+      fullName: 'Asha Verma',
+      email: ADDRESS.email,
+      shipping_address: { address: ADDRESS.address, alt_phone_number: '9123456780' },
+    });
   });
 });

@@ -60,7 +60,9 @@ describe('sitemap', () => {
     const res = await s.app.inject({ method: 'GET', url: '/api/seo/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
-    expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(res.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     const urls = locs(res.body);
     expect(slugs.length).toBeGreaterThan(10);
     for (const slug of slugs) expect(urls).toContain(`${STORE}/products/${slug}`);
@@ -80,7 +82,10 @@ describe('sitemap', () => {
     const before = locs((await s.app.inject({ method: 'GET', url: '/api/seo/sitemap.xml' })).body);
     const template = await s.db.selectFrom('products').selectAll().where('slug', '=', slugs[0]!).executeTakeFirstOrThrow();
     const { id: _id, ...rest } = template;
-    await s.db.insertInto('products').values({ ...rest, slug: 'handloom-ikat-dupatta', name: 'Handloom Ikat Dupatta' }).execute();
+    await s.db
+      .insertInto('products')
+      .values({ ...rest, slug: 'handloom-ikat-dupatta', name: 'Handloom Ikat Dupatta' })
+      .execute();
     const after = locs((await s.app.inject({ method: 'GET', url: '/api/seo/sitemap.xml' })).body);
     expect(after).toHaveLength(before.length + 1);
     expect(after).toContain(`${STORE}/products/handloom-ikat-dupatta`);

@@ -80,7 +80,7 @@ export function matches(pattern: string, pathname: string): boolean {
   const p = pattern.split('/');
   const s = clean.split('/');
   if (p.length !== s.length) return false;
-  return p.every((seg, i) => seg.startsWith(':') ? (s[i] ?? '') !== '' : seg === s[i]);
+  return p.every((seg, i) => (seg.startsWith(':') ? (s[i] ?? '') !== '' : seg === s[i]));
 }
 
 /**

@@ -1,6 +1,19 @@
 import {
-  CANCELLABLE_STATUSES, DELIVERY_PATH, EXPOSED_MODULES, ORDER_STATUSES, ROUTES, ROUTE_PATTERNS, findRoute, formatStatus,
-  isCancellable, isRemoteRoute, matches, parseImageId, paths, pictureInfo, routeParams,
+  CANCELLABLE_STATUSES,
+  DELIVERY_PATH,
+  EXPOSED_MODULES,
+  ORDER_STATUSES,
+  ROUTES,
+  ROUTE_PATTERNS,
+  findRoute,
+  formatStatus,
+  isCancellable,
+  isRemoteRoute,
+  matches,
+  parseImageId,
+  paths,
+  pictureInfo,
+  routeParams,
 } from '../src';
 
 describe('rules (spec §4/§9)', () => {

@@ -15,10 +15,20 @@ if (!url) {
 }
 const userDir = mkdtempSync(path.join(os.tmpdir(), 'inspect-chrome-'));
 const port = 9800 + Math.floor(Math.random() * 100);
-const chrome = spawn(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-  `--remote-debugging-port=${port}`, `--user-data-dir=${userDir}`, 'about:blank',
-], { stdio: 'ignore', detached: true });
+const chrome = spawn(
+  process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    `--remote-debugging-port=${port}`,
+    `--user-data-dir=${userDir}`,
+    'about:blank',
+  ],
+  { stdio: 'ignore', detached: true },
+);
 for (let i = 0; i < 100; i++) {
   try {
     if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
@@ -31,7 +41,9 @@ try {
   const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   const a = lhr.audits;
   const ms = (v) => `${Math.round(v)} ms`;
-  console.log(`score ${Math.round(lhr.categories.performance.score * 100)}  FCP ${ms(a['first-contentful-paint'].numericValue)}  LCP ${ms(a['largest-contentful-paint'].numericValue)}  TBT ${ms(a['total-blocking-time'].numericValue)}  CLS ${a['cumulative-layout-shift'].numericValue.toFixed(3)}  SI ${ms(a['speed-index'].numericValue)}`);
+  console.log(
+    `score ${Math.round(lhr.categories.performance.score * 100)}  FCP ${ms(a['first-contentful-paint'].numericValue)}  LCP ${ms(a['largest-contentful-paint'].numericValue)}  TBT ${ms(a['total-blocking-time'].numericValue)}  CLS ${a['cumulative-layout-shift'].numericValue.toFixed(3)}  SI ${ms(a['speed-index'].numericValue)}`,
+  );
   const lcpEl = a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
   if (lcpEl) console.log(`LCP element: ${lcpEl.snippet}  (${lcpEl.selector})`);
   const phases = a['largest-contentful-paint-element']?.details?.items?.[1]?.items;
@@ -46,7 +58,9 @@ try {
   const reqs = (a['network-requests']?.details?.items ?? []).slice().sort((x, y) => x.networkRequestTime - y.networkRequestTime);
   console.log('requests (start → end, transfer):');
   for (const r of reqs) {
-    console.log(`  ${ms(r.networkRequestTime).padStart(8)} → ${ms(r.networkEndTime).padStart(8)}  ${String(Math.round((r.transferSize ?? 0) / 1024)).padStart(4)} KB  ${r.resourceType ?? ''}  ${r.url.replace(/^https?:\/\/[^/]+/, '')}`);
+    console.log(
+      `  ${ms(r.networkRequestTime).padStart(8)} → ${ms(r.networkEndTime).padStart(8)}  ${String(Math.round((r.transferSize ?? 0) / 1024)).padStart(4)} KB  ${r.resourceType ?? ''}  ${r.url.replace(/^https?:\/\/[^/]+/, '')}`,
+    );
   }
 } finally {
   try {

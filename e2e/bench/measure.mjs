@@ -43,7 +43,10 @@ const proxy = http.createServer((req, res) => {
       r.pipe(res);
     },
   );
-  up.on('error', () => { res.writeHead(502); res.end(); });
+  up.on('error', () => {
+    res.writeHead(502);
+    res.end();
+  });
   req.pipe(up);
 });
 await new Promise((r) => proxy.listen(0, '127.0.0.1', r));
@@ -51,8 +54,15 @@ const SITE = `http://127.0.0.1:${proxy.address().port}`;
 const RUNS = Number(args.runs ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
 ];
 /** The saved session of a signed-in shopper (the shell's local-storage key and value), for the account pages. */
 const SESSION = args.session ? JSON.parse(readFileSync(args.session, 'utf8')) : null;
@@ -89,7 +99,10 @@ const median = (xs) => {
 async function startChrome() {
   const userDir = mkdtempSync(path.join(os.tmpdir(), 'bench-chrome-'));
   const port = 9300 + Math.floor(Math.random() * 500);
-  const proc = spawn(CHROMIUM, [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${userDir}`, 'about:blank'], { stdio: 'ignore', detached: true });
+  const proc = spawn(CHROMIUM, [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${userDir}`, 'about:blank'], {
+    stdio: 'ignore',
+    detached: true,
+  });
   for (let i = 0; i < 100; i++) {
     try {
       const r = await fetch(`http://127.0.0.1:${port}/json/version`);
@@ -150,7 +163,13 @@ async function lighthouseRun(url, signedIn) {
     // Signed in: the session is in storage first, and Lighthouse is told to leave storage alone (a fresh
     // profile per run: its cache is empty anyway).
     if (signedIn) await seedSession(chrome.port);
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: !!signedIn });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: !!signedIn,
+    });
     const a = result.lhr.audits;
     return {
       score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
@@ -193,8 +212,12 @@ async function timelineRun(browser, url, signedIn) {
   await page.addInitScript(() => {
     const w = window;
     w.__bench = { lcp: 0, longTasks: [] };
-    new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__bench.lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
-    new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__bench.longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) w.__bench.lcp = e.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) w.__bench.longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
   });
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -229,8 +252,13 @@ async function phoneRun(browser, url, signedIn) {
   const context = await browser.newContext({
     // The screen as wide as the viewport, as on a phone: a wider emulated screen made Chromium fetch
     // a second, desktop-sized copy of the preloaded picture.
-    viewport: { width: 412, height: 823 }, screen: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true,
-    userAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
+    viewport: { width: 412, height: 823 },
+    screen: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
   });
   await withSession(context, signedIn);
   const page = await context.newPage();
@@ -245,7 +273,9 @@ async function phoneRun(browser, url, signedIn) {
       for (const e of l.getEntries()) {
         w.__bench.lcp = e.startTime;
         const el = e.element;
-        w.__bench.element = el ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}` : '';
+        w.__bench.element = el
+          ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`
+          : '';
         w.__bench.url = e.url || '';
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -317,7 +347,10 @@ for (const p of pages) {
   const pick = (arr, k) => median(arr.map((x) => x[k]));
   out[p.name] = {
     url: p.path,
-    lighthouse: { ...Object.fromEntries(['score', 'fcp', 'lcp', 'tbt', 'cls', 'si'].map((k) => [k, pick(lh, k)])), lcpElement: mode(lh.map((x) => x.lcpElement)) },
+    lighthouse: {
+      ...Object.fromEntries(['score', 'fcp', 'lcp', 'tbt', 'cls', 'si'].map((k) => [k, pick(lh, k)])),
+      lcpElement: mode(lh.map((x) => x.lcpElement)),
+    },
     timeline: Object.fromEntries(Object.keys(tl[0]).map((k) => [k, pick(tl, k)])),
     phone: {
       ...Object.fromEntries(['lcp', 'imageRequests', 'imageBytesBefore', 'imageBytes', 'notModern'].map((k) => [k, pick(phone, k)])),

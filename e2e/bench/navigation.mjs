@@ -15,8 +15,14 @@ const RUNS = Number(args.runs ?? 5);
 const CPU = Number(args.cpu ?? 1);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
 ];
 
 /**
@@ -26,7 +32,11 @@ const FLAGS = [
  */
 const addToCart = async (page) => {
   await page.getByRole('button', { name: 'Add to cart' }).first().click();
-  await page.locator('header [data-testid="cart-count"]').first().filter({ hasText: /^[1-9]/ }).waitFor();
+  await page
+    .locator('header [data-testid="cart-count"]')
+    .first()
+    .filter({ hasText: /^[1-9]/ })
+    .waitFor();
 };
 const JOURNEYS = [
   {
@@ -46,7 +56,11 @@ const JOURNEYS = [
     start: 'product',
     prepare: async (page) => {
       await addToCart(page);
-      await page.locator('header').first().getByRole('button', { name: /^Cart, \d+ items?$/ }).click();
+      await page
+        .locator('header')
+        .first()
+        .getByRole('button', { name: /^Cart, \d+ items?$/ })
+        .click();
     },
     link: (page) => page.getByRole('dialog', { name: /^Cart\(\d+\)$/ }).getByRole('link', { name: 'View Cart' }),
     ready: () => !!document.querySelector('[data-module="Cart"] h1'),
@@ -102,7 +116,8 @@ async function measure(browser, journey, productPath, hover) {
           const test = new Function(`return (${ready})()`);
           const t0 = performance.now();
           el.click();
-          const tick = () => (test() ? resolve(performance.now() - t0) : performance.now() - t0 > 10_000 ? resolve(null) : requestAnimationFrame(tick));
+          const tick = () =>
+            test() ? resolve(performance.now() - t0) : performance.now() - t0 > 10_000 ? resolve(null) : requestAnimationFrame(tick);
           requestAnimationFrame(tick);
         }),
       { el: handle, ready: journey.ready.toString() },
@@ -126,7 +141,9 @@ try {
       hovered.push(await measure(browser, journey, productPath, true));
     }
     results[journey.name] = { cold: median(cold), hover: median(hovered), coldRuns: cold, hoverRuns: hovered };
-    process.stderr.write(`${journey.name}: cold ${Math.round(median(cold) ?? NaN)} ms, after hover ${Math.round(median(hovered) ?? NaN)} ms\n`);
+    process.stderr.write(
+      `${journey.name}: cold ${Math.round(median(cold) ?? NaN)} ms, after hover ${Math.round(median(hovered) ?? NaN)} ms\n`,
+    );
   }
 } finally {
   await browser.close();

@@ -28,7 +28,10 @@ function unique(): { email: string; mobile: string; tag: string } {
   return { email: `acc-${tag}@example.test`, mobile: `7${String(n).padStart(9, '0')}`, tag };
 }
 
-async function json<T>(res: { ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> }, what: string): Promise<T> {
+async function json<T>(
+  res: { ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> },
+  what: string,
+): Promise<T> {
   if (!res.ok()) throw new Error(`${what}: HTTP ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -54,14 +57,23 @@ interface ProductLite {
 /** Places one order through the API for the customer (one in-stock product, quantity 1). */
 async function placeOrder(request: APIRequestContext, customer: Customer, paymentMethod: 'cod' | 'prepaid' = 'cod'): Promise<string> {
   const auth = { ...HEADERS, authorization: `Bearer ${customer.token}` };
-  const arrivals = await json<{ data: { data: ProductLite[] } }>(await request.get(`${API}/new-arrivals`, { headers: HEADERS }), 'new arrivals');
+  const arrivals = await json<{ data: { data: ProductLite[] } }>(
+    await request.get(`${API}/new-arrivals`, { headers: HEADERS }),
+    'new arrivals',
+  );
   const product = arrivals.data.data.find((p) => p.variations.some((v) => v.stock > 1));
   if (!product) throw new Error('no product in stock');
   const variant = product.variations.find((v) => v.stock > 1)!;
   await json(
     await request.post(`${API}/customer/add-to-cart`, {
       headers: auth,
-      data: { retailer_id: product.retailer_id, wholesaler_id: product.wholesaler_id, id: variant.id, quantity: 1, product_id: product.product_id },
+      data: {
+        retailer_id: product.retailer_id,
+        wholesaler_id: product.wholesaler_id,
+        id: variant.id,
+        quantity: 1,
+        product_id: product.product_id,
+      },
     }),
     'add to cart',
   );
@@ -155,7 +167,10 @@ async function verifyMobile(request: APIRequestContext, customer: Customer): Pro
     await request.post(`${API}/customer/mobile/send-otp`, { headers: auth, data: { mobile: customer.mobile } }),
     'send mobile OTP',
   );
-  await json(await request.post(`${API}/customer/mobile/verify`, { headers: auth, data: { mobile: customer.mobile, otp: sent.data.otp } }), 'verify mobile');
+  await json(
+    await request.post(`${API}/customer/mobile/verify`, { headers: auth, data: { mobile: customer.mobile, otp: sent.data.otp } }),
+    'verify mobile',
+  );
 }
 
 test('sign in with a one-time code sent to the mobile', async ({ page, request }) => {

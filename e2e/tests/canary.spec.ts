@@ -50,7 +50,12 @@ interface VersionTelemetry {
   summary: { views: number; errors: number; errorRate: number | null; chunkFailures: number };
 }
 interface StatusJson {
-  sections: { name: string; live: { version: string } | null; canary: { version: string; percent: number } | null; telemetry: VersionTelemetry[] }[];
+  sections: {
+    name: string;
+    live: { version: string } | null;
+    canary: { version: string; percent: number } | null;
+    telemetry: VersionTelemetry[];
+  }[];
 }
 
 async function catalogStatus(): Promise<StatusJson['sections'][number]> {
@@ -64,7 +69,9 @@ const telemetryOf = async (version: string) => (await catalogStatus()).telemetry
 async function newestBuild(folder: string): Promise<string> {
   const dist = path.join(REPO, folder, 'dist');
   const names = (await fs.readdir(dist).catch(() => [] as string[])).filter((n) => n !== 'dev' && !n.startsWith('.'));
-  const dated = await Promise.all(names.map(async (n) => ({ n, t: (await fs.stat(path.join(dist, n, 'build.json')).catch(() => null))?.mtimeMs ?? -1 })));
+  const dated = await Promise.all(
+    names.map(async (n) => ({ n, t: (await fs.stat(path.join(dist, n, 'build.json')).catch(() => null))?.mtimeMs ?? -1 })),
+  );
   const best = dated.filter((d) => d.t >= 0).sort((a, b) => b.t - a.t)[0];
   if (!best) throw new Error(`no production build in ${dist}: run BUILD_ID=… NODE_ENV=production pnpm run build first`);
   return path.join(dist, best.n);
@@ -78,7 +85,10 @@ async function copyBuild(from: string, dest: string, version: string, edit?: (te
   await fs.writeFile(buildFile, JSON.stringify({ ...build, version }, null, 2));
   if (!edit) return 0;
   let changed = 0;
-  const files = [...(await fs.readdir(dest)), ...(await fs.readdir(path.join(dest, 'server')).catch(() => [] as string[])).map((n) => `server/${n}`)];
+  const files = [
+    ...(await fs.readdir(dest)),
+    ...(await fs.readdir(path.join(dest, 'server')).catch(() => [] as string[])).map((n) => `server/${n}`),
+  ];
   for (const name of files.filter((n) => n.endsWith('.js'))) {
     const file = path.join(dest, name);
     const text = await fs.readFile(file, 'utf8');
@@ -104,7 +114,10 @@ interface Visit {
 async function catalogVersionIn(page: Page): Promise<string> {
   await expect.poll(() => page.evaluate(() => 'storefront' in window)).toBe(true);
   return page.evaluate(
-    () => (window as unknown as { storefront: { diagnostics(): { registry: { remotes: Record<string, { version: string }> } } } }).storefront.diagnostics().registry.remotes.catalog?.version ?? '',
+    () =>
+      (
+        window as unknown as { storefront: { diagnostics(): { registry: { remotes: Record<string, { version: string }> } } } }
+      ).storefront.diagnostics().registry.remotes.catalog?.version ?? '',
   );
 }
 
@@ -179,7 +192,16 @@ test.describe('canary releases: a share of shoppers, telemetry per version, auto
     host.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     host.stderr?.on('data', (d: Buffer) => (output += d.toString()));
     await expect
-      .poll(async () => (host?.exitCode === null ? fetch(`${SITE}/storefront.config.json`).then((r) => r.ok, () => false) : `exited: ${output}`), { timeout: 30_000 })
+      .poll(
+        async () =>
+          host?.exitCode === null
+            ? fetch(`${SITE}/storefront.config.json`).then(
+                (r) => r.ok,
+                () => false,
+              )
+            : `exited: ${output}`,
+        { timeout: 30_000 },
+      )
       .toBe(true);
   });
 
@@ -192,7 +214,9 @@ test.describe('canary releases: a share of shoppers, telemetry per version, auto
     if (tmp) await fs.rm(tmp, { recursive: true, force: true });
   });
 
-  test('a broken canary reaches only its share; its errors show under its version; the host ends it; live shoppers never see an error', async ({ browser }) => {
+  test('a broken canary reaches only its share; its errors show under its version; the host ends it; live shoppers never see an error', async ({
+    browser,
+  }) => {
     test.setTimeout(480_000);
     // The minimum of page views is above the most the split below allows (20), so the canary runs
     // through all 40 shoppers; returning canary shoppers then bring it to the minimum.
@@ -218,7 +242,9 @@ test.describe('canary releases: a share of shoppers, telemetry per version, auto
     expect((await telemetryOf(BAD))?.views).toBe(onCanary.length);
     expect((await telemetryOf(LIVE))?.errors).toBe(0);
     const status = await ops('status');
-    expect(status).toMatch(new RegExp(`catalog\\s+${BAD.replace(/[.+]/g, '\\$&')}\\s+canary ${SHARE} %\\s+${onCanary.length}\\s+[1-9][\\d.]* %`));
+    expect(status).toMatch(
+      new RegExp(`catalog\\s+${BAD.replace(/[.+]/g, '\\$&')}\\s+canary ${SHARE} %\\s+${onCanary.length}\\s+[1-9][\\d.]* %`),
+    );
 
     // A returning canary shopper keeps the canary (no flip mid-visit) until the canary has the
     // minimum of page views; then the host ends it, and the same shopper gets the live version.
@@ -251,7 +277,9 @@ test.describe('canary releases: a share of shoppers, telemetry per version, auto
     expect(await ops('promote', 'catalog')).toContain(`catalog ${GOOD} is live for every shopper (was ${LIVE}`);
     for (const v of visits) expect(await visit(browser, v.cookie)).toMatchObject({ version: GOOD, broken: false });
     expect(await visit(browser)).toMatchObject({ version: GOOD, broken: false });
-    const registry = (await (await fetch(`${SITE}/remotes.json`)).json()) as { remotes: { catalog: { version: string; lastKnownGood: { version: string } } } };
+    const registry = (await (await fetch(`${SITE}/remotes.json`)).json()) as {
+      remotes: { catalog: { version: string; lastKnownGood: { version: string } } };
+    };
     expect(registry.remotes.catalog).toMatchObject({ version: GOOD, lastKnownGood: { version: LIVE } });
     expect((await catalogStatus()).canary).toBeNull();
   });
@@ -265,7 +293,11 @@ test.describe('canary releases: a share of shoppers, telemetry per version, auto
     const timing = await page.evaluate(() => {
       const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-paint' || e.name === 'first-contentful-paint');
       const chunk = performance.getEntriesByType('resource').find((e) => /\/telemetry\.[0-9a-f]+\.js$/.test(e.name));
-      return { paint: paint?.startTime ?? null, chunk: chunk?.startTime ?? null, hydrated: document.documentElement.dataset.hydrated ?? null };
+      return {
+        paint: paint?.startTime ?? null,
+        chunk: chunk?.startTime ?? null,
+        hydrated: document.documentElement.dataset.hydrated ?? null,
+      };
     });
     expect(timing.paint).not.toBeNull();
     expect(timing.chunk).not.toBeNull();

@@ -19,9 +19,17 @@ interface Pick {
   wholesalerId: number | null;
 }
 
-interface WireVariation { id: number; final_price: string; stock: number }
+interface WireVariation {
+  id: number;
+  final_price: string;
+  stock: number;
+}
 interface WireProduct {
-  slug: string; product_name: string; product_id: number; retailer_id: number; wholesaler_id: number | null;
+  slug: string;
+  product_name: string;
+  product_id: number;
+  retailer_id: number;
+  wholesaler_id: number | null;
   variations: WireVariation[];
 }
 
@@ -47,8 +55,14 @@ async function findVariants(request: APIRequestContext, keep: (p: Pick) => boole
     for (const p of body.data.products) {
       for (const v of p.variations) {
         const pick: Pick = {
-          slug: p.slug, name: p.product_name, productId: p.product_id, variantId: v.id, price: Number(v.final_price),
-          stock: v.stock, retailerId: p.retailer_id, wholesalerId: p.wholesaler_id,
+          slug: p.slug,
+          name: p.product_name,
+          productId: p.product_id,
+          variantId: v.id,
+          price: Number(v.final_price),
+          stock: v.stock,
+          retailerId: p.retailer_id,
+          wholesalerId: p.wholesaler_id,
         };
         if (!seen.has(p.product_id) && v.stock > 0 && keep(pick)) {
           seen.add(p.product_id);
@@ -81,7 +95,10 @@ async function registerCustomer(request: APIRequestContext, tag: string) {
 /** Adds a variant to the cart from its product page (the catalog section's own button). */
 async function addFromProductPage(page: Page, item: Pick) {
   await page.goto(`/products/${item.slug}?variant=${item.variantId}`);
-  await page.getByRole('button', { name: /add to cart/i }).first().click();
+  await page
+    .getByRole('button', { name: /add to cart/i })
+    .first()
+    .click();
   await expect(page.getByText(/added|updated/i).first()).toBeVisible();
 }
 
@@ -93,7 +110,6 @@ async function signIn(page: Page, email: string, password: string) {
   await form.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/$/);
 }
-
 
 test('a guest adds two items, verifies the mobile by OTP, pays on delivery and sees the order', async ({ page, request }) => {
   const items = await findVariants(request, (p) => p.price < 3000, 2);
@@ -147,7 +163,13 @@ test('a signed-in customer applies a valid and an invalid coupon', async ({ page
   const [item] = await findVariants(request, (p) => p.price >= 600 && p.price < 5000, 1);
   const add = await request.post('/api/customer/add-to-cart', {
     headers: { ...API_HEADERS, authorization: `Bearer ${customer.token}` },
-    data: { retailer_id: item!.retailerId, wholesaler_id: item!.wholesalerId, id: item!.variantId, quantity: 1, product_id: item!.productId },
+    data: {
+      retailer_id: item!.retailerId,
+      wholesaler_id: item!.wholesalerId,
+      id: item!.variantId,
+      quantity: 1,
+      product_id: item!.productId,
+    },
   });
   expect(add.ok()).toBeTruthy();
   await signIn(page, customer.email, customer.password);
@@ -173,7 +195,13 @@ test('a prepaid order whose test payment fails is tried again and paid', async (
   const [item] = await findVariants(request, (p) => p.price < 5000 && p.stock >= 2, 1);
   const add = await request.post('/api/customer/add-to-cart', {
     headers: { ...API_HEADERS, authorization: `Bearer ${customer.token}` },
-    data: { retailer_id: item!.retailerId, wholesaler_id: item!.wholesalerId, id: item!.variantId, quantity: 1, product_id: item!.productId },
+    data: {
+      retailer_id: item!.retailerId,
+      wholesaler_id: item!.wholesalerId,
+      id: item!.variantId,
+      quantity: 1,
+      product_id: item!.productId,
+    },
   });
   expect(add.ok()).toBeTruthy();
   await signIn(page, customer.email, customer.password);
@@ -207,7 +235,11 @@ test('a prepaid order whose test payment fails is tried again and paid', async (
 
 test('the quantity cap and the ₹10,000 limit show their messages', async ({ page, request }) => {
   const [cheap] = await findVariants(request, (p) => p.price * 5 <= 9000 && p.stock >= 5, 1);
-  const [dear] = await findVariants(request, (p) => p.price > 2600 && p.price <= 4900 && p.stock >= 4 && p.productId !== cheap!.productId, 1);
+  const [dear] = await findVariants(
+    request,
+    (p) => p.price > 2600 && p.price <= 4900 && p.stock >= 4 && p.productId !== cheap!.productId,
+    1,
+  );
 
   await addFromProductPage(page, cheap!);
   await page.goto('/cart');

@@ -39,7 +39,10 @@ test('browse: home → category → product → pick a size → add to cart, and
   expect(names.length).toBeGreaterThan(0);
 
   // The first product that is in stock.
-  const card = productList(page).getByRole('listitem').filter({ hasNot: page.getByText('Out of stock', { exact: true }) }).first();
+  const card = productList(page)
+    .getByRole('listitem')
+    .filter({ hasNot: page.getByText('Out of stock', { exact: true }) })
+    .first();
   const name = (await card.getByRole('heading', { level: 2 }).textContent())!.trim();
   await card.getByRole('link', { name }).click();
   await expect(page).toHaveURL(/\/products\/[^/?]+$/);
@@ -199,14 +202,20 @@ for (const [name, path, module] of [
   ['about', '/about', 'About'],
 ] as const) {
   test(`axe: the catalog's ${name} page has no serious or critical violations, one h1, at phone width too`, async ({ page }) => {
-    for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 360, height: 740 },
+    ]) {
       await page.setViewportSize(viewport);
       await page.goto(path);
       const section = page.locator(`[data-remote="catalog"][data-module="${module}"]`);
       await expect(section.getByRole('heading', { level: 1 })).toHaveCount(1);
       // Wait for the data, not the skeletons.
       await expect(section.getByRole('status')).toHaveCount(0);
-      const result = await new AxeBuilder({ page }).include(`[data-remote="catalog"]`).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const result = await new AxeBuilder({ page })
+        .include(`[data-remote="catalog"]`)
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
       const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(bad.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
       // Nothing wider than the screen.
@@ -216,13 +225,19 @@ for (const [name, path, module] of [
 }
 
 test('axe: a product page has no serious or critical violations', async ({ page, request }) => {
-  const res = await request.post('/api/get-products?page=1', { headers: { 'x-api-key': 'dev-storefront-key' }, multipart: { in_stock: '1' } });
+  const res = await request.post('/api/get-products?page=1', {
+    headers: { 'x-api-key': 'dev-storefront-key' },
+    multipart: { in_stock: '1' },
+  });
   const slug = ((await res.json()) as { data: { products: { slug: string }[] } }).data.products[0]!.slug;
   await page.goto(`/products/${slug}`);
   const section = page.locator('[data-remote="catalog"][data-module="Product"]');
   await expect(section.getByRole('heading', { level: 1 })).toHaveCount(1);
   await expect(section.getByRole('button', { name: 'Add to cart' })).toBeVisible();
-  const result = await new AxeBuilder({ page }).include('[data-remote="catalog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const result = await new AxeBuilder({ page })
+    .include('[data-remote="catalog"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 });

@@ -50,7 +50,9 @@ for (const [remote, down, upPath, upRemote] of [
     }, down);
     const retry = page.locator(`[data-remote="${remote}"]`).getByRole('button', { name: 'Retry' });
     if (await retry.isVisible()) await retry.click();
-    await expect(page.locator(`[data-remote="${remote}"]`).getByRole('alert').filter({ hasText: 'temporarily unavailable' })).toHaveCount(0);
+    await expect(page.locator(`[data-remote="${remote}"]`).getByRole('alert').filter({ hasText: 'temporarily unavailable' })).toHaveCount(
+      0,
+    );
   });
 }
 

@@ -22,9 +22,17 @@ interface Seen {
   contentType: string;
 }
 
-async function open(browser: Browser, screen: (typeof SCREENS)[number], path: string): Promise<{ page: Page; seen: Seen[]; close: () => Promise<void> }> {
+async function open(
+  browser: Browser,
+  screen: (typeof SCREENS)[number],
+  path: string,
+): Promise<{ page: Page; seen: Seen[]; close: () => Promise<void> }> {
   const context = await browser.newContext({
-    viewport: screen.viewport, screen: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor, isMobile: screen.isMobile, hasTouch: screen.isMobile,
+    viewport: screen.viewport,
+    screen: screen.viewport,
+    deviceScaleFactor: screen.deviceScaleFactor,
+    isMobile: screen.isMobile,
+    hasTouch: screen.isMobile,
   });
   const page = await context.newPage();
   const seen: Seen[] = [];
@@ -71,7 +79,11 @@ test.beforeAll(async ({ request }) => {
 });
 
 for (const screen of SCREENS) {
-  for (const [label, path] of [['home', () => '/'], ['shop', () => '/shop'], ['product', () => productPath]] as const) {
+  for (const [label, path] of [
+    ['home', () => '/'],
+    ['shop', () => '/shop'],
+    ['product', () => productPath],
+  ] as const) {
     test(`${label} on ${screen.name}: the largest picture is asked for once, at a width that fits it, as AVIF`, async ({ browser }) => {
       const { page, seen, close } = await open(browser, screen, path());
       try {
@@ -136,7 +148,9 @@ test('pictures are painted in their colour until they arrive, in boxes of their 
   expect(colour).not.toBe('rgba(0, 0, 0, 0)');
   const before = await first.boundingBox();
   release();
-  await expect.poll(() => first.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => first.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))
+    .toBe(true);
   expect(await first.boundingBox()).toEqual(before);
   expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThanOrEqual(0.01);
   await context.close();

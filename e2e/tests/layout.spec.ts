@@ -1,5 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { ROUTES, type RouteEntry } from '../../shell/src/routeTable';
 
 /**
@@ -33,7 +41,10 @@ interface World {
   customerState: Awaited<ReturnType<BrowserContext['storageState']>>;
 }
 
-async function json<T>(res: { ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> }, what: string): Promise<T> {
+async function json<T>(
+  res: { ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> },
+  what: string,
+): Promise<T> {
   if (!res.ok()) throw new Error(`${what}: HTTP ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -56,11 +67,17 @@ async function buildWorld(browser: Browser, baseURL: string, request: APIRequest
   const mobile = `9${String((Date.now() * 7 + Math.floor(Math.random() * 1e6)) % 1_000_000_000).padStart(9, '0')}`;
   const email = `layout-${tag}@example.test`;
   const reg = await json<{ data: { token: string } }>(
-    await request.post(`${API}/customer/register`, { headers: HEADERS, data: { firstName: 'Lakshmi', lastName: 'Narayanan', email, password: PASSWORD, mobile } }),
+    await request.post(`${API}/customer/register`, {
+      headers: HEADERS,
+      data: { firstName: 'Lakshmi', lastName: 'Narayanan', email, password: PASSWORD, mobile },
+    }),
     'register',
   );
   const auth = { ...HEADERS, authorization: `Bearer ${reg.data.token}` };
-  const arrivals = await json<{ data: { data: ProductLite[] } }>(await request.get(`${API}/new-arrivals`, { headers: HEADERS }), 'new arrivals');
+  const arrivals = await json<{ data: { data: ProductLite[] } }>(
+    await request.get(`${API}/new-arrivals`, { headers: HEADERS }),
+    'new arrivals',
+  );
   const inStock = arrivals.data.data.filter((p) => p.variations.some((v) => v.stock > 3 && Number(v.final_price) < 2000));
   const product = inStock[0];
   if (!product) throw new Error('no product in stock');
@@ -69,7 +86,13 @@ async function buildWorld(browser: Browser, baseURL: string, request: APIRequest
     json(
       await request.post(`${API}/customer/add-to-cart`, {
         headers: auth,
-        data: { retailer_id: product.retailer_id, wholesaler_id: product.wholesaler_id, id: variant.id, quantity: 1, product_id: product.product_id },
+        data: {
+          retailer_id: product.retailer_id,
+          wholesaler_id: product.wholesaler_id,
+          id: variant.id,
+          quantity: 1,
+          product_id: product.product_id,
+        },
       }),
       'add to cart',
     );
@@ -78,8 +101,14 @@ async function buildWorld(browser: Browser, baseURL: string, request: APIRequest
       await request.post(`${API}/checkout1`, {
         headers: auth,
         data: {
-          email, firstname: 'Lakshmi', lastname: 'Narayanan', address: '4th Cross, Jayanagar 9th Block, near the water tank',
-          pincode: '560069', city: 'Bengaluru', state: 'Karnataka', payment_method,
+          email,
+          firstname: 'Lakshmi',
+          lastname: 'Narayanan',
+          address: '4th Cross, Jayanagar 9th Block, near the water tank',
+          pincode: '560069',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          payment_method,
         },
       }),
       'checkout',
@@ -89,7 +118,10 @@ async function buildWorld(browser: Browser, baseURL: string, request: APIRequest
   await addToCart();
   const prepaid = await checkout('prepaid');
   await addToCart();
-  await json(await request.post(`${API}/customer/add-to-wishlist`, { headers: auth, data: { product_id: product.product_id } }), 'wishlist');
+  await json(
+    await request.post(`${API}/customer/add-to-wishlist`, { headers: auth, data: { product_id: product.product_id } }),
+    'wishlist',
+  );
   const orderNumber = cod.data.order_numbers[0]!;
   const pay = prepaid.data.payment!;
   const paymentQuery = `?orders=${encodeURIComponent(prepaid.data.order_numbers.join(','))}&payment_id=${encodeURIComponent(pay.payment_id)}&amount=${encodeURIComponent(pay.amount)}`;
@@ -269,8 +301,12 @@ class Walker {
       // Two frames: the resize's layout, and anything the page lays out in response to it.
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const where = `${name} @ ${width}px`;
-      const scroll = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
-      if (scroll.scrollWidth !== scroll.viewport) this.problems.push(`${where}: scrollWidth ${scroll.scrollWidth} ≠ viewport ${scroll.viewport}`);
+      const scroll = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        viewport: document.documentElement.clientWidth,
+      }));
+      if (scroll.scrollWidth !== scroll.viewport)
+        this.problems.push(`${where}: scrollWidth ${scroll.scrollWidth} ≠ viewport ${scroll.viewport}`);
       const offenders = await page.evaluate(offendersInPage, scroll.viewport);
       for (const o of offenders) this.problems.push(`${where}: ${o.what} reaches x=${o.right}`);
       // axe reads the DOM, ARIA and colours: a width that renders what another width rendered (see
@@ -286,7 +322,12 @@ class Walker {
         if (!fullScan) builder = builder.include('#main').include('[role="dialog"]');
         const axe = await builder.analyze();
         for (const v of axe.violations) {
-          this.problems.push(`${where}: axe ${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+          this.problems.push(
+            `${where}: axe ${v.id} (${v.impact}) at ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(', ')}`,
+          );
         }
       }
       if (SCREENSHOT_WIDTHS.has(width)) {
@@ -316,7 +357,10 @@ for (const route of ROUTES) {
       await walker.check(page, `${role} ${url}`, { fullScan: route.path === '/' });
       if (route.path === '/my-account/*') {
         // The account area's sub-pages, as its own navigation lists them.
-        const hrefs = await page.getByRole('navigation', { name: 'My account' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+        const hrefs = await page
+          .getByRole('navigation', { name: 'My account' })
+          .getByRole('link')
+          .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
         expect(hrefs.length).toBeGreaterThan(1);
         for (const href of hrefs.filter((h) => h && h !== url)) {
           await walker.open(role, href);
@@ -369,7 +413,10 @@ test('overlays fit every width: cart panel, search, mobile menu, logout dialog',
 
 test('account overlays fit every width: order drawer, cancel dialog, logout dialog', async ({ walker }) => {
   const page = await walker.open('customer', '/my-account/orders');
-  await page.getByRole('button', { name: new RegExp(walker.world.orderNumber) }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(walker.world.orderNumber) })
+    .first()
+    .click();
   const drawer = page.getByRole('dialog', { name: 'Order Details' });
   await expect(drawer).toContainText(walker.world.orderNumber);
   await walker.check(page, 'customer order drawer');

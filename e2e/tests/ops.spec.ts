@@ -64,7 +64,10 @@ async function startHost(name: string, args: string[], probe: string): Promise<v
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   hosts.set(name, child);
   await expect
-    .poll(async () => (child.exitCode === null ? answers(probe) : `exited: ${output}`), { timeout: 30_000, message: `${name} host at ${probe}` })
+    .poll(async () => (child.exitCode === null ? answers(probe) : `exited: ${output}`), {
+      timeout: 30_000,
+      message: `${name} host at ${probe}`,
+    })
     .toBe(true);
 }
 
@@ -84,7 +87,9 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
     const st = await fs.stat(file);
-    const hash = createHash('sha256').update(await fs.readFile(file)).digest('hex');
+    const hash = createHash('sha256')
+      .update(await fs.readFile(file))
+      .digest('hex');
     out[path.relative(dir, file)] = `${hash} ${st.mtimeMs}`;
   }
   return out;
@@ -150,7 +155,10 @@ async function copyBuild(from: string, dest: string, version: string, edit?: (na
   await fs.writeFile(buildFile, JSON.stringify({ ...build, version }, null, 2));
   if (!edit) return;
   // The browser's chunks and the server build (server/server.js): a release changes both.
-  const files = [...(await fs.readdir(dest)), ...(await fs.readdir(path.join(dest, 'server')).catch(() => [] as string[])).map((n) => `server/${n}`)];
+  const files = [
+    ...(await fs.readdir(dest)),
+    ...(await fs.readdir(path.join(dest, 'server')).catch(() => [] as string[])).map((n) => `server/${n}`),
+  ];
   for (const name of files) {
     if (!name.endsWith('.js')) continue;
     const file = path.join(dest, name);
@@ -164,7 +172,9 @@ async function copyBuild(from: string, dest: string, version: string, edit?: (na
 async function newestBuild(folder: string): Promise<string> {
   const dist = path.join(REPO, folder, 'dist');
   const names = (await fs.readdir(dist).catch(() => [] as string[])).filter((n) => n !== 'dev' && !n.startsWith('.'));
-  const dated = await Promise.all(names.map(async (n) => ({ n, t: (await fs.stat(path.join(dist, n, 'build.json')).catch(() => null))?.mtimeMs ?? -1 })));
+  const dated = await Promise.all(
+    names.map(async (n) => ({ n, t: (await fs.stat(path.join(dist, n, 'build.json')).catch(() => null))?.mtimeMs ?? -1 })),
+  );
   const best = dated.filter((d) => d.t >= 0).sort((a, b) => b.t - a.t)[0];
   if (!best) throw new Error(`no production build in ${dist}: run BUILD_ID=… NODE_ENV=production pnpm run build first`);
   return path.join(dist, best.n);
@@ -279,7 +289,11 @@ test.describe('operators: publish, activate, roll back, fall back, serve elsewhe
   test('?debug=mf lists each loaded remote with version and URL, and the shared singletons in use', async ({ page }) => {
     const tables: unknown[][] = [];
     page.on('console', (m) => {
-      if (m.type() === 'table') void m.args()[0]?.jsonValue().then((rows: unknown) => tables.push(rows as unknown[]));
+      if (m.type() === 'table')
+        void m
+          .args()[0]
+          ?.jsonValue()
+          .then((rows: unknown) => tables.push(rows as unknown[]));
     });
     await page.goto(`${SITE}/?debug=mf`);
     await expectCatalogHome(page, 'v1');
@@ -300,7 +314,10 @@ test.describe('operators: publish, activate, roll back, fall back, serve elsewhe
     const sharedTables = tables.filter((t) => t.some((r) => typeof (r as { package?: unknown }).package === 'string'));
     const sharedRows = (sharedTables.at(-1) ?? []) as { package?: string; version?: string; loaded?: boolean }[];
     for (const pkg of ['react', 'react-dom', 'mobx', '@storefront/shared']) {
-      expect(sharedRows.filter((r) => r.package === pkg && r.loaded), `${pkg} in the shared table`).toHaveLength(1);
+      expect(
+        sharedRows.filter((r) => r.package === pkg && r.loaded),
+        `${pkg} in the shared table`,
+      ).toHaveLength(1);
     }
     expect(sharedRows.find((r) => r.package === 'react' && r.loaded)?.version).toBe(shellReact);
   });
@@ -325,7 +342,9 @@ test.describe('operators: publish, activate, roll back, fall back, serve elsewhe
       .poll(() => logs.filter((l) => l.includes(`catalog@${V3} failed to load; falling back to last-known-good ${V1}`)).length)
       .toBeGreaterThan(0);
     // The fallback is logged as it starts; the diagnostics record it once v1 has loaded.
-    await expect.poll(() => loadedCatalog(page)).toMatchObject({ version: V1, fellBack: true, entry: `/remotes/catalog/${V1}/mf-manifest.json` });
+    await expect
+      .poll(() => loadedCatalog(page))
+      .toMatchObject({ version: V1, fellBack: true, entry: `/remotes/catalog/${V1}/mf-manifest.json` });
 
     // Client-side navigation to another catalog page keeps using last-known-good.
     await page.getByRole('link', { name: V1_LABEL, exact: true }).click();
@@ -353,7 +372,9 @@ test.describe('operators: publish, activate, roll back, fall back, serve elsewhe
     await expectCatalogHome(page, 'v2');
     // The server-rendered page shows v2 before its scripts start (after load): wait until the browser
     // has loaded the catalog itself, then look at where its files came from.
-    await expect.poll(() => loadedCatalog(page)).toMatchObject({ version: V2, fellBack: false, entry: `${SECOND}/remotes/catalog/${V2}/mf-manifest.json` });
+    await expect
+      .poll(() => loadedCatalog(page))
+      .toMatchObject({ version: V2, fellBack: false, entry: `${SECOND}/remotes/catalog/${V2}/mf-manifest.json` });
     const fromSecond = requests.filter((u) => u.startsWith(`${SECOND}/remotes/catalog/${V2}/`));
     expect(fromSecond.some((u) => u.endsWith('/mf-manifest.json'))).toBe(true);
     expect(fromSecond.some((u) => u.endsWith('/remoteEntry.js'))).toBe(true);
@@ -375,7 +396,11 @@ test.describe('operators: publish, activate, roll back, fall back, serve elsewhe
     await expect(page.locator('footer').first()).toBeVisible();
 
     // The header's cart panel (from cart_checkout) opens on this page and navigates to the cart page.
-    await page.locator('header').first().getByRole('button', { name: /^Cart, \d+ items?$/ }).click();
+    await page
+      .locator('header')
+      .first()
+      .getByRole('button', { name: /^Cart, \d+ items?$/ })
+      .click();
     const panel = page.getByRole('dialog', { name: /^Cart\(\d+\)$/ });
     await expect(panel.getByText('Your cart is empty.')).toBeVisible();
     await panel.getByRole('link', { name: 'View Cart' }).click();

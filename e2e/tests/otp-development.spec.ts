@@ -16,10 +16,16 @@ let seq = 0;
 function unique(): { email: string; mobile: string } {
   seq += 1;
   const n = (Date.now() * 37 + seq * 7919 + Math.floor(Math.random() * 997)) % 1_000_000_000;
-  return { email: `otp-${Date.now().toString(36)}${seq}${Math.floor(Math.random() * 1e4)}@example.test`, mobile: `8${String(n).padStart(9, '0')}` };
+  return {
+    email: `otp-${Date.now().toString(36)}${seq}${Math.floor(Math.random() * 1e4)}@example.test`,
+    mobile: `8${String(n).padStart(9, '0')}`,
+  };
 }
 
-async function json<T>(res: { ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> }, what: string): Promise<T> {
+async function json<T>(
+  res: { ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> },
+  what: string,
+): Promise<T> {
   if (!res.ok()) throw new Error(`${what}: HTTP ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -27,7 +33,10 @@ async function json<T>(res: { ok(): boolean; status(): number; json(): Promise<u
 async function register(request: APIRequestContext, mobile: string) {
   const { email } = unique();
   const res = await json<{ data: { token: string; customer: { id: number } } }>(
-    await request.post(`${API}/customer/register`, { headers: HEADERS, data: { firstName: 'Asha', lastName: 'Verma', email, password: PASSWORD, mobile } }),
+    await request.post(`${API}/customer/register`, {
+      headers: HEADERS,
+      data: { firstName: 'Asha', lastName: 'Verma', email, password: PASSWORD, mobile },
+    }),
     'register',
   );
   return { email, mobile, token: res.data.token };
@@ -37,14 +46,17 @@ async function register(request: APIRequestContext, mobile: string) {
 async function outboxCode(request: APIRequestContext, mobile: string, seen = ''): Promise<string> {
   let code = '';
   await expect
-    .poll(async () => {
-      const box = await json<{ data: { channel: string; to: string; text: string }[] }>(
-        await request.get(`${API}/dev/outbox?to=${mobile}`, { headers: HEADERS }),
-        'outbox',
-      );
-      code = /\b(\d{6})\b/.exec(box.data.find((m) => m.channel === 'sms')?.text ?? '')?.[1] ?? '';
-      return code !== '' && code !== seen;
-    }, { message: `a new SMS to ${mobile} in the development outbox` })
+    .poll(
+      async () => {
+        const box = await json<{ data: { channel: string; to: string; text: string }[] }>(
+          await request.get(`${API}/dev/outbox?to=${mobile}`, { headers: HEADERS }),
+          'outbox',
+        );
+        code = /\b(\d{6})\b/.exec(box.data.find((m) => m.channel === 'sms')?.text ?? '')?.[1] ?? '';
+        return code !== '' && code !== seen;
+      },
+      { message: `a new SMS to ${mobile} in the development outbox` },
+    )
     .toBe(true);
   return code;
 }
@@ -105,15 +117,17 @@ test('the OTP-checkout capture: an account holding my mobile unverified does not
   const { mobile } = unique();
   const attacker = await register(request, mobile);
 
-  const arrivals = await json<{ data: { data: { slug: string; product_name: string; variations: { id: number; stock: number; final_price: string }[] }[] } }>(
-    await request.get(`${API}/new-arrivals`, { headers: HEADERS }),
-    'new arrivals',
-  );
+  const arrivals = await json<{
+    data: { data: { slug: string; product_name: string; variations: { id: number; stock: number; final_price: string }[] }[] };
+  }>(await request.get(`${API}/new-arrivals`, { headers: HEADERS }), 'new arrivals');
   const product = arrivals.data.data.find((p) => p.variations.some((v) => v.stock > 2 && Number(v.final_price) < 3000));
   const variant = product?.variations.find((v) => v.stock > 2 && Number(v.final_price) < 3000);
   if (!product || !variant) throw new Error('no product in stock under ₹3,000');
   await page.goto(`/products/${product.slug}?variant=${variant.id}`);
-  await page.getByRole('button', { name: /add to cart/i }).first().click();
+  await page
+    .getByRole('button', { name: /add to cart/i })
+    .first()
+    .click();
   await expect(page.getByText(/added|updated/i).first()).toBeVisible();
 
   await page.goto('/checkout');
@@ -136,7 +150,8 @@ test('the OTP-checkout capture: an account holding my mobile unverified does not
   await expect(page).toHaveURL(/\/order-success\?orders=/);
 
   // Tracking: the owner, signed in, sees the address; a stranger with the number sees a masked name and the city.
-  const number = /SF[A-Z0-9]+/.exec(await page.getByRole('list', { name: 'Order numbers' }).getByRole('listitem').first().innerText())?.[0] ?? '';
+  const number =
+    /SF[A-Z0-9]+/.exec(await page.getByRole('list', { name: 'Order numbers' }).getByRole('listitem').first().innerText())?.[0] ?? '';
   await page.goto(`/track-order/${number}`);
   await expect(page.getByText('Delivery address')).toBeVisible();
   await expect(page.getByText(/7 Residency Road/)).toBeVisible();

@@ -47,11 +47,17 @@ const children: ChildProcess[] = [];
 async function smsCode(mobile: string, after: number): Promise<string> {
   let code = '';
   await expect
-    .poll(() => {
-      const hit = smsReceived.slice(after).reverse().find((m) => m.body.recipients?.[0]?.mobiles === `91${mobile}`);
-      code = hit?.body.recipients?.[0]?.otp ?? '';
-      return code;
-    }, { message: `an SMS to ${mobile} at the gateway` })
+    .poll(
+      () => {
+        const hit = smsReceived
+          .slice(after)
+          .reverse()
+          .find((m) => m.body.recipients?.[0]?.mobiles === `91${mobile}`);
+        code = hit?.body.recipients?.[0]?.otp ?? '';
+        return code;
+      },
+      { message: `an SMS to ${mobile} at the gateway` },
+    )
     .toMatch(/^\d{6}$/);
   return code;
 }
@@ -104,8 +110,11 @@ test.describe('production mode: codes only by SMS', () => {
     await new Promise<void>((resolve) => smsServer.listen(0, '127.0.0.1', resolve));
     smsUrl = `http://127.0.0.1:${(smsServer.address() as AddressInfo).port}/api/v5/flow`;
     smtpServer = new SMTPServer({
-      secure: false, disabledCommands: ['STARTTLS'], allowInsecureAuth: true,
-      onAuth: (auth, _s, cb) => (auth.username === 'shop' && auth.password === 'smtp-e2e' ? cb(null, { user: 'shop' }) : cb(new Error('bad login'))),
+      secure: false,
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      onAuth: (auth, _s, cb) =>
+        auth.username === 'shop' && auth.password === 'smtp-e2e' ? cb(null, { user: 'shop' }) : cb(new Error('bad login')),
       onData: (stream, _s, cb) => {
         stream.resume();
         stream.on('end', () => cb());
@@ -132,13 +141,28 @@ test.describe('production mode: codes only by SMS', () => {
       RAZORPAY_WEBHOOK_SECRET: 'e2e-webhook',
     };
     await run(process.execPath, [OPS_BIN, 'deploy-all', '--root', root], { cwd: REPO, env });
-    const api = start('api', ['--import', 'tsx', path.join('src', 'server.ts')], {
-      ...env, API_PORT: String(API_PORT), API_HOST: '127.0.0.1', DB_FILE: path.join(tmp, 'shop.sqlite'),
-    }, path.join(REPO, 'api'));
+    const api = start(
+      'api',
+      ['--import', 'tsx', path.join('src', 'server.ts')],
+      {
+        ...env,
+        API_PORT: String(API_PORT),
+        API_HOST: '127.0.0.1',
+        DB_FILE: path.join(tmp, 'shop.sqlite'),
+      },
+      path.join(REPO, 'api'),
+    );
     await expect
-      .poll(async () => (api.exitCode === null ? answers(`http://127.0.0.1:${API_PORT}/api/openapi.json`) : api.output()), { timeout: 90_000 })
+      .poll(async () => (api.exitCode === null ? answers(`http://127.0.0.1:${API_PORT}/api/openapi.json`) : api.output()), {
+        timeout: 90_000,
+      })
       .toBe(true);
-    const host = start('host', [OPS_BIN, 'serve', '--port', String(HOST_PORT), '--api', `http://127.0.0.1:${API_PORT}`, '--root', root], env, REPO);
+    const host = start(
+      'host',
+      [OPS_BIN, 'serve', '--port', String(HOST_PORT), '--api', `http://127.0.0.1:${API_PORT}`, '--root', root],
+      env,
+      REPO,
+    );
     await expect
       .poll(async () => (host.exitCode === null ? answers(`${SITE}/storefront.config.json`) : host.output()), { timeout: 60_000 })
       .toBe(true);
@@ -161,14 +185,20 @@ test.describe('production mode: codes only by SMS', () => {
   /** A shopper with an account whose mobile was proved by an OTP (read at the gateway). */
   async function shopperWithVerifiedMobile(request: APIRequestContext) {
     const { email, mobile } = unique();
-    const reg = await request.post(`${SITE}/api/customer/register`, { headers: HEADERS, data: { firstName: 'Asha', lastName: 'Verma', email, password: PASSWORD, mobile } });
+    const reg = await request.post(`${SITE}/api/customer/register`, {
+      headers: HEADERS,
+      data: { firstName: 'Asha', lastName: 'Verma', email, password: PASSWORD, mobile },
+    });
     expect(reg.status()).toBe(201);
     const token = ((await reg.json()) as { data: { token: string } }).data.token;
     const auth = { ...HEADERS, authorization: `Bearer ${token}` };
     const before = smsReceived.length;
     const sent = await request.post(`${SITE}/api/customer/mobile/send-otp`, { headers: auth, data: { mobile } });
     expect(await sent.json()).toEqual({ success: true, message: 'OTP sent successfully', data: {} });
-    const verified = await request.post(`${SITE}/api/customer/mobile/verify`, { headers: auth, data: { mobile, otp: await smsCode(mobile, before) } });
+    const verified = await request.post(`${SITE}/api/customer/mobile/verify`, {
+      headers: auth,
+      data: { mobile, otp: await smsCode(mobile, before) },
+    });
     expect(verified.status()).toBe(200);
     return { email, mobile };
   }
@@ -210,12 +240,17 @@ test.describe('production mode: codes only by SMS', () => {
 
   test('a guest verifies the mobile at checkout with the SMS code and places a cash-on-delivery order', async ({ page, request }) => {
     const arrivals = await request.get(`${SITE}/api/new-arrivals`, { headers: HEADERS });
-    const list = ((await arrivals.json()) as { data: { data: { slug: string; variations: { id: number; stock: number; final_price: string }[] }[] } }).data.data;
+    const list = (
+      (await arrivals.json()) as { data: { data: { slug: string; variations: { id: number; stock: number; final_price: string }[] }[] } }
+    ).data.data;
     const product = list.find((p) => p.variations.some((v) => v.stock > 2 && Number(v.final_price) < 3000));
     const variant = product?.variations.find((v) => v.stock > 2 && Number(v.final_price) < 3000);
     if (!product || !variant) throw new Error('no product in stock under ₹3,000');
     await page.goto(`${SITE}/products/${product.slug}?variant=${variant.id}`);
-    await page.getByRole('button', { name: /add to cart/i }).first().click();
+    await page
+      .getByRole('button', { name: /add to cart/i })
+      .first()
+      .click();
     await expect(page.getByText(/added|updated/i).first()).toBeVisible();
 
     await page.goto(`${SITE}/checkout`);
@@ -243,7 +278,8 @@ test.describe('production mode: codes only by SMS', () => {
     await expect(page.getByText('Order placed successfully').first()).toBeVisible();
 
     // Tracking by number shows no personal data to a stranger (a fresh browser context, signed out).
-    const number = /SF[A-Z0-9]+/.exec(await page.getByRole('list', { name: 'Order numbers' }).getByRole('listitem').first().innerText())?.[0] ?? '';
+    const number =
+      /SF[A-Z0-9]+/.exec(await page.getByRole('list', { name: 'Order numbers' }).getByRole('listitem').first().innerText())?.[0] ?? '';
     const tracked = await request.post(`${SITE}/api/customer/track-order`, { headers: HEADERS, data: { track_no: number } });
     const text = await tracked.text();
     expect(tracked.status()).toBe(200);

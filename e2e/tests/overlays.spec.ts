@@ -130,21 +130,45 @@ async function customerWithOrder(request: APIRequestContext): Promise<{ email: s
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
   const email = `overlay-${tag}@example.test`;
   const mobile = `6${String((Date.now() * 3 + Math.floor(Math.random() * 1e6)) % 1_000_000_000).padStart(9, '0')}`;
-  const reg = await request.post('/api/customer/register', { headers: HEADERS, data: { firstName: 'Kavya', lastName: 'Rao', email, password: PASSWORD, mobile } });
+  const reg = await request.post('/api/customer/register', {
+    headers: HEADERS,
+    data: { firstName: 'Kavya', lastName: 'Rao', email, password: PASSWORD, mobile },
+  });
   expect(reg.ok()).toBeTruthy();
   const auth = { ...HEADERS, authorization: `Bearer ${((await reg.json()) as { data: { token: string } }).data.token}` };
   const arrivals = (await (await request.get('/api/new-arrivals', { headers: HEADERS })).json()) as {
-    data: { data: { product_id: number; retailer_id: number; wholesaler_id: number | null; variations: { id: number; stock: number }[] }[] };
+    data: {
+      data: { product_id: number; retailer_id: number; wholesaler_id: number | null; variations: { id: number; stock: number }[] }[];
+    };
   };
   const product = arrivals.data.data.find((p) => p.variations.some((v) => v.stock > 1))!;
   const variant = product.variations.find((v) => v.stock > 1)!;
-  expect((await request.post('/api/customer/add-to-cart', {
-    headers: auth,
-    data: { retailer_id: product.retailer_id, wholesaler_id: product.wholesaler_id, id: variant.id, quantity: 1, product_id: product.product_id },
-  })).ok()).toBeTruthy();
+  expect(
+    (
+      await request.post('/api/customer/add-to-cart', {
+        headers: auth,
+        data: {
+          retailer_id: product.retailer_id,
+          wholesaler_id: product.wholesaler_id,
+          id: variant.id,
+          quantity: 1,
+          product_id: product.product_id,
+        },
+      })
+    ).ok(),
+  ).toBeTruthy();
   const placed = await request.post('/api/checkout1', {
     headers: auth,
-    data: { email, firstname: 'Kavya', lastname: 'Rao', address: '221 Anna Salai, Teynampet', pincode: '600018', city: 'Chennai', state: 'Tamil Nadu', payment_method: 'cod' },
+    data: {
+      email,
+      firstname: 'Kavya',
+      lastname: 'Rao',
+      address: '221 Anna Salai, Teynampet',
+      pincode: '600018',
+      city: 'Chennai',
+      state: 'Tamil Nadu',
+      payment_method: 'cod',
+    },
   });
   expect(placed.ok()).toBeTruthy();
   return { email, orderNumber: ((await placed.json()) as { data: { order_numbers: string[] } }).data.order_numbers[0]! };

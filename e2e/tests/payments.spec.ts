@@ -56,16 +56,37 @@ async function startSite(offset: number, extra: NodeJS.ProcessEnv = {}): Promise
   const apiPort = E2E_API_PORT + offset;
   const port = E2E_PORT + offset;
   const api = start([TSX, 'api/src/server.ts'], {
-    NODE_ENV: 'development', API_PORT: String(apiPort), API_HOST: '127.0.0.1', DB_FILE: path.join(dir, 'shop.sqlite'),
-    PAYMENT_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: KEYS.keyId, RAZORPAY_KEY_SECRET: KEYS.keySecret, RAZORPAY_WEBHOOK_SECRET: KEYS.webhookSecret,
-    RAZORPAY_API_URL: gateway.url, RAZORPAY_CHECKOUT_URL: `${gateway.url}/v1/checkout.js`, PAYMENT_SWEEP_SECONDS: '1', ...extra,
+    NODE_ENV: 'development',
+    API_PORT: String(apiPort),
+    API_HOST: '127.0.0.1',
+    DB_FILE: path.join(dir, 'shop.sqlite'),
+    PAYMENT_PROVIDER: 'razorpay',
+    RAZORPAY_KEY_ID: KEYS.keyId,
+    RAZORPAY_KEY_SECRET: KEYS.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: KEYS.webhookSecret,
+    RAZORPAY_API_URL: gateway.url,
+    RAZORPAY_CHECKOUT_URL: `${gateway.url}/v1/checkout.js`,
+    PAYMENT_SWEEP_SECONDS: '1',
+    ...extra,
   });
   const site: Site = { url: `http://127.0.0.1:${port}`, api: `http://127.0.0.1:${apiPort}`, children: [api.child], dir };
   sites.push(site);
-  await expect.poll(async () => (api.child.exitCode === null ? answers(`${site.api}/api/openapi.json`) : `exited: ${api.output()}`), { timeout: 60_000, message: 'payment API' }).toBe(true);
-  const host = start([OPS_BIN, 'serve', '--port', String(port), '--api', site.api, '--root', DEPLOY_ROOT, '--no-ssr'], { PAYMENT_CSP_ORIGINS: gateway.url });
+  await expect
+    .poll(async () => (api.child.exitCode === null ? answers(`${site.api}/api/openapi.json`) : `exited: ${api.output()}`), {
+      timeout: 60_000,
+      message: 'payment API',
+    })
+    .toBe(true);
+  const host = start([OPS_BIN, 'serve', '--port', String(port), '--api', site.api, '--root', DEPLOY_ROOT, '--no-ssr'], {
+    PAYMENT_CSP_ORIGINS: gateway.url,
+  });
   site.children.push(host.child);
-  await expect.poll(async () => (host.child.exitCode === null ? answers(`${site.url}/storefront.config.json`) : `exited: ${host.output()}`), { timeout: 30_000, message: 'payment host' }).toBe(true);
+  await expect
+    .poll(async () => (host.child.exitCode === null ? answers(`${site.url}/storefront.config.json`) : `exited: ${host.output()}`), {
+      timeout: 30_000,
+      message: 'payment host',
+    })
+    .toBe(true);
   return site;
 }
 
@@ -79,25 +100,58 @@ async function stopSite(site: Site): Promise<void> {
   await fs.rm(site.dir, { recursive: true, force: true });
 }
 
-interface WireProduct { slug: string; product_name: string; product_id: number; retailer_id: number; wholesaler_id: number | null; variations: { id: number; final_price: string; stock: number }[] }
-interface Item { name: string; slug: string; productId: number; variantId: number; retailerId: number; wholesalerId: number | null }
+interface WireProduct {
+  slug: string;
+  product_name: string;
+  product_id: number;
+  retailer_id: number;
+  wholesaler_id: number | null;
+  variations: { id: number; final_price: string; stock: number }[];
+}
+interface Item {
+  name: string;
+  slug: string;
+  productId: number;
+  variantId: number;
+  retailerId: number;
+  wholesalerId: number | null;
+}
 
 let seq = 0;
 /** A registered customer with one item (priced under ₹3,000, in stock) in the server cart. */
-async function shopperWithItem(request: APIRequestContext, api: string, skip: number): Promise<{ email: string; password: string; token: string; item: Item }> {
+async function shopperWithItem(
+  request: APIRequestContext,
+  api: string,
+  skip: number,
+): Promise<{ email: string; password: string; token: string; item: Item }> {
   seq += 1;
   const email = `pay-${Date.now()}-${process.pid}-${seq}@example.test`;
   const password = 'Secret@123';
   const mobile = `9${String((Date.now() * 7 + process.pid * 131 + seq * 7919) % 1e9).padStart(9, '0')}`;
-  const reg = await request.post(`${api}/api/customer/register`, { headers: API_HEADERS, data: { firstName: 'Asha', lastName: 'Verma', email, password, mobile } });
+  const reg = await request.post(`${api}/api/customer/register`, {
+    headers: API_HEADERS,
+    data: { firstName: 'Asha', lastName: 'Verma', email, password, mobile },
+  });
   expect(reg.ok()).toBeTruthy();
   const token = ((await reg.json()) as { data: { token: string } }).data.token;
   const list = await request.post(`${api}/api/get-products?page=1`, { headers: API_HEADERS, multipart: { in_stock: '1' } });
   const products = ((await list.json()) as { data: { products: WireProduct[] } }).data.products;
-  const picks = products.flatMap((p) => p.variations.filter((v) => v.stock >= 3 && Number(v.final_price) < 3000).slice(0, 1).map((v) => ({ p, v })));
+  const picks = products.flatMap((p) =>
+    p.variations
+      .filter((v) => v.stock >= 3 && Number(v.final_price) < 3000)
+      .slice(0, 1)
+      .map((v) => ({ p, v })),
+  );
   const pick = picks[skip % picks.length];
   expect(pick, 'the seeded catalogue has cheap items in stock').toBeTruthy();
-  const item: Item = { name: pick!.p.product_name, slug: pick!.p.slug, productId: pick!.p.product_id, variantId: pick!.v.id, retailerId: pick!.p.retailer_id, wholesalerId: pick!.p.wholesaler_id };
+  const item: Item = {
+    name: pick!.p.product_name,
+    slug: pick!.p.slug,
+    productId: pick!.p.product_id,
+    variantId: pick!.v.id,
+    retailerId: pick!.p.retailer_id,
+    wholesalerId: pick!.p.wholesaler_id,
+  };
   const add = await request.post(`${api}/api/customer/add-to-cart`, {
     headers: { ...API_HEADERS, authorization: `Bearer ${token}` },
     data: { retailer_id: item.retailerId, wholesaler_id: item.wholesalerId, id: item.variantId, quantity: 1, product_id: item.productId },
@@ -112,7 +166,12 @@ async function stockOf(request: APIRequestContext, api: string, item: Item): Pro
   return product.variations.find((v) => v.id === item.variantId)?.stock ?? -1;
 }
 
-interface WireOrder { order_number: string; status: string; payment_status: string; history: { status: string; by?: string; note?: string | null }[] }
+interface WireOrder {
+  order_number: string;
+  status: string;
+  payment_status: string;
+  history: { status: string; by?: string; note?: string | null }[];
+}
 async function ordersOf(request: APIRequestContext, api: string, token: string): Promise<WireOrder[]> {
   const res = await request.get(`${api}/api/customer/orders`, { headers: { ...API_HEADERS, authorization: `Bearer ${token}` } });
   return ((await res.json()) as { data: WireOrder[] }).data;
@@ -220,12 +279,18 @@ test.describe('prepaid checkout through the razorpay adapter and a local gateway
     await checkoutPrepaid(page, short.url, shopper);
     await expect(page.getByText(/^The time to pay has run out/)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('button', { name: /^Pay ₹/ })).toHaveCount(0);
-    await expect.poll(async () => (await ordersOf(request, short.api, shopper.token))[0]?.status, { timeout: 15_000 }).toBe('payment_expired');
+    await expect
+      .poll(async () => (await ordersOf(request, short.api, shopper.token))[0]?.status, { timeout: 15_000 })
+      .toBe('payment_expired');
     expect(await stockOf(request, short.api, shopper.item)).toBe(before);
   });
 });
 
-test('prepaid checkout through the test adapter in development: the hold shown, cancel gives the stock back', async ({ page, request, baseURL }) => {
+test('prepaid checkout through the test adapter in development: the hold shown, cancel gives the stock back', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const api = baseURL ?? '';
   const shopper = await shopperWithItem(request, api, 4);
   const before = await stockOf(request, api, shopper.item);

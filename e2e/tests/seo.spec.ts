@@ -32,7 +32,12 @@ async function aProduct(request: APIRequestContext): Promise<ProductLite> {
 
 /** The value of the first tag matching `re`'s one group, decoded as an HTML attribute. */
 function attr(html: string, re: RegExp): string | undefined {
-  return re.exec(html)?.[1]?.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return re
+    .exec(html)?.[1]
+    ?.replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 const canonicalOf = (html: string) => attr(html, /<link rel="canonical" href="([^"]*)">/);
@@ -65,14 +70,19 @@ test('a product page: canonical without ?variant=, Open Graph and Twitter tags, 
   expect(attr(top, /<meta property="og:type" content="([^"]*)">/)).toBe('product');
   expect(attr(top, /<meta property="og:title" content="([^"]*)">/)).toContain(product.product_name);
   expect(attr(top, /<meta property="og:url" content="([^"]*)">/)).toBe(`${origin}/products/${encodeURIComponent(product.slug)}`);
-  expect(attr(top, /<meta property="og:image" content="([^"]*)">/)).toMatch(new RegExp(`^${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`));
+  expect(attr(top, /<meta property="og:image" content="([^"]*)">/)).toMatch(
+    new RegExp(`^${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`),
+  );
   expect(attr(top, /<meta property="product:price:currency" content="([^"]*)">/)).toBe('INR');
   expect(attr(top, /<meta name="twitter:card" content="([^"]*)">/)).toBe('summary_large_image');
   expect(attr(top, /<meta name="twitter:title" content="([^"]*)">/)).toContain(product.product_name);
 
   const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
   expect(ld).toBeDefined();
-  const data = JSON.parse(ld!) as { '@type': string; offers: { name: string; price: string; priceCurrency: string; availability: string }[] };
+  const data = JSON.parse(ld!) as {
+    '@type': string;
+    offers: { name: string; price: string; priceCurrency: string; availability: string }[];
+  };
   expect(data['@type']).toBe('Product');
   expect(data.offers.map((o) => o.name)).toEqual(product.variations.map((v) => v.product_variation));
   for (const [i, v] of product.variations.entries()) {

@@ -83,7 +83,11 @@ test.describe('desktop', () => {
     // Theme variables are on the document root, each background with its text colour.
     const vars = await page.evaluate(() => {
       const s = document.documentElement.style;
-      return { button: s.getPropertyValue('--sf-button-bg'), buttonText: s.getPropertyValue('--sf-button-text'), font: s.getPropertyValue('--sf-font') };
+      return {
+        button: s.getPropertyValue('--sf-button-bg'),
+        buttonText: s.getPropertyValue('--sf-button-text'),
+        font: s.getPropertyValue('--sf-font'),
+      };
     });
     expect(vars.button).toMatch(/^#/);
     expect(['#111111', '#ffffff']).toContain(vars.buttonText);
@@ -243,7 +247,9 @@ test.describe('desktop', () => {
 
   test('the cart icon opens the cart side panel from cart-checkout', async ({ page }) => {
     await page.goto('/faq');
-    await banner(page).getByRole('button', { name: /^Cart, \d+ items?$/ }).click();
+    await banner(page)
+      .getByRole('button', { name: /^Cart, \d+ items?$/ })
+      .click();
     await expect(page.locator('[data-remote="cart_checkout"][data-module="CartPanel"]')).toBeAttached();
   });
 
@@ -255,7 +261,12 @@ test.describe('desktop', () => {
     await expect(newsletter.getByText('Email is required')).toBeVisible();
     await newsletter.getByLabel('Email address').fill(email);
     await newsletter.getByRole('button', { name: 'SUBSCRIBE' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: /subscrib/i }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: /subscrib/i })
+        .first(),
+    ).toBeVisible();
     await expect(newsletter.getByLabel('Email address')).toHaveValue('');
 
     const form = page.getByRole('form', { name: 'Contact form' });

@@ -45,7 +45,9 @@ async function watchLayoutShifts(page: Page): Promise<void> {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] }[]) {
         if (e.hadRecentInput) continue;
-        const sources = (e.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName)));
+        const sources = (e.sources ?? []).map((s) =>
+          s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName),
+        );
         w.__shifts.push({ value: e.value, sources });
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -59,7 +61,9 @@ async function layoutShift(page: Page): Promise<{ total: number; shifts: { value
 
 async function aProduct(request: APIRequestContext): Promise<{ slug: string; product_name: string }> {
   const res = await request.post('/api/get-products?page=1', { headers: API_HEADERS, multipart: { in_stock: '1' } });
-  const body = (await res.json()) as { data: { products: { slug: string; product_name: string; variations: { stock: number; final_price: string }[] }[] } };
+  const body = (await res.json()) as {
+    data: { products: { slug: string; product_name: string; variations: { stock: number; final_price: string }[] }[] };
+  };
   const p = body.data.products.find((x) => x.variations.some((v) => v.stock > 0 && Number(v.final_price) < 5000));
   expect(p, 'the seeded catalogue has an affordable product in stock').toBeDefined();
   return p!;
@@ -102,7 +106,7 @@ test.describe('the frame is in the HTML, before any script runs', () => {
   test.describe('with scripts off', () => {
     test.use({ javaScriptEnabled: false });
 
-    test('each page shows its heading and forms, and skeletons where the shopper\'s data goes', async ({ page }) => {
+    test("each page shows its heading and forms, and skeletons where the shopper's data goes", async ({ page }) => {
       for (const frame of FRAMES) {
         await page.goto(frame.path);
         await expect(page.getByRole('heading', { level: 1, name: frame.heading })).toBeVisible();
@@ -117,7 +121,7 @@ test.describe('the frame is in the HTML, before any script runs', () => {
   });
 });
 
-test('a guest: every frame hydrates without a mismatch, then shows the guest\'s page', async ({ page }) => {
+test("a guest: every frame hydrates without a mismatch, then shows the guest's page", async ({ page }) => {
   const problems = watchConsole(page);
   await watchLayoutShifts(page);
   for (const frame of FRAMES.filter((f) => !f.path.startsWith('/my-account'))) {

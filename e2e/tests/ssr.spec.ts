@@ -9,7 +9,8 @@ import { expect, test, type Page } from '@playwright/test';
  */
 
 const API_HEADERS = { 'x-api-key': 'dev-storefront-key' };
-const FIRST_SCREEN_READS = /\/api\/(store-info|home-page-sections|new-arrivals|get-featured-products|get-products|subcategory-variations|single-product-details)/;
+const FIRST_SCREEN_READS =
+  /\/api\/(store-info|home-page-sections|new-arrivals|get-featured-products|get-products|subcategory-variations|single-product-details)/;
 
 interface WireProduct {
   slug: string;
@@ -171,9 +172,13 @@ test('text typed and a submit made before any script has run reach the form', as
 test('a rendered page runs no inline script but its loader, which the policy names', async ({ page }) => {
   const res = await page.request.get('/');
   const html = await res.text();
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/application\/(ld\+)?json/.test(m[1] ?? ''));
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+    (m) => !/application\/(ld\+)?json/.test(m[1] ?? ''),
+  );
   expect(inline).toHaveLength(1);
   expect(inline[0]![1]).toContain('data-main=');
-  const hash = createHash('sha256').update(inline[0]![2] ?? '').digest('base64');
+  const hash = createHash('sha256')
+    .update(inline[0]![2] ?? '')
+    .digest('base64');
   expect(res.headers()['content-security-policy']).toContain(`'sha256-${hash}'`);
 });

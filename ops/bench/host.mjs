@@ -78,19 +78,37 @@ function cannon(url, headers) {
 
 async function measure(label, url, headers) {
   // A short warm-up (server builds loaded, files cached), then the measured run.
-  await new Promise((resolve, reject) => autocannon({ url, connections: 2, amount: 50, headers }, (err) => (err ? reject(err) : resolve())));
+  await new Promise((resolve, reject) =>
+    autocannon({ url, connections: 2, amount: 50, headers }, (err) => (err ? reject(err) : resolve())),
+  );
   const r = await cannon(url, headers);
   const bad = r.non2xx + r.errors + r.timeouts;
-  return { scenario: label, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failed: bad };
+  return {
+    scenario: label,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    failed: bad,
+  };
 }
 
 const results = [];
 const compare = opt('compare');
 let api;
 try {
-  const deployed = spawnSync(process.execPath, [tsx, path.join(repo, 'ops', 'src', 'cli.ts'), 'deploy-all', '--root', root], { cwd: repo, encoding: 'utf8' });
+  const deployed = spawnSync(process.execPath, [tsx, path.join(repo, 'ops', 'src', 'cli.ts'), 'deploy-all', '--root', root], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
   if (deployed.status !== 0) throw new Error(`deploy-all failed: ${deployed.stderr || deployed.stdout}`);
-  api = start('api', [path.join(repo, 'api', 'src', 'server.ts')], { API_PORT: String(API_PORT), API_HOST: '127.0.0.1', DB_FILE: path.join(tmp, 'bench.sqlite'), NODE_ENV: 'development', ...BENCH_KEYS });
+  api = start('api', [path.join(repo, 'api', 'src', 'server.ts')], {
+    API_PORT: String(API_PORT),
+    API_HOST: '127.0.0.1',
+    DB_FILE: path.join(tmp, 'bench.sqlite'),
+    NODE_ENV: 'development',
+    ...BENCH_KEYS,
+  });
   await waitFor(`http://127.0.0.1:${API_PORT}/api/openapi.json`, api);
 
   const shellVersion = JSON.parse(readFileSync(path.join(root, 'remotes.json'), 'utf8')).shell.version;
@@ -98,20 +116,29 @@ try {
   const browser = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,*/*' };
   // Every host runs at once (render cache on and off; with --compare, the other CLI too) and the runs
   // alternate, so a busy moment on a shared machine falls on both sides alike.
-  const clis = compare ? [['this', opsCli], ['compare', path.resolve(compare)]] : [['this', opsCli]];
+  const clis = compare
+    ? [
+        ['this', opsCli],
+        ['compare', path.resolve(compare)],
+      ]
+    : [['this', opsCli]];
   const sites = {};
   let port = PORT;
   for (const [label, cli] of clis) {
     for (const cacheSeconds of ['5', '0']) {
       const site = `http://127.0.0.1:${port}`;
-      const host = start(`host ${label} cache ${cacheSeconds}`, [cli, 'serve', '--port', String(port), '--api', `http://127.0.0.1:${API_PORT}`, '--root', root], {
-        NODE_ENV: 'production',
-        STORE_URL: site,
-        // A production host refuses the development key and token: both sides use the bench's own.
-        ...BENCH_KEYS,
-        SSR_CACHE_SECONDS: cacheSeconds,
-        LOG_LEVEL: opt('log-level', 'info'),
-      });
+      const host = start(
+        `host ${label} cache ${cacheSeconds}`,
+        [cli, 'serve', '--port', String(port), '--api', `http://127.0.0.1:${API_PORT}`, '--root', root],
+        {
+          NODE_ENV: 'production',
+          STORE_URL: site,
+          // A production host refuses the development key and token: both sides use the bench's own.
+          ...BENCH_KEYS,
+          SSR_CACHE_SECONDS: cacheSeconds,
+          LOG_LEVEL: opt('log-level', 'info'),
+        },
+      );
       await waitFor(`${site}/storefront.config.json`, host);
       const page = await (await fetch(`${site}/`)).text();
       if (!page.includes('"ssr":')) throw new Error('the home page was not rendered on the server: the figures would mean nothing');
@@ -149,10 +176,18 @@ try {
   rmSync(tmp, { recursive: true, force: true });
 }
 
-console.log(`\nhost bench: ${opsCli}${compare ? ` against ${compare}` : ''}, ${CONNECTIONS} connections, ${ROUNDS} × ${DURATION} s per scenario, node ${process.version}, ${os.cpus().length} cpus, load ${os.loadavg()[0].toFixed(1)}`);
+console.log(
+  `\nhost bench: ${opsCli}${compare ? ` against ${compare}` : ''}, ${CONNECTIONS} connections, ${ROUNDS} × ${DURATION} s per scenario, node ${process.version}, ${os.cpus().length} cpus, load ${os.loadavg()[0].toFixed(1)}`,
+);
 console.log('scenario                                   req/s    p50 ms   p99 ms   failed');
 for (const r of results) {
-  console.log(`${r.scenario.padEnd(42)} ${String(r.rps).padStart(6)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}  ${String(r.failed).padStart(7)}`);
+  console.log(
+    `${r.scenario.padEnd(42)} ${String(r.rps).padStart(6)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}  ${String(r.failed).padStart(7)}`,
+  );
 }
 const json = opt('json');
-if (json) writeFileSync(json, JSON.stringify({ at: new Date().toISOString(), cli: opsCli, connections: CONNECTIONS, duration: DURATION, results }, null, 2));
+if (json)
+  writeFileSync(
+    json,
+    JSON.stringify({ at: new Date().toISOString(), cli: opsCli, connections: CONNECTIONS, duration: DURATION, results }, null, 2),
+  );

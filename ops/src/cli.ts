@@ -70,7 +70,11 @@ function argumentError(command: string, e: Error & { code?: string }): OpsError 
 }
 
 /** Runs one command; returns the exit code (serve keeps running and returns 0 once listening). */
-export async function main(argv: string[], out: (s: string) => void = console.log, err: (s: string) => void = console.error): Promise<number> {
+export async function main(
+  argv: string[],
+  out: (s: string) => void = console.log,
+  err: (s: string) => void = console.error,
+): Promise<number> {
   // A first, lenient pass finds the command (an option's value is never taken for it).
   const every = Object.assign({}, COMMON, ...Object.values(COMMANDS).map((c) => c.options)) as typeof COMMON;
   const loose = parseArgs({ args: argv, options: every, allowPositionals: true, strict: false });

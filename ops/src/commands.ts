@@ -323,8 +323,15 @@ export async function activate(
  * are not in its folder: a partial upload that would go live broken. No manifest → nothing to check.
  */
 export async function missingAssets(dir: string): Promise<string[]> {
-  interface Assets { js?: { sync?: string[]; async?: string[] }; css?: { sync?: string[]; async?: string[] } }
-  let manifest: { metaData?: { remoteEntry?: { name?: string; path?: string } }; exposes?: { assets?: Assets }[]; shared?: { assets?: Assets }[] };
+  interface Assets {
+    js?: { sync?: string[]; async?: string[] };
+    css?: { sync?: string[]; async?: string[] };
+  }
+  let manifest: {
+    metaData?: { remoteEntry?: { name?: string; path?: string } };
+    exposes?: { assets?: Assets }[];
+    shared?: { assets?: Assets }[];
+  };
   try {
     manifest = JSON.parse(await fs.readFile(path.join(dir, 'mf-manifest.json'), 'utf8')) as typeof manifest;
   } catch {
@@ -371,7 +378,9 @@ export async function rollback(ctx: OpsContext, sectionName: string): Promise<Ro
       if (target.version !== current.version) break;
     }
     if (!target) {
-      throw new OpsError(`${section.name} ${current.version} has no previously live version to roll back to (see pnpm ops history ${section.name})`);
+      throw new OpsError(
+        `${section.name} ${current.version} has no previously live version to roll back to (see pnpm ops history ${section.name})`,
+      );
     }
     s.live = { ...target, activatedAt: new Date().toISOString() };
     // Rolling back is the emergency exit: never refuse it, but say when it no longer fits the shell.
@@ -449,7 +458,12 @@ export async function status(ctx: OpsContext): Promise<SectionStatus[]> {
       live: s.live,
       lastKnownGood: lastKnownGood(s),
       rollbackSteps: s.previous.length,
-      serverRendered: serverBuild ? await fs.stat(serverBuild).then((st) => st.isFile(), () => false) : false,
+      serverRendered: serverBuild
+        ? await fs.stat(serverBuild).then(
+            (st) => st.isFile(),
+            () => false,
+          )
+        : false,
       versions: await listVersions(ctx.root, section, state),
     });
   }
@@ -460,7 +474,10 @@ export function fmtDate(iso: string | null | undefined): string {
   if (!iso) return '-';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+  return d
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 /** Plain-text table with padded columns. */

@@ -69,9 +69,7 @@ export function checkSingletons(consumer: Party, provider: Party): string[] {
       continue;
     }
     if (!ok) {
-      problems.push(
-        `${req.name}: ${consumer.label} requires ${req.requiredVersion}, but ${provider.label} provides ${have.version}`,
-      );
+      problems.push(`${req.name}: ${consumer.label} requires ${req.requiredVersion}, but ${provider.label} provides ${have.version}`);
     }
   }
   return problems;

@@ -23,7 +23,12 @@ export async function dropStalePrecompressed(dir: string): Promise<string[]> {
     const file = path.join(entry.parentPath, entry.name);
     const original = file.slice(0, -ext.length);
     const [packed, plain] = await Promise.all([fs.readFile(file), fs.readFile(original).catch(() => null)]);
-    const same = plain !== null && (await decode(packed).then((b) => b.equals(plain), () => false));
+    const same =
+      plain !== null &&
+      (await decode(packed).then(
+        (b) => b.equals(plain),
+        () => false,
+      ));
     if (!same) {
       await fs.rm(file);
       dropped.push(path.relative(dir, file));

@@ -143,7 +143,10 @@ function withMeta(head: string, meta: ServerPage['meta']): string {
   const { title, description } = meta;
   if (title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttr(title)}</title>`);
   if (description) {
-    out = out.replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeAttr(description)}">`);
+    out = out.replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeAttr(description)}">`,
+    );
   }
   return out;
 }
@@ -196,7 +199,10 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
         }
         return mod as unknown as ShellServer;
       })().catch((err: unknown) => {
-        warnOnce(`shell:${version}`, `[ssr] shell ${version}: server build unusable, pages render in the browser (${(err as Error).message})`);
+        warnOnce(
+          `shell:${version}`,
+          `[ssr] shell ${version}: server build unusable, pages render in the browser (${(err as Error).message})`,
+        );
         return null;
       });
       shells.set(version, p);
@@ -222,7 +228,12 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
   }
 
   /** A remote version's server build, evaluated against one shell version's singletons. */
-  function loadRemoteBuild(shellVersion: string, shell: ShellServer, name: string, version: string): Promise<Record<string, unknown> | null> {
+  function loadRemoteBuild(
+    shellVersion: string,
+    shell: ShellServer,
+    name: string,
+    version: string,
+  ): Promise<Record<string, unknown> | null> {
     const key = `${shellVersion}|${name}|${version}`;
     let p = remotes.get(key);
     if (!p) {
@@ -297,7 +308,10 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
       css += await cssLinks(`/shell/${shellVersion}/`, path.join(root, 'shell', shellVersion), [result.route.shell]);
     } else {
       const entry = reg.remotes[result.route.remote];
-      if (entry) css += await cssLinks(remoteBase(entry.entry), path.join(root, 'remotes', result.route.remote, entry.version), [result.route.module]);
+      if (entry)
+        css += await cssLinks(remoteBase(entry.entry), path.join(root, 'remotes', result.route.remote, entry.version), [
+          result.route.module,
+        ]);
     }
     events?.rendered(Date.now() - started);
     opts.log?.(`[ssr] ${url} rendered in ${Date.now() - started} ms`);

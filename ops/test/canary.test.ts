@@ -21,7 +21,9 @@ describe('stable assignment', () => {
     expect(b).toBeLessThan(BUCKETS);
     // Over many shoppers, a different version (or remote) is a different draw, not the same set.
     const many = ids(2000);
-    const sameSet = many.filter((x) => inCanary(x, 'catalog', { version: 'v1', percent: 10 }) === inCanary(x, 'catalog', { version: 'v2', percent: 10 })).length;
+    const sameSet = many.filter(
+      (x) => inCanary(x, 'catalog', { version: 'v1', percent: 10 }) === inCanary(x, 'catalog', { version: 'v2', percent: 10 }),
+    ).length;
     expect(sameSet).toBeLessThan(many.length);
   });
 
@@ -43,11 +45,23 @@ describe('stable assignment', () => {
     const reg: RemoteRegistry = {
       shell: { version: 's1' },
       remotes: {
-        catalog: { version: 'c1', entry: '/remotes/catalog/c1/mf-manifest.json', lastKnownGood: { version: 'c0', entry: '/remotes/catalog/c0/mf-manifest.json' } },
+        catalog: {
+          version: 'c1',
+          entry: '/remotes/catalog/c1/mf-manifest.json',
+          lastKnownGood: { version: 'c0', entry: '/remotes/catalog/c0/mf-manifest.json' },
+        },
         account: { version: 'a1', entry: '/remotes/account/a1/mf-manifest.json', lastKnownGood: null },
       },
     };
-    const canaries = { catalog: { version: 'c2', entry: '/remotes/catalog/c2/mf-manifest.json', percent: 50, startedAt: '2026-01-01T00:00:00Z', autoRollback: null } };
+    const canaries = {
+      catalog: {
+        version: 'c2',
+        entry: '/remotes/catalog/c2/mf-manifest.json',
+        percent: 50,
+        startedAt: '2026-01-01T00:00:00Z',
+        autoRollback: null,
+      },
+    };
     const all = ids(200);
     const inside = all.filter((x) => canariesFor(x, canaries, reg).length === 1);
     const outside = all.filter((x) => canariesFor(x, canaries, reg).length === 0);
@@ -55,7 +69,11 @@ describe('stable assignment', () => {
     expect(outside.length).toBeGreaterThan(50);
     expect(canariesFor(null, canaries, reg)).toEqual([]);
     const mine = registryWithCanaries(reg, canaries, canariesFor(inside[0] ?? '', canaries, reg));
-    expect(mine.remotes.catalog).toEqual({ version: 'c2', entry: '/remotes/catalog/c2/mf-manifest.json', lastKnownGood: { version: 'c1', entry: '/remotes/catalog/c1/mf-manifest.json' } });
+    expect(mine.remotes.catalog).toEqual({
+      version: 'c2',
+      entry: '/remotes/catalog/c2/mf-manifest.json',
+      lastKnownGood: { version: 'c1', entry: '/remotes/catalog/c1/mf-manifest.json' },
+    });
     expect(mine.remotes.account).toBe(reg.remotes.account);
     expect(registryWithCanaries(reg, canaries, [])).toBe(reg);
     // A canary of the version that is live already (promoted by hand) gives nobody anything else.
@@ -88,7 +106,12 @@ describe('ops activate --canary, promote, rollback', () => {
     expect(out).toMatch(/0\.1\.0-c2 is a canary for 10 % of shoppers; the others keep 0\.1\.0-c1/);
     expect(readFileSync(path.join(ws.root, 'remotes.json'), 'utf8')).toBe(before);
     const { canaries } = await readCanaries(ws.root);
-    expect(canaries.catalog).toMatchObject({ version: '0.1.0-c2', percent: 10, entry: '/remotes/catalog/0.1.0-c2/mf-manifest.json', autoRollback: null });
+    expect(canaries.catalog).toMatchObject({
+      version: '0.1.0-c2',
+      percent: 10,
+      entry: '/remotes/catalog/0.1.0-c2/mf-manifest.json',
+      autoRollback: null,
+    });
     const status = await ok('status');
     expect(status).toMatch(/catalog 0\.1\.0-c2 for 10 % of shoppers \(the rest on 0\.1\.0-c1\)/);
     const json = JSON.parse(await ok('status', '--json')) as { sections: { name: string; canary: { version: string } | null }[] };
@@ -105,8 +128,12 @@ describe('ops activate --canary, promote, rollback', () => {
     expect((await ws.ops('activate', 'catalog', '0.1.0-c1', '--canary', '10')).err).toMatch(/already the live version/);
     expect((await ws.ops('activate', 'catalog', '0.9.9-x', '--canary', '10')).err).toMatch(/not published/);
     expect((await ws.ops('activate', 'catalog', '0.1.0-c2', '--auto-rollback')).err).toMatch(/--auto-rollback goes with --canary/);
-    expect((await ws.ops('activate', 'catalog', '0.1.0-c2', '--canary', '5', '--min-page-views', '3')).err).toMatch(/threshold of --auto-rollback/);
-    expect((await ws.ops('activate', 'catalog', '0.1.0-c2', '--canary', '5', '--auto-rollback', '--max-error-rate', '150')).err).toMatch(/per cent from 0 to 100/);
+    expect((await ws.ops('activate', 'catalog', '0.1.0-c2', '--canary', '5', '--min-page-views', '3')).err).toMatch(
+      /threshold of --auto-rollback/,
+    );
+    expect((await ws.ops('activate', 'catalog', '0.1.0-c2', '--canary', '5', '--auto-rollback', '--max-error-rate', '150')).err).toMatch(
+      /per cent from 0 to 100/,
+    );
     await ok('activate', 'catalog', '0.1.0-c2', '--canary', '5');
     await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-c3'));
     expect((await ws.ops('activate', 'catalog', '0.1.0-c3', '--canary', '5')).err).toMatch(/a canary of catalog 0\.1\.0-c2 is running/);
@@ -116,12 +143,36 @@ describe('ops activate --canary, promote, rollback', () => {
     const startedAt = (await readCanaries(ws.root)).canaries.catalog?.startedAt;
     expect(await ok('activate', 'catalog', '0.1.0-c2', '--canary', '50', '--auto-rollback')).toMatch(/is now for 50 %/);
     const after = (await readCanaries(ws.root)).canaries.catalog;
-    expect(after).toMatchObject({ percent: 50, startedAt, autoRollback: { maxErrorRate: 0.02, maxChunkFailureRate: 0.01, minPageViews: 50, windowMinutes: 15 } });
+    expect(after).toMatchObject({
+      percent: 50,
+      startedAt,
+      autoRollback: { maxErrorRate: 0.02, maxChunkFailureRate: 0.01, minPageViews: 50, windowMinutes: 15 },
+    });
   });
 
   test('thresholds given on the command line are kept', async () => {
-    await ok('activate', 'catalog', '0.1.0-c2', '--canary', '25', '--auto-rollback', '--max-error-rate', '5', '--max-chunk-failure-rate', '0.5', '--min-page-views', '3', '--window', '5');
-    expect((await readCanaries(ws.root)).canaries.catalog?.autoRollback).toEqual({ maxErrorRate: 0.05, maxChunkFailureRate: 0.005, minPageViews: 3, windowMinutes: 5 });
+    await ok(
+      'activate',
+      'catalog',
+      '0.1.0-c2',
+      '--canary',
+      '25',
+      '--auto-rollback',
+      '--max-error-rate',
+      '5',
+      '--max-chunk-failure-rate',
+      '0.5',
+      '--min-page-views',
+      '3',
+      '--window',
+      '5',
+    );
+    expect((await readCanaries(ws.root)).canaries.catalog?.autoRollback).toEqual({
+      maxErrorRate: 0.05,
+      maxChunkFailureRate: 0.005,
+      minPageViews: 3,
+      windowMinutes: 5,
+    });
   });
 
   test('promote makes the canary live for everyone, with the old live version as the rollback step', async () => {

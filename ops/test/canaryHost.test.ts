@@ -42,7 +42,14 @@ async function start(env: NodeJS.ProcessEnv = {}): Promise<string> {
     root: ws.root,
     api: 'http://127.0.0.1:9',
     log: (line) => logged.push(line),
-    env: { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: `http://127.0.0.1:${port}`, SSR_CACHE_SECONDS: '0', ...env },
+    env: {
+      NODE_ENV: 'production',
+      API_KEY: 'k-123',
+      STORE_TOKEN: 't-456',
+      STORE_URL: `http://127.0.0.1:${port}`,
+      SSR_CACHE_SECONDS: '0',
+      ...env,
+    },
   });
   hosts.push(h);
   return h.listen(port, '127.0.0.1');
@@ -52,8 +59,12 @@ const cookieOf = (r: Res): string | null => {
   const set = r.headers['set-cookie']?.find((c) => c.startsWith('sf_shopper='));
   return set ? (set.split(';')[0] ?? null) : null;
 };
-const catalogVersion = (r: Res): string => (JSON.parse(r.body.toString()) as { remotes: { catalog: { version: string } } }).remotes.catalog.version;
-const bootOf = (html: string) => JSON.parse(/<script type="application\/json" id="storefront-boot">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as { registry: { remotes: { catalog: { version: string } } } };
+const catalogVersion = (r: Res): string =>
+  (JSON.parse(r.body.toString()) as { remotes: { catalog: { version: string } } }).remotes.catalog.version;
+const bootOf = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="storefront-boot">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as {
+    registry: { remotes: { catalog: { version: string } } };
+  };
 
 beforeEach(async () => {
   ws = makeWorkspace();
@@ -111,8 +122,14 @@ describe('per-shopper registry', () => {
       const r = await request(base, '/remotes.json');
       if (catalogVersion(r) === CANARY) canaryCookie = cookieOf(r) ?? '';
     }
-    const mine = JSON.parse((await request(base, '/remotes.json', { headers: { cookie: canaryCookie } })).body.toString()) as { remotes: { catalog: unknown } };
-    expect(mine.remotes.catalog).toEqual({ version: CANARY, entry: `/remotes/catalog/${CANARY}/mf-manifest.json`, lastKnownGood: { version: LIVE, entry: `/remotes/catalog/${LIVE}/mf-manifest.json` } });
+    const mine = JSON.parse((await request(base, '/remotes.json', { headers: { cookie: canaryCookie } })).body.toString()) as {
+      remotes: { catalog: unknown };
+    };
+    expect(mine.remotes.catalog).toEqual({
+      version: CANARY,
+      entry: `/remotes/catalog/${CANARY}/mf-manifest.json`,
+      lastKnownGood: { version: LIVE, entry: `/remotes/catalog/${LIVE}/mf-manifest.json` },
+    });
     // The canary ends: the same shopper is back on the live version at the next request.
     await ok('rollback', 'catalog');
     expect(catalogVersion(await request(base, '/remotes.json', { headers: { cookie: canaryCookie } }))).toBe(LIVE);
@@ -144,7 +161,17 @@ describe('POST /telemetry', () => {
 
   test('a valid batch is counted per remote version, in the metrics and (after a flush) in the store', async () => {
     const base = await start({ TELEMETRY_FLUSH_SECONDS: '3600' });
-    const r = await post(base, batch(ev(), ev(), ev({ t: 'error', k: 'boundary' }), ev({ t: 'load', k: 'chunk' }), ev({ t: 'vital', k: 'LCP', n: 1800 }), ev({ t: 'fallback', k: 'unavailable' })));
+    const r = await post(
+      base,
+      batch(
+        ev(),
+        ev(),
+        ev({ t: 'error', k: 'boundary' }),
+        ev({ t: 'load', k: 'chunk' }),
+        ev({ t: 'vital', k: 'LCP', n: 1800 }),
+        ev({ t: 'fallback', k: 'unavailable' }),
+      ),
+    );
     expect(r.status).toBe(204);
     const text = await metrics(base);
     expect(text).toMatch(new RegExp(`storefront_browser_page_views_total\\{remote="catalog",version="${LIVE}"\\} 2`));
@@ -212,7 +239,8 @@ describe('automatic rollback', () => {
   const post = (base: string, events: unknown[]) =>
     request(base, '/telemetry', { method: 'POST', body: JSON.stringify({ events }), headers: { 'content-type': 'application/json' } });
   const views = (v: string, n: number) => Array.from({ length: n }, () => ({ t: 'view', r: 'catalog', v, route: '/products/:slug' }));
-  const errors = (v: string, n: number) => Array.from({ length: n }, () => ({ t: 'error', k: 'boundary', r: 'catalog', v, route: '/products/:slug' }));
+  const errors = (v: string, n: number) =>
+    Array.from({ length: n }, () => ({ t: 'error', k: 'boundary', r: 'catalog', v, route: '/products/:slug' }));
   const waitFor = async (cond: () => Promise<boolean>) => {
     while (!(await cond())) await new Promise((r) => setTimeout(r, 50));
   };
@@ -242,7 +270,9 @@ describe('automatic rollback', () => {
       `[canary] catalog ${CANARY} ended automatically, every shopper is back on ${LIVE}: error rate 50 % (5 errors / 10 page views) above 2 %`,
     ]);
     expect(catalogVersion(await request(base, '/remotes.json'))).toBe(LIVE);
-    expect((await request(base, '/metrics')).body.toString() + (await request(other, '/metrics')).body.toString()).toMatch(/host_canary_auto_rollbacks_total\{remote="catalog"\} 1/);
+    expect((await request(base, '/metrics')).body.toString() + (await request(other, '/metrics')).body.toString()).toMatch(
+      /host_canary_auto_rollbacks_total\{remote="catalog"\} 1/,
+    );
     // What the operator sees afterwards.
     const report = await ok('report', 'catalog');
     expect(report).toMatch(/the canary 0\.1\.0-c2 ended .*auto-rollback/);
@@ -260,7 +290,8 @@ describe('automatic rollback', () => {
       return ((await readAggregates(ws.root, m - 1, m)).get(versionKey('catalog', CANARY))?.errors ?? 0) >= 20;
     });
     // Two more checks have finished since (each flushes first, then reads the store): the canary is still there.
-    const checks = async () => Number(/^host_canary_checks_total (\d+)$/m.exec((await request(base, '/metrics')).body.toString())?.[1] ?? 0);
+    const checks = async () =>
+      Number(/^host_canary_checks_total (\d+)$/m.exec((await request(base, '/metrics')).body.toString())?.[1] ?? 0);
     const seen = await checks();
     await waitFor(async () => (await checks()) >= seen + 2);
     expect((await readCanaries(ws.root)).canaries.catalog?.version).toBe(CANARY);

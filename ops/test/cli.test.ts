@@ -152,7 +152,9 @@ describe('activate and rollback', () => {
     const bad = await ws.ops('activate', 'catalog', '0.1.0-v1', '--base-url', 'ftp://x');
     expect(bad.code).toBe(2);
     // Moving the live version back to this site is not a new rollback step.
-    expect(await ok('activate', 'catalog', '0.1.0-v2')).toContain('same version, now served from /remotes/catalog/0.1.0-v2/mf-manifest.json');
+    expect(await ok('activate', 'catalog', '0.1.0-v2')).toContain(
+      'same version, now served from /remotes/catalog/0.1.0-v2/mf-manifest.json',
+    );
     expect(registry().remotes.catalog).toEqual({
       version: '0.1.0-v2',
       entry: '/remotes/catalog/0.1.0-v2/mf-manifest.json',
@@ -241,7 +243,12 @@ describe('status, history, deploy-all', () => {
     await ok('publish', 'shell', '--from', ws.build('shell', '0.1.0-s1'));
     await ok('activate', 'shell', '0.1.0-s1');
     await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-v1', { builtAt: '2026-03-01T10:00:00.000Z' }));
-    await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-v2', { builtAt: '2026-03-02T10:00:00.000Z', server: { js: 'exports.Home = {};' } }));
+    await ok(
+      'publish',
+      'catalog',
+      '--from',
+      ws.build('catalog', '0.1.0-v2', { builtAt: '2026-03-02T10:00:00.000Z', server: { js: 'exports.Home = {};' } }),
+    );
     await ok('activate', 'catalog', '0.1.0-v1');
     await ok('activate', 'catalog', '0.1.0-v2');
     const out = await ok('status');
@@ -254,7 +261,9 @@ describe('status, history, deploy-all', () => {
     expect(row('account')).toMatch(/^account\s+-/);
     expect(out).toMatch(/0\.1\.0-v2\s+2026-03-02 10:00:00Z\s+\d{4}-\S+ \S+\s+live/);
     expect(out).toMatch(/0\.1\.0-v1\s+2026-03-01 10:00:00Z\s+\d{4}-\S+ \S+\s+last-known-good/);
-    const json = JSON.parse(await ok('status', '--json')) as { sections: { name: string; live: { version: string } | null; serverRendered: boolean }[] };
+    const json = JSON.parse(await ok('status', '--json')) as {
+      sections: { name: string; live: { version: string } | null; serverRendered: boolean }[];
+    };
     expect(json.sections.map((s) => [s.name, s.live?.version ?? null, s.serverRendered])).toEqual([
       ['shell', '0.1.0-s1', false],
       ['catalog', '0.1.0-v2', true],

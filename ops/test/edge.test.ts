@@ -30,7 +30,10 @@ interface Seen {
 }
 
 /** A stand-in API process: records what reaches it, answers JSON (or what `answer` says). */
-async function upstream(name: string, answer?: (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void): Promise<{ url: string; seen: Seen[]; server: http.Server }> {
+async function upstream(
+  name: string,
+  answer?: (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void,
+): Promise<{ url: string; seen: Seen[]; server: http.Server }> {
   const seen: Seen[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
@@ -47,7 +50,10 @@ async function upstream(name: string, answer?: (req: http.IncomingMessage, res: 
   return { url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, seen, server };
 }
 
-async function start(env: NodeJS.ProcessEnv, extra: { api?: string; port?: number; sourceMaps?: boolean } = {}): Promise<{ host: Host; base: string }> {
+async function start(
+  env: NodeJS.ProcessEnv,
+  extra: { api?: string; port?: number; sourceMaps?: boolean } = {},
+): Promise<{ host: Host; base: string }> {
   const h = createHost({ root: ws.root, api: extra.api ?? null, env, ...(extra.sourceMaps ? { sourceMaps: true } : {}) });
   hosts.push(h);
   return { host: h, base: await h.listen(extra.port ?? 0, '127.0.0.1') };
@@ -62,7 +68,12 @@ beforeAll(async () => {
   ws = makeWorkspace();
   await ok('publish', 'shell', '--from', ws.build('shell', SHELL, { marker: 'SHELL-ONE', maps: true }));
   await ok('activate', 'shell', SHELL);
-  await ok('publish', 'catalog', '--from', ws.build('catalog', CAT, { bigJs: true, marker: 'CATALOG-ONE', maps: true, precompressed: true }));
+  await ok(
+    'publish',
+    'catalog',
+    '--from',
+    ws.build('catalog', CAT, { bigJs: true, marker: 'CATALOG-ONE', maps: true, precompressed: true }),
+  );
   await ok('activate', 'catalog', CAT);
 });
 afterAll(async () => {
@@ -107,18 +118,33 @@ describe('the site origin comes from STORE_URL, never from request headers', () 
   test('production: STORE_URL is required, used as is, and a request for another host gets 421', async () => {
     expect(() => createHost({ root: ws.root, env: { NODE_ENV: 'production' } })).toThrow(/STORE_URL/);
     // The development key and token are refused in production too (issue 13), named.
-    expect(() => createHost({ root: ws.root, env: { NODE_ENV: 'production', STORE_URL: 'https://shop.example.in' } })).toThrow(/API_KEY and STORE_TOKEN/);
+    expect(() => createHost({ root: ws.root, env: { NODE_ENV: 'production', STORE_URL: 'https://shop.example.in' } })).toThrow(
+      /API_KEY and STORE_TOKEN/,
+    );
     expect(() =>
-      createHost({ root: ws.root, env: { NODE_ENV: 'production', STORE_URL: 'https://shop.example.in', API_KEY: 'dev-storefront-key', STORE_TOKEN: 't-456' } }),
+      createHost({
+        root: ws.root,
+        env: { NODE_ENV: 'production', STORE_URL: 'https://shop.example.in', API_KEY: 'dev-storefront-key', STORE_TOKEN: 't-456' },
+      }),
     ).toThrow(/^API_KEY must be set/);
-    expect(() => createHost({ root: ws.root, env: { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: 'javascript://evil.example' } })).toThrow(/STORE_URL/);
+    expect(() =>
+      createHost({
+        root: ws.root,
+        env: { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: 'javascript://evil.example' },
+      }),
+    ).toThrow(/STORE_URL/);
     const port = await freePort();
-    const { base } = await start({ NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: 'https://shop.example.in' }, { port });
+    const { base } = await start(
+      { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: 'https://shop.example.in' },
+      { port },
+    );
     const evil = await request(base, '/storefront.config.json', { headers: { Host: 'evil.example' } });
     expect(evil.status).toBe(421);
     const page = await request(base, '/shop', { headers: { Host: 'evil.example' } });
     expect(page.status).toBe(421);
-    const good = await request(base, '/storefront.config.json', { headers: { Host: 'shop.example.in', 'X-Forwarded-Host': 'evil.example' } });
+    const good = await request(base, '/storefront.config.json', {
+      headers: { Host: 'shop.example.in', 'X-Forwarded-Host': 'evil.example' },
+    });
     expect(good.status).toBe(200);
     expect((JSON.parse(good.body.toString()) as { storeUrl: string }).storeUrl).toBe('https://shop.example.in');
     // A load balancer's probes name no site.
@@ -161,7 +187,11 @@ describe('several API processes', () => {
     expect(new Set(froms)).toEqual(new Set(['a', 'b']));
     // Posts too: a refused connection sent nothing, so it goes to the next process.
     for (let i = 0; i < 6; i++) {
-      const r = await request(base, '/api/cart/add', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: `{"i":${i}}` });
+      const r = await request(base, '/api/cart/add', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: `{"i":${i}}`,
+      });
       expect(r.status).toBe(200);
     }
     const posts = [...a.seen, ...b.seen].filter((s) => s.method === 'POST').map((s) => s.body);
@@ -202,7 +232,10 @@ describe('files', () => {
 
   test('source maps, build.json, mf-stats.json and server builds are not served in production; maps only with the operator flag', async () => {
     const port = await freePort();
-    const { base } = await start({ NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: `http://127.0.0.1:${port}` }, { port });
+    const { base } = await start(
+      { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: `http://127.0.0.1:${port}` },
+      { port },
+    );
     for (const p of [
       `/shell/${SHELL}/main.0123abcd.js.map`,
       `/remotes/catalog/${CAT}/main.0123abcd.js.map`,
@@ -214,7 +247,10 @@ describe('files', () => {
     }
     expect((await request(base, `/remotes/catalog/${CAT}/mf-manifest.json`)).status).toBe(200);
     const port2 = await freePort();
-    const ops = await start({ NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: `http://127.0.0.1:${port2}` }, { port: port2, sourceMaps: true });
+    const ops = await start(
+      { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: `http://127.0.0.1:${port2}` },
+      { port: port2, sourceMaps: true },
+    );
     expect((await request(ops.base, `/remotes/catalog/${CAT}/main.0123abcd.js.map`)).status).toBe(200);
     expect((await request(ops.base, `/remotes/catalog/${CAT}/build.json`)).status).toBe(404);
   });
@@ -237,14 +273,30 @@ describe('payment page policy', () => {
 describe('robots.txt and sitemaps', () => {
   test('robots.txt keeps crawlers out of private pages and names the sitemap on STORE_URL', async () => {
     const port = await freePort();
-    const { base } = await start({ NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: 'https://shop.example.in' }, { port });
+    const { base } = await start(
+      { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: 'https://shop.example.in' },
+      { port },
+    );
     const r = await request(base, '/robots.txt', { headers: { Host: 'shop.example.in' } });
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/^text\/plain/);
     const text = r.body.toString();
     expect(text).toContain('User-agent: *');
     expect(text).toMatch(/^Allow: \/$/m);
-    for (const p of ['/cart', '/checkout', '/payment', '/order-success', '/order-failure', '/my-account', '/signin', '/signup', '/forgot-password', '/reset-password', '/track-order', '/api/']) {
+    for (const p of [
+      '/cart',
+      '/checkout',
+      '/payment',
+      '/order-success',
+      '/order-failure',
+      '/my-account',
+      '/signin',
+      '/signup',
+      '/forgot-password',
+      '/reset-password',
+      '/track-order',
+      '/api/',
+    ]) {
       expect(text).toMatch(new RegExp(`^Disallow: ${p}$`, 'm'));
     }
     expect(text).toContain('Sitemap: https://shop.example.in/sitemap.xml');
@@ -282,7 +334,10 @@ describe('health, readiness and metrics', () => {
     await new Promise<void>((r) => api.listen(port, '127.0.0.1', () => r()));
     servers.push(api);
     const up = await request(base, '/readyz');
-    expect(JSON.parse(up.body.toString())).toMatchObject({ ready: true, checks: { api: { ok: true }, registry: { ok: true }, builds: { ok: true } } });
+    expect(JSON.parse(up.body.toString())).toMatchObject({
+      ready: true,
+      checks: { api: { ok: true }, registry: { ok: true }, builds: { ok: true } },
+    });
     expect(up.status).toBe(200);
   });
 
@@ -323,7 +378,10 @@ describe('graceful shutdown', () => {
     });
     const tsxCli = require.resolve('tsx/cli');
     const cli = path.join(__dirname, '..', 'src', 'cli.ts');
-    const child = spawn(process.execPath, [tsxCli, cli, 'serve', '--port', '0', '--root', ws.root, '--api', slow.url], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'info' } });
+    const child = spawn(process.execPath, [tsxCli, cli, 'serve', '--port', '0', '--root', ws.root, '--api', slow.url], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'info' },
+    });
     let out = '';
     const url = await new Promise<string>((resolve, reject) => {
       child.stderr.on('data', (d: Buffer) => (out += d.toString()));

@@ -135,7 +135,11 @@ export function makeWorkspace(): Workspace {
     async ops(...args) {
       const out: string[] = [];
       const err: string[] = [];
-      const code = await main([...args, '--root', root, '--repo', repo], (s) => out.push(s), (s) => err.push(s));
+      const code = await main(
+        [...args, '--root', root, '--repo', repo],
+        (s) => out.push(s),
+        (s) => err.push(s),
+      );
       return { code, out: out.join('\n'), err: err.join('\n') };
     },
   };
@@ -148,11 +152,22 @@ export interface Res {
 }
 
 /** One HTTP request with a raw path (no URL normalisation) and no connection reuse. */
-export function request(base: string, rawPathAndQuery: string, opts: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string } = {}): Promise<Res> {
+export function request(
+  base: string,
+  rawPathAndQuery: string,
+  opts: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string } = {},
+): Promise<Res> {
   const u = new URL(base);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { hostname: u.hostname, port: u.port, path: rawPathAndQuery, method: opts.method ?? 'GET', headers: opts.headers ?? {}, agent: false },
+      {
+        hostname: u.hostname,
+        port: u.port,
+        path: rawPathAndQuery,
+        method: opts.method ?? 'GET',
+        headers: opts.headers ?? {},
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

@@ -93,7 +93,10 @@ describe('versioned assets', () => {
     const shellJs = await request(base, `/shell/${SHELL}/main.0123abcd.js`);
     expect(shellJs.status).toBe(200);
     expect(shellJs.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const pre = await request(base, `/remotes/catalog/${CAT}/mf-manifest.json`, { method: 'OPTIONS', headers: { Origin: 'http://elsewhere' } });
+    const pre = await request(base, `/remotes/catalog/${CAT}/mf-manifest.json`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://elsewhere' },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers['access-control-allow-methods']).toContain('GET');
   });
@@ -220,7 +223,10 @@ describe('SPA routes and security headers', () => {
     const html = (await request(base, '/shop')).body.toString();
     const m = /<script type="application\/json" id="storefront-boot">(.*?)<\/script><\/head>/.exec(html);
     expect(m).not.toBeNull();
-    const boot = JSON.parse(m?.[1] ?? 'null') as { config: Record<string, unknown>; registry: { shell: { version: string }; remotes: Record<string, { version: string }> } };
+    const boot = JSON.parse(m?.[1] ?? 'null') as {
+      config: Record<string, unknown>;
+      registry: { shell: { version: string }; remotes: Record<string, { version: string }> };
+    };
     const config = JSON.parse((await request(base, '/storefront.config.json')).body.toString()) as Record<string, unknown>;
     const registry = JSON.parse((await request(base, '/remotes.json')).body.toString()) as unknown;
     expect(boot.config).toEqual(config);
@@ -276,10 +282,20 @@ describe('SPA routes and security headers', () => {
     for (const other of ['/', '/checkout', '/payment/x', '/cart']) {
       expect(String((await request(base, other)).headers['content-security-policy'])).not.toContain('razorpay');
     }
-    const local = await startHost({ env: { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: 'https://shop.example.in', PAYMENT_CSP_ORIGINS: 'http://127.0.0.1:8325' } });
+    const local = await startHost({
+      env: {
+        NODE_ENV: 'production',
+        API_KEY: 'k-123',
+        STORE_TOKEN: 't-456',
+        STORE_URL: 'https://shop.example.in',
+        PAYMENT_CSP_ORIGINS: 'http://127.0.0.1:8325',
+      },
+    });
     try {
       // Production answers only for STORE_URL's host (issue 15).
-      const csp = String((await request(local.base, '/payment', { headers: { host: 'shop.example.in' } })).headers['content-security-policy']);
+      const csp = String(
+        (await request(local.base, '/payment', { headers: { host: 'shop.example.in' } })).headers['content-security-policy'],
+      );
       expect(csp).toContain("script-src 'self' http://127.0.0.1:8325;");
       expect(csp).not.toContain('razorpay');
     } finally {

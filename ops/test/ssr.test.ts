@@ -78,7 +78,14 @@ async function start(env: NodeJS.ProcessEnv = {}, extra: { ssr?: boolean } = {})
   const h = createHost({
     root: ws.root,
     api: 'http://127.0.0.1:9/base',
-    env: { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: `http://127.0.0.1:${port}`, SSR_CACHE_SECONDS: '0', ...env },
+    env: {
+      NODE_ENV: 'production',
+      API_KEY: 'k-123',
+      STORE_TOKEN: 't-456',
+      STORE_URL: `http://127.0.0.1:${port}`,
+      SSR_CACHE_SECONDS: '0',
+      ...env,
+    },
     log: (l) => log.push(l),
     ...extra,
   });
@@ -89,10 +96,25 @@ async function start(env: NodeJS.ProcessEnv = {}, extra: { ssr?: boolean } = {})
 beforeAll(async () => {
   ws = makeWorkspace();
   const shellCss = { bootstrap: ['bootstrap.aa.css'], main: [] };
-  await ok('publish', 'shell', '--from', ws.build('shell', '0.1.0-s1', { server: { js: SHELL_SERVER, css: shellCss, loader: `${LOADER}\n` } }));
+  await ok(
+    'publish',
+    'shell',
+    '--from',
+    ws.build('shell', '0.1.0-s1', { server: { js: SHELL_SERVER, css: shellCss, loader: `${LOADER}\n` } }),
+  );
   await ok('activate', 'shell', '0.1.0-s1');
-  await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-c1', { server: { js: catalogServer('HOME ONE'), css: { Home: ['Home.11.css'] } } }));
-  await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-c2', { server: { js: catalogServer('HOME TWO'), css: { Home: ['Home.22.css'] } } }));
+  await ok(
+    'publish',
+    'catalog',
+    '--from',
+    ws.build('catalog', '0.1.0-c1', { server: { js: catalogServer('HOME ONE'), css: { Home: ['Home.11.css'] } } }),
+  );
+  await ok(
+    'publish',
+    'catalog',
+    '--from',
+    ws.build('catalog', '0.1.0-c2', { server: { js: catalogServer('HOME TWO'), css: { Home: ['Home.22.css'] } } }),
+  );
   await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-c3', { server: { js: `require('left-pad'); exports.Home = {};` } }));
   await ok('activate', 'catalog', '0.1.0-c1');
 });
@@ -106,7 +128,9 @@ describe('a public page rendered on the server', () => {
     const { base } = await start();
     const res = await get(base, '/?x=1');
     expect(res.status).toBe(200);
-    expect(res.body).toMatch(/<div id="root"><main data-render="\d+">HOME ONE with the shell react via http:\/\/127\.0\.0\.1:9\/base\/api \?x=1<\/main><\/div>/);
+    expect(res.body).toMatch(
+      /<div id="root"><main data-render="\d+">HOME ONE with the shell react via http:\/\/127\.0\.0\.1:9\/base\/api \?x=1<\/main><\/div>/,
+    );
     expect(res.body).not.toContain(OUTLET_START);
     expect(res.body).not.toContain('class="boot"');
     const head = res.body.slice(0, res.body.indexOf('</head>'));
@@ -117,7 +141,10 @@ describe('a public page rendered on the server', () => {
     expect(head).toContain('<title>Home | Kirana &lt;Couture></title>');
     expect(head).not.toContain('<title>Storefront</title>');
     const data = boot(res.body);
-    expect(data.ssr).toEqual({ answers: { 'POST /store-info null null': { success: true } }, route: { remote: 'catalog', module: 'Home' } });
+    expect(data.ssr).toEqual({
+      answers: { 'POST /store-info null null': { success: true } },
+      route: { remote: 'catalog', module: 'Home' },
+    });
     expect(data.registry).toBeDefined();
     // The data block is not script: the policy still allows none inline.
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
@@ -241,15 +268,19 @@ describe("pages showing the shopper's own data (issue 19)", () => {
     expect((await get(base, '/')).headers['cache-control']).toBe('no-store');
   });
 
-  it("renders from the URL alone: nothing of a signed-in request reaches the render or its cache", async () => {
+  it('renders from the URL alone: nothing of a signed-in request reaches the render or its cache', async () => {
     const { base } = await start({ SSR_CACHE_SECONDS: '60' });
     const signedIn = await new Promise<string>((resolve, reject) => {
       http
-        .get(`${base}/my-account/orders`, { agent: false, headers: { authorization: 'Bearer secret-token-1', cookie: 'sid=secret-cookie-1' } }, (res) => {
-          let body = '';
-          res.on('data', (c: Buffer) => (body += c.toString()));
-          res.on('end', () => resolve(body));
-        })
+        .get(
+          `${base}/my-account/orders`,
+          { agent: false, headers: { authorization: 'Bearer secret-token-1', cookie: 'sid=secret-cookie-1' } },
+          (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c.toString()));
+            res.on('end', () => resolve(body));
+          },
+        )
         .on('error', reject);
     });
     expect(signedIn).toContain('["apiBaseUrl","config","loadRemote","timeoutMs","url"]');
@@ -323,7 +354,7 @@ describe('writing a render into the page', () => {
     expect(injectServerPage('<html><head></head><body><div id="root"></div></body></html>', page)).toBeNull();
   });
 
-  it('takes React\'s leading preload links out of the markup', () => {
+  it("takes React's leading preload links out of the markup", () => {
     expect(splitLeadingLinks('<link rel="preload" href="/a"/><link rel="preload" href="/b"/><div>x</div>')).toEqual({
       links: '<link rel="preload" href="/a"/><link rel="preload" href="/b"/>',
       body: '<div>x</div>',

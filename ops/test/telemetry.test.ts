@@ -6,7 +6,17 @@ import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_THRESHOLDS } from '../src/canary/state';
-import { breach, countFailingRoute, emptyAggregate, MAX_ROUTES, mergeInto, MS_BUCKETS, observeVital, quantile, summarize } from '../src/telemetry/aggregate';
+import {
+  breach,
+  countFailingRoute,
+  emptyAggregate,
+  MAX_ROUTES,
+  mergeInto,
+  MS_BUCKETS,
+  observeVital,
+  quantile,
+  summarize,
+} from '../src/telemetry/aggregate';
 import { coherent } from '../src/telemetry/schema';
 import { minuteOf, readAggregates, TELEMETRY_DIR, TelemetryWriter, versionKey } from '../src/telemetry/store';
 
@@ -53,7 +63,11 @@ describe('aggregate arithmetic', () => {
     countFailingRoute(b, '/products/:slug', 2);
     mergeInto(a, b);
     mergeInto(a, { failingRoutes: { '/': -3, __proto__x: 5, '/cart': 1 } as Record<string, number> });
-    expect(summarize(a).failingRoutes).toEqual([['/products/:slug', 3], ['/cart', 1], ['/shop', 1]]);
+    expect(summarize(a).failingRoutes).toEqual([
+      ['/products/:slug', 3],
+      ['/cart', 1],
+      ['/shop', 1],
+    ]);
     const many = emptyAggregate();
     for (let i = 0; i < MAX_ROUTES + 10; i++) countFailingRoute(many, `/r${i}`);
     expect(Object.keys(many.failingRoutes ?? {})).toHaveLength(MAX_ROUTES + 1);

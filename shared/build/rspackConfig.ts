@@ -56,7 +56,10 @@ function readJson<T>(file: string): T {
 export function buildVersion(pkgVersion: string): string {
   const id =
     process.env.BUILD_ID ??
-    new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+    new Date()
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z');
   return `${pkgVersion}-${id}`;
 }
 
@@ -69,10 +72,7 @@ class BuildInfoPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'BuildInfoPlugin', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
         () => {
-          compilation.emitAsset(
-            'build.json',
-            new RawSource(JSON.stringify({ ...this.info, builtAt: new Date().toISOString() }, null, 2)),
-          );
+          compilation.emitAsset('build.json', new RawSource(JSON.stringify({ ...this.info, builtAt: new Date().toISOString() }, null, 2)));
         },
       );
     });
@@ -117,7 +117,10 @@ class PrecompressPlugin {
         async () => {
           const jobs = compilation
             .getAssets()
-            .filter((a) => /\.(js|mjs|css|json|svg|txt|xml|webmanifest)$/.test(a.name) && a.name !== 'build.json' && !a.name.startsWith('server/'))
+            .filter(
+              (a) =>
+                /\.(js|mjs|css|json|svg|txt|xml|webmanifest)$/.test(a.name) && a.name !== 'build.json' && !a.name.startsWith('server/'),
+            )
             .map(async (a) => {
               const raw = a.source.buffer();
               if (raw.length < 1024) return;
@@ -191,7 +194,11 @@ function createLoaderConfig(opts: SectionBuildOptions, version: string): import(
  * A remote's server build leaves the shared singletons out (`require`d from the host, which hands it
  * the shell's); the shell's bundles everything it renders with and exports those singletons.
  */
-export function createServerConfig(opts: SectionBuildOptions, env: { mode?: string } = {}, version?: string): import('@rspack/core').Configuration {
+export function createServerConfig(
+  opts: SectionBuildOptions,
+  env: { mode?: string } = {},
+  version?: string,
+): import('@rspack/core').Configuration {
   const production = isProduction(env);
   const pkg = readJson<PackageJson>(path.join(opts.dir, 'package.json'));
   const v = version ?? buildVersion(pkg.version);
@@ -214,19 +221,33 @@ export function createServerConfig(opts: SectionBuildOptions, env: { mode?: stri
       clean: false,
     },
     externalsType: 'commonjs',
-    externals: opts.kind === 'remote' ? [({ request }: { request?: string }, cb: (err?: Error | null, result?: string) => void) => (request && singletons.has(request) ? cb(null, `commonjs ${request}`) : cb())] : [],
+    externals:
+      opts.kind === 'remote'
+        ? [
+            ({ request }: { request?: string }, cb: (err?: Error | null, result?: string) => void) =>
+              request && singletons.has(request) ? cb(null, `commonjs ${request}`) : cb(),
+          ]
+        : [],
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
     experiments: { css: true },
     module: {
       generator: { 'css/auto': { exportsOnly: true } },
-      rules: [swcRule(production, false), { test: /\.css$/, type: 'css/auto' }, { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset/resource', generator: { emit: false } }],
+      rules: [
+        swcRule(production, false),
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
     },
     optimization: { minimize: false, splitChunks: false },
     performance: { hints: false },
   } as import('@rspack/core').Configuration;
 }
 
-export function createSectionConfig(opts: SectionBuildOptions, env: { mode?: string } = {}, fixedVersion?: string): import('@rspack/core').Configuration {
+export function createSectionConfig(
+  opts: SectionBuildOptions,
+  env: { mode?: string } = {},
+  fixedVersion?: string,
+): import('@rspack/core').Configuration {
   const { rspack, ModuleFederationPlugin } = opts;
   const production = isProduction(env);
   const pkg = readJson<PackageJson>(path.join(opts.dir, 'package.json'));

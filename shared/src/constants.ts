@@ -3,8 +3,16 @@
  * cart cap, line cap, cancellable statuses, cancel reasons — are the contract's, re-exported here.
  */
 export {
-  CART_TOTAL_LIMIT, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, CANCELLABLE_STATUSES, CANCEL_REASONS, ORDER_STATUSES,
-  PAYMENT_STATUSES, DELIVERY_PATH, isCancellable, type CancelReason,
+  CART_TOTAL_LIMIT,
+  MAX_LINE_QUANTITY,
+  MIN_LINE_QUANTITY,
+  CANCELLABLE_STATUSES,
+  CANCEL_REASONS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  DELIVERY_PATH,
+  isCancellable,
+  type CancelReason,
 } from '@storefront/contract/rules';
 
 /** Toast durations (spec §2, §9): the shell's, and the shopping flows'. */
@@ -37,5 +45,13 @@ export const DEFAULT_PAGE = 1;
 
 /** Header search suggestions (spec §2). */
 export const SEARCH_SUGGESTIONS = [
-  'T-Shirts', 'Shirts', 'Denims', "Men's - Watch", "Women's - Watch", 'Handbags', "Men's Shoes", 'Wallet', 'Caps',
+  'T-Shirts',
+  'Shirts',
+  'Denims',
+  "Men's - Watch",
+  "Women's - Watch",
+  'Handbags',
+  "Men's Shoes",
+  'Wallet',
+  'Caps',
 ] as const;

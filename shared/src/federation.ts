@@ -49,10 +49,7 @@ function packageOf(name: string): string {
  * @param deps the `dependencies` of the importing package.json
  * @param sharedVersion the version of `@storefront/shared` (its package.json version)
  */
-export function sharedSingletons(
-  deps: Record<string, string>,
-  sharedVersion: string,
-): Record<string, SharedConfigEntry> {
+export function sharedSingletons(deps: Record<string, string>, sharedVersion: string): Record<string, SharedConfigEntry> {
   const out: Record<string, SharedConfigEntry> = {};
   for (const name of SINGLETON_PACKAGES) {
     const pkg = packageOf(name);

@@ -14,7 +14,15 @@ export { answered, checkAnswer, withCheckedAnswers } from './api/checked';
 export * from './config';
 export type { PageLoader, PageLocation, PageModule } from './pageData';
 export { PageNotFoundError, isPageNotFound } from './pageData';
-export { DocumentMetaContext, pageTitle, shortDescription, useDocumentMeta, useDocumentTitle, type DocumentMeta, type SocialMeta } from './documentMeta';
+export {
+  DocumentMetaContext,
+  pageTitle,
+  shortDescription,
+  useDocumentMeta,
+  useDocumentTitle,
+  type DocumentMeta,
+  type SocialMeta,
+} from './documentMeta';
 export * from './constants';
 export * from './messages';
 export * from './paths';

@@ -40,5 +40,8 @@ export class PageNotFoundError extends Error {
 
 /** Whether a page's `load` rejected because its subject does not exist. */
 export function isPageNotFound(err: unknown): boolean {
-  return err instanceof PageNotFoundError || (typeof err === 'object' && err !== null && (err as { pageNotFound?: unknown }).pageNotFound === true);
+  return (
+    err instanceof PageNotFoundError ||
+    (typeof err === 'object' && err !== null && (err as { pageNotFound?: unknown }).pageNotFound === true)
+  );
 }

@@ -61,7 +61,12 @@ test('the client adopts a prefetched answer once instead of asking again; the ne
   ]);
   // Only the prefetch's four requests reached the server, with the API key.
   expect(seen.sort()).toEqual(
-    ['GET /api/home-page-sections key=k1', 'GET /api/new-arrivals key=k1', 'POST /api/get-featured-products key=k1', 'POST /api/store-info key=k1'].sort(),
+    [
+      'GET /api/home-page-sections key=k1',
+      'GET /api/new-arrivals key=k1',
+      'POST /api/get-featured-products key=k1',
+      'POST /api/store-info key=k1',
+    ].sort(),
   );
   expect(info?.data.n).toBeGreaterThan(0);
   expect(sections?.data.n).toBeGreaterThan(0);
@@ -74,7 +79,9 @@ test('the client adopts a prefetched answer once instead of asking again; the ne
 test('a failed prefetch is not handed over: the client sends its own request and reports its error', async () => {
   failStoreInfo = true;
   startFirstScreenPrefetch(base, 'k1', '/cart');
-  const err = await client().post('/store-info').catch((e: unknown) => e);
+  const err = await client()
+    .post('/store-info')
+    .catch((e: unknown) => e);
   expect(err).toBeInstanceOf(ApiError);
   expect((err as ApiError).status).toBe(500);
   expect(seen).toEqual(['POST /api/store-info key=k1', 'POST /api/store-info key=k1']);

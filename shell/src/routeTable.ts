@@ -7,8 +7,16 @@ import type { PageLocation } from '@storefront/shared';
 import { findRoute, routeParams, type RouteEntry } from '@storefront/contract/routes';
 
 export {
-  ROUTES, findRoute, isRemoteRoute, matches, routeParams,
-  type Access, type RemoteName, type RemoteRoute, type RouteEntry, type ShellRoute,
+  ROUTES,
+  findRoute,
+  isRemoteRoute,
+  matches,
+  routeParams,
+  type Access,
+  type RemoteName,
+  type RemoteRoute,
+  type RouteEntry,
+  type ShellRoute,
 } from '@storefront/contract/routes';
 
 /** The route a URL shows (the not-found page when none owns it) and where, as a page's loader takes it. */

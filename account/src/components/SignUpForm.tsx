@@ -27,14 +27,18 @@ interface SignUpFormProps {
 /** The registration form of spec §5, used by the sign-up page and the sign-up modal. */
 export const SignUpForm = observer(function SignUpForm({ idPrefix, initialMobile = '', onRegistered }: SignUpFormProps) {
   const { auth } = useStores();
-  const form = useForm<SignUpValues>(registrationSchema, {
-    firstName: '',
-    lastName: '',
-    email: '',
-    password: '',
-    mobile: initialMobile,
-    terms: false,
-  }, { failure: MESSAGES.registrationFailed });
+  const form = useForm<SignUpValues>(
+    registrationSchema,
+    {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      mobile: initialMobile,
+      terms: false,
+    },
+    { failure: MESSAGES.registrationFailed },
+  );
   const { values, errors, onChange } = form;
 
   // Spec §4: the auth store keeps the user and authenticates only without an email_verification_token.
@@ -57,8 +61,23 @@ export const SignUpForm = observer(function SignUpForm({ idPrefix, initialMobile
         <FormField idPrefix={idPrefix} {...form.field('lastName')} label="Last name" autoComplete="family-name" />
       </div>
       <FormField idPrefix={idPrefix} {...form.field('email')} type="email" label="Email" autoComplete="email" />
-      <FormField idPrefix={idPrefix} {...form.field('password')} type="password" label="Password" autoComplete="new-password" hint="At least 6 characters with one special character." />
-      <FormField idPrefix={idPrefix} {...form.field('mobile')} type="tel" inputMode="numeric" label="Mobile number" autoComplete="tel-national" maxLength={10} />
+      <FormField
+        idPrefix={idPrefix}
+        {...form.field('password')}
+        type="password"
+        label="Password"
+        autoComplete="new-password"
+        hint="At least 6 characters with one special character."
+      />
+      <FormField
+        idPrefix={idPrefix}
+        {...form.field('mobile')}
+        type="tel"
+        inputMode="numeric"
+        label="Mobile number"
+        autoComplete="tel-national"
+        maxLength={10}
+      />
       <div className={`acc-check${errors.terms ? ' acc-check--invalid' : ''}`}>
         <input
           id={`${idPrefix}-terms`}

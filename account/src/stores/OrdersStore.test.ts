@@ -2,7 +2,9 @@ import { ApiError } from '@storefront/shared';
 import { createFakeApi, makeOrder } from '@storefront/shared/testing';
 import { cancelFailureMessage, OrdersStore } from './OrdersStore';
 
-function signedInApi(orders = [makeOrder({ order_id: 1, order_date: '2026-01-01T00:00:00Z' }), makeOrder({ order_id: 2, order_date: '2026-02-01T00:00:00Z' })]) {
+function signedInApi(
+  orders = [makeOrder({ order_id: 1, order_date: '2026-01-01T00:00:00Z' }), makeOrder({ order_id: 2, order_date: '2026-02-01T00:00:00Z' })],
+) {
   const api = createFakeApi({ orders, sessionCustomerId: 1 });
   return api;
 }
@@ -41,7 +43,9 @@ describe('OrdersStore', () => {
   it('refuses to cancel for a guest without calling the server', async () => {
     const api = signedInApi();
     const store = new OrdersStore(api, { isAuthenticated: false });
-    await expect(store.cancel({ order_id: 1, reject_reason_select: 'Other', reject_reason_input: 'x' })).rejects.toThrow('User not authenticated');
+    await expect(store.cancel({ order_id: 1, reject_reason_select: 'Other', reject_reason_input: 'x' })).rejects.toThrow(
+      'User not authenticated',
+    );
     expect(api.callsOf('cancelOrder')).toHaveLength(0);
   });
 
@@ -65,7 +69,9 @@ describe('OrdersStore', () => {
 
 describe('cancelFailureMessage (spec §8)', () => {
   it('prefers the server message, then the error message, then the fallback', () => {
-    expect(cancelFailureMessage(new ApiError(409, ['This order can no longer be cancelled']))).toBe('This order can no longer be cancelled');
+    expect(cancelFailureMessage(new ApiError(409, ['This order can no longer be cancelled']))).toBe(
+      'This order can no longer be cancelled',
+    );
     expect(cancelFailureMessage(new Error('User not authenticated'))).toBe('User not authenticated');
     expect(cancelFailureMessage(null)).toBe('Failed to cancel order');
   });

@@ -1,5 +1,14 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { MESSAGES, answered, messageOf, newestFirst, withLoadState, type Api, type CancelOrderPayload, type Order } from '@storefront/shared';
+import {
+  MESSAGES,
+  answered,
+  messageOf,
+  newestFirst,
+  withLoadState,
+  type Api,
+  type CancelOrderPayload,
+  type Order,
+} from '@storefront/shared';
 
 /** What the orders store needs to know about the session (the shared auth store satisfies it). */
 export interface Session {

@@ -18,7 +18,10 @@ import { systemClock } from '../lib/clock';
 const USAGE = 'usage: images:replace <product-slug> <picture-file>... | images:replace --reset <product-slug>';
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({ options: { reset: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { reset: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+  });
   const [slug, ...files] = positionals;
   if (values.help || !slug || (values.reset ? files.length > 0 : files.length === 0)) {
     console.error(USAGE);
@@ -39,7 +42,8 @@ async function main(): Promise<number> {
     const store = new ImageStore(config.imageDir, new PhotoPool(config.photoPoolDir, () => CATEGORIES.map((c) => c.slug)));
     const ids = await replaceProductPictures(repos.catalog, store, slug, buffers);
     if (ids.length === 0) console.log(`[api] ${slug}: back to the generated pictures`);
-    for (const [i, id] of ids.entries()) console.log(`[api] ${slug} picture ${i + 1}: ${path.basename(files[i] ?? '')} → ${pictureUrl(id)}`);
+    for (const [i, id] of ids.entries())
+      console.log(`[api] ${slug} picture ${i + 1}: ${path.basename(files[i] ?? '')} → ${pictureUrl(id)}`);
     return 0;
   } finally {
     await db.destroy();

@@ -3,7 +3,14 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
-  Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider, type SqliteDatabase,
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type Migration,
+  type MigrationProvider,
+  type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
 import type { Database } from './schema';

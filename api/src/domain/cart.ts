@@ -43,7 +43,11 @@ async function variantOf(r: Repositories, productId: number, variationId: number
  * one transaction, after the spec checks; returns the line as it now is.
  */
 export async function changeLine(
-  tx: Transaction, customerId: number, productId: number, variantId: number, quantityFor: (current: number | undefined) => number,
+  tx: Transaction,
+  customerId: number,
+  productId: number,
+  variantId: number,
+  quantityFor: (current: number | undefined) => number,
 ): Promise<CartLine> {
   const line = await tx(async (r) => {
     await r.carts.lock(customerId);
@@ -79,7 +83,11 @@ export interface GuestItem {
  * Merges a guest cart into the server cart after sign-in: each item is added up to what the rules allow,
  * and what could not be added is reported per item (`cart_items.<i>`) instead of failing the whole merge.
  */
-export async function mergeGuestCart(tx: Transaction, customerId: number, items: GuestItem[]): Promise<{ cart: CartLine[]; errors: Record<string, string> }> {
+export async function mergeGuestCart(
+  tx: Transaction,
+  customerId: number,
+  items: GuestItem[],
+): Promise<{ cart: CartLine[]; errors: Record<string, string> }> {
   const errors: Record<string, string> = {};
   const cart = await tx(async (r) => {
     await r.carts.lock(customerId);
@@ -99,9 +107,12 @@ export async function mergeGuestCart(tx: Transaction, customerId: number, items:
       const allowed = Math.min(wanted, MAX_LINE_QUANTITY, v.stock, byLimit);
       if (allowed < wanted) {
         errors[key] =
-          v.stock <= current ? `${v.name} (${v.label}) is out of stock`
-            : byLimit < Math.min(wanted, MAX_LINE_QUANTITY, v.stock) ? LIMIT_MESSAGE
-              : allowed === MAX_LINE_QUANTITY ? `${v.name} (${v.label}): at most ${MAX_LINE_QUANTITY} per item`
+          v.stock <= current
+            ? `${v.name} (${v.label}) is out of stock`
+            : byLimit < Math.min(wanted, MAX_LINE_QUANTITY, v.stock)
+              ? LIMIT_MESSAGE
+              : allowed === MAX_LINE_QUANTITY
+                ? `${v.name} (${v.label}): at most ${MAX_LINE_QUANTITY} per item`
                 : `${v.name} (${v.label}): only ${v.stock} left in stock`;
       }
       if (allowed > current) await r.carts.setQuantity(customerId, v.product_id, v.variation_id, allowed);

@@ -48,8 +48,11 @@ export async function placeOrder(deps: { tx: Transaction }, args: CheckoutArgs):
     if (rows.length === 0) throw badRequest('Your cart is empty');
     // Stock is re-read inside the transaction: what the cart showed earlier may be gone.
     const problems = rows.flatMap((row) =>
-      row.stock <= 0 ? [`${row.name} (${row.label}) is out of stock`]
-        : row.stock < row.quantity ? [`${row.name} (${row.label}): only ${row.stock} left in stock`] : [],
+      row.stock <= 0
+        ? [`${row.name} (${row.label}) is out of stock`]
+        : row.stock < row.quantity
+          ? [`${row.name} (${row.label}): only ${row.stock} left in stock`]
+          : [],
     );
     if (problems.length) throw conflict(problems);
     const total = cartTotal(rows);
@@ -75,7 +78,14 @@ export async function placeOrder(deps: { tx: Transaction }, args: CheckoutArgs):
     const prepaid = b.payment_method === 'prepaid';
     const holdEnds = payments.holdEndsAt(now);
     const paymentId = prepaid
-      ? await r.payments.create({ customerId: me.id, amount: total - discount, couponCode: coupon?.code ?? null, provider: payments.providerId, currency: PAYMENT_CURRENCY, expiresAt: holdEnds })
+      ? await r.payments.create({
+          customerId: me.id,
+          amount: total - discount,
+          couponCode: coupon?.code ?? null,
+          provider: payments.providerId,
+          currency: PAYMENT_CURRENCY,
+          expiresAt: holdEnds,
+        })
       : null;
     const email = b.email.trim().toLowerCase();
     const fullName = `${b.firstname.trim()} ${b.lastname.trim()}`;
@@ -83,41 +93,49 @@ export async function placeOrder(deps: { tx: Transaction }, args: CheckoutArgs):
     const numbers: string[] = [];
     for (const [i, row] of rows.entries()) {
       const share = shares[i] ?? 0;
-      const order = await r.orders.create({
-        customer_id: me.id,
-        product_id: row.product_id,
-        variation_id: row.variation_id,
-        product_name: row.name,
-        product_slug: row.slug,
-        product_image: productImages(row.slug, row.image_count, row.images)[0] ?? imageUrl.placeholder(),
-        product_variation: row.label,
-        quantity: row.quantity,
-        unit_price: row.price,
-        price: row.price * row.quantity,
-        discount_amount: share,
-        final_amount: row.price * row.quantity - share,
-        payment_method: b.payment_method,
-        payment_status: prepaid ? 'pending' : 'cod',
-        payment_id: paymentId,
-        coupon_code: coupon?.code ?? null,
-        status: prepaid ? 'payment_pending' : 'order_placed',
-        cancel_reason: null,
-        full_name: fullName,
-        email,
-        phone_number: me.phone_number ?? b.alt_phone_number ?? '',
-        address: b.address.trim(),
-        pincode: b.pincode,
-        city: b.city.trim(),
-        state: b.state.trim(),
-        alt_phone_number: b.alt_phone_number || null,
-      }, now, ACTOR.customer(me.id));
+      const order = await r.orders.create(
+        {
+          customer_id: me.id,
+          product_id: row.product_id,
+          variation_id: row.variation_id,
+          product_name: row.name,
+          product_slug: row.slug,
+          product_image: productImages(row.slug, row.image_count, row.images)[0] ?? imageUrl.placeholder(),
+          product_variation: row.label,
+          quantity: row.quantity,
+          unit_price: row.price,
+          price: row.price * row.quantity,
+          discount_amount: share,
+          final_amount: row.price * row.quantity - share,
+          payment_method: b.payment_method,
+          payment_status: prepaid ? 'pending' : 'cod',
+          payment_id: paymentId,
+          coupon_code: coupon?.code ?? null,
+          status: prepaid ? 'payment_pending' : 'order_placed',
+          cancel_reason: null,
+          full_name: fullName,
+          email,
+          phone_number: me.phone_number ?? b.alt_phone_number ?? '',
+          address: b.address.trim(),
+          pincode: b.pincode,
+          city: b.city.trim(),
+          state: b.state.trim(),
+          alt_phone_number: b.alt_phone_number || null,
+        },
+        now,
+        ACTOR.customer(me.id),
+      );
       ids.push(order.id);
       numbers.push(order.order_number);
     }
 
     // The checkout address becomes the saved one; a guest's first checkout also fills in name and e-mail.
     const patch: Parameters<typeof r.customers.update>[1] = {
-      address: b.address.trim(), pincode: b.pincode, city: b.city.trim(), state: b.state.trim(), address_alt_phone: b.alt_phone_number || null,
+      address: b.address.trim(),
+      pincode: b.pincode,
+      city: b.city.trim(),
+      state: b.state.trim(),
+      address_alt_phone: b.alt_phone_number || null,
     };
     if (b.alt_phone_number) patch.alt_phone_number = b.alt_phone_number;
     if (!me.firstname) patch.firstname = b.firstname.trim();
@@ -129,7 +147,14 @@ export async function placeOrder(deps: { tx: Transaction }, args: CheckoutArgs):
       order_id: ids,
       order_numbers: numbers,
       customer: toCustomer(customer),
-      payment: paymentId ? { payment_id: paymentId, amount: money(total - discount), provider: payments.providerId, expires_at: new Date(holdEnds).toISOString() } : null,
+      payment: paymentId
+        ? {
+            payment_id: paymentId,
+            amount: money(total - discount),
+            provider: payments.providerId,
+            expires_at: new Date(holdEnds).toISOString(),
+          }
+        : null,
     };
   });
 }

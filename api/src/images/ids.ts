@@ -7,9 +7,7 @@
  * The id format and the width list are the contract's (`@storefront/contract/images`): the browser reads
  * the same ids back.
  */
-export {
-  IMAGE_ID_PATTERN, IMAGE_WIDTHS, formatImageId, parseImageId, pictureUrl, type ImageIdParts,
-} from '@storefront/contract/images';
+export { IMAGE_ID_PATTERN, IMAGE_WIDTHS, formatImageId, parseImageId, pictureUrl, type ImageIdParts } from '@storefront/contract/images';
 
 /** Width served when a request names none. */
 export const DEFAULT_IMAGE_WIDTH = 800;

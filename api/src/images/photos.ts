@@ -30,7 +30,20 @@ export const COLOUR_HEX: Record<string, string> = {
 /** What a product looks like, by the kind of thing it is. */
 export type Shape = 'top' | 'kurta' | 'jeans' | 'watch' | 'bag' | 'backpack' | 'shoe' | 'wallet' | 'cap' | 'saree' | 'sunglasses' | 'belt';
 
-export const SHAPES: readonly Shape[] = ['top', 'kurta', 'jeans', 'watch', 'bag', 'backpack', 'shoe', 'wallet', 'cap', 'saree', 'sunglasses', 'belt'];
+export const SHAPES: readonly Shape[] = [
+  'top',
+  'kurta',
+  'jeans',
+  'watch',
+  'bag',
+  'backpack',
+  'shoe',
+  'wallet',
+  'cap',
+  'saree',
+  'sunglasses',
+  'belt',
+];
 
 export interface ProductScene {
   kind: 'product';
@@ -72,7 +85,13 @@ function rgb(hex: string): Rgb {
 }
 
 function hex([r, g, b]: Rgb): string {
-  return `#${[r, g, b].map((v) => Math.round(Math.max(0, Math.min(255, v))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[r, g, b]
+    .map((v) =>
+      Math.round(Math.max(0, Math.min(255, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 function mix(a: string, b: string, t: number): string {
@@ -212,7 +231,15 @@ function sceneSvg(scene: Scene, width: number, height: number, scale: number): s
       const size = height * 0.78;
       // Products on the right half, text on the left.
       const cx = n === 1 ? width * 0.75 : width * (0.58 + (0.3 * i) / (n - 1));
-      body += productLayer(shape, i === 0 ? scene.colour : mix(scene.colour, '#ffffff', 0.25 * i), cx, height * 0.5, size, (rand() - 0.5) * 16, `b${i}`);
+      body += productLayer(
+        shape,
+        i === 0 ? scene.colour : mix(scene.colour, '#ffffff', 0.25 * i),
+        cx,
+        height * 0.5,
+        size,
+        (rand() - 0.5) * 16,
+        `b${i}`,
+      );
     });
     const ink = '#1d1d1f';
     body += `<text x="${width * 0.06}" y="${height * 0.42}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="${height * 0.13}" font-weight="700" fill="${ink}">${escapeXml(scene.title)}</text>`;
@@ -235,10 +262,14 @@ let grainTiles: Promise<Buffer[]> | null = null;
  */
 function grain(): Promise<Buffer[]> {
   const noise = (size: number, sigma: number) =>
-    sharp({ create: { width: size, height: size, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma } } }).png().toBuffer();
+    sharp({ create: { width: size, height: size, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma } } })
+      .png()
+      .toBuffer();
   grainTiles ??= Promise.all([
     noise(512, 48).then((b) => sharp(b).blur(0.7).ensureAlpha(0.16).png({ compressionLevel: 1 }).toBuffer()),
-    noise(128, 60).then((b) => sharp(b).resize(512, 512, { kernel: 'cubic' }).blur(0.5).ensureAlpha(0.12).png({ compressionLevel: 1 }).toBuffer()),
+    noise(128, 60).then((b) =>
+      sharp(b).resize(512, 512, { kernel: 'cubic' }).blur(0.5).ensureAlpha(0.12).png({ compressionLevel: 1 }).toBuffer(),
+    ),
   ]);
   return grainTiles;
 }

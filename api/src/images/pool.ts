@@ -50,14 +50,31 @@ const SHAPE_WORDS: [RegExp, Shape][] = [
 ];
 
 const CATEGORY_SHAPES: Record<string, Shape> = {
-  't-shirts': 'top', shirts: 'top', denims: 'jeans', 'mens-watch': 'watch', 'womens-watch': 'watch', handbags: 'bag',
-  'mens-shoes': 'shoe', wallet: 'wallet', caps: 'cap', kurtas: 'kurta', sarees: 'saree', sunglasses: 'sunglasses',
-  'womens-footwear': 'shoe', backpacks: 'backpack', belts: 'belt',
+  't-shirts': 'top',
+  shirts: 'top',
+  denims: 'jeans',
+  'mens-watch': 'watch',
+  'womens-watch': 'watch',
+  handbags: 'bag',
+  'mens-shoes': 'shoe',
+  wallet: 'wallet',
+  caps: 'cap',
+  kurtas: 'kurta',
+  sarees: 'saree',
+  sunglasses: 'sunglasses',
+  'womens-footwear': 'shoe',
+  backpacks: 'backpack',
+  belts: 'belt',
 };
 
 /** The home banners of the seed, in order (seed/index.ts). */
 export const BANNER_SCENES = [
-  { title: 'The Festive Edit', subtitle: 'Kurtas, sarees and juttis for every celebration', shapes: ['kurta', 'saree'] as Shape[], colour: 'maroon' },
+  {
+    title: 'The Festive Edit',
+    subtitle: 'Kurtas, sarees and juttis for every celebration',
+    shapes: ['kurta', 'saree'] as Shape[],
+    colour: 'maroon',
+  },
   { title: 'Denim Days', subtitle: 'Slim, straight and relaxed fits from ₹999', shapes: ['jeans', 'top'] as Shape[], colour: 'indigo' },
   { title: 'Time to Shine', subtitle: "Men's and women's watches up to 40% off", shapes: ['watch', 'watch'] as Shape[], colour: 'tan' },
 ];
@@ -118,7 +135,12 @@ function categoryEntry(slug: string): PoolEntry {
   if (!e) {
     const names = Object.keys(COLOUR_HEX);
     const colour = COLOUR_HEX[names[hashOf(slug) % names.length] ?? 'teal'] ?? '#137c7c';
-    e = entry(`category:${slug}`, { kind: 'category', shape: CATEGORY_SHAPES[slug] ?? shapeOfSlug(slug), colour, variant: hashOf(slug) % 5 });
+    e = entry(`category:${slug}`, {
+      kind: 'category',
+      shape: CATEGORY_SHAPES[slug] ?? shapeOfSlug(slug),
+      colour,
+      variant: hashOf(slug) % 5,
+    });
     categoryEntryCache.set(slug, e);
   }
   return e;
@@ -131,7 +153,14 @@ export function categoryPictureId(slug: string): string {
 function bannerEntry(index: number): PoolEntry | undefined {
   const b = BANNER_SCENES[index];
   if (!b) return undefined;
-  return entry(`banner:${index}`, { kind: 'banner', shapes: b.shapes, colour: COLOUR_HEX[b.colour] ?? '#7a1f2b', title: b.title, subtitle: b.subtitle, variant: index });
+  return entry(`banner:${index}`, {
+    kind: 'banner',
+    shapes: b.shapes,
+    colour: COLOUR_HEX[b.colour] ?? '#7a1f2b',
+    title: b.title,
+    subtitle: b.subtitle,
+    variant: index,
+  });
 }
 
 /** The seed's n-th home banner (0-based). */

@@ -28,7 +28,10 @@ export async function verifyPassword(password: string, stored: string | null): P
   const P = Number(p);
   const expected = Buffer.from(hashB64, 'base64');
   const key = await scryptAsync(password, Buffer.from(saltB64, 'base64'), expected.length, {
-    N, r: R, p: P, maxmem: 256 * N * R + 1024 * 1024,
+    N,
+    r: R,
+    p: P,
+    maxmem: 256 * N * R + 1024 * 1024,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }

@@ -6,7 +6,6 @@
 import { bannerPictureId, categoryPictureId, productPictureIds } from '../images/pool';
 import { pictureUrl } from '../images/ids';
 
-
 function hash(text: string): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i += 1) {
@@ -39,8 +38,8 @@ function lines(text: string, width: number): string[] {
 
 function palette(seed: string, variant: number): { bg: string; fg: string; accent: string } {
   const h = hash(seed);
-  const hue = (h % 360 + variant * 47) % 360;
-  const sat = 45 + (h >> 9) % 30;
+  const hue = ((h % 360) + variant * 47) % 360;
+  const sat = 45 + ((h >> 9) % 30);
   return {
     bg: `hsl(${hue} ${sat}% 88%)`,
     fg: `hsl(${hue} ${sat}% 22%)`,
@@ -76,7 +75,12 @@ export function placeholderSvg(): string {
  * set, else `count` generated ones from the pool (issue 20).
  */
 export function productPictureUrls(slug: string, count: number, own?: string | null): string[] {
-  const ids = own ? own.split(',').map((s) => s.trim()).filter(Boolean) : productPictureIds(slug, count);
+  const ids = own
+    ? own
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : productPictureIds(slug, count);
   return ids.map(pictureUrl);
 }
 

@@ -34,7 +34,11 @@ export const databasePlugin = fp(
     app.decorate('config', config);
     app.decorate('db', db);
     app.decorate('clock', clock);
-    const catalogCache = new CatalogCache({ maxEntries: config.catalogCache.entries, ttlMs: config.catalogCache.ttlMs, pollMs: config.catalogCache.pollMs });
+    const catalogCache = new CatalogCache({
+      maxEntries: config.catalogCache.entries,
+      ttlMs: config.catalogCache.ttlMs,
+      pollMs: config.catalogCache.pollMs,
+    });
     const repos = createRepositories(db, clock, catalogCache);
     catalogCache.readFrom((afterId, limit) => repos.catalog.changesSince(afterId, limit));
     app.decorate('repos', repos);

@@ -24,7 +24,9 @@ export const errorsPlugin = fp(
 
     app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
-        return reply.status(error.statusCode).send({ success: false, message: error.messages, ...(error.errors ? { errors: error.errors } : {}) });
+        return reply
+          .status(error.statusCode)
+          .send({ success: false, message: error.messages, ...(error.errors ? { errors: error.errors } : {}) });
       }
       if (error.validation) {
         const errors = fieldErrors(error.validation as AjvLikeError[]);
@@ -38,7 +40,13 @@ export const errorsPlugin = fp(
       const status = typeof error.statusCode === 'number' ? error.statusCode : 0;
       if (status >= 400 && status < 500) {
         const message =
-          status === 413 ? 'Request body is too large' : status === 415 ? 'Unsupported content type' : status === 404 ? 'Not found' : 'Invalid request body';
+          status === 413
+            ? 'Request body is too large'
+            : status === 415
+              ? 'Unsupported content type'
+              : status === 404
+                ? 'Not found'
+                : 'Invalid request body';
         return reply.status(status === 406 ? 400 : status).send({ success: false, message });
       }
       // Before the handler, a failure without a status is a request the parsers could not read (a broken

@@ -62,9 +62,21 @@ export function databaseStore(db: Kysely<Database>, clock: Clock): RateLimitStor
       .values({ key, hits: 1, reset_at: now + windowMs, blocked_until: 0 })
       .onConflict((oc) =>
         oc.column('key').doUpdateSet((eb) => ({
-          hits: eb.case().when('rate_limits.reset_at', '<=', now).then(1).else(eb('rate_limits.hits', '+', 1)).end(),
+          hits: eb
+            .case()
+            .when('rate_limits.reset_at', '<=', now)
+            .then(1)
+            .else(eb('rate_limits.hits', '+', 1))
+            .end(),
           // A failure counter's window runs from its last failure; a request counter's from its first hit.
-          reset_at: lockout ? now + windowMs : eb.case().when('rate_limits.reset_at', '<=', now).then(now + windowMs).else(eb.ref('rate_limits.reset_at')).end(),
+          reset_at: lockout
+            ? now + windowMs
+            : eb
+                .case()
+                .when('rate_limits.reset_at', '<=', now)
+                .then(now + windowMs)
+                .else(eb.ref('rate_limits.reset_at'))
+                .end(),
         })),
       )
       .returning(['hits', 'reset_at'])
@@ -73,7 +85,11 @@ export function databaseStore(db: Kysely<Database>, clock: Clock): RateLimitStor
     let ttl = Number(row.reset_at) - now;
     if (lockout && hits > max) {
       const lock = Math.min(lockMs * 2 ** Math.min(hits - max - 1, 30), windowMs);
-      await db.updateTable('rate_limits').set({ blocked_until: now + lock }).where('key', '=', key).execute();
+      await db
+        .updateTable('rate_limits')
+        .set({ blocked_until: now + lock })
+        .where('key', '=', key)
+        .execute();
       ttl = lock;
     }
     writes += 1;
@@ -100,10 +116,16 @@ export function databaseStore(db: Kysely<Database>, clock: Clock): RateLimitStor
       this.lockMs = lockMsOf(options);
     }
     incr(key: string, cb: StoreCallback, timeWindow: number, max: number): void {
-      incr(key, timeWindow, max, this.lockMs).then((r) => cb(null, r), (err: unknown) => cb(err instanceof Error ? err : new Error(String(err))));
+      incr(key, timeWindow, max, this.lockMs).then(
+        (r) => cb(null, r),
+        (err: unknown) => cb(err instanceof Error ? err : new Error(String(err))),
+      );
     }
     read(key: string, cb: StoreCallback, _timeWindow: number, max: number): void {
-      read(key, max, this.lockMs).then((r) => cb(null, r), (err: unknown) => cb(err instanceof Error ? err : new Error(String(err))));
+      read(key, max, this.lockMs).then(
+        (r) => cb(null, r),
+        (err: unknown) => cb(err instanceof Error ? err : new Error(String(err))),
+      );
     }
     child(options: object): RateLimitStore {
       return new DatabaseStore(options);
@@ -172,73 +194,78 @@ const PER_ADDRESS_MESSAGE = 'Too many requests from your network. Please try aga
  * The abuse limits (issue 13) on @fastify/rate-limit with a shared store. Every limit is a named window of
  * the configuration; identity keys are what the shopper cannot change by changing address.
  */
-export const limitsPlugin = fp<LimitsOptions>(async (app: FastifyInstance, opts) => {
-  const Store = opts.store ?? databaseStore(opts.db, opts.clock);
-  await app.register(rateLimit, {
-    global: false,
-    store: Store,
-    // The client address as Fastify derives it from trustProxy (TRUSTED_PROXIES): a made-up
-    // X-Forwarded-For from anybody else is ignored.
-    keyGenerator: (req) => req.ip,
-  });
+export const limitsPlugin = fp<LimitsOptions>(
+  async (app: FastifyInstance, opts) => {
+    const Store = opts.store ?? databaseStore(opts.db, opts.clock);
+    await app.register(rateLimit, {
+      global: false,
+      store: Store,
+      // The client address as Fastify derives it from trustProxy (TRUSTED_PROXIES): a made-up
+      // X-Forwarded-For from anybody else is ignored.
+      keyGenerator: (req) => req.ip,
+    });
 
-  type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
-  const limiters = new Map<string, Limiter>();
-  const limiter = (name: LimitName, prefix: string, identity: (req: FastifyRequest) => string): Limiter => {
-    const id = `${prefix}:${name}`;
-    let l = limiters.get(id);
-    if (!l) {
-      const w: LimitWindow & { lockMs?: number } = opts.limits[name];
-      l = app.createRateLimit({
-        max: w.max,
-        timeWindow: w.windowMs,
-        keyGenerator: (req) => `${name}:${identity(req)}`,
-        ...(w.lockMs !== undefined ? { lockMs: w.lockMs } : {}),
-      } as Parameters<FastifyInstance['createRateLimit']>[0]);
-      limiters.set(id, l);
+    type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+    const limiters = new Map<string, Limiter>();
+    const limiter = (name: LimitName, prefix: string, identity: (req: FastifyRequest) => string): Limiter => {
+      const id = `${prefix}:${name}`;
+      let l = limiters.get(id);
+      if (!l) {
+        const w: LimitWindow & { lockMs?: number } = opts.limits[name];
+        l = app.createRateLimit({
+          max: w.max,
+          timeWindow: w.windowMs,
+          keyGenerator: (req) => `${name}:${identity(req)}`,
+          ...(w.lockMs !== undefined ? { lockMs: w.lockMs } : {}),
+        } as Parameters<FastifyInstance['createRateLimit']>[0]);
+        limiters.set(id, l);
+      }
+      return l;
+    };
+
+    // createRateLimit keys by request; identity limits pass their key through this request-scoped slot.
+    const identityOf = new WeakMap<FastifyRequest, string>();
+    const byIdentity = (req: FastifyRequest) => identityOf.get(req) ?? '';
+
+    async function run(name: LimitName, identity: string, reply: FastifyReply, increment: boolean): Promise<Check> {
+      const req = reply.request;
+      identityOf.set(req, identity);
+      const r = await limiter(name, 'id', byIdentity)(req, { increment });
+      if (r.isAllowed) return { exceeded: false, retryAfterSeconds: 0 };
+      // A peek before the attempt refuses at the limit (max failures used up), a hit only beyond it.
+      const exceeded = r.isExceeded || (!increment && r.remaining === 0 && r.ttl > 0);
+      return { exceeded, retryAfterSeconds: r.ttlInSeconds };
     }
-    return l;
-  };
 
-  // createRateLimit keys by request; identity limits pass their key through this request-scoped slot.
-  const identityOf = new WeakMap<FastifyRequest, string>();
-  const byIdentity = (req: FastifyRequest) => identityOf.get(req) ?? '';
-
-  async function run(name: LimitName, identity: string, reply: FastifyReply, increment: boolean): Promise<Check> {
-    const req = reply.request;
-    identityOf.set(req, identity);
-    const r = await limiter(name, 'id', byIdentity)(req, { increment });
-    if (r.isAllowed) return { exceeded: false, retryAfterSeconds: 0 };
-    // A peek before the attempt refuses at the limit (max failures used up), a hit only beyond it.
-    const exceeded = r.isExceeded || (!increment && r.remaining === 0 && r.ttl > 0);
-    return { exceeded, retryAfterSeconds: r.ttlInSeconds };
-  }
-
-  const api: LimitsApi = {
-    perAddress(name) {
-      const l = limiter(name, 'ip', (req) => req.ip);
-      return async (req, reply) => {
-        const r = await l(req);
-        if (!r.isAllowed && r.isExceeded) throw tooMany(reply, r.ttlInSeconds, PER_ADDRESS_MESSAGE);
-      };
-    },
-    async hit(name, identity, reply, message) {
-      const c = await run(name, identity, reply, true);
-      if (c.exceeded) throw tooMany(reply, c.retryAfterSeconds, message);
-    },
-    async check(name, identity, reply, message) {
-      const c = await run(name, identity, reply, false);
-      if (c.exceeded) throw tooMany(reply, c.retryAfterSeconds, message);
-    },
-    async fail(name, identity) {
-      // Failures are counted outside any request's limiter: write the counter directly through the store.
-      const w: LimitWindow & { lockMs?: number } = opts.limits[name];
-      const store = new Store(w.lockMs !== undefined ? { lockMs: w.lockMs } : {});
-      await new Promise<void>((resolve, reject) => store.incr(`${name}:${identity}`, (err) => (err ? reject(err) : resolve()), w.windowMs, w.max));
-    },
-    async reset(name, identity) {
-      await new Store({}).reset?.(`${name}:${identity}`);
-    },
-  };
-  app.decorate('limits', api);
-}, { name: 'storefront-limits' });
+    const api: LimitsApi = {
+      perAddress(name) {
+        const l = limiter(name, 'ip', (req) => req.ip);
+        return async (req, reply) => {
+          const r = await l(req);
+          if (!r.isAllowed && r.isExceeded) throw tooMany(reply, r.ttlInSeconds, PER_ADDRESS_MESSAGE);
+        };
+      },
+      async hit(name, identity, reply, message) {
+        const c = await run(name, identity, reply, true);
+        if (c.exceeded) throw tooMany(reply, c.retryAfterSeconds, message);
+      },
+      async check(name, identity, reply, message) {
+        const c = await run(name, identity, reply, false);
+        if (c.exceeded) throw tooMany(reply, c.retryAfterSeconds, message);
+      },
+      async fail(name, identity) {
+        // Failures are counted outside any request's limiter: write the counter directly through the store.
+        const w: LimitWindow & { lockMs?: number } = opts.limits[name];
+        const store = new Store(w.lockMs !== undefined ? { lockMs: w.lockMs } : {});
+        await new Promise<void>((resolve, reject) =>
+          store.incr(`${name}:${identity}`, (err) => (err ? reject(err) : resolve()), w.windowMs, w.max),
+        );
+      },
+      async reset(name, identity) {
+        await new Store({}).reset?.(`${name}:${identity}`);
+      },
+    };
+    app.decorate('limits', api);
+  },
+  { name: 'storefront-limits' },
+);

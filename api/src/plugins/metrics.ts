@@ -15,7 +15,12 @@ export const metricsPlugin = fp(
     const registry = new client.Registry();
     client.collectDefaultMetrics({ register: registry });
     const labelNames = ['method', 'route', 'status'] as const;
-    const requests = new client.Counter({ name: 'api_http_requests_total', help: 'Requests answered, by method, route pattern and status', labelNames, registers: [registry] });
+    const requests = new client.Counter({
+      name: 'api_http_requests_total',
+      help: 'Requests answered, by method, route pattern and status',
+      labelNames,
+      registers: [registry],
+    });
     const duration = new client.Histogram({
       name: 'api_http_request_duration_seconds',
       help: 'Time to answer, by method, route pattern and status',

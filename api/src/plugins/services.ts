@@ -26,7 +26,12 @@ export const servicesPlugin = fp(
       ? { info: (d, m) => app.log.info(d, m), warn: (d, m) => app.log.warn(d, m), error: (d, m) => app.log.error(d, m) }
       : { info: quiet, warn: (d, m) => console.warn(`[payments] ${m}`, d), error: (d, m) => console.error(`[payments] ${m}`, d) };
     const payments = new PaymentService({
-      repos: app.repos, tx: app.tx, clock, provider: createProvider(config.payments), config: config.payments, log: paymentLog,
+      repos: app.repos,
+      tx: app.tx,
+      clock,
+      provider: createProvider(config.payments),
+      config: config.payments,
+      log: paymentLog,
     });
     app.decorate('payments', payments);
     app.decorate('paymentSweeper', new PaymentSweeper(payments, paymentLog, config.payments.sweepSeconds * 1000));

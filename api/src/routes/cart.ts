@@ -7,128 +7,218 @@ import { toCartLine } from '../db/repositories/carts';
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const config = { auth: 'customer' as const };
   const lineReply = reply({ type: 'object', required: ['results'], properties: { results: replies.cartLine } });
-  const cartReply = reply({ type: 'object', required: ['cart'], properties: { cart: { type: 'array', items: replies.cartLine } } }, {
-    errors: { type: 'object', additionalProperties: { type: 'string' } },
-  });
-
-  app.get('/customer/cart', {
-    config,
-    schema: { tags: ['cart'], summary: 'The server cart', security: security.customer, response: cartReply },
-  }, async (req) => ({ success: true, data: { cart: (await app.repos.carts.list(req.requireCustomer().id)).map(toCartLine) } }));
-
-  app.post<{ Body: { id: number; product_id: number; quantity: number; retailer_id?: number; wholesaler_id?: number | null } }>('/customer/add-to-cart', {
-    config,
-    schema: {
-      tags: ['cart'], summary: 'Add a quantity of a variant (added to the line if present)', security: security.customer,
-      body: body({
-        id: fields.id('Variant'), product_id: fields.id('Product'), quantity: fields.quantity,
-        retailer_id: fields.nullableId('Retailer'), wholesaler_id: fields.nullableId('Wholesaler'),
-      }, ['id', 'product_id', 'quantity']),
-      response: lineReply,
+  const cartReply = reply(
+    { type: 'object', required: ['cart'], properties: { cart: { type: 'array', items: replies.cartLine } } },
+    {
+      errors: { type: 'object', additionalProperties: { type: 'string' } },
     },
-  }, async (req) => {
-    const { id, product_id, quantity } = req.body;
-    const results = await changeLine(app.tx, req.requireCustomer().id, product_id, id, (current) => (current ?? 0) + quantity);
-    return { success: true, message: 'Item added to cart.', data: { results } };
-  });
+  );
 
-  app.post<{ Body: { product_id: number; variant_id: number; quantity: number } }>('/customer/update-cart', {
-    config,
-    schema: {
-      tags: ['cart'], summary: 'Set the quantity of a cart line (1..5, within stock and the ₹10,000 limit)', security: security.customer,
-      body: body({ product_id: fields.id('Product'), variant_id: fields.id('Variant'), quantity: fields.quantity }, ['product_id', 'variant_id', 'quantity']),
-      response: lineReply,
+  app.get(
+    '/customer/cart',
+    {
+      config,
+      schema: { tags: ['cart'], summary: 'The server cart', security: security.customer, response: cartReply },
     },
-  }, async (req) => {
-    const { product_id, variant_id, quantity } = req.body;
-    const results = await changeLine(app.tx, req.requireCustomer().id, product_id, variant_id, (current) => {
-      if (current === undefined) throw notFound(NOT_IN_CART);
-      return quantity;
-    });
-    return { success: true, message: 'Cart updated successfully', data: { results } };
-  });
+    async (req) => ({ success: true, data: { cart: (await app.repos.carts.list(req.requireCustomer().id)).map(toCartLine) } }),
+  );
 
-  app.post<{ Body: { product_id: number; variant_id: number; retailer_product_id?: number } }>('/customer/remove-to-cart', {
-    config,
-    schema: {
-      tags: ['cart'], summary: 'Remove the line of a variant', security: security.customer,
-      body: body({ retailer_product_id: fields.id('Product'), product_id: fields.id('Product'), variant_id: fields.id('Variant') }, ['product_id', 'variant_id']),
-      response: reply(),
-    },
-  }, async (req) => {
-    await removeLine(app.repos, req.requireCustomer().id, req.body.product_id, req.body.variant_id);
-    return { success: true, message: 'Item removed from cart' };
-  });
-
-  app.post<{ Body: { cart_items: GuestItem[] } }>('/customer/add-to-cart-guest', {
-    config,
-    schema: {
-      tags: ['cart'], summary: 'Merge a guest cart into the server cart after sign-in', security: security.customer,
-      body: body({
-        cart_items: {
-          type: 'array', minItems: 1, maxItems: 50,
-          'x-messages': { required: 'No token or cart items found', minItems: 'No token or cart items found', invalid: 'Must be a list of cart items' },
-          items: {
-            type: 'object',
-            properties: {
-              product_id: fields.id('Product'),
-              quantity: { type: 'integer', minimum: 1, maximum: 100, 'x-messages': { required: 'Quantity is required', invalid: 'Quantity must be at least 1' } },
-              id: { ...fields.id('Variant'), description: 'variant id when selected_variant is missing' },
-              selected_variant: { type: 'object', properties: { id: fields.id('Variant') } },
-              retailer_id: fields.nullableId('Retailer'),
-              wholesaler_id: fields.nullableId('Wholesaler'),
-            },
-            required: ['product_id', 'quantity'],
+  app.post<{ Body: { id: number; product_id: number; quantity: number; retailer_id?: number; wholesaler_id?: number | null } }>(
+    '/customer/add-to-cart',
+    {
+      config,
+      schema: {
+        tags: ['cart'],
+        summary: 'Add a quantity of a variant (added to the line if present)',
+        security: security.customer,
+        body: body(
+          {
+            id: fields.id('Variant'),
+            product_id: fields.id('Product'),
+            quantity: fields.quantity,
+            retailer_id: fields.nullableId('Retailer'),
+            wholesaler_id: fields.nullableId('Wholesaler'),
           },
-        },
-      }, ['cart_items']),
-      response: cartReply,
+          ['id', 'product_id', 'quantity'],
+        ),
+        response: lineReply,
+      },
     },
-  }, async (req) => {
-    const { cart, errors } = await mergeGuestCart(app.tx, req.requireCustomer().id, req.body.cart_items);
-    const hasErrors = Object.keys(errors).length > 0;
-    return {
-      success: true,
-      message: hasErrors ? 'Cart synced; some items could not be added' : 'Cart synced successfully',
-      data: { cart },
-      ...(hasErrors ? { errors } : {}),
-    };
-  });
+    async (req) => {
+      const { id, product_id, quantity } = req.body;
+      const results = await changeLine(app.tx, req.requireCustomer().id, product_id, id, (current) => (current ?? 0) + quantity);
+      return { success: true, message: 'Item added to cart.', data: { results } };
+    },
+  );
+
+  app.post<{ Body: { product_id: number; variant_id: number; quantity: number } }>(
+    '/customer/update-cart',
+    {
+      config,
+      schema: {
+        tags: ['cart'],
+        summary: 'Set the quantity of a cart line (1..5, within stock and the ₹10,000 limit)',
+        security: security.customer,
+        body: body({ product_id: fields.id('Product'), variant_id: fields.id('Variant'), quantity: fields.quantity }, [
+          'product_id',
+          'variant_id',
+          'quantity',
+        ]),
+        response: lineReply,
+      },
+    },
+    async (req) => {
+      const { product_id, variant_id, quantity } = req.body;
+      const results = await changeLine(app.tx, req.requireCustomer().id, product_id, variant_id, (current) => {
+        if (current === undefined) throw notFound(NOT_IN_CART);
+        return quantity;
+      });
+      return { success: true, message: 'Cart updated successfully', data: { results } };
+    },
+  );
+
+  app.post<{ Body: { product_id: number; variant_id: number; retailer_product_id?: number } }>(
+    '/customer/remove-to-cart',
+    {
+      config,
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove the line of a variant',
+        security: security.customer,
+        body: body({ retailer_product_id: fields.id('Product'), product_id: fields.id('Product'), variant_id: fields.id('Variant') }, [
+          'product_id',
+          'variant_id',
+        ]),
+        response: reply(),
+      },
+    },
+    async (req) => {
+      await removeLine(app.repos, req.requireCustomer().id, req.body.product_id, req.body.variant_id);
+      return { success: true, message: 'Item removed from cart' };
+    },
+  );
+
+  app.post<{ Body: { cart_items: GuestItem[] } }>(
+    '/customer/add-to-cart-guest',
+    {
+      config,
+      schema: {
+        tags: ['cart'],
+        summary: 'Merge a guest cart into the server cart after sign-in',
+        security: security.customer,
+        body: body(
+          {
+            cart_items: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 50,
+              'x-messages': {
+                required: 'No token or cart items found',
+                minItems: 'No token or cart items found',
+                invalid: 'Must be a list of cart items',
+              },
+              items: {
+                type: 'object',
+                properties: {
+                  product_id: fields.id('Product'),
+                  quantity: {
+                    type: 'integer',
+                    minimum: 1,
+                    maximum: 100,
+                    'x-messages': { required: 'Quantity is required', invalid: 'Quantity must be at least 1' },
+                  },
+                  id: { ...fields.id('Variant'), description: 'variant id when selected_variant is missing' },
+                  selected_variant: { type: 'object', properties: { id: fields.id('Variant') } },
+                  retailer_id: fields.nullableId('Retailer'),
+                  wholesaler_id: fields.nullableId('Wholesaler'),
+                },
+                required: ['product_id', 'quantity'],
+              },
+            },
+          },
+          ['cart_items'],
+        ),
+        response: cartReply,
+      },
+    },
+    async (req) => {
+      const { cart, errors } = await mergeGuestCart(app.tx, req.requireCustomer().id, req.body.cart_items);
+      const hasErrors = Object.keys(errors).length > 0;
+      return {
+        success: true,
+        message: hasErrors ? 'Cart synced; some items could not be added' : 'Cart synced successfully',
+        data: { cart },
+        ...(hasErrors ? { errors } : {}),
+      };
+    },
+  );
 
   // ---------- wishlist ----------
 
-  app.get('/customer/wishlist', {
-    config,
-    schema: {
-      tags: ['wishlist'], summary: 'The wishlist, newest first', security: security.customer,
-      response: reply({ type: 'array', items: { type: 'object', properties: { wishlist_id: { type: 'integer' }, product_id: { type: 'integer' }, created_at: { type: 'string' }, product: replies.product } } }),
+  app.get(
+    '/customer/wishlist',
+    {
+      config,
+      schema: {
+        tags: ['wishlist'],
+        summary: 'The wishlist, newest first',
+        security: security.customer,
+        response: reply({
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              wishlist_id: { type: 'integer' },
+              product_id: { type: 'integer' },
+              created_at: { type: 'string' },
+              product: replies.product,
+            },
+          },
+        }),
+      },
     },
-  }, async (req) => {
-    const rows = await app.repos.wishlist.list(req.requireCustomer().id);
-    const products = await app.repos.catalog.productsByIds(rows.map((r) => r.product_id));
-    const data = rows.flatMap((r) => {
-      const product = products.get(r.product_id);
-      return product ? [{ wishlist_id: r.id, product_id: r.product_id, created_at: r.created_at, product }] : [];
-    });
-    return { success: true, data };
-  });
+    async (req) => {
+      const rows = await app.repos.wishlist.list(req.requireCustomer().id);
+      const products = await app.repos.catalog.productsByIds(rows.map((r) => r.product_id));
+      const data = rows.flatMap((r) => {
+        const product = products.get(r.product_id);
+        return product ? [{ wishlist_id: r.id, product_id: r.product_id, created_at: r.created_at, product }] : [];
+      });
+      return { success: true, data };
+    },
+  );
 
   const productBody = body({ product_id: fields.id('Product') }, ['product_id']);
 
-  app.post<{ Body: { product_id: number } }>('/customer/add-to-wishlist', {
-    config,
-    schema: { tags: ['wishlist'], summary: 'Add a product (idempotent)', security: security.customer, body: productBody, response: reply() },
-  }, async (req) => {
-    if (!(await app.repos.catalog.productExists(req.body.product_id))) throw notFound('Product not found');
-    await app.repos.wishlist.add(req.requireCustomer().id, req.body.product_id);
-    return { success: true, message: 'Product added to wishlist' };
-  });
+  app.post<{ Body: { product_id: number } }>(
+    '/customer/add-to-wishlist',
+    {
+      config,
+      schema: {
+        tags: ['wishlist'],
+        summary: 'Add a product (idempotent)',
+        security: security.customer,
+        body: productBody,
+        response: reply(),
+      },
+    },
+    async (req) => {
+      if (!(await app.repos.catalog.productExists(req.body.product_id))) throw notFound('Product not found');
+      await app.repos.wishlist.add(req.requireCustomer().id, req.body.product_id);
+      return { success: true, message: 'Product added to wishlist' };
+    },
+  );
 
-  app.post<{ Body: { product_id: number } }>('/customer/remove-to-wishlist', {
-    config,
-    schema: { tags: ['wishlist'], summary: 'Remove a product', security: security.customer, body: productBody, response: reply() },
-  }, async (req) => {
-    if (!(await app.repos.wishlist.remove(req.requireCustomer().id, req.body.product_id))) throw notFound('Product is not in your wishlist');
-    return { success: true, message: 'Product removed from wishlist' };
-  });
+  app.post<{ Body: { product_id: number } }>(
+    '/customer/remove-to-wishlist',
+    {
+      config,
+      schema: { tags: ['wishlist'], summary: 'Remove a product', security: security.customer, body: productBody, response: reply() },
+    },
+    async (req) => {
+      if (!(await app.repos.wishlist.remove(req.requireCustomer().id, req.body.product_id)))
+        throw notFound('Product is not in your wishlist');
+      return { success: true, message: 'Product removed from wishlist' };
+    },
+  );
 }

@@ -23,7 +23,13 @@ interface ProductFilterBody {
 
 const filterBody = {
   ...body({
-    sub_category: { type: 'string', maxLength: 500, pattern: ID_LIST, description: 'one or several category ids, comma-joined', 'x-messages': { invalid: 'Must be category ids separated by commas' } },
+    sub_category: {
+      type: 'string',
+      maxLength: 500,
+      pattern: ID_LIST,
+      description: 'one or several category ids, comma-joined',
+      'x-messages': { invalid: 'Must be category ids separated by commas' },
+    },
     min_price: { type: 'string', pattern: PRICE, description: 'rupees', 'x-messages': { invalid: 'Must be a price in rupees' } },
     max_price: { type: 'string', pattern: PRICE, description: 'rupees', 'x-messages': { invalid: 'Must be a price in rupees' } },
     size: { type: 'string', maxLength: 200, description: 'size label(s), comma-joined', 'x-messages': { invalid: 'Must be a size label' } },
@@ -90,133 +96,273 @@ function sendData(reply: FastifyReply, data: object): FastifyReply {
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const { catalog, content } = app.repos;
 
-  app.post('/store-info', {
-    schema: {
-      tags: ['catalogue'], summary: 'Store information (spec §3) and the category list', security: security.apiKey,
-      response: reply({
-        type: 'object',
-        required: ['storeinfo', 'sub_category_list'],
-        properties: {
-          storeinfo: {
-            type: 'object',
-            properties: Object.fromEntries(
-              ['store_name', 'logo', 'email', 'mobile_no', 'store_time', 'offer_text', 'facebook_url', 'instagram_url', 'twitter_url',
-                'fontFamily', 'backgroundColor', 'buttonBackgroundColor', 'topHeaderBackgroundColor', 'headerBackgroundColor',
-                'footerBackgroundColor', 'bottomFooterBackgroundColor', 'bannerType', 'categoryLayout'].map((k) => [k, { type: 'string' }]),
-            ),
-          },
-          sub_category_list: { type: 'array', items: replies.category },
-        },
-      }),
-    },
-  }, async () => {
-    const storeinfo = await catalog.storeInfo();
-    if (!storeinfo) throw notFound('Store information is not set up');
-    return { success: true, data: { storeinfo, sub_category_list: await catalog.categories() } };
-  });
-
-  app.post<{ Body: { sub_category_id: number[] } }>('/subcategory-variations', {
-    schema: {
-      tags: ['catalogue'], summary: 'Size labels of categories (spec §3 productVariations)', security: security.apiKey,
-      body: body({
-        sub_category_id: {
-          type: 'array', minItems: 1, maxItems: 50, items: fields.id('Category'),
-          'x-messages': { required: 'Please choose a category', minItems: 'Please choose a category', invalid: 'Must be a list of category ids' },
-        },
-      }, ['sub_category_id']),
-      response: reply({ type: 'array', items: { type: 'object', properties: { sub_category_id: { type: 'integer' }, sub_category_variation: { type: 'string' } } } }),
-    },
-  }, async (req) => ({ success: true, data: await catalog.subcategoryVariations([...new Set(req.body.sub_category_id)]) }));
-
-  app.post<{ Body: ProductFilterBody | undefined; Querystring: { page?: number } }>('/get-products', {
-    schema: {
-      tags: ['catalogue'], summary: 'Product list with the spec §3 filters; 12 per page', security: security.apiKey,
-      consumes: ['multipart/form-data', 'application/json', 'application/x-www-form-urlencoded'],
-      querystring: pageQuery,
-      body: filterBody,
-      response: reply(replies.productPage),
-    },
-  }, async (req, reply) => {
-    const b = req.body ?? {};
-    const page = req.query.page ?? b.page ?? 1;
-    return sendData(reply, await catalog.listProducts(parseFilters(b, page)));
-  });
-
-  app.get<{ Params: { slug: string } }>('/single-product-details/:slug', {
-    schema: {
-      tags: ['catalogue'], summary: 'One product by slug', security: security.apiKey,
-      params: { type: 'object', properties: { slug: { type: 'string', maxLength: 300 } }, required: ['slug'] },
-      response: reply(replies.product),
-    },
-  }, async (req, reply) => {
-    const product = await catalog.productBySlug(req.params.slug);
-    if (!product) throw notFound('Product not found');
-    return sendData(reply, product);
-  });
-
-  app.post<{ Body: { search: string; page?: number } }>('/search-products', {
-    schema: {
-      tags: ['catalogue'], summary: 'Search name, brand and category: by word beginnings, ranked; by parts of words when no word matches', security: security.apiKey,
-      body: body({
-        search: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S', 'x-messages': { required: 'Please enter a search term', invalid: 'Please enter a search term', maxLength: 'Cannot exceed 100 characters' } },
-        page: pageQuery.properties.page,
-      }, ['search']),
-      response: reply(replies.productPage),
-    },
-  }, async (req, reply) => {
-    const words = req.body.search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-    if (words.length === 0) throw badRequest('Please enter a search term', { search: 'Please enter a search term' });
-    return sendData(reply, await catalog.listProducts({ page: req.body.page ?? 1, searchWords: words, sortBy: 'newest' }));
-  });
-
-  app.get('/home-page-sections', {
-    schema: {
-      tags: ['catalogue'], summary: 'Home banners and sections', security: security.apiKey,
-      response: reply(undefined, {
-        result: {
+  app.post(
+    '/store-info',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Store information (spec §3) and the category list',
+        security: security.apiKey,
+        response: reply({
           type: 'object',
+          required: ['storeinfo', 'sub_category_list'],
           properties: {
-            banners: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' }, subtitle: { type: 'string' }, image: { type: 'string' }, link: { type: 'string' }, cta: { type: 'string' } } } },
-            sections: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' }, subtitle: { type: 'string' }, type: { type: 'string' } } } },
+            storeinfo: {
+              type: 'object',
+              properties: Object.fromEntries(
+                [
+                  'store_name',
+                  'logo',
+                  'email',
+                  'mobile_no',
+                  'store_time',
+                  'offer_text',
+                  'facebook_url',
+                  'instagram_url',
+                  'twitter_url',
+                  'fontFamily',
+                  'backgroundColor',
+                  'buttonBackgroundColor',
+                  'topHeaderBackgroundColor',
+                  'headerBackgroundColor',
+                  'footerBackgroundColor',
+                  'bottomFooterBackgroundColor',
+                  'bannerType',
+                  'categoryLayout',
+                ].map((k) => [k, { type: 'string' }]),
+              ),
+            },
+            sub_category_list: { type: 'array', items: replies.category },
           },
-        },
-      }),
+        }),
+      },
     },
-  }, async () => ({ success: true, result: { banners: await content.banners(), sections: await content.homeSections() } }));
+    async () => {
+      const storeinfo = await catalog.storeInfo();
+      if (!storeinfo) throw notFound('Store information is not set up');
+      return { success: true, data: { storeinfo, sub_category_list: await catalog.categories() } };
+    },
+  );
 
-  app.get('/about-us-page', {
-    schema: {
-      tags: ['catalogue'], summary: 'About-us sections', security: security.apiKey,
-      response: reply(undefined, {
-        result: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' }, body: { type: 'string' }, image: { type: 'string' } } } },
-      }),
+  app.post<{ Body: { sub_category_id: number[] } }>(
+    '/subcategory-variations',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Size labels of categories (spec §3 productVariations)',
+        security: security.apiKey,
+        body: body(
+          {
+            sub_category_id: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 50,
+              items: fields.id('Category'),
+              'x-messages': {
+                required: 'Please choose a category',
+                minItems: 'Please choose a category',
+                invalid: 'Must be a list of category ids',
+              },
+            },
+          },
+          ['sub_category_id'],
+        ),
+        response: reply({
+          type: 'array',
+          items: { type: 'object', properties: { sub_category_id: { type: 'integer' }, sub_category_variation: { type: 'string' } } },
+        }),
+      },
     },
-  }, async () => ({ success: true, result: await content.aboutSections() }));
+    async (req) => ({ success: true, data: await catalog.subcategoryVariations([...new Set(req.body.sub_category_id)]) }),
+  );
+
+  app.post<{ Body: ProductFilterBody | undefined; Querystring: { page?: number } }>(
+    '/get-products',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Product list with the spec §3 filters; 12 per page',
+        security: security.apiKey,
+        consumes: ['multipart/form-data', 'application/json', 'application/x-www-form-urlencoded'],
+        querystring: pageQuery,
+        body: filterBody,
+        response: reply(replies.productPage),
+      },
+    },
+    async (req, reply) => {
+      const b = req.body ?? {};
+      const page = req.query.page ?? b.page ?? 1;
+      return sendData(reply, await catalog.listProducts(parseFilters(b, page)));
+    },
+  );
+
+  app.get<{ Params: { slug: string } }>(
+    '/single-product-details/:slug',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One product by slug',
+        security: security.apiKey,
+        params: { type: 'object', properties: { slug: { type: 'string', maxLength: 300 } }, required: ['slug'] },
+        response: reply(replies.product),
+      },
+    },
+    async (req, reply) => {
+      const product = await catalog.productBySlug(req.params.slug);
+      if (!product) throw notFound('Product not found');
+      return sendData(reply, product);
+    },
+  );
+
+  app.post<{ Body: { search: string; page?: number } }>(
+    '/search-products',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Search name, brand and category: by word beginnings, ranked; by parts of words when no word matches',
+        security: security.apiKey,
+        body: body(
+          {
+            search: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+              pattern: '\\S',
+              'x-messages': {
+                required: 'Please enter a search term',
+                invalid: 'Please enter a search term',
+                maxLength: 'Cannot exceed 100 characters',
+              },
+            },
+            page: pageQuery.properties.page,
+          },
+          ['search'],
+        ),
+        response: reply(replies.productPage),
+      },
+    },
+    async (req, reply) => {
+      const words = req.body.search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+      if (words.length === 0) throw badRequest('Please enter a search term', { search: 'Please enter a search term' });
+      return sendData(reply, await catalog.listProducts({ page: req.body.page ?? 1, searchWords: words, sortBy: 'newest' }));
+    },
+  );
+
+  app.get(
+    '/home-page-sections',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Home banners and sections',
+        security: security.apiKey,
+        response: reply(undefined, {
+          result: {
+            type: 'object',
+            properties: {
+              banners: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    id: { type: 'integer' },
+                    title: { type: 'string' },
+                    subtitle: { type: 'string' },
+                    image: { type: 'string' },
+                    link: { type: 'string' },
+                    cta: { type: 'string' },
+                  },
+                },
+              },
+              sections: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    id: { type: 'integer' },
+                    title: { type: 'string' },
+                    subtitle: { type: 'string' },
+                    type: { type: 'string' },
+                  },
+                },
+              },
+            },
+          },
+        }),
+      },
+    },
+    async () => ({ success: true, result: { banners: await content.banners(), sections: await content.homeSections() } }),
+  );
+
+  app.get(
+    '/about-us-page',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'About-us sections',
+        security: security.apiKey,
+        response: reply(undefined, {
+          result: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { id: { type: 'integer' }, title: { type: 'string' }, body: { type: 'string' }, image: { type: 'string' } },
+            },
+          },
+        }),
+      },
+    },
+    async () => ({ success: true, result: await content.aboutSections() }),
+  );
 
   const productList = reply({ type: 'object', properties: { data: { type: 'array', items: replies.product } } });
-  app.get('/new-arrivals', {
-    schema: { tags: ['catalogue'], summary: 'The 8 newest products', security: security.apiKey, response: productList },
-  }, async () => ({ success: true, data: { data: await catalog.newArrivals(8) } }));
-
-  app.post('/get-featured-products', {
-    schema: { tags: ['catalogue'], summary: '8 featured products', security: security.apiKey, response: productList },
-  }, async () => ({ success: true, data: { data: await catalog.featured(8) } }));
-
-  app.get('/states', {
-    schema: {
-      tags: ['catalogue'], summary: 'States and union territories of India', security: security.apiKey,
-      response: reply({ type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } }),
+  app.get(
+    '/new-arrivals',
+    {
+      schema: { tags: ['catalogue'], summary: 'The 8 newest products', security: security.apiKey, response: productList },
     },
-  }, async () => ({ success: true, data: await content.states() }));
+    async () => ({ success: true, data: { data: await catalog.newArrivals(8) } }),
+  );
 
-  app.post<{ Body: { state_id: number } }>('/cities', {
-    schema: {
-      tags: ['catalogue'], summary: 'Main cities of a state', security: security.apiKey,
-      body: body({ state_id: { ...fields.id('State'), 'x-messages': { required: 'State is required', invalid: 'State is required' } } }, ['state_id']),
-      response: reply({ type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, state_id: { type: 'integer' } } } }),
+  app.post(
+    '/get-featured-products',
+    {
+      schema: { tags: ['catalogue'], summary: '8 featured products', security: security.apiKey, response: productList },
     },
-  }, async (req) => {
-    if (!(await content.stateExists(req.body.state_id))) throw notFound('State not found');
-    return { success: true, data: await content.cities(req.body.state_id) };
-  });
+    async () => ({ success: true, data: { data: await catalog.featured(8) } }),
+  );
+
+  app.get(
+    '/states',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'States and union territories of India',
+        security: security.apiKey,
+        response: reply({ type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } }),
+      },
+    },
+    async () => ({ success: true, data: await content.states() }),
+  );
+
+  app.post<{ Body: { state_id: number } }>(
+    '/cities',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Main cities of a state',
+        security: security.apiKey,
+        body: body({ state_id: { ...fields.id('State'), 'x-messages': { required: 'State is required', invalid: 'State is required' } } }, [
+          'state_id',
+        ]),
+        response: reply({
+          type: 'array',
+          items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, state_id: { type: 'integer' } } },
+        }),
+      },
+    },
+    async (req) => {
+      if (!(await content.stateExists(req.body.state_id))) throw notFound('State not found');
+      return { success: true, data: await content.cities(req.body.state_id) };
+    },
+  );
 }

@@ -6,20 +6,30 @@ import { reply, security } from '../schemas';
  * sent, newest first. Lets a developer, and the browser tests, read a code without a phone or a mailbox.
  */
 export async function devRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: { to?: string } }>('/dev/outbox', {
-    schema: {
-      tags: ['development'], summary: 'Development outbox: messages sent, newest first (absent in production)', security: security.apiKey,
-      querystring: { type: 'object', properties: { to: { type: 'string', maxLength: 254 } } },
-      response: reply({
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            channel: { type: 'string' }, to: { type: 'string' }, subject: { type: 'string' }, text: { type: 'string' },
-            vars: { type: 'object', additionalProperties: { type: 'string' } }, at: { type: 'string' },
+  app.get<{ Querystring: { to?: string } }>(
+    '/dev/outbox',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Development outbox: messages sent, newest first (absent in production)',
+        security: security.apiKey,
+        querystring: { type: 'object', properties: { to: { type: 'string', maxLength: 254 } } },
+        response: reply({
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              channel: { type: 'string' },
+              to: { type: 'string' },
+              subject: { type: 'string' },
+              text: { type: 'string' },
+              vars: { type: 'object', additionalProperties: { type: 'string' } },
+              at: { type: 'string' },
+            },
           },
-        },
-      }),
+        }),
+      },
     },
-  }, async (req) => ({ success: true, data: app.messenger.outbox?.list(req.query.to) ?? [] }));
+    async (req) => ({ success: true, data: app.messenger.outbox?.list(req.query.to) ?? [] }),
+  );
 }

@@ -31,71 +31,86 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
   const send = (reply: FastifyReply, svg: string) =>
     reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=86400').send(svg);
 
-  app.get<{ Params: { id: string }; Querystring: { w?: number; f?: ImageFormat } }>('/images/:id', {
-    config,
-    schema: {
-      tags: ['images'],
-      summary: 'A product, category or banner picture at one of the fixed widths, as AVIF, WebP or JPEG',
-      description:
-        `Widths: ${IMAGE_WIDTHS.join(', ')} (default ${DEFAULT_IMAGE_WIDTH}; never wider than the original). ` +
-        'Without `f` the format follows `Accept` (AVIF, then WebP, else JPEG) and the answer carries `Vary: Accept`. ' +
-        'Answers are immutable for a year; `If-None-Match` with the ETag gets a 304. `X-Image-Cache: miss` marks a variant encoded by this request.',
-      params: { type: 'object', properties: { id: { type: 'string', pattern: IMAGE_ID_PATTERN } }, required: ['id'] },
-      querystring: {
-        type: 'object',
-        properties: {
-          w: { type: 'integer', enum: [...IMAGE_WIDTHS] },
-          f: { type: 'string', enum: [...IMAGE_FORMATS] },
+  app.get<{ Params: { id: string }; Querystring: { w?: number; f?: ImageFormat } }>(
+    '/images/:id',
+    {
+      config,
+      schema: {
+        tags: ['images'],
+        summary: 'A product, category or banner picture at one of the fixed widths, as AVIF, WebP or JPEG',
+        description:
+          `Widths: ${IMAGE_WIDTHS.join(', ')} (default ${DEFAULT_IMAGE_WIDTH}; never wider than the original). ` +
+          'Without `f` the format follows `Accept` (AVIF, then WebP, else JPEG) and the answer carries `Vary: Accept`. ' +
+          'Answers are immutable for a year; `If-None-Match` with the ETag gets a 304. `X-Image-Cache: miss` marks a variant encoded by this request.',
+        params: { type: 'object', properties: { id: { type: 'string', pattern: IMAGE_ID_PATTERN } }, required: ['id'] },
+        querystring: {
+          type: 'object',
+          properties: {
+            w: { type: 'integer', enum: [...IMAGE_WIDTHS] },
+            f: { type: 'string', enum: [...IMAGE_FORMATS] },
+          },
+        },
+        response: {
+          200: {
+            description: 'The picture',
+            content: Object.fromEntries(Object.values(CONTENT_TYPE).map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
+          },
+          304: { description: 'Not modified (the ETag matched)', type: 'null' },
+          400: errorSchema,
+          404: errorSchema,
         },
       },
-      response: {
-        200: {
-          description: 'The picture',
-          content: Object.fromEntries(Object.values(CONTENT_TYPE).map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
-        },
-        304: { description: 'Not modified (the ETag matched)', type: 'null' },
-        400: errorSchema,
-        404: errorSchema,
+    },
+    async (req, reply) => {
+      const { id } = req.params;
+      const format = req.query.f ?? formatFromAccept(req.headers.accept);
+      const width = req.query.w ?? DEFAULT_IMAGE_WIDTH;
+      const etag = `"${id}.${width}.${format}.${ENCODER_VERSION}"`;
+      if (!req.query.f) reply.header('vary', 'Accept');
+      reply.header('cache-control', IMMUTABLE).header('etag', etag);
+      const ifNoneMatch = req.headers['if-none-match'];
+      if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+        return reply.code(304).send();
+      }
+      const variant = await store.variant(id, width, format);
+      if (!variant) throw notFound('Image not found');
+      return reply
+        .header('content-type', CONTENT_TYPE[format])
+        .header('x-image-cache', variant.made ? 'miss' : 'hit')
+        .send(variant.bytes);
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/images/about/:id.svg',
+    {
+      config,
+      schema: {
+        tags: ['images'],
+        summary: 'About-us section picture',
+        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] },
+        response: svgResponse,
       },
     },
-  }, async (req, reply) => {
-    const { id } = req.params;
-    const format = req.query.f ?? formatFromAccept(req.headers.accept);
-    const width = req.query.w ?? DEFAULT_IMAGE_WIDTH;
-    const etag = `"${id}.${width}.${format}.${ENCODER_VERSION}"`;
-    if (!req.query.f) reply.header('vary', 'Accept');
-    reply.header('cache-control', IMMUTABLE).header('etag', etag);
-    const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
-      return reply.code(304).send();
-    }
-    const variant = await store.variant(id, width, format);
-    if (!variant) throw notFound('Image not found');
-    return reply
-      .header('content-type', CONTENT_TYPE[format])
-      .header('x-image-cache', variant.made ? 'miss' : 'hit')
-      .send(variant.bytes);
-  });
-
-  app.get<{ Params: { id: number } }>('/images/about/:id.svg', {
-    config,
-    schema: {
-      tags: ['images'], summary: 'About-us section picture',
-      params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] },
-      response: svgResponse,
+    async (req, reply) => {
+      const a = await app.repos.content.aboutSection(req.params.id);
+      if (!a) throw notFound('Image not found');
+      return send(reply, bannerSvg(a.title, '', req.params.id + 10));
     },
-  }, async (req, reply) => {
-    const a = await app.repos.content.aboutSection(req.params.id);
-    if (!a) throw notFound('Image not found');
-    return send(reply, bannerSvg(a.title, '', req.params.id + 10));
-  });
+  );
 
-  app.get('/images/logo.svg', { config, schema: { tags: ['images'], summary: 'Store logo', response: svgResponse } }, async (_req, reply) => {
-    const info = await app.repos.catalog.storeInfo();
-    return send(reply, logoSvg(info?.store_name ?? STORE_NAME));
-  });
+  app.get(
+    '/images/logo.svg',
+    { config, schema: { tags: ['images'], summary: 'Store logo', response: svgResponse } },
+    async (_req, reply) => {
+      const info = await app.repos.catalog.storeInfo();
+      return send(reply, logoSvg(info?.store_name ?? STORE_NAME));
+    },
+  );
 
-  app.get('/images/placeholder.svg', { config, schema: { tags: ['images'], summary: 'Placeholder picture', response: svgResponse } }, async (_req, reply) =>
-    send(reply, placeholderSvg()),
+  app.get(
+    '/images/placeholder.svg',
+    { config, schema: { tags: ['images'], summary: 'Placeholder picture', response: svgResponse } },
+    async (_req, reply) => send(reply, placeholderSvg()),
   );
 }

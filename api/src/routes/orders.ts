@@ -9,77 +9,178 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const config = { auth: 'customer' as const };
   const ordersReply = reply({ type: 'array', items: replies.order });
 
-  app.get('/customer/orders', {
-    config,
-    schema: { tags: ['orders'], summary: 'Orders of the signed-in customer, newest first', security: security.customer, response: ordersReply },
-  }, async (req) => ({ success: true, message: 'Orders fetched successfully', data: await app.repos.orders.listForCustomer(req.requireCustomer().id) }));
-
-  app.post<{ Body: { order_id: number; reject_reason_select: string; reject_reason_input?: string } }>('/customer/cancel-order', {
-    config,
-    schema: {
-      tags: ['orders'], summary: 'Cancel an order in one of the five cancellable statuses (spec §4)', security: security.customer,
-      body: body({
-        order_id: fields.id('Order'),
-        reject_reason_select: { type: 'string', enum: [...CANCEL_REASONS], 'x-messages': { required: 'Please select a reason', invalid: 'Please select a valid reason' } },
-        reject_reason_input: { type: ['string', 'null'], maxLength: 500, 'x-messages': { maxLength: 'Cannot exceed 500 characters', invalid: 'Please specify your reason' } },
-      }, ['order_id', 'reject_reason_select']),
-      response: reply(replies.order, { status: { type: 'boolean' } }),
+  app.get(
+    '/customer/orders',
+    {
+      config,
+      schema: {
+        tags: ['orders'],
+        summary: 'Orders of the signed-in customer, newest first',
+        security: security.customer,
+        response: ordersReply,
+      },
     },
-  }, async (req) => {
-    const { order_id, reject_reason_select, reject_reason_input } = req.body;
-    const reason = cancelReason(reject_reason_select, reject_reason_input);
-    // Unpaid: the checkout is cancelled and its stock returns; paid: cancelled with a full refund (domain/payments).
-    const order = await app.payments.cancel(req.requireCustomer().id, order_id, reason);
-    return { success: true, status: true, message: cancelledMessage(order), data: order };
-  });
+    async (req) => ({
+      success: true,
+      message: 'Orders fetched successfully',
+      data: await app.repos.orders.listForCustomer(req.requireCustomer().id),
+    }),
+  );
 
-  app.post<{ Body: CheckoutInput }>('/checkout1', {
-    config,
-    schema: {
-      tags: ['orders'], summary: 'Place the order(s) of the server cart: one order per line, in one transaction', security: security.customer,
-      body: body({
-        email: fields.email, firstname: fields.name, lastname: fields.name, address: fields.address, pincode: fields.pincode, city: fields.city, state: fields.state,
-        alt_phone_number: fields.altPhone,
-        payment_method: { type: 'string', enum: [...PAYMENT_METHODS], 'x-messages': { required: 'Please select a payment method', invalid: 'Please select a payment method' } },
-        coupon_code: { type: ['string', 'null'], maxLength: 50 },
-      }, ['email', 'firstname', 'lastname', 'address', 'pincode', 'city', 'state', 'payment_method']),
-      response: reply({
-        type: 'object',
-        required: ['order_id', 'order_numbers', 'customer', 'payment'],
-        properties: {
-          order_id: { type: 'array', items: { type: 'integer' } },
-          order_numbers: { type: 'array', items: { type: 'string' } },
-          customer: replies.customer,
-          payment: { anyOf: [{ type: 'object', properties: { payment_id: { type: 'string' }, amount: { type: 'string' }, provider: { type: 'string' }, expires_at: { type: 'string' } } }, { type: 'null' }] },
-        },
-      }, {}, 201),
+  app.post<{ Body: { order_id: number; reject_reason_select: string; reject_reason_input?: string } }>(
+    '/customer/cancel-order',
+    {
+      config,
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel an order in one of the five cancellable statuses (spec §4)',
+        security: security.customer,
+        body: body(
+          {
+            order_id: fields.id('Order'),
+            reject_reason_select: {
+              type: 'string',
+              enum: [...CANCEL_REASONS],
+              'x-messages': { required: 'Please select a reason', invalid: 'Please select a valid reason' },
+            },
+            reject_reason_input: {
+              type: ['string', 'null'],
+              maxLength: 500,
+              'x-messages': { maxLength: 'Cannot exceed 500 characters', invalid: 'Please specify your reason' },
+            },
+          },
+          ['order_id', 'reject_reason_select'],
+        ),
+        response: reply(replies.order, { status: { type: 'boolean' } }),
+      },
     },
-  }, async (req, res) => {
-    const result = await placeOrder(app, { me: req.requireCustomer(), input: req.body, now: app.clock.now(), payments: app.payments });
-    res.status(201);
-    return { success: true, message: 'Order placed successfully', data: result };
-  });
+    async (req) => {
+      const { order_id, reject_reason_select, reject_reason_input } = req.body;
+      const reason = cancelReason(reject_reason_select, reject_reason_input);
+      // Unpaid: the checkout is cancelled and its stock returns; paid: cancelled with a full refund (domain/payments).
+      const order = await app.payments.cancel(req.requireCustomer().id, order_id, reason);
+      return { success: true, status: true, message: cancelledMessage(order), data: order };
+    },
+  );
 
-  app.post<{ Body: { coupon_code: string } }>('/apply-coupon', {
-    config,
-    schema: {
-      tags: ['orders'], summary: 'Check a coupon against the cart total', security: security.customer,
-      body: body({ coupon_code: { type: 'string', minLength: 1, maxLength: 50, pattern: '\\S', 'x-messages': { required: 'Please enter a coupon code', invalid: 'Invalid Code' } } }, ['coupon_code']),
-      response: reply({ type: 'object', required: ['coupon'], properties: { coupon: replies.coupon } }),
+  app.post<{ Body: CheckoutInput }>(
+    '/checkout1',
+    {
+      config,
+      schema: {
+        tags: ['orders'],
+        summary: 'Place the order(s) of the server cart: one order per line, in one transaction',
+        security: security.customer,
+        body: body(
+          {
+            email: fields.email,
+            firstname: fields.name,
+            lastname: fields.name,
+            address: fields.address,
+            pincode: fields.pincode,
+            city: fields.city,
+            state: fields.state,
+            alt_phone_number: fields.altPhone,
+            payment_method: {
+              type: 'string',
+              enum: [...PAYMENT_METHODS],
+              'x-messages': { required: 'Please select a payment method', invalid: 'Please select a payment method' },
+            },
+            coupon_code: { type: ['string', 'null'], maxLength: 50 },
+          },
+          ['email', 'firstname', 'lastname', 'address', 'pincode', 'city', 'state', 'payment_method'],
+        ),
+        response: reply(
+          {
+            type: 'object',
+            required: ['order_id', 'order_numbers', 'customer', 'payment'],
+            properties: {
+              order_id: { type: 'array', items: { type: 'integer' } },
+              order_numbers: { type: 'array', items: { type: 'string' } },
+              customer: replies.customer,
+              payment: {
+                anyOf: [
+                  {
+                    type: 'object',
+                    properties: {
+                      payment_id: { type: 'string' },
+                      amount: { type: 'string' },
+                      provider: { type: 'string' },
+                      expires_at: { type: 'string' },
+                    },
+                  },
+                  { type: 'null' },
+                ],
+              },
+            },
+          },
+          {},
+          201,
+        ),
+      },
     },
-  }, async (req) => {
-    const coupon = await applyCoupon(app.repos, req.requireCustomer().id, req.body.coupon_code, app.clock.now());
-    return { success: true, message: 'Coupon applied successfully', data: { coupon } };
-  });
+    async (req, res) => {
+      const result = await placeOrder(app, { me: req.requireCustomer(), input: req.body, now: app.clock.now(), payments: app.payments });
+      res.status(201);
+      return { success: true, message: 'Order placed successfully', data: result };
+    },
+  );
 
-  app.post<{ Body: { track_no: string } }>('/customer/track-order', {
-    config: { auth: 'optional' },
-    schema: {
-      tags: ['orders'], summary: 'Track an order by its number: status, dates, item, city and masked name; the full address and phones only to its signed-in owner', security: security.apiKey,
-      body: body({ track_no: { type: 'string', minLength: 1, maxLength: 50, pattern: '\\S', 'x-messages': { required: 'Please enter your order number', invalid: 'Please enter your order number' } } }, ['track_no']),
-      response: reply(replies.trackedOrder),
+  app.post<{ Body: { coupon_code: string } }>(
+    '/apply-coupon',
+    {
+      config,
+      schema: {
+        tags: ['orders'],
+        summary: 'Check a coupon against the cart total',
+        security: security.customer,
+        body: body(
+          {
+            coupon_code: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 50,
+              pattern: '\\S',
+              'x-messages': { required: 'Please enter a coupon code', invalid: 'Invalid Code' },
+            },
+          },
+          ['coupon_code'],
+        ),
+        response: reply({ type: 'object', required: ['coupon'], properties: { coupon: replies.coupon } }),
+      },
     },
-  }, async (req) => {
-    return { success: true, message: 'Order found', data: await trackOrder(app.repos, req.body.track_no, req.customer?.id ?? null) };
-  });
+    async (req) => {
+      const coupon = await applyCoupon(app.repos, req.requireCustomer().id, req.body.coupon_code, app.clock.now());
+      return { success: true, message: 'Coupon applied successfully', data: { coupon } };
+    },
+  );
+
+  app.post<{ Body: { track_no: string } }>(
+    '/customer/track-order',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Track an order by its number: status, dates, item, city and masked name; the full address and phones only to its signed-in owner',
+        security: security.apiKey,
+        body: body(
+          {
+            track_no: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 50,
+              pattern: '\\S',
+              'x-messages': { required: 'Please enter your order number', invalid: 'Please enter your order number' },
+            },
+          },
+          ['track_no'],
+        ),
+        response: reply(replies.trackedOrder),
+      },
+    },
+    async (req) => {
+      return { success: true, message: 'Order found', data: await trackOrder(app.repos, req.body.track_no, req.customer?.id ?? null) };
+    },
+  );
 }

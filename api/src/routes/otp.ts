@@ -27,10 +27,13 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
   const sendLimit = { preHandler: app.limits.perAddress('otpSendAddress') };
   const verifyLimit = { preHandler: app.limits.perAddress('otpVerifyAddress') };
 
-  const sendBody = body({
-    user_token: { type: 'string', minLength: 1, maxLength: 200, 'x-messages': { required: 'user_token is required' } },
-    mobile: fields.mobile,
-  }, ['user_token', 'mobile']);
+  const sendBody = body(
+    {
+      user_token: { type: 'string', minLength: 1, maxLength: 200, 'x-messages': { required: 'user_token is required' } },
+      mobile: fields.mobile,
+    },
+    ['user_token', 'mobile'],
+  );
   const sendResponse = reply({ type: 'object', properties: { otp: { type: 'string', description: 'development only' } } });
 
   /** Issues a code and sends it by SMS; the answer carries it in development only. */
@@ -41,13 +44,16 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
     await app.limits.hit('otpSendMobile', mobile, res, TOO_MANY_SENDS);
     const code = await otps.issue(mobile, purpose);
     const minutes = Math.round(OTP_TTL_MS / 60_000);
-    await app.messenger.send({
-      channel: 'sms',
-      to: mobile,
-      subject: 'Your one-time code',
-      text: `${code} is your Storefront one-time code. It expires in ${minutes} minutes. Do not share it with anyone.`,
-      vars: { code, minutes: String(minutes) },
-    }, SEND_FAILED);
+    await app.messenger.send(
+      {
+        channel: 'sms',
+        to: mobile,
+        subject: 'Your one-time code',
+        text: `${code} is your Storefront one-time code. It expires in ${minutes} minutes. Do not share it with anyone.`,
+        vars: { code, minutes: String(minutes) },
+      },
+      SEND_FAILED,
+    );
     return { success: true, message: 'OTP sent successfully', data: app.config.dev ? { otp: code } : {} };
   }
 
@@ -63,94 +69,158 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
     if (result === 'ok') return;
     if (result === 'invalid' || result === 'locked') await app.limits.fail('otpWrongMobile', mobile);
     if (result === 'locked') throw tooMany('Too many wrong attempts. Please request a new OTP.');
-    if (result === 'expired') throw badRequest('OTP has expired. Please request a new one.', { otp: 'OTP has expired. Please request a new one.' });
+    if (result === 'expired')
+      throw badRequest('OTP has expired. Please request a new one.', { otp: 'OTP has expired. Please request a new one.' });
     if (result === 'missing') throw badRequest('Please request an OTP first', { otp: 'Please request an OTP first' });
     throw badRequest('Invalid OTP', { otp: 'Invalid OTP' });
   }
 
-  app.post<{ Body: { user_token: string; mobile: string } }>('/otp/send', {
-    ...sendLimit,
-    schema: { tags: ['otp'], summary: 'Send a checkout OTP to any mobile', security: security.apiKey, body: sendBody, response: sendResponse },
-  }, async (req, res) => send('checkout', req.body.user_token, req.body.mobile, res));
+  app.post<{ Body: { user_token: string; mobile: string } }>(
+    '/otp/send',
+    {
+      ...sendLimit,
+      schema: {
+        tags: ['otp'],
+        summary: 'Send a checkout OTP to any mobile',
+        security: security.apiKey,
+        body: sendBody,
+        response: sendResponse,
+      },
+    },
+    async (req, res) => send('checkout', req.body.user_token, req.body.mobile, res),
+  );
 
-  app.post<{ Body: { user_token: string; mobile: string } }>('/login/otp', {
-    ...sendLimit,
-    schema: { tags: ['otp'], summary: 'Send a sign-in OTP to a verified mobile of an account', security: security.apiKey, body: sendBody, response: sendResponse },
-  }, async (req, res) => send('login', req.body.user_token, req.body.mobile, res));
+  app.post<{ Body: { user_token: string; mobile: string } }>(
+    '/login/otp',
+    {
+      ...sendLimit,
+      schema: {
+        tags: ['otp'],
+        summary: 'Send a sign-in OTP to a verified mobile of an account',
+        security: security.apiKey,
+        body: sendBody,
+        response: sendResponse,
+      },
+    },
+    async (req, res) => send('login', req.body.user_token, req.body.mobile, res),
+  );
 
   const verifyBody = body({ mobile: fields.mobile, otp: fields.otp }, ['mobile', 'otp']);
 
-  app.post<{ Body: { mobile: string; otp: string } }>('/otp/verify/checkout', {
-    ...verifyLimit,
-    schema: {
-      tags: ['otp'], summary: 'Verify a checkout OTP: signs in to the account whose verified mobile it is, else a new guest', security: security.apiKey,
-      body: verifyBody, response: reply(replies.authData),
+  app.post<{ Body: { mobile: string; otp: string } }>(
+    '/otp/verify/checkout',
+    {
+      ...verifyLimit,
+      schema: {
+        tags: ['otp'],
+        summary: 'Verify a checkout OTP: signs in to the account whose verified mobile it is, else a new guest',
+        security: security.apiKey,
+        body: verifyBody,
+        response: reply(replies.authData),
+      },
     },
-  }, async (req, res) => {
-    const { mobile, otp } = req.body;
-    await check('checkout', mobile, otp, res);
-    const { customer, existing, token } = await app.tx(async (r) => {
-      const owner = await r.customers.byVerifiedMobile(mobile);
-      let c = owner;
-      if (!c) {
-        // Whoever only typed this mobile in at sign-up loses it to the person who just proved it is theirs.
-        await r.customers.releaseUnverifiedMobile(mobile);
-        c = await r.customers.create({
-          firstname: '', lastname: '', email: null, phone_number: mobile, alt_phone_number: null, password_hash: null,
-          address: null, pincode: null, city: null, state: null, address_alt_phone: null,
-        });
-        c = await r.customers.markMobileVerified(c.id);
-      }
-      // "Existing" means a completed account; a mobile seen only at an earlier guest checkout is still a guest.
-      return { customer: c, existing: Boolean(owner?.email), token: await r.customers.createSession(c.id, { otp: true }) };
-    });
-    return { success: true, message: 'OTP verified successfully', data: authData(customer, token, { is_existing_customer: existing }) };
-  });
+    async (req, res) => {
+      const { mobile, otp } = req.body;
+      await check('checkout', mobile, otp, res);
+      const { customer, existing, token } = await app.tx(async (r) => {
+        const owner = await r.customers.byVerifiedMobile(mobile);
+        let c = owner;
+        if (!c) {
+          // Whoever only typed this mobile in at sign-up loses it to the person who just proved it is theirs.
+          await r.customers.releaseUnverifiedMobile(mobile);
+          c = await r.customers.create({
+            firstname: '',
+            lastname: '',
+            email: null,
+            phone_number: mobile,
+            alt_phone_number: null,
+            password_hash: null,
+            address: null,
+            pincode: null,
+            city: null,
+            state: null,
+            address_alt_phone: null,
+          });
+          c = await r.customers.markMobileVerified(c.id);
+        }
+        // "Existing" means a completed account; a mobile seen only at an earlier guest checkout is still a guest.
+        return { customer: c, existing: Boolean(owner?.email), token: await r.customers.createSession(c.id, { otp: true }) };
+      });
+      return { success: true, message: 'OTP verified successfully', data: authData(customer, token, { is_existing_customer: existing }) };
+    },
+  );
 
-  app.post<{ Body: { mobile: string; otp: string } }>('/otp/verify/login', {
-    ...verifyLimit,
-    schema: { tags: ['otp'], summary: 'Verify a sign-in OTP', security: security.apiKey, body: verifyBody, response: reply(replies.authData) },
-  }, async (req, res) => {
-    const { mobile, otp } = req.body;
-    const customer = await customers.byVerifiedMobile(mobile);
-    if (!customer) throw notFound(NOT_REGISTERED);
-    await check('login', mobile, otp, res);
-    const token = await customers.createSession(customer.id, { otp: true });
-    return { success: true, message: 'OTP verified successfully', data: authData(customer, token, { is_existing_customer: true }) };
-  });
+  app.post<{ Body: { mobile: string; otp: string } }>(
+    '/otp/verify/login',
+    {
+      ...verifyLimit,
+      schema: {
+        tags: ['otp'],
+        summary: 'Verify a sign-in OTP',
+        security: security.apiKey,
+        body: verifyBody,
+        response: reply(replies.authData),
+      },
+    },
+    async (req, res) => {
+      const { mobile, otp } = req.body;
+      const customer = await customers.byVerifiedMobile(mobile);
+      if (!customer) throw notFound(NOT_REGISTERED);
+      await check('login', mobile, otp, res);
+      const token = await customers.createSession(customer.id, { otp: true });
+      return { success: true, message: 'OTP verified successfully', data: authData(customer, token, { is_existing_customer: true }) };
+    },
+  );
 
   // A signed-in customer proves a mobile (the one typed at sign-up, or a new one): only then can it sign in.
   const mobileBody = body({ mobile: fields.mobile }, ['mobile']);
-  app.post<{ Body: { mobile: string } }>('/customer/mobile/send-otp', {
-    config: { auth: 'customer' },
-    ...sendLimit,
-    schema: { tags: ['otp'], summary: 'Send an OTP to verify a mobile for the signed-in account', security: security.customer, body: mobileBody, response: sendResponse },
-  }, async (req, res) => {
-    const me = req.requireCustomer();
-    const holder = await customers.byVerifiedMobile(req.body.mobile);
-    if (holder && holder.id !== me.id) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
-    return deliver('verify', req.body.mobile, res);
-  });
-
-  app.post<{ Body: { mobile: string; otp: string } }>('/customer/mobile/verify', {
-    config: { auth: 'customer' },
-    ...verifyLimit,
-    schema: {
-      tags: ['otp'], summary: 'Verify the OTP: the mobile becomes the account\'s sign-in mobile', security: security.customer,
-      body: verifyBody, response: reply({ type: 'object', required: ['customer'], properties: { customer: replies.customer } }),
+  app.post<{ Body: { mobile: string } }>(
+    '/customer/mobile/send-otp',
+    {
+      config: { auth: 'customer' },
+      ...sendLimit,
+      schema: {
+        tags: ['otp'],
+        summary: 'Send an OTP to verify a mobile for the signed-in account',
+        security: security.customer,
+        body: mobileBody,
+        response: sendResponse,
+      },
     },
-  }, async (req, res) => {
-    const me = req.requireCustomer();
-    const { mobile, otp } = req.body;
-    await check('verify', mobile, otp, res);
-    const updated = await app.tx(async (r) => {
-      const holder = await r.customers.byVerifiedMobile(mobile);
+    async (req, res) => {
+      const me = req.requireCustomer();
+      const holder = await customers.byVerifiedMobile(req.body.mobile);
       if (holder && holder.id !== me.id) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
-      if (me.phone_number !== mobile) await r.customers.releaseUnverifiedMobile(mobile);
-      await r.customers.update(me.id, { phone_number: mobile });
-      if (req.sessionId !== null) await r.customers.markSessionOtpVerified(req.sessionId);
-      return r.customers.markMobileVerified(me.id);
-    });
-    return { success: true, message: 'Mobile number verified successfully', data: { customer: toCustomer(updated) } };
-  });
+      return deliver('verify', req.body.mobile, res);
+    },
+  );
+
+  app.post<{ Body: { mobile: string; otp: string } }>(
+    '/customer/mobile/verify',
+    {
+      config: { auth: 'customer' },
+      ...verifyLimit,
+      schema: {
+        tags: ['otp'],
+        summary: "Verify the OTP: the mobile becomes the account's sign-in mobile",
+        security: security.customer,
+        body: verifyBody,
+        response: reply({ type: 'object', required: ['customer'], properties: { customer: replies.customer } }),
+      },
+    },
+    async (req, res) => {
+      const me = req.requireCustomer();
+      const { mobile, otp } = req.body;
+      await check('verify', mobile, otp, res);
+      const updated = await app.tx(async (r) => {
+        const holder = await r.customers.byVerifiedMobile(mobile);
+        if (holder && holder.id !== me.id) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
+        if (me.phone_number !== mobile) await r.customers.releaseUnverifiedMobile(mobile);
+        await r.customers.update(me.id, { phone_number: mobile });
+        if (req.sessionId !== null) await r.customers.markSessionOtpVerified(req.sessionId);
+        return r.customers.markMobileVerified(me.id);
+      });
+      return { success: true, message: 'Mobile number verified successfully', data: { customer: toCustomer(updated) } };
+    },
+  );
 }

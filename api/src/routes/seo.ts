@@ -77,16 +77,20 @@ export async function seoRoutes(app: FastifyInstance, opts: SeoRoutesOptions): P
     return send(reply, sitemapIndex(Array.from({ length: files }, (_, i) => absolute(`/sitemap-${i + 1}.xml`))));
   });
 
-  app.get<{ Params: { n: number } }>('/seo/sitemap-:n.xml', {
-    config,
-    schema: {
-      hide: true,
-      params: { type: 'object', properties: { n: { type: 'integer', minimum: 1, maximum: 100_000 } }, required: ['n'] },
-      response: xmlResponse,
+  app.get<{ Params: { n: number } }>(
+    '/seo/sitemap-:n.xml',
+    {
+      config,
+      schema: {
+        hide: true,
+        params: { type: 'object', properties: { n: { type: 'integer', minimum: 1, maximum: 100_000 } }, required: ['n'] },
+        response: xmlResponse,
+      },
     },
-  }, async (req, reply) => {
-    const n = req.params.n;
-    if (n > (await fileCount())) throw notFound('No such sitemap');
-    return send(reply, urlset(await slice((n - 1) * perFile, perFile)));
-  });
+    async (req, reply) => {
+      const n = req.params.n;
+      if (n > (await fileCount())) throw notFound('No such sitemap');
+      return send(reply, urlset(await slice((n - 1) * perFile, perFile)));
+    },
+  );
 }

@@ -109,15 +109,27 @@ export class RazorpayGateway {
    * A payment attempt on a gateway order. Success: captured (or authorised) and signed as Checkout signs it
    * for the handler; failure: a failed payment. `amount`/`currency` default to the order's.
    */
-  pay(orderId: string, opts: { outcome?: 'success' | 'failure'; amount?: number; currency?: string } = {}): { payment: PaymentEntity; signature: string | null } {
+  pay(
+    orderId: string,
+    opts: { outcome?: 'success' | 'failure'; amount?: number; currency?: string } = {},
+  ): { payment: PaymentEntity; signature: string | null } {
     const order = this.orders.get(orderId);
     if (!order) throw new Error(`no gateway order ${orderId}`);
     const ok = (opts.outcome ?? 'success') === 'success';
     const payment: PaymentEntity = {
-      id: newId('pay'), entity: 'payment', amount: opts.amount ?? order.amount, currency: opts.currency ?? order.currency,
-      status: ok ? (this.opts.authorizeOnly ? 'authorized' : 'captured') : 'failed', order_id: order.id, method: 'upi',
-      captured: ok && !this.opts.authorizeOnly, amount_refunded: 0, refund_status: null,
-      error_code: ok ? null : 'BAD_REQUEST_ERROR', error_description: ok ? null : 'Payment declined by the bank', created_at: now(),
+      id: newId('pay'),
+      entity: 'payment',
+      amount: opts.amount ?? order.amount,
+      currency: opts.currency ?? order.currency,
+      status: ok ? (this.opts.authorizeOnly ? 'authorized' : 'captured') : 'failed',
+      order_id: order.id,
+      method: 'upi',
+      captured: ok && !this.opts.authorizeOnly,
+      amount_refunded: 0,
+      refund_status: null,
+      error_code: ok ? null : 'BAD_REQUEST_ERROR',
+      error_description: ok ? null : 'Payment declined by the bank',
+      created_at: now(),
     };
     this.payments.set(payment.id, payment);
     order.attempts += 1;
@@ -172,12 +184,17 @@ export class RazorpayGateway {
 
   private send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    res.writeHead(status, { 'content-type': typeof body === 'string' ? 'application/javascript; charset=utf-8' : 'application/json', ...headers });
+    res.writeHead(status, {
+      'content-type': typeof body === 'string' ? 'application/javascript; charset=utf-8' : 'application/json',
+      ...headers,
+    });
     res.end(text);
   }
 
   private error(res: http.ServerResponse, status: number, description: string, code = 'BAD_REQUEST_ERROR'): void {
-    this.send(res, status, { error: { code, description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {} } });
+    this.send(res, status, {
+      error: { code, description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {} },
+    });
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -200,14 +217,32 @@ export class RazorpayGateway {
       if (req.method === 'OPTIONS') return this.send(res, 204, {}, cors);
       if (url.pathname === '/checkout/attempt' && req.method === 'POST') {
         const orderId = String(body.order_id ?? '');
-        if (body.key_id !== this.opts.keyId || !this.orders.has(orderId)) return this.send(res, 400, { error: { code: 'BAD_REQUEST_ERROR', description: 'Invalid key or order' } }, cors);
+        if (body.key_id !== this.opts.keyId || !this.orders.has(orderId))
+          return this.send(res, 400, { error: { code: 'BAD_REQUEST_ERROR', description: 'Invalid key or order' } }, cors);
         const outcome = body.outcome === 'failure' ? 'failure' : 'success';
         const { payment, signature } = this.pay(orderId, { outcome });
         // Like Razorpay: the webhook goes out whatever the browser does next.
-        if (this.opts.webhookUrl) void this.sendWebhook(this.eventBody(outcome === 'success' ? 'payment.captured' : 'payment.failed', payment)).catch(() => undefined);
-        return this.send(res, 200, outcome === 'success'
-          ? { razorpay_payment_id: payment.id, razorpay_order_id: orderId, razorpay_signature: signature }
-          : { error: { code: 'BAD_REQUEST_ERROR', description: payment.error_description, source: 'bank', step: 'payment_authorization', reason: 'payment_failed', metadata: { order_id: orderId, payment_id: payment.id } } }, cors);
+        if (this.opts.webhookUrl)
+          void this.sendWebhook(this.eventBody(outcome === 'success' ? 'payment.captured' : 'payment.failed', payment)).catch(
+            () => undefined,
+          );
+        return this.send(
+          res,
+          200,
+          outcome === 'success'
+            ? { razorpay_payment_id: payment.id, razorpay_order_id: orderId, razorpay_signature: signature }
+            : {
+                error: {
+                  code: 'BAD_REQUEST_ERROR',
+                  description: payment.error_description,
+                  source: 'bank',
+                  step: 'payment_authorization',
+                  reason: 'payment_failed',
+                  metadata: { order_id: orderId, payment_id: payment.id },
+                },
+              },
+          cors,
+        );
       }
       return this.send(res, 404, { error: { code: 'NOT_FOUND', description: 'Not found' } }, cors);
     }
@@ -219,12 +254,21 @@ export class RazorpayGateway {
 
     if (req.method === 'POST' && url.pathname === '/v1/orders') {
       const amount = body.amount;
-      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) return this.error(res, 400, 'The amount must be atleast INR 1.00');
+      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100)
+        return this.error(res, 400, 'The amount must be atleast INR 1.00');
       if (typeof body.currency !== 'string') return this.error(res, 400, 'The currency field is required.');
       const order: OrderEntity = {
-        id: newId('order'), entity: 'order', amount, amount_paid: 0, amount_due: amount, currency: body.currency,
-        receipt: typeof body.receipt === 'string' ? body.receipt : null, status: 'created', attempts: 0,
-        notes: (body.notes as Record<string, string>) ?? {}, created_at: now(),
+        id: newId('order'),
+        entity: 'order',
+        amount,
+        amount_paid: 0,
+        amount_due: amount,
+        currency: body.currency,
+        receipt: typeof body.receipt === 'string' ? body.receipt : null,
+        status: 'created',
+        attempts: 0,
+        notes: (body.notes as Record<string, string>) ?? {},
+        created_at: now(),
       };
       this.orders.set(order.id, order);
       return this.send(res, 200, order);
@@ -237,7 +281,8 @@ export class RazorpayGateway {
       if (req.method === 'GET' && !action) return this.send(res, 200, payment);
       if (req.method === 'POST' && action === '/capture') {
         if (payment.status !== 'authorized') return this.error(res, 400, 'This payment has already been captured');
-        if (body.amount !== payment.amount || body.currency !== payment.currency) return this.error(res, 400, 'Capture amount must be equal to the amount authorized');
+        if (body.amount !== payment.amount || body.currency !== payment.currency)
+          return this.error(res, 400, 'Capture amount must be equal to the amount authorized');
         payment.status = 'captured';
         payment.captured = true;
         const order = this.orders.get(payment.order_id);
@@ -253,12 +298,20 @@ export class RazorpayGateway {
           this.failRefunds -= 1;
           return this.error(res, 502, 'Bad gateway', 'SERVER_ERROR');
         }
-        if (payment.status !== 'captured' && payment.status !== 'refunded') return this.error(res, 400, 'The payment has not been captured');
+        if (payment.status !== 'captured' && payment.status !== 'refunded')
+          return this.error(res, 400, 'The payment has not been captured');
         const amount = typeof body.amount === 'number' ? body.amount : payment.amount - payment.amount_refunded;
-        if (amount <= 0 || payment.amount_refunded + amount > payment.amount) return this.error(res, 400, 'The refund amount provided is greater than amount captured');
+        if (amount <= 0 || payment.amount_refunded + amount > payment.amount)
+          return this.error(res, 400, 'The refund amount provided is greater than amount captured');
         const refund: RefundEntity = {
-          id: newId('rfnd'), entity: 'refund', amount, currency: payment.currency, payment_id: payment.id,
-          receipt: typeof body.receipt === 'string' ? body.receipt : null, status: this.opts.refundStatus ?? 'processed', created_at: now(),
+          id: newId('rfnd'),
+          entity: 'refund',
+          amount,
+          currency: payment.currency,
+          payment_id: payment.id,
+          receipt: typeof body.receipt === 'string' ? body.receipt : null,
+          status: this.opts.refundStatus ?? 'processed',
+          created_at: now(),
         };
         this.refunds.set(refund.id, refund);
         payment.amount_refunded += amount;

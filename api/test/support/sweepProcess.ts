@@ -18,7 +18,11 @@ async function main(): Promise<void> {
   const config = loadPaymentConfig({}, true);
   const quiet = () => undefined;
   const service = new PaymentService({
-    repos, clock, config, provider: createProvider(config), log: { info: quiet, warn: quiet, error: quiet },
+    repos,
+    clock,
+    config,
+    provider: createProvider(config),
+    log: { info: quiet, warn: quiet, error: quiet },
     tx: (work) => db.transaction().execute((trx) => work(createRepositories(trx, clock))),
   });
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAt ?? 0) - Date.now())));

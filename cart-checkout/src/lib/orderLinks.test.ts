@@ -8,7 +8,9 @@ describe('order outcome links', () => {
 
   it('carry the payment id and amount to the payment page, and the amount to the failure page', () => {
     expect(readOutcome(paymentUrl(['SF-3'], 'pay_1', '999.00').split('?')[1] ?? '', undefined)).toEqual({
-      orderNumbers: ['SF-3'], paymentId: 'pay_1', amount: '999.00',
+      orderNumbers: ['SF-3'],
+      paymentId: 'pay_1',
+      amount: '999.00',
     });
     expect(orderFailureUrl(['SF-3'])).toBe('/order-failure?orders=SF-3');
     expect(orderFailureUrl(['SF-3', 'SF-4'], '999.00')).toBe('/order-failure?orders=SF-3%2CSF-4&amount=999.00');

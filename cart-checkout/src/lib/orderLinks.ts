@@ -36,7 +36,10 @@ export function readOutcome(search: string, state: unknown): OrderOutcomeState {
   const fromState = state && typeof state === 'object' ? (state as Partial<OrderOutcomeState>) : {};
   const numbers = Array.isArray(fromState.orderNumbers)
     ? fromState.orderNumbers.filter((n): n is string => typeof n === 'string')
-    : (params.get('orders') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    : (params.get('orders') ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
   const paymentId = typeof fromState.paymentId === 'string' ? fromState.paymentId : (params.get('payment_id') ?? undefined);
   const amount = typeof fromState.amount === 'string' ? fromState.amount : (params.get('amount') ?? undefined);
   return { orderNumbers: numbers, ...(paymentId ? { paymentId } : {}), ...(amount ? { amount } : {}) };

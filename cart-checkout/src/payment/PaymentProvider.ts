@@ -1,9 +1,7 @@
 import type { Order } from '@storefront/shared';
 
 /** What a payment attempt ended with. */
-export type PaymentOutcome =
-  | { ok: true; orders: Order[] }
-  | { ok: false; message: string; orders: Order[] };
+export type PaymentOutcome = { ok: true; orders: Order[] } | { ok: false; message: string; orders: Order[] };
 
 /**
  * A payment provider behind the /payment page (spec §7: "Payment provider calls: not shown").

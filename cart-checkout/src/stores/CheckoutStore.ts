@@ -1,5 +1,18 @@
 import { makeAutoObservable, runInAction, when } from 'mobx';
-import { ApiError, fieldErrorsOf, MESSAGES, messageOf, notify, reportError, toMessages, type CheckoutPayload, type City, type Coupon, type RootStore, type State } from '@storefront/shared';
+import {
+  ApiError,
+  fieldErrorsOf,
+  MESSAGES,
+  messageOf,
+  notify,
+  reportError,
+  toMessages,
+  type CheckoutPayload,
+  type City,
+  type Coupon,
+  type RootStore,
+  type State,
+} from '@storefront/shared';
 import { checkoutAddressSchema, validateForm } from '@storefront/shared/validation';
 import { orderSuccessUrl, paymentUrl, type OrderOutcomeState } from '../lib/orderLinks';
 
@@ -16,7 +29,14 @@ export interface AddressForm {
 }
 
 export const EMPTY_ADDRESS: AddressForm = {
-  email: '', firstname: '', lastname: '', address: '', pincode: '', alt_phone_number: '', state: '', city: '',
+  email: '',
+  firstname: '',
+  lastname: '',
+  address: '',
+  pincode: '',
+  alt_phone_number: '',
+  state: '',
+  city: '',
 };
 
 export type PaymentMethod = 'cod' | 'prepaid';
@@ -79,7 +99,11 @@ export class CheckoutStore {
   private citiesRequest = 0;
 
   constructor(private readonly session: Pick<RootStore, 'api' | 'auth' | 'cart'>) {
-    makeAutoObservable<this, 'session' | 'settled' | 'citiesRequest'>(this, { session: false, settled: false, citiesRequest: false }, { autoBind: true });
+    makeAutoObservable<this, 'session' | 'settled' | 'citiesRequest'>(
+      this,
+      { session: false, settled: false, citiesRequest: false },
+      { autoBind: true },
+    );
   }
 
   /** The coupon's discount in rupees ("0.00" when none). */
@@ -171,7 +195,10 @@ export class CheckoutStore {
       address: pick(values.address, a?.address),
       pincode: pick(values.pincode, a?.pincode),
       // alt_phone_number defaults to the phone number (spec §3): only a different one is an alternate.
-      alt_phone_number: pick(values.alt_phone_number, a?.alt_phone_number ?? (c.alt_phone_number !== c.phone_number ? c.alt_phone_number : '')),
+      alt_phone_number: pick(
+        values.alt_phone_number,
+        a?.alt_phone_number ?? (c.alt_phone_number !== c.phone_number ? c.alt_phone_number : ''),
+      ),
       state: pick(values.state, a?.state),
       city: sameState ? pick(values.city, a?.city) : values.city,
     };
@@ -304,7 +331,12 @@ export class CheckoutStore {
       notify.success(messageOf(res, MESSAGES.orderPlaced));
       if (payment) {
         const state = { orderNumbers, paymentId: payment.payment_id, amount: payment.amount };
-        return { kind: 'placed', to: paymentUrl(orderNumbers, payment.payment_id, payment.amount), state, fullLoad: payment.provider === 'razorpay' };
+        return {
+          kind: 'placed',
+          to: paymentUrl(orderNumbers, payment.payment_id, payment.amount),
+          state,
+          fullLoad: payment.provider === 'razorpay',
+        };
       }
       return { kind: 'placed', to: orderSuccessUrl(orderNumbers), state: { orderNumbers } };
     } catch (err) {

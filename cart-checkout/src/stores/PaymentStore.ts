@@ -63,11 +63,17 @@ export class PaymentStore {
     this.session = session;
     this.secondsLeft = session.seconds_left;
     this.phase =
-      session.status === 'pending' ? (session.seconds_left > 0 ? 'ready' : 'expired')
-        : session.status === 'paid' ? 'paid'
-        : session.status === 'expired' ? 'expired'
-        : session.status === 'cancelled' ? 'cancelled'
-        : 'closed';
+      session.status === 'pending'
+        ? session.seconds_left > 0
+          ? 'ready'
+          : 'expired'
+        : session.status === 'paid'
+          ? 'paid'
+          : session.status === 'expired'
+            ? 'expired'
+            : session.status === 'cancelled'
+              ? 'cancelled'
+              : 'closed';
     if (this.phase === 'expired') this.message = MSG_EXPIRED;
   }
 
@@ -103,8 +109,13 @@ export class PaymentStore {
       currency: session.currency,
       order_id: session.gateway.order_id,
       ...(shopper.storeName ? { name: shopper.storeName } : {}),
-      description: session.order_numbers.length > 1 ? `Orders ${session.order_numbers.join(', ')}` : `Order ${session.order_numbers[0] ?? ''}`,
-      prefill: { ...(shopper.name ? { name: shopper.name } : {}), ...(shopper.email ? { email: shopper.email } : {}), ...(shopper.contact ? { contact: shopper.contact } : {}) },
+      description:
+        session.order_numbers.length > 1 ? `Orders ${session.order_numbers.join(', ')}` : `Order ${session.order_numbers[0] ?? ''}`,
+      prefill: {
+        ...(shopper.name ? { name: shopper.name } : {}),
+        ...(shopper.email ? { email: shopper.email } : {}),
+        ...(shopper.contact ? { contact: shopper.contact } : {}),
+      },
       timeout: this.secondsLeft,
       handler: (result) => void this.verify(result, onPaid),
       modal: { ondismiss: () => this.dismissed() },
@@ -141,7 +152,10 @@ export class PaymentStore {
     } catch (err) {
       runInAction(() => {
         this.phase = 'retry';
-        this.message = messageOf(err, 'The payment could not be confirmed. If money was taken, it will be confirmed or refunded automatically.');
+        this.message = messageOf(
+          err,
+          'The payment could not be confirmed. If money was taken, it will be confirmed or refunded automatically.',
+        );
       });
     }
   }

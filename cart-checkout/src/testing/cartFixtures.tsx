@@ -13,9 +13,20 @@ export function lineOf(api: FakeApi, productId: number, variationId: number, qua
   const v = p?.variations.find((x) => x.id === variationId);
   if (!p || !v) throw new Error(`no fixture product ${productId}/${variationId}`);
   return {
-    id: p.id, product_id: p.id, retailer_product_id: p.id, quantity, product_stock: v.stock, product_name: p.product_name,
-    product_images: p.product_images, product_slug: p.slug, status: true, message: '', wishlist_id: null,
-    final_price: v.final_price, retailer_id: p.retailer_id, wholesaler_id: p.wholesaler_id,
+    id: p.id,
+    product_id: p.id,
+    retailer_product_id: p.id,
+    quantity,
+    product_stock: v.stock,
+    product_name: p.product_name,
+    product_images: p.product_images,
+    product_slug: p.slug,
+    status: true,
+    message: '',
+    wishlist_id: null,
+    final_price: v.final_price,
+    retailer_id: p.retailer_id,
+    wholesaler_id: p.wholesaler_id,
     selected_variant: { id: v.id, product_variation: v.product_variation, final_price: v.final_price, stock: v.stock },
   };
 }

@@ -89,17 +89,31 @@ export function withPage(state: ShopState, page: number): ShopState {
 /** True when any list filter (not the search, not the page) is set. */
 export function hasFilters(state: ShopState): boolean {
   return (
-    state.categories.length > 0 || state.minPrice !== undefined || state.maxPrice !== undefined ||
-    state.size !== '' || state.inStock || state.outOfStock || state.sortBy !== undefined
+    state.categories.length > 0 ||
+    state.minPrice !== undefined ||
+    state.maxPrice !== undefined ||
+    state.size !== '' ||
+    state.inStock ||
+    state.outOfStock ||
+    state.sortBy !== undefined
   );
 }
 
 /** No filters, no search, page 1. */
 export const EMPTY_SHOP_STATE: ShopState = {
-  search: '', categories: [], size: '', inStock: false, outOfStock: false, page: DEFAULT_PAGE,
+  search: '',
+  categories: [],
+  size: '',
+  inStock: false,
+  outOfStock: false,
+  page: DEFAULT_PAGE,
 };
 
-const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 /**
  * The store's categories named in the URL. A name matches a category's lower-cased name (spec §2),

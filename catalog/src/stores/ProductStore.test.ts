@@ -97,16 +97,28 @@ describe('ProductStore: details and variations', () => {
 
   it('an unknown slug is a failure with the spec message as fallback; only a missing product is "not found"', async () => {
     const { api, store } = setup();
-    await expect(store.fetchProductDetails('no-such-thing')).resolves.toEqual({ status: 'failed', message: 'Product not found', notFound: true });
+    await expect(store.fetchProductDetails('no-such-thing')).resolves.toEqual({
+      status: 'failed',
+      message: 'Product not found',
+      notFound: true,
+    });
     api.failNext('getProductDetails', new ApiError(502, []));
-    await expect(store.fetchProductDetails('leather-wallet')).resolves.toEqual({ status: 'failed', message: MESSAGES.productsFailed, notFound: false });
+    await expect(store.fetchProductDetails('leather-wallet')).resolves.toEqual({
+      status: 'failed',
+      message: MESSAGES.productsFailed,
+      notFound: false,
+    });
     expect(store.productDetails).toBeNull();
   });
 
   it('an unsuccessful answer (success: false) is a failure too', async () => {
     const { api, store } = setup();
     api.getProductDetails = async () => ({ success: false, message: 'Product is no longer sold' });
-    await expect(store.fetchProductDetails('leather-wallet')).resolves.toEqual({ status: 'failed', message: 'Product is no longer sold', notFound: true });
+    await expect(store.fetchProductDetails('leather-wallet')).resolves.toEqual({
+      status: 'failed',
+      message: 'Product is no longer sold',
+      notFound: true,
+    });
   });
 
   it('size labels are trimmed and de-duplicated (spec §3)', async () => {

@@ -1,7 +1,15 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
-  ApiError, MESSAGES, messageOf, reportError, toMessages, variationLabels,
-  type Api, type Product, type ProductFilters, type ProductPage,
+  ApiError,
+  MESSAGES,
+  messageOf,
+  reportError,
+  toMessages,
+  variationLabels,
+  type Api,
+  type Product,
+  type ProductFilters,
+  type ProductPage,
 } from '@storefront/shared';
 
 /** The calls the product state needs (a test passes the fake API object). */
@@ -19,7 +27,8 @@ export const EMPTY_PAGE_INFO: PageInfo = { total: 0, page: 1, perPage: 12, lastP
 
 /** What loading a product by slug ended with: the page redirects to /not-found on 'failed'. */
 /** `notFound`: the API said there is no such product (404, or an unsuccessful answer); else the read itself failed. */
-export type DetailsOutcome = { status: 'ok'; product: Product } | { status: 'failed'; message: string; notFound: boolean } | { status: 'stale' };
+export type DetailsOutcome =
+  { status: 'ok'; product: Product } | { status: 'failed'; message: string; notFound: boolean } | { status: 'stale' };
 
 function pageInfoOf(p: ProductPage): PageInfo {
   return {

@@ -3,13 +3,7 @@
  * it the live version (`promote`), end it (`rollback` while one runs, or the host's auto-rollback).
  * Each works under the deploy root's lock and leaves a line in history.jsonl.
  */
-import {
-  compatibilityProblems,
-  MAX_ROLLBACK_STEPS,
-  missingAssets,
-  normaliseBaseUrl,
-  type OpsContext,
-} from '../commands';
+import { compatibilityProblems, MAX_ROLLBACK_STEPS, missingAssets, normaliseBaseUrl, type OpsContext } from '../commands';
 import { OpsError, checkVersionName, resolveSection, type Section } from '../sections';
 import { appendHistory, exists, manifestUrl, readState, saveState, sectionState, versionDir, withLock, type LiveRef } from '../store';
 import { DEFAULT_THRESHOLDS, readCanaries, writeCanaries, type CanaryRef, type Thresholds } from './state';
@@ -42,7 +36,12 @@ export function parsePercent(raw: string | undefined): number {
 }
 
 /** Thresholds from CLI values (each optional; the defaults of issue 17 otherwise), or throws. */
-export function parseThresholds(values: { errorRate?: string; chunkFailureRate?: string; minPageViews?: string; windowMinutes?: string }): Thresholds {
+export function parseThresholds(values: {
+  errorRate?: string;
+  chunkFailureRate?: string;
+  minPageViews?: string;
+  windowMinutes?: string;
+}): Thresholds {
   const rate = (name: string, raw: string | undefined, dflt: number) => {
     if (raw === undefined) return dflt;
     const pct = Number(raw.replace(/%$/, ''));
@@ -52,7 +51,8 @@ export function parseThresholds(values: { errorRate?: string; chunkFailureRate?:
   const whole = (name: string, raw: string | undefined, dflt: number, min: number, max: number) => {
     if (raw === undefined) return dflt;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) throw new OpsError(`--${name} takes a whole number from ${min} to ${max} (got "${raw}")`, 2);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new OpsError(`--${name} takes a whole number from ${min} to ${max} (got "${raw}")`, 2);
     return n;
   };
   return {
@@ -63,18 +63,27 @@ export function parseThresholds(values: { errorRate?: string; chunkFailureRate?:
   };
 }
 
-export async function startCanary(ctx: OpsContext, sectionName: string, versionArg: string | undefined, opts: CanaryOptions): Promise<CanaryResult> {
+export async function startCanary(
+  ctx: OpsContext,
+  sectionName: string,
+  versionArg: string | undefined,
+  opts: CanaryOptions,
+): Promise<CanaryResult> {
   const section = resolveSection(sectionName);
-  if (section.kind !== 'remote') throw new OpsError('a canary is for one remote (catalog, cart_checkout, account): the shell serves every page', 2);
+  if (section.kind !== 'remote')
+    throw new OpsError('a canary is for one remote (catalog, cart_checkout, account): the shell serves every page', 2);
   if (!versionArg) throw new OpsError(`name the version: pnpm ops activate ${section.name} <version> --canary <percent>`, 2);
   const version = checkVersionName(versionArg);
   const percent = opts.percent;
   const dir = versionDir(ctx.root, section, version);
-  if (!(await exists(dir))) throw new OpsError(`${section.name} ${version} is not published in ${ctx.root}: publish it first (pnpm ops publish ${section.name})`);
+  if (!(await exists(dir)))
+    throw new OpsError(`${section.name} ${version} is not published in ${ctx.root}: publish it first (pnpm ops publish ${section.name})`);
   const entry = manifestUrl(section, version, opts.baseUrl ? normaliseBaseUrl(opts.baseUrl) : null);
   const missing = await missingAssets(dir);
   if (missing.length && !opts.force) {
-    throw new OpsError(`refusing to start a canary of ${section.name} ${version}: ${missing.length} file(s) its mf-manifest.json names are missing\n  ${missing.slice(0, 10).join('\n  ')}`);
+    throw new OpsError(
+      `refusing to start a canary of ${section.name} ${version}: ${missing.length} file(s) its mf-manifest.json names are missing\n  ${missing.slice(0, 10).join('\n  ')}`,
+    );
   }
   return withLock(ctx.root, async () => {
     const state = await readState(ctx.root);
@@ -84,11 +93,15 @@ export async function startCanary(ctx: OpsContext, sectionName: string, versionA
     const file = await readCanaries(ctx.root);
     const running = file.canaries[section.name];
     if (running && running.version !== version) {
-      throw new OpsError(`a canary of ${section.name} ${running.version} is running (${running.percent} %): promote it or roll it back first`);
+      throw new OpsError(
+        `a canary of ${section.name} ${running.version} is running (${running.percent} %): promote it or roll it back first`,
+      );
     }
     const { problems, notes } = await compatibilityProblems(ctx.root, state, section, version);
     if (problems.length && !opts.force) {
-      throw new OpsError(`refusing to start a canary of ${section.name} ${version}: shared singletons are incompatible\n  ${problems.join('\n  ')}`);
+      throw new OpsError(
+        `refusing to start a canary of ${section.name} ${version}: shared singletons are incompatible\n  ${problems.join('\n  ')}`,
+      );
     }
     const canary: CanaryRef = {
       version,
@@ -140,10 +153,17 @@ export async function promote(ctx: OpsContext, sectionName: string, opts: { forc
     // The shell may have changed since the canary started: check again, as activate would.
     const { problems } = await compatibilityProblems(ctx.root, state, section, canary.version);
     if (problems.length && !opts.force) {
-      throw new OpsError(`refusing to promote ${section.name} ${canary.version}: shared singletons are incompatible\n  ${problems.join('\n  ')}\nRoll the canary back, or pass --force.`);
+      throw new OpsError(
+        `refusing to promote ${section.name} ${canary.version}: shared singletons are incompatible\n  ${problems.join('\n  ')}\nRoll the canary back, or pass --force.`,
+      );
     }
     const previous = s.live.version;
-    const ref: LiveRef = { version: canary.version, entry: canary.entry, activatedAt: new Date().toISOString(), ...(problems.length ? { forced: true } : {}) };
+    const ref: LiveRef = {
+      version: canary.version,
+      entry: canary.entry,
+      activatedAt: new Date().toISOString(),
+      ...(problems.length ? { forced: true } : {}),
+    };
     s.previous.push(s.live);
     if (s.previous.length > MAX_ROLLBACK_STEPS) s.previous.splice(0, s.previous.length - MAX_ROLLBACK_STEPS);
     s.live = ref;
@@ -173,7 +193,11 @@ export interface EndCanaryOptions {
 }
 
 /** Ends the section's canary: every shopper gets the live version again. Null when none was running. */
-export async function endCanary(ctx: OpsContext, sectionName: string, opts: EndCanaryOptions): Promise<(CanaryRef & { live: string | null }) | null> {
+export async function endCanary(
+  ctx: OpsContext,
+  sectionName: string,
+  opts: EndCanaryOptions,
+): Promise<(CanaryRef & { live: string | null }) | null> {
   const section = resolveSection(sectionName);
   return withLock(ctx.root, async () => {
     const file = await readCanaries(ctx.root);

@@ -51,7 +51,15 @@ export async function telemetryStatus(ctx: OpsContext, windowMinutes = 15, now =
 }
 
 function emptyLike() {
-  return { views: 0, errors: 0, chunkFailures: 0, fallbackLkg: 0, fallbackUnavailable: 0, vitals: { LCP: [], INP: [], CLS: [], TTFB: [] }, failingRoutes: {} };
+  return {
+    views: 0,
+    errors: 0,
+    chunkFailures: 0,
+    fallbackLkg: 0,
+    fallbackUnavailable: 0,
+    vitals: { LCP: [], INP: [], CLS: [], TTFB: [] },
+    failingRoutes: {},
+  };
 }
 
 export function formatTelemetryStatus(rows: RemoteTelemetry[], windowMinutes: number): string {
@@ -95,7 +103,8 @@ export interface Report {
 /** The canary against the live version; with none running, the last canary that ran (and why it ended). */
 export async function report(ctx: OpsContext, sectionName: string, windowMinutes = 15, now = Date.now()): Promise<Report> {
   const section = resolveSection(sectionName);
-  if (section.kind !== 'remote') throw new OpsError('report compares a remote\'s canary with its live version: name a remote (catalog, cart_checkout, account)', 2);
+  if (section.kind !== 'remote')
+    throw new OpsError("report compares a remote's canary with its live version: name a remote (catalog, cart_checkout, account)", 2);
   const rows = (await telemetryStatus(ctx, windowMinutes, now)).find((r) => r.remote === section.name);
   const live = rows?.versions.find((v) => v.role === 'live') ?? null;
   let canary: Report['canary'] = null;
@@ -103,12 +112,21 @@ export async function report(ctx: OpsContext, sectionName: string, windowMinutes
   if (running && rows?.canary) {
     canary = { ...running, percent: rows.canary.percent, running: true, ended: null };
   } else {
-    const ended = (await readHistory(ctx.root)).filter((h) => h.section === section.name && (h.action === 'canary-end' || h.action === 'promote')).pop();
+    const ended = (await readHistory(ctx.root))
+      .filter((h) => h.section === section.name && (h.action === 'canary-end' || h.action === 'promote'))
+      .pop();
     if (ended && ended.action === 'canary-end') {
       const v = rows?.versions.find((x) => x.version === ended.version);
       const to = minuteOf(now);
       const agg = v ? null : (await readAggregates(ctx.root, to - windowMinutes + 1, to)).get(versionKey(section.name, ended.version));
-      canary = { version: ended.version, role: 'other', summary: v?.summary ?? summarize(agg ?? emptyLike()), percent: ended.percent ?? null, running: false, ended };
+      canary = {
+        version: ended.version,
+        role: 'other',
+        summary: v?.summary ?? summarize(agg ?? emptyLike()),
+        percent: ended.percent ?? null,
+        running: false,
+        ended,
+      };
     }
   }
   return { remote: section.name, windowMinutes, live, canary };
@@ -120,12 +138,20 @@ export function formatReport(r: Report): string {
     lines.push(`${r.remote}: no canary is running or has ended (start one: pnpm ops activate ${r.remote} <version> --canary 10)`);
     if (!r.live) return lines.join('\n');
   } else if (!r.canary.running && r.canary.ended) {
-    lines.push(`${r.remote}: the canary ${r.canary.version} ended ${fmtDate(r.canary.ended.at)} (${r.canary.ended.reason ?? 'by an operator'}, by ${r.canary.ended.by})`);
+    lines.push(
+      `${r.remote}: the canary ${r.canary.version} ended ${fmtDate(r.canary.ended.at)} (${r.canary.ended.reason ?? 'by an operator'}, by ${r.canary.ended.by})`,
+    );
   }
   const col = (v: VersionTelemetry | null | undefined, f: (s: Summary) => string) => (v ? f(v.summary) : '-');
   const live = r.live;
   const canary = r.canary;
-  const head = ['LAST ' + r.windowMinutes + ' MIN', live ? `LIVE ${live.version}` : 'LIVE -', canary ? `CANARY ${canary.version}${canary.percent !== null ? ` (${canary.percent} %)` : ''}${canary.running ? '' : ' (ended)'}` : 'CANARY -'];
+  const head = [
+    'LAST ' + r.windowMinutes + ' MIN',
+    live ? `LIVE ${live.version}` : 'LIVE -',
+    canary
+      ? `CANARY ${canary.version}${canary.percent !== null ? ` (${canary.percent} %)` : ''}${canary.running ? '' : ' (ended)'}`
+      : 'CANARY -',
+  ];
   const row = (name: string, f: (s: Summary) => string) => [name, col(live, f), col(canary, f)];
   lines.push(
     table(head, [
@@ -140,7 +166,14 @@ export function formatReport(r: Report): string {
       row('INP p75', (s) => formatMs(s.p75.INP)),
       row('TTFB p75', (s) => formatMs(s.p75.TTFB)),
       row('CLS p75', (s) => (s.p75.CLS === null ? '-' : s.p75.CLS.toFixed(3))),
-      row('failing routes', (s) => s.failingRoutes.slice(0, 3).map(([route, n]) => `${route} ${n}`).join(', ') || '-'),
+      row(
+        'failing routes',
+        (s) =>
+          s.failingRoutes
+            .slice(0, 3)
+            .map(([route, n]) => `${route} ${n}`)
+            .join(', ') || '-',
+      ),
     ]),
   );
   return lines.join('\n');

@@ -28,7 +28,8 @@ async function runCanary(args: Parsed, ctx: OpsContext, { out }: Io): Promise<nu
     ...(baseUrl ? { baseUrl } : {}),
   });
   for (const n of r.notes) out(`note: ${n}`);
-  if (r.problems.length) out(`WARNING: started past ${r.problems.length} problem(s) (--force, recorded in history):\n  ${r.problems.join('\n  ')}`);
+  if (r.problems.length)
+    out(`WARNING: started past ${r.problems.length} problem(s) (--force, recorded in history):\n  ${r.problems.join('\n  ')}`);
   out(
     `${r.section.name} ${r.canary.version} is ${r.updated ? 'now' : 'a canary'} for ${r.canary.percent} % of shoppers; the others keep ${r.live}` +
       `\n  ${thresholds ? `the host ends it by itself when ${describeThresholds(thresholds)}` : 'no auto-rollback: end it with pnpm ops rollback ' + r.section.name}` +
@@ -73,13 +74,19 @@ export const activateCommand: Command = {
       out(`${r.section.name} ${r.version} is already live; nothing changed`);
       return 0;
     }
-    if (r.forced) out(`WARNING: activated past ${r.problems.length} compatibility problem(s) (--force, recorded in history):\n  ${r.problems.join('\n  ')}`);
+    if (r.forced)
+      out(
+        `WARNING: activated past ${r.problems.length} compatibility problem(s) (--force, recorded in history):\n  ${r.problems.join('\n  ')}`,
+      );
     const was = r.moved
       ? ` (same version, now served from ${r.entry} instead of ${r.moved.from})`
       : r.previous
         ? ` (was ${r.previous}; pnpm ops rollback ${r.section.name} returns to it)`
         : '';
-    out(`${r.section.name} ${r.version} is live${was}` + `${r.entry ? `\n  entry ${r.entry}` : ''}\n  the next page load gets it (${ms.toFixed(0)} ms)`);
+    out(
+      `${r.section.name} ${r.version} is live${was}` +
+        `${r.entry ? `\n  entry ${r.entry}` : ''}\n  the next page load gets it (${ms.toFixed(0)} ms)`,
+    );
     return 0;
   },
 };

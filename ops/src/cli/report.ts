@@ -9,7 +9,8 @@ export const reportCommand: Command = {
   async run(args, ctx, { out }) {
     const raw = str(args, 'window') ?? '15';
     const minutes = Number(raw);
-    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 48 * 60) throw new OpsError(`--window takes minutes, 1 to ${48 * 60} (got "${raw}")`, 2);
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 48 * 60)
+      throw new OpsError(`--window takes minutes, 1 to ${48 * 60} (got "${raw}")`, 2);
     const r = await report(ctx, args.positionals[0] ?? '', minutes);
     out(args.values.json === true ? JSON.stringify(r, null, 2) : formatReport(r));
     return 0;

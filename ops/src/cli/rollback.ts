@@ -13,12 +13,17 @@ export const rollbackCommand: Command = {
     const ended = await endCanary(ctx, section.name, { reason: 'ended by an operator (pnpm ops rollback)' });
     if (ended) {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      out(`ended the canary of ${section.name} ${ended.version} (${ended.percent} %) (${ms.toFixed(0)} ms); every shopper's next page load gets ${ended.live ?? 'the live version'}`);
+      out(
+        `ended the canary of ${section.name} ${ended.version} (${ended.percent} %) (${ms.toFixed(0)} ms); every shopper's next page load gets ${ended.live ?? 'the live version'}`,
+      );
       return 0;
     }
     const r = await rollback(ctx, section.name);
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    out(`rolled back ${r.section.name}: ${r.from} → ${r.to} (${ms.toFixed(0)} ms); the next page load gets ${r.to}` + `\n  last-known-good is now ${r.lastKnownGood ?? 'none'}`);
+    out(
+      `rolled back ${r.section.name}: ${r.from} → ${r.to} (${ms.toFixed(0)} ms); the next page load gets ${r.to}` +
+        `\n  last-known-good is now ${r.lastKnownGood ?? 'none'}`,
+    );
     if (r.problems.length) out(`WARNING: ${r.to} no longer matches the live shell:\n  ${r.problems.join('\n  ')}`);
     return 0;
   },

@@ -10,7 +10,8 @@ export const statusCommand: Command = {
   async run(args, ctx, { out }) {
     const raw = str(args, 'window') ?? '15';
     const minutes = Number(raw);
-    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 48 * 60) throw new OpsError(`--window takes minutes, 1 to ${48 * 60} (got "${raw}")`, 2);
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 48 * 60)
+      throw new OpsError(`--window takes minutes, 1 to ${48 * 60} (got "${raw}")`, 2);
     const rows = await status(ctx);
     const telemetry = await telemetryStatus(ctx, minutes);
     if (args.values.json !== true) {

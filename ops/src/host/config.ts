@@ -81,7 +81,14 @@ function parseOrigin(name: string, value: string): string {
   } catch {
     throw new Error(`${name}: "${value}" is not a URL`);
   }
-  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.username || u.password || u.search || u.hash || (u.pathname !== '/' && u.pathname !== '')) {
+  if (
+    (u.protocol !== 'http:' && u.protocol !== 'https:') ||
+    u.username ||
+    u.password ||
+    u.search ||
+    u.hash ||
+    (u.pathname !== '/' && u.pathname !== '')
+  ) {
     throw new Error(`${name}: "${value}" must be an http(s) origin such as https://shop.example.in`);
   }
   return u.origin;
@@ -95,23 +102,32 @@ export function readHostConfig(opts: HostOptions): HostConfig {
     throw new Error(`--only takes a remote (catalog, cart_checkout, account), not "${opts.only}"`);
   }
 
-  const rawApi = opts.api === undefined || opts.api === null ? list(env.API_URL) : Array.isArray(opts.api) ? opts.api.flatMap((a) => list(a)) : list(opts.api);
-  const apis = only ? [] : rawApi.map((a) => {
-    let u: URL;
-    try {
-      u = new URL(a);
-    } catch {
-      throw new Error(`API_URL: "${a}" is not a URL`);
-    }
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`API_URL: "${a}" must be http(s)`);
-    return { origin: u.origin, base: u.pathname.replace(/\/+$/, '') };
-  });
+  const rawApi =
+    opts.api === undefined || opts.api === null
+      ? list(env.API_URL)
+      : Array.isArray(opts.api)
+        ? opts.api.flatMap((a) => list(a))
+        : list(opts.api);
+  const apis = only
+    ? []
+    : rawApi.map((a) => {
+        let u: URL;
+        try {
+          u = new URL(a);
+        } catch {
+          throw new Error(`API_URL: "${a}" is not a URL`);
+        }
+        if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`API_URL: "${a}" must be http(s)`);
+        return { origin: u.origin, base: u.pathname.replace(/\/+$/, '') };
+      });
   const bases = new Set(apis.map((a) => a.base));
   if (bases.size > 1) throw new Error(`API_URL: every API process must share one base path (got ${[...bases].join(', ')})`);
 
   const storeUrl = env.STORE_URL?.trim() ? parseOrigin('STORE_URL', env.STORE_URL.trim()) : null;
   if (production && !storeUrl && !only) {
-    throw new Error('STORE_URL is required in production (the site origin, e.g. https://shop.example.in): storeUrl and links are never taken from request headers');
+    throw new Error(
+      'STORE_URL is required in production (the site origin, e.g. https://shop.example.in): storeUrl and links are never taken from request headers',
+    );
   }
   // The key and token the host hands every browser: production refuses the development ones, as the API
   // does (issue 13), so a site that forgot to set them fails at start rather than with every call.
@@ -120,12 +136,14 @@ export function readHostConfig(opts: HostOptions): HostConfig {
       !env.API_KEY || env.API_KEY === DEV_API_KEY ? 'API_KEY' : '',
       !env.STORE_TOKEN || env.STORE_TOKEN === DEV_STORE_TOKEN ? 'STORE_TOKEN' : '',
     ].filter(Boolean);
-    if (unsafe.length) throw new Error(`${unsafe.join(' and ')} must be set to your own values in production (not the development defaults)`);
+    if (unsafe.length)
+      throw new Error(`${unsafe.join(' and ')} must be set to your own values in production (not the development defaults)`);
   }
   const paymentCspOrigins = list(env.PAYMENT_CSP_ORIGINS ?? DEFAULT_PAYMENT_CSP_ORIGINS).map((o) => parseOrigin('PAYMENT_CSP_ORIGINS', o));
 
   const level = env.LOG_LEVEL?.trim();
-  const logLevel = opts.logger === undefined || opts.logger === false ? false : typeof opts.logger === 'string' ? opts.logger : level || 'info';
+  const logLevel =
+    opts.logger === undefined || opts.logger === false ? false : typeof opts.logger === 'string' ? opts.logger : level || 'info';
 
   return {
     root: path.resolve(opts.root),

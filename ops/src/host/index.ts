@@ -126,7 +126,14 @@ export function createHost(opts: HostOptions): Host {
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { method: request.method, url: request.url, route: request.routeOptions.url ?? null, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10, ip: request.clientIp },
+      {
+        method: request.method,
+        url: request.url,
+        route: request.routeOptions.url ?? null,
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        ip: request.clientIp,
+      },
       'request',
     );
   });
@@ -138,7 +145,12 @@ export function createHost(opts: HostOptions): Host {
     const p = request.url.split('?', 1)[0] ?? '';
     if (!config.only && (p === '/api' || p.startsWith('/api/'))) return;
     if (!config.only && telemetry.enabled && p === '/telemetry' && m === 'POST') return;
-    reply.code(405).header('allow', 'GET, HEAD, OPTIONS').header('content-type', 'text/plain; charset=utf-8').header('cache-control', NO_STORE).header('connection', 'close');
+    reply
+      .code(405)
+      .header('allow', 'GET, HEAD, OPTIONS')
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('cache-control', NO_STORE)
+      .header('connection', 'close');
     return reply.send('Method not allowed\n');
   });
 
@@ -150,7 +162,12 @@ export function createHost(opts: HostOptions): Host {
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'OPTIONS') return reply.code(204).headers(CORS).header('cache-control', NO_STORE).send();
-    return reply.code(404).header('content-type', 'text/plain; charset=utf-8').header('cache-control', NO_STORE).headers(config.only ? CORS : {}).send('Not found\n');
+    return reply
+      .code(404)
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('cache-control', NO_STORE)
+      .headers(config.only ? CORS : {})
+      .send('Not found\n');
   });
 
   void app.register(originPlugin, { ctx });

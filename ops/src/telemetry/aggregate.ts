@@ -10,7 +10,9 @@ export const VITALS = ['LCP', 'INP', 'CLS', 'TTFB'] as const;
 export type Vital = (typeof VITALS)[number];
 
 /** Upper bounds of the buckets (the last bucket is everything above): milliseconds, CLS unitless. */
-export const MS_BUCKETS = [50, 100, 200, 300, 400, 500, 600, 800, 1000, 1200, 1500, 1800, 2000, 2500, 3000, 3500, 4000, 5000, 6000, 8000, 10000, 15000, 20000];
+export const MS_BUCKETS = [
+  50, 100, 200, 300, 400, 500, 600, 800, 1000, 1200, 1500, 1800, 2000, 2500, 3000, 3500, 4000, 5000, 6000, 8000, 10000, 15000, 20000,
+];
 export const CLS_BUCKETS = [0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1, 2];
 export const bucketsOf = (v: Vital): number[] => (v === 'CLS' ? CLS_BUCKETS : MS_BUCKETS);
 
@@ -48,7 +50,12 @@ export function emptyAggregate(): Aggregate {
     chunkFailures: 0,
     fallbackLkg: 0,
     fallbackUnavailable: 0,
-    vitals: { LCP: zeros(MS_BUCKETS.length + 1), INP: zeros(MS_BUCKETS.length + 1), CLS: zeros(CLS_BUCKETS.length + 1), TTFB: zeros(MS_BUCKETS.length + 1) },
+    vitals: {
+      LCP: zeros(MS_BUCKETS.length + 1),
+      INP: zeros(MS_BUCKETS.length + 1),
+      CLS: zeros(CLS_BUCKETS.length + 1),
+      TTFB: zeros(MS_BUCKETS.length + 1),
+    },
   };
 }
 
@@ -88,7 +95,12 @@ const num = (x: unknown): number => (typeof x === 'number' && Number.isFinite(x)
 
 export function isEmpty(a: Aggregate): boolean {
   return (
-    !a.views && !a.errors && !a.chunkFailures && !a.fallbackLkg && !a.fallbackUnavailable && VITALS.every((v) => a.vitals[v].every((c) => !c))
+    !a.views &&
+    !a.errors &&
+    !a.chunkFailures &&
+    !a.fallbackLkg &&
+    !a.fallbackUnavailable &&
+    VITALS.every((v) => a.vitals[v].every((c) => !c))
   );
 }
 
@@ -162,7 +174,8 @@ export function breach(s: Pick<Summary, 'views' | 'errors' | 'chunkFailures'>, t
   const errorRate = s.errors / s.views;
   const chunkRate = s.chunkFailures / s.views;
   const reasons: string[] = [];
-  if (errorRate > t.maxErrorRate) reasons.push(`error rate ${pct(errorRate)} (${s.errors} errors / ${s.views} page views) above ${pct(t.maxErrorRate)}`);
+  if (errorRate > t.maxErrorRate)
+    reasons.push(`error rate ${pct(errorRate)} (${s.errors} errors / ${s.views} page views) above ${pct(t.maxErrorRate)}`);
   if (chunkRate > t.maxChunkFailureRate) {
     reasons.push(`chunk-failure rate ${pct(chunkRate)} (${s.chunkFailures} / ${s.views} page views) above ${pct(t.maxChunkFailureRate)}`);
   }

@@ -39,7 +39,11 @@ export class TelemetryWriter {
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(private readonly root: string) {
-    const host = os.hostname().replace(/[^\w.-]/g, '_').slice(0, 64) || 'host';
+    const host =
+      os
+        .hostname()
+        .replace(/[^\w.-]/g, '_')
+        .slice(0, 64) || 'host';
     this.name = `${host}-${process.pid}-${randomBytes(3).toString('hex')}.jsonl`;
   }
 
@@ -90,7 +94,8 @@ export class TelemetryWriter {
       return;
     }
     for (const n of names) {
-      if (/^\d{4}-\d\d-\d\dT\d\d$/.test(n) && n < oldest) await fs.rm(path.join(this.root, TELEMETRY_DIR, n), { recursive: true, force: true });
+      if (/^\d{4}-\d\d-\d\dT\d\d$/.test(n) && n < oldest)
+        await fs.rm(path.join(this.root, TELEMETRY_DIR, n), { recursive: true, force: true });
     }
   }
 }
@@ -123,7 +128,14 @@ export async function readAggregates(root: string, fromMinute: number, toMinute:
         } catch {
           continue; // a torn last line
         }
-        if (typeof line.m !== 'number' || line.m < fromMinute || line.m > toMinute || typeof line.r !== 'string' || typeof line.v !== 'string') continue;
+        if (
+          typeof line.m !== 'number' ||
+          line.m < fromMinute ||
+          line.m > toMinute ||
+          typeof line.r !== 'string' ||
+          typeof line.v !== 'string'
+        )
+          continue;
         const k = versionKey(line.r, line.v);
         const agg = out.get(k) ?? emptyAggregate();
         mergeInto(agg, line);

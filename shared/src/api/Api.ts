@@ -1,8 +1,31 @@
 import type {
-  AboutSection, AddToCartPayload, ApiEnvelope, AuthData, CancelOrderPayload, CartLine, CheckoutPayload,
-  CheckoutResult, City, ContactPayload, Coupon, Customer, GuestCartItemPayload, HomeSections, Order,
-  Product, ProductFilters, ProductPage, RegisterPayload, ShippingAddress, State, StoreInfoData,
-  SubcategoryVariation, TrackedOrder, WishlistItem, PaymentSession, RazorpayCheckoutResult,
+  AboutSection,
+  AddToCartPayload,
+  ApiEnvelope,
+  AuthData,
+  CancelOrderPayload,
+  CartLine,
+  CheckoutPayload,
+  CheckoutResult,
+  City,
+  ContactPayload,
+  Coupon,
+  Customer,
+  GuestCartItemPayload,
+  HomeSections,
+  Order,
+  Product,
+  ProductFilters,
+  ProductPage,
+  RegisterPayload,
+  ShippingAddress,
+  State,
+  StoreInfoData,
+  SubcategoryVariation,
+  TrackedOrder,
+  WishlistItem,
+  PaymentSession,
+  RazorpayCheckoutResult,
 } from './types';
 
 /** Options every call accepts: an AbortSignal; a cancelled call resolves to `null`. */
@@ -33,7 +56,10 @@ export interface Api {
   // Cart and wishlist
   getCart(o?: CallOptions): Call<ApiEnvelope<{ cart: CartLine[] }>>;
   addToCart(payload: AddToCartPayload, o?: CallOptions): Call<ApiEnvelope<{ results: CartLine }>>;
-  updateCart(payload: { product_id: number; variant_id: number; quantity: number }, o?: CallOptions): Call<ApiEnvelope<{ results: CartLine }>>;
+  updateCart(
+    payload: { product_id: number; variant_id: number; quantity: number },
+    o?: CallOptions,
+  ): Call<ApiEnvelope<{ results: CartLine }>>;
   removeFromCart(payload: { retailer_product_id: number; product_id: number; variant_id: number }, o?: CallOptions): Call<ApiEnvelope>;
   syncGuestCart(items: GuestCartItemPayload[], o?: CallOptions): Call<ApiEnvelope<{ cart: CartLine[] }>>;
   getWishlist(o?: CallOptions): Call<ApiEnvelope<WishlistItem[]>>;
@@ -45,7 +71,10 @@ export interface Api {
    * Names, e-mail and password. A new e-mail or password needs `current_password` (an account without one:
    * an OTP verified in the last 15 minutes); a new password signs out the other sessions.
    */
-  updateUserDetails(payload: { firstname: string; lastname: string; email: string; password?: string; current_password?: string }, o?: CallOptions): Call<ApiEnvelope<{ customer: Customer }>>;
+  updateUserDetails(
+    payload: { firstname: string; lastname: string; email: string; password?: string; current_password?: string },
+    o?: CallOptions,
+  ): Call<ApiEnvelope<{ customer: Customer }>>;
   login(payload: { email: string; password: string }, o?: CallOptions): Call<ApiEnvelope<AuthData>>;
   /** Sends the store-level `user_token` from the runtime config. */
   logout(o?: CallOptions): Call<ApiEnvelope>;
@@ -67,7 +96,10 @@ export interface Api {
   getOrders(o?: CallOptions): Call<ApiEnvelope<Order[]>>;
   cancelOrder(payload: CancelOrderPayload, o?: CallOptions): Call<ApiEnvelope<Order>>;
   checkout(payload: CheckoutPayload, o?: CallOptions): Call<ApiEnvelope<CheckoutResult>>;
-  confirmTestPayment(payload: { payment_id: string; outcome: 'success' | 'failure' }, o?: CallOptions): Call<ApiEnvelope<{ orders: Order[] }>>;
+  confirmTestPayment(
+    payload: { payment_id: string; outcome: 'success' | 'failure' },
+    o?: CallOptions,
+  ): Call<ApiEnvelope<{ orders: Order[] }>>;
   /** The payment page's start: amount, hold, and what the gateway's checkout needs (creates the gateway order once). */
   startPayment(paymentId: string, o?: CallOptions): Call<ApiEnvelope<PaymentSession>>;
   /** Razorpay Checkout's handler result, verified and settled by the server. */

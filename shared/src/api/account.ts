@@ -3,9 +3,23 @@ import type { ApiClient } from './client';
 
 type AccountApi = Pick<
   Api,
-  | 'register' | 'updateUserDetails' | 'login' | 'logout' | 'getProfile' | 'forgotPassword' | 'resetPasswordWithToken'
-  | 'changePassword' | 'sendOtp' | 'sendLoginOtp' | 'verifyCheckoutOtp' | 'verifyLoginOtp' | 'saveShippingAddress'
-  | 'getShippingAddress' | 'updateAccountDetails' | 'sendMobileOtp' | 'verifyMobile'
+  | 'register'
+  | 'updateUserDetails'
+  | 'login'
+  | 'logout'
+  | 'getProfile'
+  | 'forgotPassword'
+  | 'resetPasswordWithToken'
+  | 'changePassword'
+  | 'sendOtp'
+  | 'sendLoginOtp'
+  | 'verifyCheckoutOtp'
+  | 'verifyLoginOtp'
+  | 'saveShippingAddress'
+  | 'getShippingAddress'
+  | 'updateAccountDetails'
+  | 'sendMobileOtp'
+  | 'verifyMobile'
 >;
 
 /** Account calls of spec §7. `storeToken` is the fixed store-level `user_token` some bodies carry. */

@@ -19,8 +19,17 @@ export function productFilterForm(filters: ProductFilters): Record<string, strin
 
 type CatalogApi = Pick<
   Api,
-  | 'getStoreInfo' | 'getSubcategoryVariations' | 'getProducts' | 'getProductDetails' | 'searchProducts'
-  | 'getHomeSections' | 'getAboutSections' | 'getNewArrivals' | 'getFeaturedProducts' | 'getStates' | 'getCities'
+  | 'getStoreInfo'
+  | 'getSubcategoryVariations'
+  | 'getProducts'
+  | 'getProductDetails'
+  | 'searchProducts'
+  | 'getHomeSections'
+  | 'getAboutSections'
+  | 'getNewArrivals'
+  | 'getFeaturedProducts'
+  | 'getStates'
+  | 'getCities'
 >;
 
 /** Catalogue calls of spec §7. Reads are de-duplicated while in flight. */

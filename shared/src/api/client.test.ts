@@ -30,10 +30,13 @@ beforeAll(async () => {
         if (req.headers.authorization !== 'Bearer good') return send(401, { success: false, message: 'Unauthenticated' });
         return send(200, { success: true, data: { cart: [] } });
       }
-      if (req.url === '/api/customer/register') return send(400, { success: false, message: 'Invalid data', errors: { email: 'The email has already been taken.' } });
+      if (req.url === '/api/customer/register')
+        return send(400, { success: false, message: 'Invalid data', errors: { email: 'The email has already been taken.' } });
       // 200s the server marked unsuccessful (spec §7 envelopes): a failure, and the cancel call's `status`.
-      if (req.url === '/api/customer/login') return send(200, { success: false, message: 'Please verify your email', errors: { email: 'Not verified' } });
-      if (req.url === '/api/customer/cancel-order') return send(200, { success: false, status: true, message: 'Order cancelled successfully' });
+      if (req.url === '/api/customer/login')
+        return send(200, { success: false, message: 'Please verify your email', errors: { email: 'Not verified' } });
+      if (req.url === '/api/customer/cancel-order')
+        return send(200, { success: false, status: true, message: 'Order cancelled successfully' });
       if (req.url === '/api/checkout1') return send(409, { success: false, message: ['Only 2 left of Wallet', 'Only 1 left of Watch'] });
       return send(200, { success: true, data: { url: req.url } });
     });
@@ -119,7 +122,9 @@ describe('API client (spec §7)', () => {
 
   it('gives the spec fallback when the server is unreachable', async () => {
     const client = createApiClient({ baseURL: 'http://127.0.0.1:1/api', apiKey: 'k', getToken: () => null });
-    const err = await createApi(client, { storeToken: 't' }).getStates().catch((e: unknown) => e);
+    const err = await createApi(client, { storeToken: 't' })
+      .getStates()
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(0);
     expect(messageOf(err, 'Something went wrong')).toBe('Something went wrong');

@@ -82,7 +82,8 @@ export function createApiClient(options: ApiClientOptions, instance?: AxiosInsta
     );
     return http;
   };
-  const idle = typeof window !== 'undefined' ? (window as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback : undefined;
+  const idle =
+    typeof window !== 'undefined' ? (window as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback : undefined;
   if (idle) idle(() => void getHttp().catch(() => undefined));
   const pending = new Map<string, Promise<unknown>>();
   let inFlight = 0;
@@ -118,7 +119,13 @@ export function createApiClient(options: ApiClientOptions, instance?: AxiosInsta
   }
 
   /** The start-up's prefetched answer to this call when there is one, else a real request. */
-  async function adoptOrSend<T>(method: 'GET' | 'POST', url: string, body: unknown, opts: RequestOptions, form: boolean): Promise<T | null> {
+  async function adoptOrSend<T>(
+    method: 'GET' | 'POST',
+    url: string,
+    body: unknown,
+    opts: RequestOptions,
+    form: boolean,
+  ): Promise<T | null> {
     const prefetched = await takePrefetched(method, url);
     if (prefetched) return prefetched.data as T;
     return send<T>(method, url, body, opts, form);

@@ -3,7 +3,17 @@ import type { ApiClient } from './client';
 
 type OrdersApi = Pick<
   Api,
-  'getOrders' | 'cancelOrder' | 'checkout' | 'confirmTestPayment' | 'startPayment' | 'verifyRazorpayPayment' | 'cancelPayment' | 'applyCoupon' | 'trackOrder' | 'submitContact' | 'subscribeNewsletter'
+  | 'getOrders'
+  | 'cancelOrder'
+  | 'checkout'
+  | 'confirmTestPayment'
+  | 'startPayment'
+  | 'verifyRazorpayPayment'
+  | 'cancelPayment'
+  | 'applyCoupon'
+  | 'trackOrder'
+  | 'submitContact'
+  | 'subscribeNewsletter'
 >;
 
 /** Orders and other calls of spec §7, plus the test payment confirmation and the newsletter. */

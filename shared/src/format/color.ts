@@ -11,7 +11,11 @@ export function textColorFor(background: unknown): string {
   if (typeof background !== 'string') return DARK_TEXT;
   let hex = background.trim().replace(/^#/, '');
   if (!/^[0-9a-f]+$/i.test(hex)) return DARK_TEXT;
-  if (hex.length === 3) hex = hex.split('').map((c) => c + c).join('');
+  if (hex.length === 3)
+    hex = hex
+      .split('')
+      .map((c) => c + c)
+      .join('');
   if (hex.length !== 6) return DARK_TEXT;
   const r = parseInt(hex.slice(0, 2), 16);
   const g = parseInt(hex.slice(2, 4), 16);

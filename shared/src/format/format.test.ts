@@ -75,7 +75,12 @@ describe('chat enquiry link (spec §2)', () => {
 
 describe('order summary (spec §9)', () => {
   it('unit amount is price ÷ quantity, subtotal is price − discount, total = subtotal', () => {
-    expect(summarizeOrder({ price: '998.00', quantity: 2, discount_amount: '99.80' })).toEqual({ unitAmount: 499, discount: 99.8, subtotal: 898.2, total: 898.2 });
+    expect(summarizeOrder({ price: '998.00', quantity: 2, discount_amount: '99.80' })).toEqual({
+      unitAmount: 499,
+      discount: 99.8,
+      subtotal: 898.2,
+      total: 898.2,
+    });
   });
   it('sums lines and caps the discount at the price', () => {
     const s = summarizeLines([{ key: 'a', name: 'A', variation: 'M', unitPrice: '100.10', quantity: 3 }], '500');
@@ -86,7 +91,10 @@ describe('order summary (spec §9)', () => {
   it('labels cod and prepaid, sorts newest first', () => {
     expect(paymentMethodLabel('cod')).toBe('COD');
     expect(paymentMethodLabel('upi')).toBe('Prepaid');
-    const sorted = newestFirst([{ order_id: 1, order_date: '2026-01-01' }, { order_id: 2, order_date: '2026-03-01' }]);
+    const sorted = newestFirst([
+      { order_id: 1, order_date: '2026-01-01' },
+      { order_id: 2, order_date: '2026-03-01' },
+    ]);
     expect(sorted.map((o) => o.order_id)).toEqual([2, 1]);
   });
 });

@@ -41,7 +41,10 @@ export const BANNER_SIZES = '(min-width: 1240px) 1208px, calc(100vw - 32px)';
 /** The images of `product_images` (comma-separated, spec §3), trimmed, empties dropped. */
 export function imageList(productImages: string | null | undefined): string[] {
   if (!productImages) return [];
-  return productImages.split(',').map((s) => s.trim()).filter(Boolean);
+  return productImages
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Cover image, else the first of the list, else the placeholder (spec §3). */

@@ -61,7 +61,14 @@ export function summarizeLines(lines: readonly SummaryLineInput[], discountRupee
     const quantity = Math.max(0, Math.floor(l.quantity));
     const linePaise = toPaise(l.unitPrice) * quantity;
     pricePaise += linePaise;
-    return { key: l.key, name: l.name, variation: l.variation, quantity, price: linePaise / 100, unitAmount: quantity > 0 ? Math.round(linePaise / quantity) / 100 : 0 };
+    return {
+      key: l.key,
+      name: l.name,
+      variation: l.variation,
+      quantity,
+      price: linePaise / 100,
+      unitAmount: quantity > 0 ? Math.round(linePaise / quantity) / 100 : 0,
+    };
   });
   const discountPaise = Math.min(Math.max(0, toPaise(discountRupees)), pricePaise);
   const subtotalPaise = pricePaise - discountPaise;

@@ -205,7 +205,11 @@ export class AuthStore {
     this.verificationError = null;
   }
 
-  private async sendOtpWith(call: () => Promise<ApiEnvelope<{ otp?: string }> | null>, mobile: string, flag: 'sent' | 'loginSent'): Promise<OtpSendResult> {
+  private async sendOtpWith(
+    call: () => Promise<ApiEnvelope<{ otp?: string }> | null>,
+    mobile: string,
+    flag: 'sent' | 'loginSent',
+  ): Promise<OtpSendResult> {
     this.verificationLoading = true;
     this.verificationError = null;
     try {
@@ -242,7 +246,10 @@ export class AuthStore {
     return this.sendOtpWith(() => this.api.sendLoginOtp(mobile), mobile, 'loginSent');
   }
 
-  private async verifyWith(call: () => Promise<ApiEnvelope<AuthData> | null>, authenticate: (d: AuthData) => boolean): Promise<ApiEnvelope<AuthData>> {
+  private async verifyWith(
+    call: () => Promise<ApiEnvelope<AuthData> | null>,
+    authenticate: (d: AuthData) => boolean,
+  ): Promise<ApiEnvelope<AuthData>> {
     this.verificationLoading = true;
     this.verificationError = null;
     try {
@@ -266,12 +273,18 @@ export class AuthStore {
 
   /** Spec §4: sets verified, stores the user, authenticated = is_existing_customer. */
   verifyCheckoutOtp(payload: { mobile: string; otp: string }): Promise<ApiEnvelope<AuthData>> {
-    return this.verifyWith(() => this.api.verifyCheckoutOtp(payload), (d) => !!d.is_existing_customer);
+    return this.verifyWith(
+      () => this.api.verifyCheckoutOtp(payload),
+      (d) => !!d.is_existing_customer,
+    );
   }
 
   /** Spec §4: sets verified and authenticated. */
   verifyLoginOtp(payload: { mobile: string; otp: string }): Promise<ApiEnvelope<AuthData>> {
-    return this.verifyWith(() => this.api.verifyLoginOtp(payload), () => true);
+    return this.verifyWith(
+      () => this.api.verifyLoginOtp(payload),
+      () => true,
+    );
   }
 
   /** Spec §4: profile updates merge into user.customer. */
@@ -290,7 +303,9 @@ export class AuthStore {
   /** A new e-mail, confirmed with the current password (issue 13); merged into the session's customer. */
   async changeEmail(payload: { email: string; current_password: string }): Promise<ApiEnvelope<{ customer: Customer }>> {
     const customer = this.user?.customer;
-    const res = answered(await this.api.updateUserDetails({ firstname: customer?.firstname ?? '', lastname: customer?.lastname ?? '', ...payload }));
+    const res = answered(
+      await this.api.updateUserDetails({ firstname: customer?.firstname ?? '', lastname: customer?.lastname ?? '', ...payload }),
+    );
     const updated = res.data?.customer;
     runInAction(() => this.mergeCustomer(updated ?? { email: payload.email }));
     return res;

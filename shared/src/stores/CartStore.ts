@@ -6,7 +6,15 @@ import { CART_TOTAL_LIMIT, MIN_LINE_QUANTITY } from '../constants';
 import { MESSAGES } from '../messages';
 import { notify, reportError } from '../notify/notify';
 import {
-  cartTotal, checkQuantity, lineProductId, lineStock, lineVariant, maxQuantity, sameLine, unitPrice, withoutEmptyLines,
+  cartTotal,
+  checkQuantity,
+  lineProductId,
+  lineStock,
+  lineVariant,
+  maxQuantity,
+  sameLine,
+  unitPrice,
+  withoutEmptyLines,
 } from './cartRules';
 
 /** What the cart needs from the session. */
@@ -139,7 +147,11 @@ export class CartStore {
    * per-line cap and the ₹10,000 total first; signed-in carts are written on the server and checked again
    * after its answer. Resolves to whether the item was added.
    */
-  async addItem(product: AddableProduct, variation: Pick<Variation, 'id' | 'product_variation' | 'final_price' | 'stock'>, quantity = 1): Promise<boolean> {
+  async addItem(
+    product: AddableProduct,
+    variation: Pick<Variation, 'id' | 'product_variation' | 'final_price' | 'stock'>,
+    quantity = 1,
+  ): Promise<boolean> {
     const existing = this.findLine(product.id, variation);
     const current = existing?.quantity ?? 0;
     const check = checkQuantity(this.cartItems, {

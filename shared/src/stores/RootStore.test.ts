@@ -50,7 +50,13 @@ describe('auth transitions (spec §4)', () => {
       const res = await register(p);
       return res && { ...res, data: { ...res.data!, email_verification_token: 'verify-me' } };
     };
-    await store.auth.register({ firstName: 'Ravi', lastName: 'Kumar', email: 'ravi@example.in', password: 'Secret@1', mobile: '9123456780' });
+    await store.auth.register({
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+      email: 'ravi@example.in',
+      password: 'Secret@1',
+      mobile: '9123456780',
+    });
     expect(store.auth.user?.customer.firstname).toBe('Ravi');
     expect(store.auth.isAuthenticated).toBe(false);
   });
@@ -166,7 +172,10 @@ describe('a page hydrated from a server render (issue 8)', () => {
     storageEvent(target, LOGOUT_EVENT_KEY, '1'); // not listening yet: no effect, no error
 
     const seen: boolean[] = [];
-    const stop = reaction(() => hydrating.sessionRestored, (v) => seen.push(v));
+    const stop = reaction(
+      () => hydrating.sessionRestored,
+      (v) => seen.push(v),
+    );
     hydrating.startPersistence();
     stop();
     expect(seen).toEqual([true]); // observed: the pages' skeletons give way to the shopper's own data

@@ -19,7 +19,11 @@ export function lineVariant(line: Pick<CartLine, 'selected_variant' | 'selectedV
 }
 
 /** Spec §4: lines match when the product ids and the variants (id, else its variation label) match. */
-export function sameLine(a: CartLine, productId: number | undefined, variant: Pick<SelectedVariant, 'id' | 'product_variation'> | undefined): boolean {
+export function sameLine(
+  a: CartLine,
+  productId: number | undefined,
+  variant: Pick<SelectedVariant, 'id' | 'product_variation'> | undefined,
+): boolean {
   if (lineProductId(a) !== productId) return false;
   const v = lineVariant(a);
   if (!v || !variant) return !v && !variant;
@@ -56,9 +60,7 @@ export function maxQuantity(stock: number): number {
   return Math.max(0, Math.min(MAX_LINE_QUANTITY, stock));
 }
 
-export type QuantityCheck =
-  | { ok: true }
-  | { ok: false; reason: 'cap' | 'total' | 'min'; message: string };
+export type QuantityCheck = { ok: true } | { ok: false; reason: 'cap' | 'total' | 'min'; message: string };
 
 /**
  * Whether a line may go from `current` to `next` units (spec §5): not below 1, not above 5 nor the

@@ -2,7 +2,17 @@ import type { Api } from '../api/Api';
 import { ApiError } from '../api/errors';
 import { withCheckedAnswers } from '../api/checked';
 import type {
-  ApiEnvelope, AuthData, CartLine, Coupon, Customer, HomeSections, Order, Product, ProductPage, TrackedOrder, WishlistItem,
+  ApiEnvelope,
+  AuthData,
+  CartLine,
+  Coupon,
+  Customer,
+  HomeSections,
+  Order,
+  Product,
+  ProductPage,
+  TrackedOrder,
+  WishlistItem,
   PaymentSession,
 } from '../api/types';
 import { CART_TOTAL_LIMIT, MAX_LINE_QUANTITY, isCancellable } from '../constants';
@@ -40,7 +50,11 @@ export interface FakeState {
 
 export type FakeApi = Api & FakeApiControl;
 
-const ok = <T>(data?: T, message?: string): ApiEnvelope<T> => ({ success: true, ...(message ? { message } : {}), ...(data !== undefined ? { data } : {}) });
+const ok = <T>(data?: T, message?: string): ApiEnvelope<T> => ({
+  success: true,
+  ...(message ? { message } : {}),
+  ...(data !== undefined ? { data } : {}),
+});
 const money = (n: number) => n.toFixed(2);
 const rupees = (s: string) => Number.parseFloat(s);
 
@@ -57,15 +71,14 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
     sessionCustomerId: null,
     cart: [],
     wishlist: [],
-    orders: [
-      makeOrder({ status: 'order_placed' }),
-      makeOrder({ status: 'delivered', order_date: '2026-10-01T09:30:00.000Z' }),
-    ],
+    orders: [makeOrder({ status: 'order_placed' }), makeOrder({ status: 'delivered', order_date: '2026-10-01T09:30:00.000Z' })],
     coupons: [{ code: 'WELCOME10', type: 'percent', value: 10, discount_amount: '0.00', min_amount: '500.00' }],
     payment: {},
     otp: '123456',
     homeSections: {
-      banners: [{ id: 1, title: 'Festive Sale', subtitle: 'Up to 40% off', image: '/api/images/banners/1.svg', link: '/shop', cta: 'Shop now' }],
+      banners: [
+        { id: 1, title: 'Festive Sale', subtitle: 'Up to 40% off', image: '/api/images/banners/1.svg', link: '/shop', cta: 'Shop now' },
+      ],
       sections: [{ id: 1, title: 'New Arrivals', subtitle: 'Fresh this week', type: 'new_arrivals' }],
     },
     ...overrides,
@@ -96,9 +109,20 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
   const toLine = (p: Product, vId: number, quantity: number): CartLine => {
     const v = p.variations.find((x) => x.id === vId)!;
     return {
-      id: p.id, product_id: p.id, retailer_product_id: p.id, quantity, product_stock: v.stock, product_name: p.product_name,
-      product_images: p.product_images, product_slug: p.slug, status: true, message: '', wishlist_id: null,
-      final_price: v.final_price, retailer_id: p.retailer_id, wholesaler_id: p.wholesaler_id,
+      id: p.id,
+      product_id: p.id,
+      retailer_product_id: p.id,
+      quantity,
+      product_stock: v.stock,
+      product_name: p.product_name,
+      product_images: p.product_images,
+      product_slug: p.slug,
+      status: true,
+      message: '',
+      wishlist_id: null,
+      final_price: v.final_price,
+      retailer_id: p.retailer_id,
+      wholesaler_id: p.wholesaler_id,
       selected_variant: { id: v.id, product_variation: v.product_variation, final_price: v.final_price, stock: v.stock },
     };
   };
@@ -107,7 +131,8 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
     const { p, v } = findVariant(productId, variantId);
     if (quantity > MAX_LINE_QUANTITY || quantity > v.stock) throw new ApiError(409, ['No more items can be added']);
     const others = state.cart.filter((l) => !(l.product_id === productId && l.selected_variant?.id === variantId));
-    if (cartTotal(others) + rupees(v.final_price) * quantity > CART_TOTAL_LIMIT) throw new ApiError(422, ['Cart total cannot exceed ₹10,000.']);
+    if (cartTotal(others) + rupees(v.final_price) * quantity > CART_TOTAL_LIMIT)
+      throw new ApiError(422, ['Cart total cannot exceed ₹10,000.']);
     const line = toLine(p, variantId, quantity);
     const i = state.cart.findIndex((l) => l.product_id === productId && l.selected_variant?.id === variantId);
     if (i >= 0) state.cart[i] = line;
@@ -116,13 +141,27 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
   };
   const page = (list: Product[], n = 1): ProductPage => {
     const per = 12;
-    return { products: list.slice((n - 1) * per, n * per), total: list.length, page: n, per_page: per, last_page: Math.max(1, Math.ceil(list.length / per)) };
+    return {
+      products: list.slice((n - 1) * per, n * per),
+      total: list.length,
+      page: n,
+      per_page: per,
+      last_page: Math.max(1, Math.ceil(list.length / per)),
+    };
   };
 
   const impl: Api = {
     getStoreInfo: async () => ok(fixtureStoreInfo()),
     getSubcategoryVariations: async (ids) =>
-      ok(ids.map((id) => ({ sub_category_id: id, sub_category_variation: state.products.filter((p) => p.sub_category_id === id).map((p) => p.sub_category_variation).join(', ') }))),
+      ok(
+        ids.map((id) => ({
+          sub_category_id: id,
+          sub_category_variation: state.products
+            .filter((p) => p.sub_category_id === id)
+            .map((p) => p.sub_category_variation)
+            .join(', '),
+        })),
+      ),
     getProducts: async (f) => {
       let list = state.products;
       if (f.sub_category?.length) list = list.filter((p) => f.sub_category!.includes(p.sub_category_id));
@@ -142,15 +181,37 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
     },
     searchProducts: async (search, n) => {
       const q = search.toLowerCase();
-      return ok(page(state.products.filter((p) => `${p.product_name} ${p.sub_category_name}`.toLowerCase().includes(q)), n ?? 1));
+      return ok(
+        page(
+          state.products.filter((p) => `${p.product_name} ${p.sub_category_name}`.toLowerCase().includes(q)),
+          n ?? 1,
+        ),
+      );
     },
     getHomeSections: async () => ({ success: true, result: state.homeSections }),
-    getAboutSections: async () => ({ success: true, result: [{ id: 1, title: 'Our story', body: 'Made in India.', image: '/api/images/about/1.svg' }] }),
+    getAboutSections: async () => ({
+      success: true,
+      result: [{ id: 1, title: 'Our story', body: 'Made in India.', image: '/api/images/about/1.svg' }],
+    }),
     getNewArrivals: async () => ok({ data: state.products.slice(0, 2) }),
     getFeaturedProducts: async () => ok({ data: state.products.slice(1, 3) }),
-    getStates: async () => ok([{ id: 1, name: 'Karnataka' }, { id: 2, name: 'Maharashtra' }]),
+    getStates: async () =>
+      ok([
+        { id: 1, name: 'Karnataka' },
+        { id: 2, name: 'Maharashtra' },
+      ]),
     getCities: async (stateId) =>
-      ok(stateId === 1 ? [{ id: 10, name: 'Bengaluru', state_id: 1 }, { id: 11, name: 'Mysuru', state_id: 1 }] : [{ id: 20, name: 'Mumbai', state_id: 2 }, { id: 21, name: 'Pune', state_id: 2 }]),
+      ok(
+        stateId === 1
+          ? [
+              { id: 10, name: 'Bengaluru', state_id: 1 },
+              { id: 11, name: 'Mysuru', state_id: 1 },
+            ]
+          : [
+              { id: 20, name: 'Mumbai', state_id: 2 },
+              { id: 21, name: 'Pune', state_id: 2 },
+            ],
+      ),
 
     getCart: async () => {
       customer();
@@ -181,7 +242,12 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
     getWishlist: async () => {
       customer();
       return ok(
-        state.wishlist.map<WishlistItem>((id, i) => ({ wishlist_id: i + 1, product_id: id, created_at: '2026-11-01T00:00:00.000Z', product: state.products.find((p) => p.id === id)! })),
+        state.wishlist.map<WishlistItem>((id, i) => ({
+          wishlist_id: i + 1,
+          product_id: id,
+          created_at: '2026-11-01T00:00:00.000Z',
+          product: state.products.find((p) => p.id === id)!,
+        })),
       );
     },
     addToWishlist: async (id) => {
@@ -196,8 +262,18 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
     },
 
     register: async (p) => {
-      if (state.customers.some((c) => c.email === p.email)) throw new ApiError(400, ['The email has already been taken.'], { email: 'The email has already been taken.' });
-      const c = { id: state.customers.length + 1, firstname: p.firstName, lastname: p.lastName, email: p.email, phone_number: p.mobile, alt_phone_number: p.mobile, shipping_address: null, password: p.password };
+      if (state.customers.some((c) => c.email === p.email))
+        throw new ApiError(400, ['The email has already been taken.'], { email: 'The email has already been taken.' });
+      const c = {
+        id: state.customers.length + 1,
+        firstname: p.firstName,
+        lastname: p.lastName,
+        email: p.email,
+        phone_number: p.mobile,
+        alt_phone_number: p.mobile,
+        shipping_address: null,
+        password: p.password,
+      };
       state.customers.push(c);
       return ok(session(c), 'Registration successful');
     },
@@ -205,8 +281,10 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
       const c = customer();
       // As the server (issue 13): a new e-mail or password needs the current password when there is one.
       if ((p.email !== c.email || password) && c.password) {
-        if (!current_password) throw new ApiError(400, ['Current password is required'], { current_password: 'Current password is required' });
-        if (current_password !== c.password) throw new ApiError(400, ['Current password is incorrect'], { current_password: 'Current password is incorrect' });
+        if (!current_password)
+          throw new ApiError(400, ['Current password is required'], { current_password: 'Current password is required' });
+        if (current_password !== c.password)
+          throw new ApiError(400, ['Current password is incorrect'], { current_password: 'Current password is incorrect' });
       }
       Object.assign(c, p);
       if (password) c.password = password;
@@ -229,13 +307,15 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
     },
     changePassword: async (p) => {
       const c = customer();
-      if (c.password !== p.old_password) throw new ApiError(400, ['Old password is incorrect'], { old_password: 'Old password is incorrect' });
+      if (c.password !== p.old_password)
+        throw new ApiError(400, ['Old password is incorrect'], { old_password: 'Old password is incorrect' });
       c.password = p.new_password;
       return ok(undefined, 'Password changed successfully');
     },
     sendOtp: async () => ok({ otp: state.otp }, 'OTP sent successfully'),
     sendLoginOtp: async (mobile) => {
-      if (!state.customers.some((c) => c.phone_number === mobile)) throw new ApiError(404, ['Mobile number is not registered. Please sign up.']);
+      if (!state.customers.some((c) => c.phone_number === mobile))
+        throw new ApiError(404, ['Mobile number is not registered. Please sign up.']);
       return ok({ otp: state.otp }, 'OTP sent successfully');
     },
     verifyCheckoutOtp: async (p) => {
@@ -243,7 +323,16 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
       let c = state.customers.find((x) => x.phone_number === p.mobile);
       const existing = !!c;
       if (!c) {
-        c = { id: state.customers.length + 1, firstname: '', lastname: '', email: null, phone_number: p.mobile, alt_phone_number: p.mobile, shipping_address: null, password: '' };
+        c = {
+          id: state.customers.length + 1,
+          firstname: '',
+          lastname: '',
+          email: null,
+          phone_number: p.mobile,
+          alt_phone_number: p.mobile,
+          shipping_address: null,
+          password: '',
+        };
         state.customers.push(c);
       }
       return ok(session(c, { is_existing_customer: existing }), 'OTP verified successfully');
@@ -293,7 +382,15 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
       const c = customer();
       if (!state.cart.length) throw new ApiError(409, ['Your cart is empty']);
       const created = state.cart.map((l) =>
-        makeOrder({ product_id: l.product_id ?? 0, product_name: l.product_name, quantity: l.quantity, price: money(rupees(l.final_price) * l.quantity), final_amount: money(rupees(l.final_price) * l.quantity), payment_method: p.payment_method, status: p.payment_method === 'cod' ? 'order_placed' : 'payment_pending' }),
+        makeOrder({
+          product_id: l.product_id ?? 0,
+          product_name: l.product_name,
+          quantity: l.quantity,
+          price: money(rupees(l.final_price) * l.quantity),
+          final_amount: money(rupees(l.final_price) * l.quantity),
+          payment_method: p.payment_method,
+          status: p.payment_method === 'cod' ? 'order_placed' : 'payment_pending',
+        }),
       );
       state.orders.push(...created);
       state.cart = [];
@@ -302,7 +399,10 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
           order_id: created.map((o) => o.order_id),
           order_numbers: created.map((o) => o.order_number),
           customer: publicCustomer(c),
-          payment: p.payment_method === 'prepaid' ? { payment_id: 'pay_test_1', amount: money(created.reduce((s, o) => s + rupees(o.final_amount), 0)) } : null,
+          payment:
+            p.payment_method === 'prepaid'
+              ? { payment_id: 'pay_test_1', amount: money(created.reduce((s, o) => s + rupees(o.final_amount), 0)) }
+              : null,
         },
         'Order placed successfully',
       );
@@ -313,9 +413,19 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
       const amount = pending.reduce((sum, o) => sum + rupees(o.final_amount), 0);
       const provider = state.payment.provider ?? 'test';
       const session: PaymentSession = {
-        payment_id: paymentId, provider, status: pending.length ? 'pending' : 'expired', amount: money(amount), amount_paise: Math.round(amount * 100),
-        currency: 'INR', expires_at: '2026-11-10T09:45:00.000Z', seconds_left: pending.length ? 900 : 0, order_numbers: pending.map((o) => o.order_number),
-        gateway: provider === 'razorpay' && pending.length ? { key_id: 'rzp_test_fake', order_id: 'order_fake_1', checkout_url: 'https://checkout.example/v1/checkout.js' } : null,
+        payment_id: paymentId,
+        provider,
+        status: pending.length ? 'pending' : 'expired',
+        amount: money(amount),
+        amount_paise: Math.round(amount * 100),
+        currency: 'INR',
+        expires_at: '2026-11-10T09:45:00.000Z',
+        seconds_left: pending.length ? 900 : 0,
+        order_numbers: pending.map((o) => o.order_number),
+        gateway:
+          provider === 'razorpay' && pending.length
+            ? { key_id: 'rzp_test_fake', order_id: 'order_fake_1', checkout_url: 'https://checkout.example/v1/checkout.js' }
+            : null,
         ...state.payment,
       };
       return ok(session);
@@ -355,7 +465,10 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
       } catch {
         owner = false;
       }
-      const name = customer_data.fullName.split(' ').map((w) => `${w.charAt(0)}${'*'.repeat(Math.max(2, w.length - 1))}`).join(' ');
+      const name = customer_data.fullName
+        .split(' ')
+        .map((w) => `${w.charAt(0)}${'*'.repeat(Math.max(2, w.length - 1))}`)
+        .join(' ');
       const where = customer_data.shipping_address;
       const tracked: TrackedOrder = {
         ...rest,

@@ -35,7 +35,16 @@ export interface FieldProps {
  * reader reads the label, the hint and the error together, and tests find controls by their labels.
  * An observer: the control is rendered here, so store values it reads (a select's options) are tracked.
  */
-export const Field = observer(function Field({ id, label, error, hint, required, classPrefix = 'sf-field', className, children }: FieldProps) {
+export const Field = observer(function Field({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  classPrefix = 'sf-field',
+  className,
+  children,
+}: FieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
@@ -92,7 +101,19 @@ export interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputEleme
 }
 
 /** A `Field` holding a text input: the common case. */
-export function InputField({ id, name, label, error, hint, required, classPrefix = 'sf-field', fieldClassName, className, ref, ...input }: InputFieldProps) {
+export function InputField({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  required,
+  classPrefix = 'sf-field',
+  fieldClassName,
+  className,
+  ref,
+  ...input
+}: InputFieldProps) {
   return (
     <Field id={id} label={label} error={error} hint={hint} required={required} classPrefix={classPrefix} className={fieldClassName}>
       {(control) => <input ref={ref} name={name} className={className ?? `${classPrefix}__input`} {...control} {...input} />}

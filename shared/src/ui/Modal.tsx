@@ -36,7 +36,9 @@ function useOverlayFocus(open: boolean, onClose: () => void) {
     const opener = document.activeElement as HTMLElement | null;
     const el = ref.current;
     const release = root.current ? inertOutside([root.current]) : () => undefined;
-    const first = el?.querySelector<HTMLElement>('input, select, textarea, button:not([data-close]), [href], [tabindex]:not([tabindex="-1"])');
+    const first = el?.querySelector<HTMLElement>(
+      'input, select, textarea, button:not([data-close]), [href], [tabindex]:not([tabindex="-1"])',
+    );
     (first ?? el)?.focus();
     const token = {};
     openStack.push(token);
@@ -62,14 +64,7 @@ function Overlay({ open, onClose, title, children, className = '', footer, kind 
   return createPortal(
     <div ref={root} className={`sf-overlay sf-overlay--${kind} ${closing ? 'is-closing' : 'is-open'}`}>
       <div className="sf-overlay__backdrop" onClick={onClose} aria-hidden="true" />
-      <div
-        ref={ref}
-        className={`sf-${kind} ${className}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
+      <div ref={ref} className={`sf-${kind} ${className}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className={`sf-${kind}__header`}>
           <h2 id={titleId} className={`sf-${kind}__title`}>
             {title}

@@ -2,8 +2,10 @@ import { useState, type ImgHTMLAttributes } from 'react';
 import { preload } from 'react-dom';
 import { PLACEHOLDER_IMAGE, pictureFallbackSrc, pictureInfo, pictureSrcSet } from '../format/images';
 
-export interface PictureProps
-  extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'loading' | 'fetchPriority'> {
+export interface PictureProps extends Omit<
+  ImgHTMLAttributes<HTMLImageElement>,
+  'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'loading' | 'fetchPriority'
+> {
   /** An image URL from the API: a picture (`/api/images/<id>`) gets every width; anything else is shown as is. */
   src: string;
   /**

@@ -13,7 +13,15 @@ export function FullScreenSpinner({ label = 'Loading page' }: { label?: string }
 }
 
 /** Grey blocks standing in for content while it loads (keeps the layout from shifting). */
-export function Skeleton({ width = '100%', height = 16, className = '' }: { width?: number | string; height?: number | string; className?: string }) {
+export function Skeleton({
+  width = '100%',
+  height = 16,
+  className = '',
+}: {
+  width?: number | string;
+  height?: number | string;
+  className?: string;
+}) {
   return <span className={`sf-skeleton ${className}`} aria-hidden="true" style={{ width, height }} />;
 }
 

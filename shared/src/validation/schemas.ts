@@ -38,8 +38,7 @@ const SPECIAL = /[^A-Za-z0-9\s]/;
 export const emailField = () => yup.string().trim().required(VALIDATION.emailRequired).matches(EMAIL, VALIDATION.emailInvalid);
 export const passwordField = () =>
   yup.string().required(VALIDATION.passwordRequired).min(6, VALIDATION.passwordMin).matches(SPECIAL, VALIDATION.passwordSpecial);
-export const nameField = () =>
-  yup.string().trim().required(VALIDATION.required).min(2, VALIDATION.nameMin).max(50, VALIDATION.nameMax);
+export const nameField = () => yup.string().trim().required(VALIDATION.required).min(2, VALIDATION.nameMin).max(50, VALIDATION.nameMax);
 export const phoneField = () => yup.string().trim().required(VALIDATION.phoneRequired).matches(PHONE, VALIDATION.phoneInvalid);
 export const optionalPhoneField = () =>
   yup
@@ -69,7 +68,11 @@ export const registrationWithoutMobileSchema = registrationSchema.omit(['mobile'
 
 export const mobileSchema = yup.object({ mobile: phoneField() });
 export const otpSchema = yup.object({
-  otp: yup.string().trim().required('Please enter the OTP').matches(/^\d{6}$/, 'Invalid OTP'),
+  otp: yup
+    .string()
+    .trim()
+    .required('Please enter the OTP')
+    .matches(/^\d{6}$/, 'Invalid OTP'),
 });
 
 export const forgotPasswordSchema = yup.object({ email: emailField() });
@@ -133,13 +136,11 @@ export const cancelOrderSchema = yup.object({
     .required(VALIDATION.reasonRequired)
     // A custom test rather than oneOf: an empty choice must say 'Please select a reason', not 'valid'.
     .test('known-reason', VALIDATION.reasonInvalid, (v) => !v || (CANCEL_REASONS as readonly string[]).includes(v)),
-  reject_reason_input: yup
-    .string()
-    .when('reject_reason_select', {
-      is: 'Other',
-      then: (s) => s.required(VALIDATION.reasonSpecify).trim().min(1, VALIDATION.reasonEmpty),
-      otherwise: (s) => s.optional(),
-    }),
+  reject_reason_input: yup.string().when('reject_reason_select', {
+    is: 'Other',
+    then: (s) => s.required(VALIDATION.reasonSpecify).trim().min(1, VALIDATION.reasonEmpty),
+    otherwise: (s) => s.optional(),
+  }),
 });
 
 export const newsletterSchema = yup.object({ email: emailField() });

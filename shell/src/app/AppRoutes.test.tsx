@@ -66,4 +66,3 @@ describe('the full-screen spinner', () => {
     expect(screen.getByRole('status')).toBeInTheDocument();
   });
 });
-

@@ -37,7 +37,14 @@ function Links({ sections, shellPages }: { sections: SectionLoader; shellPages: 
 function setup(load: SectionLoader['load']) {
   const sections: SectionLoader = { load: jest.fn(load), peek: () => undefined, reset: () => undefined };
   const faq = jest.fn(() => Promise.resolve({}));
-  const shellPages = { Faq: faq, Terms: jest.fn(), PrivacyPolicy: jest.fn(), Support: jest.fn(), Contacts: jest.fn(), NotFound: jest.fn() } as unknown as ShellPageImporters;
+  const shellPages = {
+    Faq: faq,
+    Terms: jest.fn(),
+    PrivacyPolicy: jest.fn(),
+    Support: jest.fn(),
+    Contacts: jest.fn(),
+    NotFound: jest.fn(),
+  } as unknown as ShellPageImporters;
   render(<Links sections={sections} shellPages={shellPages} />);
   return { load: sections.load as jest.Mock, faq };
 }

@@ -32,7 +32,13 @@ export function CategoryList({ categories, limit, onNavigate, className = '' }: 
         ))}
       </ul>
       {capped ? (
-        <button type="button" className="sh-catlist__more" aria-controls={listId} aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
+        <button
+          type="button"
+          className="sh-catlist__more"
+          aria-controls={listId}
+          aria-expanded={expanded}
+          onClick={() => setExpanded((v) => !v)}
+        >
           {expanded ? 'Show less' : 'Show more'}
         </button>
       ) : null}

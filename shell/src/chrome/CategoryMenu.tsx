@@ -53,7 +53,12 @@ export function useHoverMenu() {
  * Escape or a press outside the nav item closes an open menu (touch screens have no hover-out); Escape
  * gives focus back to the toggle when focus was inside.
  */
-export function useNavMenuDismiss(open: boolean, item: RefObject<HTMLElement | null>, toggle: RefObject<HTMLElement | null>, close: () => void) {
+export function useNavMenuDismiss(
+  open: boolean,
+  item: RefObject<HTMLElement | null>,
+  toggle: RefObject<HTMLElement | null>,
+  close: () => void,
+) {
   useDismiss(open, [item], (reason) => {
     const hadFocus = !!item.current?.contains(document.activeElement);
     close();

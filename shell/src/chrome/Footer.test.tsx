@@ -25,7 +25,10 @@ describe('footer (spec §2)', () => {
   });
 
   it("uses the store's e-mail, phone, hours and social links (external, new tab)", () => {
-    renderWithStores(<Footer />, storeWithInfo({ info: { store_time: '10:00 AM to 09:00 PM, all days', instagram_url: 'https://instagram.com/bazaar' } }));
+    renderWithStores(
+      <Footer />,
+      storeWithInfo({ info: { store_time: '10:00 AM to 09:00 PM, all days', instagram_url: 'https://instagram.com/bazaar' } }),
+    );
     expect(screen.getByRole('link', { name: 'hello@testbazaar.in' })).toHaveAttribute('href', 'mailto:hello@testbazaar.in');
     expect(screen.getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210');
     expect(screen.getByText('10:00 AM to 09:00 PM, all days')).toBeInTheDocument();

@@ -121,7 +121,9 @@ describe('header: logout', () => {
   it("asks 'Confirm Logout' with the spec's text; Cancel keeps the shopper signed in", async () => {
     const { user, store, api } = renderHeader({ signedIn: true });
     const dialog = await openLogout(user);
-    expect(within(dialog).getByText("Are you sure you want to log out? You'll need to sign in again to access your account.")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Are you sure you want to log out? You'll need to sign in again to access your account."),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -187,7 +189,10 @@ describe('header: Category dropdown', () => {
     await user.click(toggle());
     expect(toggle()).toHaveAttribute('aria-expanded', 'true');
     const panel = document.getElementById(toggle().getAttribute('aria-controls')!)!;
-    const links = () => within(panel).getAllByRole('link').filter((a) => a.textContent?.startsWith('Category '));
+    const links = () =>
+      within(panel)
+        .getAllByRole('link')
+        .filter((a) => a.textContent?.startsWith('Category '));
     expect(links()).toHaveLength(10);
     expect(links()[0]).toHaveAttribute('href', '/shop?categories=category+1');
     await user.click(within(panel).getByRole('button', { name: 'Show more' }));
@@ -201,7 +206,7 @@ describe('header: Category dropdown', () => {
     await user.click(toggle());
     const panel = document.getElementById(toggle().getAttribute('aria-controls')!)!;
     expect(within(panel).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: "Men's - Watch" })).toHaveAttribute('href', "/shop?categories=men%27s+-+watch");
+    expect(within(panel).getByRole('link', { name: "Men's - Watch" })).toHaveAttribute('href', '/shop?categories=men%27s+-+watch');
   });
 
   it("says 'No categories found' when the store has none", async () => {
@@ -267,9 +272,11 @@ describe('header: mobile menu', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByRole('dialog', { name: 'Menu' });
     const nav = within(drawer).getByRole('navigation', { name: 'Mobile' });
-    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      '/', '/categories', '/shop', '/about', '/contact', '/track-order', '/cart', '/checkout',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/', '/categories', '/shop', '/about', '/contact', '/track-order', '/cart', '/checkout']);
     const expand = within(drawer).getByRole('button', { name: 'Shop by Category' });
     expect(expand).toHaveAttribute('aria-expanded', 'false');
     expect(within(drawer).queryByRole('link', { name: 'Category 12' })).not.toBeInTheDocument();

@@ -4,7 +4,16 @@ import { Link, NavLink, useNavigate } from '@storefront/shared/router';
 import { paths, SEARCH_CLOSE_MS, useClosingState, useStores } from '@storefront/shared';
 import { CategoryMenu, closeOnBlurOutside, useHoverMenu, useNavMenuDismiss } from './CategoryMenu';
 import {
-  AddressIcon, CartIcon, ChevronDownIcon, HeartIcon, LogoutIcon, MenuIcon, OrdersIcon, PasswordIcon, SearchIcon, UserIcon,
+  AddressIcon,
+  CartIcon,
+  ChevronDownIcon,
+  HeartIcon,
+  LogoutIcon,
+  MenuIcon,
+  OrdersIcon,
+  PasswordIcon,
+  SearchIcon,
+  UserIcon,
 } from './icons';
 import { ChunkBoundary, lazyWithPreload } from './lazy';
 

@@ -38,7 +38,9 @@ describe('scrolling on navigation (spec §2)', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     setScrollY(800);
-    scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(((options: ScrollToOptions) => setScrollY(options.top ?? 0)) as typeof window.scrollTo);
+    scrollTo = jest
+      .spyOn(window, 'scrollTo')
+      .mockImplementation(((options: ScrollToOptions) => setScrollY(options.top ?? 0)) as typeof window.scrollTo);
   });
   afterEach(() => {
     scrollTo.mockRestore();

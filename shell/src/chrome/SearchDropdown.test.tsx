@@ -31,7 +31,15 @@ describe('header search (spec §2)', () => {
     const chips = within(screen.getByRole('heading', { name: 'Suggested Search Terms' }).closest('section')!).getAllByRole('button');
     expect(chips.map((c) => c.textContent)).toEqual([...SEARCH_SUGGESTIONS]);
     expect(chips.map((c) => c.textContent)).toEqual([
-      'T-Shirts', 'Shirts', 'Denims', "Men's - Watch", "Women's - Watch", 'Handbags', "Men's Shoes", 'Wallet', 'Caps',
+      'T-Shirts',
+      'Shirts',
+      'Denims',
+      "Men's - Watch",
+      "Women's - Watch",
+      'Handbags',
+      "Men's Shoes",
+      'Wallet',
+      'Caps',
     ]);
   });
 

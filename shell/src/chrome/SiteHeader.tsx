@@ -14,10 +14,7 @@ export function SiteHeader() {
   const s = useScrollChrome();
   return (
     <>
-      <header
-        className={`sh-chrome${s.topBarHidden ? ' is-topbar-hidden' : ''}`}
-        style={{ transitionDuration: `${TOP_BAR_SLIDE_S}s` }}
-      >
+      <header className={`sh-chrome${s.topBarHidden ? ' is-topbar-hidden' : ''}`} style={{ transitionDuration: `${TOP_BAR_SLIDE_S}s` }}>
         <TopBar hidden={s.topBarHidden} />
         <Header scrolled={s.scrolled} shrunk={s.shrunk} />
       </header>

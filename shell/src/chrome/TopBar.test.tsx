@@ -27,7 +27,14 @@ describe('top bar (spec §2)', () => {
   it("shows the store's e-mail, phone (tel link with digits only), offer text and social URLs", () => {
     renderWithStores(
       <TopBar />,
-      storeWithInfo({ info: { email: 'care@bazaar.in', mobile_no: '+91 98765-43210', offer_text: 'Free shipping on everything', twitter_url: 'https://x.com/bazaar' } }),
+      storeWithInfo({
+        info: {
+          email: 'care@bazaar.in',
+          mobile_no: '+91 98765-43210',
+          offer_text: 'Free shipping on everything',
+          twitter_url: 'https://x.com/bazaar',
+        },
+      }),
     );
     expect(screen.getByRole('link', { name: 'Email us at care@bazaar.in' })).toHaveAttribute('href', 'mailto:care@bazaar.in');
     expect(screen.getByRole('link', { name: 'Call us at +91 98765-43210' })).toHaveAttribute('href', 'tel:+919876543210');

@@ -33,7 +33,13 @@ export const TopBar = observer(function TopBar({ hidden = false }: { hidden?: bo
             const Icon = SOCIAL_ICONS[label];
             return (
               <li key={label}>
-                <a className="sh-topbar__link" href={href || '#'} target="_blank" rel="noopener noreferrer" aria-label={`${label} (opens in a new tab)`}>
+                <a
+                  className="sh-topbar__link"
+                  href={href || '#'}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${label} (opens in a new tab)`}
+                >
                   <Icon size={15} />
                 </a>
               </li>

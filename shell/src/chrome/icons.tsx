@@ -33,7 +33,12 @@ export const CartIcon = icon(
     <circle cx="17" cy="20" r="1.3" />
   </>,
 );
-export const HeartIcon = icon(<path d="M12 20s-7-4.4-9.2-8.6C1.3 8.4 3 5 6.3 5c2 0 3.2 1.1 3.7 2 .5-.9 1.7-2 3.7-2C17 5 18.7 8.4 17.2 11.4 15 15.6 12 20 12 20Z" transform="translate(2 0)" />);
+export const HeartIcon = icon(
+  <path
+    d="M12 20s-7-4.4-9.2-8.6C1.3 8.4 3 5 6.3 5c2 0 3.2 1.1 3.7 2 .5-.9 1.7-2 3.7-2C17 5 18.7 8.4 17.2 11.4 15 15.6 12 20 12 20Z"
+    transform="translate(2 0)"
+  />,
+);
 export const OrdersIcon = icon(
   <>
     <path d="M6 3h12v18l-3-2-3 2-3-2-3 2Z" />
@@ -100,7 +105,9 @@ export const FacebookIcon = brand('M14 8h3V4h-3a4 4 0 0 0-4 4v2H7v4h3v8h4v-8h3l1
 export const InstagramIcon = brand(
   'M12 7.3a4.7 4.7 0 1 0 0 9.4 4.7 4.7 0 0 0 0-9.4Zm0 7.7a3 3 0 1 1 0-6 3 3 0 0 1 0 6ZM17.2 5.6a1.1 1.1 0 1 0 0 2.2 1.1 1.1 0 0 0 0-2.2ZM16.5 2h-9A5.5 5.5 0 0 0 2 7.5v9A5.5 5.5 0 0 0 7.5 22h9a5.5 5.5 0 0 0 5.5-5.5v-9A5.5 5.5 0 0 0 16.5 2Zm3.7 14.5a3.7 3.7 0 0 1-3.7 3.7h-9a3.7 3.7 0 0 1-3.7-3.7v-9a3.7 3.7 0 0 1 3.7-3.7h9a3.7 3.7 0 0 1 3.7 3.7Z',
 );
-export const TwitterIcon = brand('M17.8 3h3.1l-6.8 7.8L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L2 3h6.4l4.4 5.8L17.8 3Zm-1.1 16.2h1.7L7.4 4.7H5.6l11.1 14.5Z');
+export const TwitterIcon = brand(
+  'M17.8 3h3.1l-6.8 7.8L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L2 3h6.4l4.4 5.8L17.8 3Zm-1.1 16.2h1.7L7.4 4.7H5.6l11.1 14.5Z',
+);
 
 /** The brand mark of each social network. */
 export const SOCIAL_ICONS = { Facebook: FacebookIcon, Instagram: InstagramIcon, Twitter: TwitterIcon } as const;

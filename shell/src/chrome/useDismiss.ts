@@ -4,7 +4,11 @@ import { useEffect, useRef, type RefObject } from 'react';
  * Closes a menu or dropdown on a pointer press outside `refs` or on Escape (spec §2: profile dropdown,
  * header search). Listens only while `active`, so closed menus cost nothing.
  */
-export function useDismiss(active: boolean, refs: RefObject<HTMLElement | null>[], onDismiss: (reason: 'outside' | 'escape') => void): void {
+export function useDismiss(
+  active: boolean,
+  refs: RefObject<HTMLElement | null>[],
+  onDismiss: (reason: 'outside' | 'escape') => void,
+): void {
   const latest = useRef({ refs, onDismiss });
   latest.current = { refs, onDismiss };
   useEffect(() => {

@@ -31,7 +31,12 @@ describe('theme (spec §3)', () => {
   });
 
   it("uses the store's font and light colours with dark text", () => {
-    renderWithStores(<Themed />, storeWithInfo({ info: { fontFamily: 'Poppins', topHeaderBackgroundColor: '#ffe082', footerBackgroundColor: '#fff', categoryLayout: 'grid' } }));
+    renderWithStores(
+      <Themed />,
+      storeWithInfo({
+        info: { fontFamily: 'Poppins', topHeaderBackgroundColor: '#ffe082', footerBackgroundColor: '#fff', categoryLayout: 'grid' },
+      }),
+    );
     expect(cssVar('--sf-font')).toBe("'Poppins', sans-serif");
     expect(cssVar('--sf-topbar-bg')).toBe('#ffe082');
     expect(cssVar('--sf-topbar-text')).toBe('#111111');

@@ -98,7 +98,10 @@ describe('contact page', () => {
     expect(await screen.findAllByText('Failed to submit form')).not.toHaveLength(0);
     expect(screen.getByLabelText('First name')).toHaveValue('Priya');
 
-    api.failNext('submitContact', new ApiError(400, ['The phone number is not valid for India.'], { phone_number: 'The phone number is not valid for India.' }));
+    api.failNext(
+      'submitContact',
+      new ApiError(400, ['The phone number is not valid for India.'], { phone_number: 'The phone number is not valid for India.' }),
+    );
     await user.click(send());
     await waitFor(() => expect(screen.getAllByText('The phone number is not valid for India.').length).toBeGreaterThanOrEqual(2));
     expect(screen.getByLabelText('Phone number')).toHaveAttribute('aria-invalid', 'true');

@@ -76,7 +76,11 @@ const ContactPage = observer(function ContactPage() {
     setErrors({});
   };
 
-  const field = (name: TextField, label: string, props: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'tel'; maxLength?: number } = {}) => (
+  const field = (
+    name: TextField,
+    label: string,
+    props: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'tel'; maxLength?: number } = {},
+  ) => (
     <InputField
       id={id(name)}
       name={name}
@@ -96,14 +100,18 @@ const ContactPage = observer(function ContactPage() {
     <article className="sh-page sh-contact">
       <div className="sh-page__head">
         <h1 className="sh-page__title">Contact Us</h1>
-        <p className="sh-page__lead">Questions about an order, a product or a bulk purchase? Send us a message and we will reply within one working day.</p>
+        <p className="sh-page__lead">
+          Questions about an order, a product or a bulk purchase? Send us a message and we will reply within one working day.
+        </p>
       </div>
       <div className="sh-contact__layout">
         <div className="sh-contact__main">
           {store.success ? (
             <div className="sh-contact__done" role="status">
               <h2>{store.message}</h2>
-              <p>Thank you for writing to {info.store_name}. We will reply to {values.email.trim()} within one working day.</p>
+              <p>
+                Thank you for writing to {info.store_name}. We will reply to {values.email.trim()} within one working day.
+              </p>
               <button type="button" className="sf-button" onClick={reset}>
                 Send another message
               </button>

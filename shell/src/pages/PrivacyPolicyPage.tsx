@@ -65,9 +65,8 @@ const PrivacyPolicyPage = observer(function PrivacyPolicyPage() {
       title: 'Storage on your device',
       body: (
         <p>
-          We keep your session, cart and the store&apos;s settings in your browser&apos;s local storage so that you
-          stay signed in and your cart survives a reload. Signing out clears it. We do not use third-party
-          advertising trackers.
+          We keep your session, cart and the store&apos;s settings in your browser&apos;s local storage so that you stay signed in and your
+          cart survives a reload. Signing out clears it. We do not use third-party advertising trackers.
         </p>
       ),
     },
@@ -76,9 +75,9 @@ const PrivacyPolicyPage = observer(function PrivacyPolicyPage() {
       title: 'Who we share it with',
       body: (
         <p>
-          Only with the partners who help fulfil your order: the seller or wholesaler of the product, courier partners
-          (name, phone, address), the payment gateway, and our hosting and SMS providers — each bound by contract to
-          use the data only for that purpose. We disclose data to authorities only when Indian law requires it.
+          Only with the partners who help fulfil your order: the seller or wholesaler of the product, courier partners (name, phone,
+          address), the payment gateway, and our hosting and SMS providers — each bound by contract to use the data only for that purpose.
+          We disclose data to authorities only when Indian law requires it.
         </p>
       ),
     },
@@ -87,8 +86,8 @@ const PrivacyPolicyPage = observer(function PrivacyPolicyPage() {
       title: 'How long we keep it',
       body: (
         <p>
-          Account data is kept while your account is active. Invoices and order records are kept for 8 years as
-          required by Indian tax law. Newsletter subscriptions last until you unsubscribe.
+          Account data is kept while your account is active. Invoices and order records are kept for 8 years as required by Indian tax law.
+          Newsletter subscriptions last until you unsubscribe.
         </p>
       ),
     },
@@ -100,7 +99,9 @@ const PrivacyPolicyPage = observer(function PrivacyPolicyPage() {
           <p>Under the Digital Personal Data Protection Act, 2023 you can:</p>
           <ul>
             <li>ask for a summary of the personal data we hold about you and whom we shared it with;</li>
-            <li>correct, complete or update it (most of it directly under <Link to={paths.myAccount.profile}>My Account</Link>);</li>
+            <li>
+              correct, complete or update it (most of it directly under <Link to={paths.myAccount.profile}>My Account</Link>);
+            </li>
             <li>ask us to erase it, unless the law requires us to keep it;</li>
             <li>withdraw consent, for example to marketing e-mails, at any time;</li>
             <li>nominate a person to exercise these rights on your behalf; and</li>
@@ -114,9 +115,8 @@ const PrivacyPolicyPage = observer(function PrivacyPolicyPage() {
       title: 'Security',
       body: (
         <p>
-          Data travels over HTTPS, passwords are stored only as salted hashes, and access to customer data is limited
-          to staff who need it. If a breach affects you, we will inform you and the Data Protection Board as the law
-          requires.
+          Data travels over HTTPS, passwords are stored only as salted hashes, and access to customer data is limited to staff who need it.
+          If a breach affects you, we will inform you and the Data Protection Board as the law requires.
         </p>
       ),
     },
@@ -125,9 +125,8 @@ const PrivacyPolicyPage = observer(function PrivacyPolicyPage() {
       title: 'Grievance Officer',
       body: (
         <p>
-          Questions or requests about your data: write to our Grievance Officer at{' '}
-          <a href={`mailto:${email}`}>{email}</a> or through the <Link to={paths.contact}>contact form</Link>. We
-          reply within 72 hours and resolve requests within 30 days.
+          Questions or requests about your data: write to our Grievance Officer at <a href={`mailto:${email}`}>{email}</a> or through the{' '}
+          <Link to={paths.contact}>contact form</Link>. We reply within 72 hours and resolve requests within 30 days.
         </p>
       ),
     },

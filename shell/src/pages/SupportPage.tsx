@@ -90,9 +90,8 @@ const SupportPage = observer(function SupportPage() {
       title: 'Not resolved?',
       body: (
         <p>
-          If you are unhappy with our answer, reply asking for an escalation: your case goes to the Grievance Officer
-          named in our <Link to={`${paths.terms}#grievance`}>Terms of Use</Link>. You can also reach the National
-          Consumer Helpline on 1915.
+          If you are unhappy with our answer, reply asking for an escalation: your case goes to the Grievance Officer named in our{' '}
+          <Link to={`${paths.terms}#grievance`}>Terms of Use</Link>. You can also reach the National Consumer Helpline on 1915.
         </p>
       ),
     },

@@ -18,10 +18,9 @@ const TermsPage = observer(function TermsPage() {
       body: (
         <>
           <p>
-            These terms govern your use of the {name} website and every purchase you make on it. By browsing, creating
-            an account or placing an order you agree to them, together with our{' '}
-            <Link to={paths.privacy}>Privacy Policy</Link>. They are an electronic record under the Information
-            Technology Act, 2000 and need no signature.
+            These terms govern your use of the {name} website and every purchase you make on it. By browsing, creating an account or placing
+            an order you agree to them, together with our <Link to={paths.privacy}>Privacy Policy</Link>. They are an electronic record
+            under the Information Technology Act, 2000 and need no signature.
           </p>
           <p>You must be at least 18 years old, or use the site under the supervision of a parent or guardian.</p>
         </>
@@ -45,15 +44,14 @@ const TermsPage = observer(function TermsPage() {
       body: (
         <>
           <p>
-            Prices are in Indian rupees and include GST. Shipping is free. Your order is an offer to buy; the contract
-            is made when we ship it. We may decline or cancel an order — for example if an item is out of stock, a
-            price was clearly shown in error, or the payment is flagged as fraudulent — and will refund anything you
-            paid in full.
+            Prices are in Indian rupees and include GST. Shipping is free. Your order is an offer to buy; the contract is made when we ship
+            it. We may decline or cancel an order — for example if an item is out of stock, a price was clearly shown in error, or the
+            payment is flagged as fraudulent — and will refund anything you paid in full.
           </p>
           <p>
-            One order may be worth up to {limit}, and the quantity of an item per order is limited. Cash on Delivery
-            is offered at our discretion and may not be available at every pin code. Coupons are subject to their own
-            conditions, cannot be exchanged for cash and one coupon applies per order.
+            One order may be worth up to {limit}, and the quantity of an item per order is limited. Cash on Delivery is offered at our
+            discretion and may not be available at every pin code. Coupons are subject to their own conditions, cannot be exchanged for cash
+            and one coupon applies per order.
           </p>
         </>
       ),
@@ -63,8 +61,8 @@ const TermsPage = observer(function TermsPage() {
       title: '4. Delivery',
       body: (
         <p>
-          We deliver across India through courier partners. Delivery times shown are estimates. Risk in the goods
-          passes to you on delivery. Please check the parcel at delivery and refuse it if it is visibly tampered with.
+          We deliver across India through courier partners. Delivery times shown are estimates. Risk in the goods passes to you on delivery.
+          Please check the parcel at delivery and refuse it if it is visibly tampered with.
         </p>
       ),
     },
@@ -73,11 +71,10 @@ const TermsPage = observer(function TermsPage() {
       title: '5. Cancellations, returns and refunds',
       body: (
         <p>
-          You can cancel an order until it is shipped, and return eligible products within 7 days of delivery, as
-          described in our <Link to={`${paths.faq}#returns`}>returns FAQ</Link>. Refunds go to the original payment
-          method (or your bank account or UPI ID for Cash on Delivery) within 5–7 working days of the return passing
-          its quality check. Your rights under the Consumer Protection Act, 2019 and the Consumer Protection
-          (E-Commerce) Rules, 2020 are not affected.
+          You can cancel an order until it is shipped, and return eligible products within 7 days of delivery, as described in our{' '}
+          <Link to={`${paths.faq}#returns`}>returns FAQ</Link>. Refunds go to the original payment method (or your bank account or UPI ID
+          for Cash on Delivery) within 5–7 working days of the return passing its quality check. Your rights under the Consumer Protection
+          Act, 2019 and the Consumer Protection (E-Commerce) Rules, 2020 are not affected.
         </p>
       ),
     },
@@ -97,9 +94,9 @@ const TermsPage = observer(function TermsPage() {
       title: '7. Liability',
       body: (
         <p>
-          We take care to describe products accurately; colours may vary slightly between screens. To the extent the
-          law allows, our liability for any order is limited to the amount you paid for it, and we are not liable for
-          indirect losses. Nothing in these terms limits liability that cannot be limited by law.
+          We take care to describe products accurately; colours may vary slightly between screens. To the extent the law allows, our
+          liability for any order is limited to the amount you paid for it, and we are not liable for indirect losses. Nothing in these
+          terms limits liability that cannot be limited by law.
         </p>
       ),
     },
@@ -108,9 +105,8 @@ const TermsPage = observer(function TermsPage() {
       title: '8. Governing law and disputes',
       body: (
         <p>
-          These terms are governed by the laws of India. We will try to resolve any complaint amicably first; failing
-          that, the courts with jurisdiction over our registered office will decide, without prejudice to your right
-          to approach a consumer commission.
+          These terms are governed by the laws of India. We will try to resolve any complaint amicably first; failing that, the courts with
+          jurisdiction over our registered office will decide, without prejudice to your right to approach a consumer commission.
         </p>
       ),
     },
@@ -119,9 +115,9 @@ const TermsPage = observer(function TermsPage() {
       title: '9. Grievance officer and contact',
       body: (
         <p>
-          Under the Consumer Protection (E-Commerce) Rules, 2020 our Grievance Officer acknowledges complaints within
-          48 hours and resolves them within one month. Write to <a href={`mailto:${email}`}>{email}</a> with your
-          order number, or use our <Link to={paths.contact}>contact form</Link>.
+          Under the Consumer Protection (E-Commerce) Rules, 2020 our Grievance Officer acknowledges complaints within 48 hours and resolves
+          them within one month. Write to <a href={`mailto:${email}`}>{email}</a> with your order number, or use our{' '}
+          <Link to={paths.contact}>contact form</Link>.
         </p>
       ),
     },

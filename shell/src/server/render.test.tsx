@@ -25,7 +25,10 @@ const STORE_INFO = {
     sub_category_list: [{ id: 1, name: 'Shirts', image: '/img/shirts.svg' }],
   },
 };
-const SECTIONS = { success: true, result: { banners: [{ id: 1, image: '/img/banner-1.svg', title: 'Monsoon sale', link: '/shop' }], sections: [] } };
+const SECTIONS = {
+  success: true,
+  result: { banners: [{ id: 1, image: '/img/banner-1.svg', title: 'Monsoon sale', link: '/shop' }], sections: [] },
+};
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -90,7 +93,9 @@ describe('renderPage', () => {
     expect(result!.html).toContain('First banner: <!-- -->Monsoon sale');
     expect(result!.html).toContain('Free delivery above ₹499'); // the top bar, from store info
     expect(result!.html).toContain('class="sh-app"');
-    expect(Object.keys(result!.answers).sort()).toEqual([requestKey('GET', '/home-page-sections', undefined, undefined), requestKey('POST', '/store-info', undefined, undefined)].sort());
+    expect(Object.keys(result!.answers).sort()).toEqual(
+      [requestKey('GET', '/home-page-sections', undefined, undefined), requestKey('POST', '/store-info', undefined, undefined)].sort(),
+    );
     expect(result!.answers[requestKey('POST', '/store-info', undefined, undefined)]).toEqual(STORE_INFO);
     // The store's button colour, as the browser's useTheme would set it.
     expect(result!.rootAttributes.style).toContain('--sf-button-bg: #1a237e');
@@ -99,7 +104,7 @@ describe('renderPage', () => {
     expect(result!.html).not.toMatch(/<script(?![^>]*application\/(ld\+)?json)/);
   });
 
-  it('renders the shell\'s own pages, and the not-found page with 404', async () => {
+  it("renders the shell's own pages, and the not-found page with 404", async () => {
     const faq = await renderPage(request('/faq'));
     expect(faq?.status).toBe(200);
     expect(faq?.route).toEqual({ shell: 'Faq' });
@@ -124,7 +129,8 @@ describe('renderPage', () => {
         return <h1>{sessionRestored ? `Hello ${auth.displayName}` : 'My Account, your details loading'}</h1>;
       }),
     };
-    const loadRemote: RenderRequest['loadRemote'] = async (remote, module) => (remote === 'account' && module === 'MyAccount' ? MyAccount : null);
+    const loadRemote: RenderRequest['loadRemote'] = async (remote, module) =>
+      remote === 'account' && module === 'MyAccount' ? MyAccount : null;
     const account = await renderPage(request('/my-account/orders', { loadRemote }));
     expect(account?.status).toBe(200);
     expect(account?.route).toEqual({ remote: 'account', module: 'MyAccount' });

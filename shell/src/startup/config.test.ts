@@ -12,8 +12,18 @@ function pageWith(blockText: string | null): Document {
   return doc;
 }
 
-const config = { apiBaseUrl: '/api', apiKey: 'k', storeToken: 't', registryUrl: '/remotes.json', storeUrl: 'https://shop.example', environment: 'production' };
-const registry = { shell: { version: '1.0.0-a' }, remotes: { catalog: { version: '1.0.0-a', entry: '/remotes/catalog/1.0.0-a/mf-manifest.json', lastKnownGood: null } } };
+const config = {
+  apiBaseUrl: '/api',
+  apiKey: 'k',
+  storeToken: 't',
+  registryUrl: '/remotes.json',
+  storeUrl: 'https://shop.example',
+  environment: 'production',
+};
+const registry = {
+  shell: { version: '1.0.0-a' },
+  remotes: { catalog: { version: '1.0.0-a', entry: '/remotes/catalog/1.0.0-a/mf-manifest.json', lastKnownGood: null } },
+};
 
 describe('start-up data inlined by the static host', () => {
   const realFetch = global.fetch;

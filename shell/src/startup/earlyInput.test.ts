@@ -71,7 +71,7 @@ describe('taps on a server-rendered page before it hydrates', () => {
 });
 
 describe('the page loader hands over what it held', () => {
-  it('takeOverEarlyInput returns the loader\'s hold (and removes it from window), or starts one', async () => {
+  it("takeOverEarlyInput returns the loader's hold (and removes it from window), or starts one", async () => {
     const { takeOverEarlyInput, EARLY_INPUT_KEY } = await import('./earlyInput');
     page('<button id="add">Add to cart</button>');
     const clicks = clicksSeen();
@@ -93,7 +93,9 @@ describe('the page loader hands over what it held', () => {
 
 describe('text typed before the page hydrates', () => {
   it('is announced to the page as one input event per field on release, before the held tap', async () => {
-    page('<form id="f"><input id="name" name="name"><textarea id="msg"></textarea><input id="agree" type="checkbox"><button id="send">Send</button></form>');
+    page(
+      '<form id="f"><input id="name" name="name"><textarea id="msg"></textarea><input id="agree" type="checkbox"><button id="send">Send</button></form>',
+    );
     const seen: string[] = [];
     const held = holdEarlyInput();
     const name = document.getElementById('name') as HTMLInputElement;
@@ -104,7 +106,9 @@ describe('text typed before the page hydrates', () => {
     msg.dispatchEvent(new Event('input', { bubbles: true }));
     document.getElementById('send')!.click();
     // The page's own handlers, as React would attach them at hydration.
-    document.addEventListener('input', (e) => seen.push(`input ${(e.target as HTMLInputElement).id}=${(e.target as HTMLInputElement).value}`));
+    document.addEventListener('input', (e) =>
+      seen.push(`input ${(e.target as HTMLInputElement).id}=${(e.target as HTMLInputElement).value}`),
+    );
     document.addEventListener('click', (e) => seen.push(`click ${(e.target as Element).id}`));
     held.release();
     expect(seen).toEqual(['input name=Meera', 'input msg=Is COD available in Pune?']);

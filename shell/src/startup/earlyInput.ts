@@ -47,7 +47,10 @@ export function holdEarlyInput(doc: Document = document): HeldInput {
 
   const onInput = (e: Event) => {
     const t = e.target;
-    const isField = t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement || (t instanceof HTMLInputElement && !['checkbox', 'radio', 'submit', 'button'].includes(t.type));
+    const isField =
+      t instanceof HTMLTextAreaElement ||
+      t instanceof HTMLSelectElement ||
+      (t instanceof HTMLInputElement && !['checkbox', 'radio', 'submit', 'button'].includes(t.type));
     if (isField && inRoot(t)) typed.add(t);
   };
 

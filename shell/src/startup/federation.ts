@@ -68,7 +68,7 @@ function entryFor(name: string): RegistryEntry | undefined {
 
 async function loadOnce(id: string): Promise<SectionModule> {
   const mod = await loadRemote<SectionModule>(id);
-  if (!mod || typeof mod.default !== 'function' && typeof mod.default !== 'object') {
+  if (!mod || (typeof mod.default !== 'function' && typeof mod.default !== 'object')) {
     throw new Error(`${id} did not provide a component`);
   }
   return mod;
@@ -135,7 +135,12 @@ async function loadWithFallback(remote: string, module: string): Promise<Section
 /** Telemetry: a manifest or chunk that did not load, marked so the section's boundary does not count it again. */
 function signalLoadFailure(remote: string, version: string, err: unknown): void {
   markLoadFailure(err);
-  signal('load', remote, /manifest|RUNTIME-00[13]/i.test(String((err as Error | undefined)?.message ?? err)) ? 'manifest' : 'chunk', version);
+  signal(
+    'load',
+    remote,
+    /manifest|RUNTIME-00[13]/i.test(String((err as Error | undefined)?.message ?? err)) ? 'manifest' : 'chunk',
+    version,
+  );
 }
 
 /**

@@ -39,7 +39,14 @@ function vital(m: Metric): void {
   const page = currentPage();
   const version = versionOf(page.remote);
   if (!version) return;
-  enqueue({ t: 'vital', r: page.remote, v: version, route: page.route, k: m.name, n: m.name === 'CLS' ? Math.round(m.value * 1000) / 1000 : Math.round(m.value) });
+  enqueue({
+    t: 'vital',
+    r: page.remote,
+    v: version,
+    route: page.route,
+    k: m.name,
+    n: m.name === 'CLS' ? Math.round(m.value * 1000) / 1000 : Math.round(m.value),
+  });
 }
 
 export function startTelemetry(): void {

@@ -100,11 +100,23 @@ export function installGlobalHandlers(): void {
     // A failed <script>/<link> is an Event, not an ErrorEvent: Module Federation reports those itself.
     if (!(e instanceof ErrorEvent)) return;
     const owner = ownerOf(e.filename || (e.error as Error | undefined)?.stack || '');
-    if (owner) signal(isChunkError(e.error) ? 'load' : 'error', owner.remote, isChunkError(e.error) ? 'chunk' : 'unhandled', owner.version ?? versions.get(owner.remote));
+    if (owner)
+      signal(
+        isChunkError(e.error) ? 'load' : 'error',
+        owner.remote,
+        isChunkError(e.error) ? 'chunk' : 'unhandled',
+        owner.version ?? versions.get(owner.remote),
+      );
   });
   window.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => {
     if (isLoadFailure(e.reason)) return;
     const owner = ownerOf(String((e.reason as Error | undefined)?.stack ?? ''));
-    if (owner) signal(isChunkError(e.reason) ? 'load' : 'error', owner.remote, isChunkError(e.reason) ? 'chunk' : 'rejection', owner.version ?? versions.get(owner.remote));
+    if (owner)
+      signal(
+        isChunkError(e.reason) ? 'load' : 'error',
+        owner.remote,
+        isChunkError(e.reason) ? 'chunk' : 'rejection',
+        owner.version ?? versions.get(owner.remote),
+      );
   });
 }

@@ -35,7 +35,11 @@ export const CancelOrderDialog = observer(function CancelOrderDialog({ order, or
 
 const CancelForm = observer(function CancelForm({ order, orders, onClose, onCancelled }: CancelOrderDialogProps & { order: Order }) {
   // Spec §8: a failed cancel falls back to the error's own message before 'Failed to cancel order'.
-  const form = useForm<CancelValues>(cancelOrderSchema, { reject_reason_select: '', reject_reason_input: '' }, { failure: cancelFailureMessage });
+  const form = useForm<CancelValues>(
+    cancelOrderSchema,
+    { reject_reason_select: '', reject_reason_input: '' },
+    { failure: cancelFailureMessage },
+  );
   const { values, errors, onChange, submitting } = form;
   const isOther = values.reject_reason_select === 'Other';
 
@@ -57,7 +61,13 @@ const CancelForm = observer(function CancelForm({ order, orders, onClose, onCanc
       </p>
       <Field id="cancel-reason" label="Reason for cancellation" classPrefix="acc-field" error={errors.reject_reason_select}>
         {(aria) => (
-          <select name="reject_reason_select" className="acc-field__input" value={values.reject_reason_select} onChange={onChange} {...aria}>
+          <select
+            name="reject_reason_select"
+            className="acc-field__input"
+            value={values.reject_reason_select}
+            onChange={onChange}
+            {...aria}
+          >
             <option value="">Select a reason</option>
             {CANCEL_REASONS.map((reason) => (
               <option key={reason} value={reason}>
@@ -70,7 +80,14 @@ const CancelForm = observer(function CancelForm({ order, orders, onClose, onCanc
       {isOther && (
         <Field id="cancel-other" label="Your reason" classPrefix="acc-field" error={errors.reject_reason_input}>
           {(aria) => (
-            <textarea name="reject_reason_input" className="acc-field__input" rows={3} value={values.reject_reason_input} onChange={onChange} {...aria} />
+            <textarea
+              name="reject_reason_input"
+              className="acc-field__input"
+              rows={3}
+              value={values.reject_reason_input}
+              onChange={onChange}
+              {...aria}
+            />
           )}
         </Field>
       )}

@@ -1,5 +1,15 @@
 import { observer } from 'mobx-react-lite';
-import { Drawer, formatMoney, Picture, formatStatus, isCancellable, paymentMethodLabel, paymentStatusLabel, summarizeOrder, type Order } from '@storefront/shared';
+import {
+  Drawer,
+  formatMoney,
+  Picture,
+  formatStatus,
+  isCancellable,
+  paymentMethodLabel,
+  paymentStatusLabel,
+  summarizeOrder,
+  type Order,
+} from '@storefront/shared';
 import { useLastShown } from '../../hooks/useLastShown';
 import { CopyOrderNumber } from './CopyOrderNumber';
 import { formatOrderDate } from './formatOrderDate';
@@ -48,7 +58,9 @@ function OrderDetails({ order, onCancel }: { order: Order; onCancel: (order: Ord
       <h3 className="acc-order-details__heading">Items</h3>
       <ul className="acc-order-details__lines">
         <li className="acc-order-line">
-          {order.product_image && <Picture src={order.product_image} alt="" className="acc-order-line__img" sizes="64px" width={64} height={64} loading="eager" />}
+          {order.product_image && (
+            <Picture src={order.product_image} alt="" className="acc-order-line__img" sizes="64px" width={64} height={64} loading="eager" />
+          )}
           <div className="acc-order-line__text">
             <span className="acc-order-line__name">{order.product_name}</span>
             {order.product_variation && <span className="acc-order-line__meta">Size: {order.product_variation}</span>}

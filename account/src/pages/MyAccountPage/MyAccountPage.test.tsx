@@ -62,7 +62,9 @@ describe('My account navigation', () => {
     const { user, store, api, location } = renderAccount();
     await user.click(within(nav()).getByRole('button', { name: 'Logout' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Logout' });
-    expect(within(dialog).getByText("Are you sure you want to log out? You'll need to sign in again to access your account.")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Are you sure you want to log out? You'll need to sign in again to access your account."),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(store.auth.isAuthenticated).toBe(true);
     expect(api.callsOf('logout')).toHaveLength(0);
@@ -147,7 +149,9 @@ describe('Profile: sensitive changes (issue 13)', () => {
     await user.type(within(form).getByLabelText('Current password'), 'Secret@1');
     await user.click(within(form).getByRole('button', { name: 'Change email' }));
     expect(await screen.findByText('Details updated successfully')).toBeInTheDocument();
-    expect(api.callsOf('updateUserDetails').at(-1)).toEqual([{ firstname: 'Asha', lastname: 'Rao', email: 'asha.new@example.in', current_password: 'Secret@1' }]);
+    expect(api.callsOf('updateUserDetails').at(-1)).toEqual([
+      { firstname: 'Asha', lastname: 'Rao', email: 'asha.new@example.in', current_password: 'Secret@1' },
+    ]);
     expect(store.auth.customer?.email).toBe('asha.new@example.in');
   });
 

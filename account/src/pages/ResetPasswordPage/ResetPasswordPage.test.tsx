@@ -24,7 +24,10 @@ describe('ForgotPasswordPage', () => {
     await user.type(within(form).getByLabelText('Email'), 'asha@example.in');
     await user.click(within(form).getByRole('button', { name: 'Send reset link' }));
 
-    expect(await screen.findByRole('link', { name: 'Open the reset link (development)' })).toHaveAttribute('href', '/reset-password?token=reset-token-1');
+    expect(await screen.findByRole('link', { name: 'Open the reset link (development)' })).toHaveAttribute(
+      'href',
+      '/reset-password?token=reset-token-1',
+    );
     expect(api.callsOf('forgotPassword')).toEqual([['asha@example.in']]);
     expect(screen.getAllByText('If the e-mail is registered, a reset link is on its way.').length).toBeGreaterThan(0);
   });

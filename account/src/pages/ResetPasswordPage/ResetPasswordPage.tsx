@@ -36,12 +36,19 @@ const ResetPasswordPage = observer(function ResetPasswordPage() {
         {token ? (
           <form className="acc-form" onSubmit={submit} noValidate aria-label="Reset password">
             <FormField idPrefix="reset" {...form.field('password')} type="password" label="New password" autoComplete="new-password" />
-            <FormField idPrefix="reset" {...form.field('confirm_password')} type="password" label="Confirm new password" autoComplete="new-password" />
+            <FormField
+              idPrefix="reset"
+              {...form.field('confirm_password')}
+              type="password"
+              label="Confirm new password"
+              autoComplete="new-password"
+            />
             <FormActions error={form.formError} submitting={form.submitting} label="Reset password" busyLabel="Saving…" />
           </form>
         ) : (
           <p className="acc-form__note" role="alert">
-            This reset link is incomplete. Please use the link from your e-mail, or <Link to={paths.forgotPassword}>ask for a new one</Link>.
+            This reset link is incomplete. Please use the link from your e-mail, or <Link to={paths.forgotPassword}>ask for a new one</Link>
+            .
           </p>
         )}
         <p className="acc-auth__alt">

@@ -43,7 +43,9 @@ export const OtpSignInForm = observer(function OtpSignInForm({ onSignedIn }: { o
       return false;
     }
     // Spec §8: the OTP-send success toast shows the OTP value from the response (development only).
-    notify.success(result.otp ? `${messageOf(result.message, MESSAGES.otpSent)}: ${result.otp}` : messageOf(result.message, MESSAGES.otpSent));
+    notify.success(
+      result.otp ? `${messageOf(result.message, MESSAGES.otpSent)}: ${result.otp}` : messageOf(result.message, MESSAGES.otpSent),
+    );
     return true;
   };
 

@@ -58,7 +58,7 @@ describe('SignInPage: e-mail and password', () => {
     expect(location()).toBe('/signin');
   });
 
-  it("an unsuccessful answer asks to verify the e-mail and leaves the shopper signed out", async () => {
+  it('an unsuccessful answer asks to verify the e-mail and leaves the shopper signed out', async () => {
     const api = createFakeApi();
     api.login = async () => ({ success: false, message: 'Account not verified' });
     const { user, store, location } = renderSignIn(api);

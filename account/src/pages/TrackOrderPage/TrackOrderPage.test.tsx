@@ -5,7 +5,9 @@ import { createFakeApi, makeOrder, memoryStorage, renderWithStores, signInForTes
 import TrackOrderPage from './TrackOrderPage';
 
 function renderTrack(route = '/track-order', signedIn = false) {
-  const api = createFakeApi({ orders: [makeOrder({ order_number: 'SF-2026-000777', status: 'dispatched_from_retailer', final_amount: '1798.00' })] });
+  const api = createFakeApi({
+    orders: [makeOrder({ order_number: 'SF-2026-000777', status: 'dispatched_from_retailer', final_amount: '1798.00' })],
+  });
   // The server answers with the steps an order goes through (docs/api-contract.md); the fake gives one.
   const track = api.trackOrder;
   api.trackOrder = async (no) => {
@@ -50,7 +52,12 @@ describe('TrackOrderPage (guest)', () => {
     expect(screen.getByText('Dispatched From Retailer')).toBeInTheDocument();
     expect(screen.getByText('₹1,798.00')).toBeInTheDocument();
     const steps = within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole('listitem');
-    expect(steps.map((s) => s.querySelector('.acc-steps__label')?.textContent)).toEqual(['Order placed', 'Order confirmed', 'Dispatched', 'Delivered']);
+    expect(steps.map((s) => s.querySelector('.acc-steps__label')?.textContent)).toEqual([
+      'Order placed',
+      'Order confirmed',
+      'Dispatched',
+      'Delivered',
+    ]);
     expect(steps.filter((s) => s.getAttribute('aria-current') === 'step').map((s) => s.textContent)).toEqual(['Dispatched (current step)']);
   });
 

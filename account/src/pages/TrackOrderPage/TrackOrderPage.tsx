@@ -95,11 +95,14 @@ const TrackOrderPage = observer(function TrackOrderPage() {
               <div>
                 <dt>Delivery address</dt>
                 <dd>
-                  {result.customer_data.fullName}, {result.customer_data.shipping_address.address}, {result.customer_data.shipping_address.city},{' '}
-                  {result.customer_data.shipping_address.state} {result.customer_data.shipping_address.pincode}
+                  {result.customer_data.fullName}, {result.customer_data.shipping_address.address},{' '}
+                  {result.customer_data.shipping_address.city}, {result.customer_data.shipping_address.state}{' '}
+                  {result.customer_data.shipping_address.pincode}
                   <br />
                   Phone: {result.customer_data.phone_number}
-                  {result.customer_data.shipping_address.alt_phone_number ? `, alternate ${result.customer_data.shipping_address.alt_phone_number}` : ''}
+                  {result.customer_data.shipping_address.alt_phone_number
+                    ? `, alternate ${result.customer_data.shipping_address.alt_phone_number}`
+                    : ''}
                 </dd>
               </div>
             ) : (

@@ -201,7 +201,9 @@ export async function up(db: Db): Promise<void> {
     .execute();
   await s.createIndex('order_history_order').on('order_history').columns(['order_id']).execute();
 
-  await withId(db, s.createTable('states')).addColumn('name', 'text', (c) => c.notNull().unique()).execute();
+  await withId(db, s.createTable('states'))
+    .addColumn('name', 'text', (c) => c.notNull().unique())
+    .execute();
   await withId(db, s.createTable('cities'))
     .addColumn('state_id', 'integer', (c) => c.notNull().references('states.id'))
     .addColumn('name', 'text', (c) => c.notNull())
@@ -250,9 +252,27 @@ export async function up(db: Db): Promise<void> {
 
 export async function down(db: Db): Promise<void> {
   const tables = [
-    'about_sections', 'home_sections', 'banners', 'newsletter', 'contact_messages', 'cities', 'states',
-    'order_history', 'orders', 'payments', 'coupons', 'wishlist', 'cart_items', 'otps', 'password_resets',
-    'sessions', 'customers', 'variations', 'products', 'categories', 'store_info',
+    'about_sections',
+    'home_sections',
+    'banners',
+    'newsletter',
+    'contact_messages',
+    'cities',
+    'states',
+    'order_history',
+    'orders',
+    'payments',
+    'coupons',
+    'wishlist',
+    'cart_items',
+    'otps',
+    'password_resets',
+    'sessions',
+    'customers',
+    'variations',
+    'products',
+    'categories',
+    'store_info',
   ];
   for (const t of tables) await db.schema.dropTable(t).ifExists().execute();
 }

@@ -14,7 +14,15 @@ type Db = Kysely<unknown>;
 export async function up(db: Db): Promise<void> {
   await db.schema.alterTable('customers').addColumn('mobile_verified_at', 'text').execute();
   await db.schema.alterTable('sessions').addColumn('otp_verified_at', 'text').execute();
-  const raw = db as unknown as Kysely<{ customers: { mobile_verified_at: string | null; created_at: string; password_hash: string | null; phone_number: string | null; email: string | null } }>;
+  const raw = db as unknown as Kysely<{
+    customers: {
+      mobile_verified_at: string | null;
+      created_at: string;
+      password_hash: string | null;
+      phone_number: string | null;
+      email: string | null;
+    };
+  }>;
   await raw
     .updateTable('customers')
     .set((eb) => ({ mobile_verified_at: eb.ref('created_at') }))

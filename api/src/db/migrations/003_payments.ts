@@ -14,8 +14,14 @@ function withId<T extends string>(db: Db, table: CreateTableBuilder<T, never>): 
 export async function up(db: Db): Promise<void> {
   const s = db.schema;
 
-  await s.alterTable('payments').addColumn('provider', 'text', (c) => c.notNull().defaultTo('test')).execute();
-  await s.alterTable('payments').addColumn('currency', 'text', (c) => c.notNull().defaultTo('INR')).execute();
+  await s
+    .alterTable('payments')
+    .addColumn('provider', 'text', (c) => c.notNull().defaultTo('test'))
+    .execute();
+  await s
+    .alterTable('payments')
+    .addColumn('currency', 'text', (c) => c.notNull().defaultTo('INR'))
+    .execute();
   await s.alterTable('payments').addColumn('gateway_order_id', 'text').execute();
   await s.alterTable('payments').addColumn('gateway_payment_id', 'text').execute();
   await s.alterTable('payments').addColumn('expires_at', 'text').execute();

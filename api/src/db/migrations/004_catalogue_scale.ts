@@ -72,7 +72,9 @@ export async function up(db: Db): Promise<void> {
     // SQLite FTS5, two indexes of name, brand and category; rowid = product id. Words (unicode61, with
     // prefix indexes): matched by word beginnings, ranked by bm25. Parts of words (the fallback): the
     // trigram tokenizer, substrings of three or more characters, case-insensitive.
-    await sql`create virtual table products_words using fts5(name, brand, category, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')`.execute(db);
+    await sql`create virtual table products_words using fts5(name, brand, category, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')`.execute(
+      db,
+    );
     await sql`create virtual table products_fts using fts5(name, brand, category, tokenize = 'trigram')`.execute(db);
     for (const t of ['products_words', 'products_fts']) {
       const table = sql.table(t);
@@ -113,7 +115,8 @@ export async function down(db: Db): Promise<void> {
     await sql`drop index if exists products_search_words`.execute(db);
     await sql`alter table products drop column if exists search_tsv`.execute(db);
     await sql`alter table products drop column if exists search_doc`.execute(db);
-    for (const i of ['products_category_created', 'products_created_id', 'products_price_id']) await db.schema.dropIndex(i).ifExists().execute();
+    for (const i of ['products_category_created', 'products_created_id', 'products_price_id'])
+      await db.schema.dropIndex(i).ifExists().execute();
   } else {
     for (const t of ['products_words', 'products_fts']) {
       for (const k of ['category', 'delete', 'update', 'insert']) await sql`drop trigger if exists ${sql.id(`${t}_${k}`)}`.execute(db);
@@ -121,5 +124,6 @@ export async function down(db: Db): Promise<void> {
     }
   }
   await db.schema.dropTable('catalog_changes').ifExists().execute();
-  for (const i of ['variations_product_label', 'products_name', 'products_category_name', 'products_category_price']) await db.schema.dropIndex(i).ifExists().execute();
+  for (const i of ['variations_product_label', 'products_name', 'products_category_name', 'products_category_price'])
+    await db.schema.dropIndex(i).ifExists().execute();
 }

@@ -16,7 +16,9 @@ const postgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter
 async function rebuildWords(db: Db, prefix: string): Promise<void> {
   if (postgres(db)) return;
   await sql`drop table if exists products_words`.execute(db);
-  await sql`create virtual table products_words using fts5(name, brand, category, tokenize = 'unicode61 remove_diacritics 2', prefix = ${sql.raw(`'${prefix}'`)})`.execute(db);
+  await sql`create virtual table products_words using fts5(name, brand, category, tokenize = 'unicode61 remove_diacritics 2', prefix = ${sql.raw(`'${prefix}'`)})`.execute(
+    db,
+  );
   await sql`
     insert into products_words (rowid, name, brand, category)
     select p.id, p.name, p.brand, c.name from products p join categories c on c.id = p.category_id`.execute(db);

@@ -6,7 +6,6 @@ import { money } from '../../lib/money';
 import { productImages } from './catalog';
 import { isPostgres } from '../database';
 
-
 export interface CartRow {
   line_id: number;
   quantity: number;
@@ -58,8 +57,20 @@ export class CartRepository {
       .innerJoin('products as p', 'p.id', 'ci.product_id')
       .leftJoin('wishlist as w', (j) => j.onRef('w.product_id', '=', 'ci.product_id').onRef('w.customer_id', '=', 'ci.customer_id'))
       .select([
-        'ci.id as line_id', 'ci.quantity', 'ci.product_id', 'ci.variation_id', 'v.label', 'v.price', 'v.stock', 'p.slug',
-        'p.name', 'p.image_count', 'p.images', 'p.retailer_id', 'p.wholesaler_id', 'w.id as wishlist_id',
+        'ci.id as line_id',
+        'ci.quantity',
+        'ci.product_id',
+        'ci.variation_id',
+        'v.label',
+        'v.price',
+        'v.stock',
+        'p.slug',
+        'p.name',
+        'p.image_count',
+        'p.images',
+        'p.retailer_id',
+        'p.wholesaler_id',
+        'w.id as wishlist_id',
       ])
       .where('ci.customer_id', '=', customerId);
   }

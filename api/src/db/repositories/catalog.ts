@@ -114,7 +114,9 @@ class SqliteSearch implements Search {
   async page(words: string[], mode: SearchMode, order: 'rank' | 'newest', limit: number, offset: number): Promise<number[]> {
     const table = this.from(mode);
     const by = order === 'rank' ? sql`bm25(${table}, 3.0, 2.0, 1.0), rowid desc` : sql`rowid desc`;
-    const r = await sql<{ id: number }>`select rowid as id from ${table} where ${this.where(words, mode)} order by ${by} limit ${limit} offset ${offset}`.execute(this.db);
+    const r = await sql<{
+      id: number;
+    }>`select rowid as id from ${table} where ${this.where(words, mode)} order by ${by} limit ${limit} offset ${offset}`.execute(this.db);
     return r.rows.map((row) => row.id);
   }
 
@@ -133,9 +135,14 @@ class PostgresSearch implements Search {
   private where(words: string[], mode: SearchMode, alias: string): RawBuilder<unknown> {
     if (mode === 'words') {
       const tokens = tokensOf(words);
-      return tokens.length ? sql`${sql.ref(`${alias}.search_tsv`)} @@ to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')})` : NOTHING;
+      return tokens.length
+        ? sql`${sql.ref(`${alias}.search_tsv`)} @@ to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')})`
+        : NOTHING;
     }
-    return sql.join(words.map((w) => sql`${sql.ref(`${alias}.search_doc`)} like ${`%${likeEscape(w)}%`} escape '\\'`), sql` and `);
+    return sql.join(
+      words.map((w) => sql`${sql.ref(`${alias}.search_doc`)} like ${`%${likeEscape(w)}%`} escape '\\'`),
+      sql` and `,
+    );
   }
 
   async count(words: string[], mode: SearchMode): Promise<number> {
@@ -145,10 +152,13 @@ class PostgresSearch implements Search {
 
   async page(words: string[], mode: SearchMode, order: 'rank' | 'newest', limit: number, offset: number): Promise<number[]> {
     const tokens = tokensOf(words);
-    const by = order === 'rank' && tokens.length
-      ? sql`ts_rank(p.search_tsv, to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' | ')})) desc, p.id desc`
-      : sql`p.id desc`;
-    const r = await sql<{ id: number }>`select p.id from products p where ${this.where(words, mode, 'p')} order by ${by} limit ${limit} offset ${offset}`.execute(this.db);
+    const by =
+      order === 'rank' && tokens.length
+        ? sql`ts_rank(p.search_tsv, to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' | ')})) desc, p.id desc`
+        : sql`p.id desc`;
+    const r = await sql<{
+      id: number;
+    }>`select p.id from products p where ${this.where(words, mode, 'p')} order by ${by} limit ${limit} offset ${offset}`.execute(this.db);
     return r.rows.map((row) => row.id);
   }
 
@@ -253,7 +263,13 @@ export class CatalogRepository {
       .groupBy(['c.id', 'c.name', 'c.slug', 'c.sort_order'])
       .orderBy('c.sort_order')
       .execute();
-    return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, image: imageUrl.category(r.slug), product_count: Number(r.product_count) }));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      slug: r.slug,
+      image: imageUrl.category(r.slug),
+      product_count: Number(r.product_count),
+    }));
   }
 
   /** Name and picture count of a product, for its generated images. */
@@ -303,7 +319,11 @@ export class CatalogRepository {
     const variations = await this.db
       .selectFrom('variations')
       .selectAll()
-      .where('product_id', 'in', rows.map((r) => r.id))
+      .where(
+        'product_id',
+        'in',
+        rows.map((r) => r.id),
+      )
       .orderBy('product_id')
       .orderBy('sort_order')
       .orderBy('id')
@@ -318,7 +338,12 @@ export class CatalogRepository {
   }
 
   listProducts(q: ProductQuery): Promise<ProductPage> {
-    return this.cache.through(`list:${JSON.stringify(q)}`, listKinds(q), () => this.loadProducts(q), (page) => page.products.map((p) => p.id));
+    return this.cache.through(
+      `list:${JSON.stringify(q)}`,
+      listKinds(q),
+      () => this.loadProducts(q),
+      (page) => page.products.map((p) => p.id),
+    );
   }
 
   /** The spec §3 filters other than search, on `products as p`. */
@@ -347,8 +372,15 @@ export class CatalogRepository {
   private async loadProducts(q: ProductQuery): Promise<ProductPage> {
     const offset = (q.page - 1) * PER_PAGE;
     const words = q.searchWords ?? [];
-    const onlySearch = words.length > 0 && !q.subCategories?.length && !q.productIds?.length && q.minPrice === undefined
-      && q.maxPrice === undefined && !q.inStock && !q.outOfStock && !q.sizes?.length;
+    const onlySearch =
+      words.length > 0 &&
+      !q.subCategories?.length &&
+      !q.productIds?.length &&
+      q.minPrice === undefined &&
+      q.maxPrice === undefined &&
+      !q.inStock &&
+      !q.outOfStock &&
+      !q.sizes?.length;
     const { page: _page, sortBy: _sort, ...filter } = q;
     let total: number;
     let ids: number[];
@@ -368,9 +400,18 @@ export class CatalogRepository {
       if (words.length) query = query.where('p.id', 'in', this.search.matching(words, mode));
       total = await this.cache.count(`${mode}:${countKey}`, listKinds(q), () => this.countFiltered(q, mode));
       const [column, direction] = SORTS[q.sortBy ?? 'newest'];
-      ids = offset >= total ? [] : (
-        await query.select('p.id').orderBy(`p.${column}`, direction).orderBy('p.id', direction).limit(PER_PAGE).offset(offset).execute()
-      ).map((r) => r.id);
+      ids =
+        offset >= total
+          ? []
+          : (
+              await query
+                .select('p.id')
+                .orderBy(`p.${column}`, direction)
+                .orderBy('p.id', direction)
+                .limit(PER_PAGE)
+                .offset(offset)
+                .execute()
+            ).map((r) => r.id);
     }
     const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
     const products = await this.byIdsInOrder(ids);
@@ -397,7 +438,12 @@ export class CatalogRepository {
   }
 
   productBySlug(slug: string): Promise<Product | null> {
-    return this.cache.through(`slug:${slug}`, 0, () => this.loadBySlug(slug), (p) => (p ? [p.id] : []));
+    return this.cache.through(
+      `slug:${slug}`,
+      0,
+      () => this.loadBySlug(slug),
+      (p) => (p ? [p.id] : []),
+    );
   }
 
   private async loadBySlug(slug: string): Promise<Product | null> {
@@ -415,23 +461,33 @@ export class CatalogRepository {
   }
 
   newArrivals(limit: number): Promise<Product[]> {
-    return this.cache.through(`new:${limit}`, 0, async () => {
-      const rows = await this.baseProducts().orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).execute();
-      return this.withVariations(rows);
-    }, ids);
+    return this.cache.through(
+      `new:${limit}`,
+      0,
+      async () => {
+        const rows = await this.baseProducts().orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).execute();
+        return this.withVariations(rows);
+      },
+      ids,
+    );
   }
 
   featured(limit: number): Promise<Product[]> {
     // Ordered by stock: any stock change may reorder it.
-    return this.cache.through(`featured:${limit}`, CHANGE.STOCK | CHANGE.AVAILABILITY, async () => {
-      const rows = await this.baseProducts()
-        .where('p.featured', '=', 1)
-        .orderBy('p.total_stock', 'desc')
-        .orderBy('p.id')
-        .limit(limit)
-        .execute();
-      return this.withVariations(rows);
-    }, ids);
+    return this.cache.through(
+      `featured:${limit}`,
+      CHANGE.STOCK | CHANGE.AVAILABILITY,
+      async () => {
+        const rows = await this.baseProducts()
+          .where('p.featured', '=', 1)
+          .orderBy('p.total_stock', 'desc')
+          .orderBy('p.id')
+          .limit(limit)
+          .execute();
+        return this.withVariations(rows);
+      },
+      ids,
+    );
   }
 
   /** Product slugs in id order, `limit` from `offset` (the sitemap's ranged read). */
@@ -441,7 +497,10 @@ export class CatalogRepository {
   }
 
   async productCount(): Promise<number> {
-    const row = await this.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -449,7 +508,11 @@ export class CatalogRepository {
   async setProductPictures(slug: string, ids: string[] | null): Promise<boolean> {
     const row = await this.db.selectFrom('products').select('id').where('slug', '=', slug).executeTakeFirst();
     if (!row) return false;
-    await this.db.updateTable('products').set({ images: ids?.length ? ids.join(',') : null }).where('id', '=', row.id).execute();
+    await this.db
+      .updateTable('products')
+      .set({ images: ids?.length ? ids.join(',') : null })
+      .where('id', '=', row.id)
+      .execute();
     // Only the entries that show this product change (kind 0: no list depends on a product's pictures),
     // in this process at once and in every other one through the change log.
     await this.recordChanges([{ product_id: row.id, kind: 0 }]);
@@ -466,8 +529,17 @@ export class CatalogRepository {
       .selectFrom('variations as v')
       .innerJoin('products as p', 'p.id', 'v.product_id')
       .select([
-        'v.id as variation_id', 'v.label', 'v.price', 'v.mrp', 'v.stock', 'p.id as product_id', 'p.slug', 'p.name',
-        'p.image_count', 'p.retailer_id', 'p.wholesaler_id',
+        'v.id as variation_id',
+        'v.label',
+        'v.price',
+        'v.mrp',
+        'v.stock',
+        'p.id as product_id',
+        'p.slug',
+        'p.name',
+        'p.image_count',
+        'p.retailer_id',
+        'p.wholesaler_id',
       ])
       .where('v.id', '=', variationId)
       .executeTakeFirst();
@@ -518,7 +590,11 @@ export class CatalogRepository {
     for (const id of unique) {
       const list = variations.filter((v) => v.product_id === id);
       const shown = defaultVariation(list);
-      const next = { display_price: shown?.price ?? 0, display_mrp: shown?.mrp ?? 0, total_stock: list.reduce((sum, v) => sum + v.stock, 0) };
+      const next = {
+        display_price: shown?.price ?? 0,
+        display_mrp: shown?.mrp ?? 0,
+        total_stock: list.reduce((sum, v) => sum + v.stock, 0),
+      };
       const old = before.get(id);
       let kind: number = CHANGE.STOCK;
       if (!old || old.display_price !== next.display_price || old.display_mrp !== next.display_mrp) kind |= CHANGE.PRICE;
@@ -532,7 +608,11 @@ export class CatalogRepository {
 
   /** The products' current price and stock columns, locked for this transaction on PostgreSQL. */
   private async lockProducts(ids: number[]) {
-    let query = this.db.selectFrom('products').select(['id', 'display_price', 'display_mrp', 'total_stock']).where('id', 'in', ids).orderBy('id');
+    let query = this.db
+      .selectFrom('products')
+      .select(['id', 'display_price', 'display_mrp', 'total_stock'])
+      .where('id', 'in', ids)
+      .orderBy('id');
     if (isPostgres(this.db)) query = query.forUpdate();
     return new Map((await query.execute()).map((r) => [r.id, r]));
   }
@@ -541,11 +621,17 @@ export class CatalogRepository {
   async recordChanges(changes: { product_id: number | null; kind: number }[]): Promise<void> {
     if (changes.length === 0) return;
     const at = new Date().toISOString();
-    await this.db.insertInto('catalog_changes').values(changes.map((c) => ({ ...c, created_at: at }))).execute();
+    await this.db
+      .insertInto('catalog_changes')
+      .values(changes.map((c) => ({ ...c, created_at: at })))
+      .execute();
     this.cache.invalidate(changes);
     // The log only has to outlive the caches' entries (CATALOG_CACHE_TTL_MS): keep an hour of it.
     if (Math.random() < 0.01) {
-      await this.db.deleteFrom('catalog_changes').where('created_at', '<', new Date(Date.now() - 3_600_000).toISOString()).execute();
+      await this.db
+        .deleteFrom('catalog_changes')
+        .where('created_at', '<', new Date(Date.now() - 3_600_000).toISOString())
+        .execute();
     }
   }
 

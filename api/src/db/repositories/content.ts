@@ -41,7 +41,15 @@ export class ContentRepository {
     return this.db.selectFrom('cities').select(['id', 'name', 'state_id']).where('state_id', '=', stateId).orderBy('name').execute();
   }
 
-  async saveContact(m: { firstname: string; lastname: string; email: string; phone_number: string; subject: string; message: string; subscribe: boolean }): Promise<void> {
+  async saveContact(m: {
+    firstname: string;
+    lastname: string;
+    email: string;
+    phone_number: string;
+    subject: string;
+    message: string;
+    subscribe: boolean;
+  }): Promise<void> {
     await this.db
       .insertInto('contact_messages')
       .values({ ...m, subscribe: m.subscribe ? 1 : 0, created_at: iso(this.clock.now()) })
@@ -53,7 +61,10 @@ export class ContentRepository {
     const normalised = email.toLowerCase();
     const exists = await this.db.selectFrom('newsletter').select('id').where('email', '=', normalised).executeTakeFirst();
     if (exists) return false;
-    await this.db.insertInto('newsletter').values({ email: normalised, created_at: iso(this.clock.now()) }).execute();
+    await this.db
+      .insertInto('newsletter')
+      .values({ email: normalised, created_at: iso(this.clock.now()) })
+      .execute();
     return true;
   }
 }

@@ -11,7 +11,12 @@ export class CouponRepository {
   }
 
   async usesBy(couponId: number, customerId: number): Promise<number> {
-    const row = await this.db.selectFrom('coupon_uses').select('used_count').where('coupon_id', '=', couponId).where('customer_id', '=', customerId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('coupon_uses')
+      .select('used_count')
+      .where('coupon_id', '=', couponId)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
     return row?.used_count ?? 0;
   }
 

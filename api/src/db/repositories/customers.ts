@@ -136,11 +136,19 @@ export class CustomerRepository {
 
   /** Marks a live session as having proved its mobile now (a signed-in customer verified an OTP). */
   async markSessionOtpVerified(sessionId: number): Promise<void> {
-    await this.db.updateTable('sessions').set({ otp_verified_at: iso(this.clock.now()) }).where('id', '=', sessionId).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ otp_verified_at: iso(this.clock.now()) })
+      .where('id', '=', sessionId)
+      .execute();
   }
 
   async revokeSession(sessionId: number): Promise<void> {
-    await this.db.updateTable('sessions').set({ revoked_at: iso(this.clock.now()) }).where('id', '=', sessionId).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: iso(this.clock.now()) })
+      .where('id', '=', sessionId)
+      .execute();
   }
 
   async revokeAllSessions(customerId: number, exceptSessionId?: number): Promise<void> {
@@ -173,11 +181,7 @@ export class CustomerRepository {
 
   /** Marks a live reset token used and returns its customer id; undefined when unknown, used or expired. */
   async consumeResetToken(token: string): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('password_resets')
-      .selectAll()
-      .where('token_hash', '=', sha256(token))
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('password_resets').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
     if (!row || row.used_at !== null || Date.parse(row.expires_at) <= this.clock.now()) return undefined;
     const res = await this.db
       .updateTable('password_resets')

@@ -1,6 +1,15 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, OrderTable } from '../schema';
-import { DELIVERY_PATH, formatStatus, type HistoryActor, type Order, type OrderStatus, type PaymentStatus, type TrackedOrder, type TrackStep } from '@storefront/contract';
+import {
+  DELIVERY_PATH,
+  formatStatus,
+  type HistoryActor,
+  type Order,
+  type OrderStatus,
+  type PaymentStatus,
+  type TrackedOrder,
+  type TrackStep,
+} from '@storefront/contract';
 import { iso, type Clock } from '../../lib/clock';
 import { money } from '../../lib/money';
 import { randomCode } from '../../lib/crypto';
@@ -74,7 +83,12 @@ export function toTracked(order: Order, owner: boolean): TrackedOrder {
   const reached = new Set(order.history.map((h) => h.status));
   let steps: TrackStep[];
   if (order.status === 'payment_pending' || order.status === 'payment_failed' || order.status === 'payment_expired') {
-    steps = [order.status, ...DELIVERY_PATH].map((s, i) => ({ status: s, label: formatStatus(s), done: i === 0 && order.status !== 'payment_pending', current: i === 0 }));
+    steps = [order.status, ...DELIVERY_PATH].map((s, i) => ({
+      status: s,
+      label: formatStatus(s),
+      done: i === 0 && order.status !== 'payment_pending',
+      current: i === 0,
+    }));
   } else if (order.status === 'cancelled') {
     const walked = DELIVERY_PATH.filter((s) => reached.has(s));
     steps = [...walked, 'cancelled' as const].map((s) => ({ status: s, label: formatStatus(s), done: true, current: s === 'cancelled' }));
@@ -82,7 +96,11 @@ export function toTracked(order: Order, owner: boolean): TrackedOrder {
     const at = DELIVERY_PATH.indexOf(order.status);
     steps = DELIVERY_PATH.map((s, i) => ({ status: s, label: formatStatus(s), done: i <= at, current: i === at }));
   }
-  const delivery = { name: maskName(customer_data.fullName), city: customer_data.shipping_address.city, state: customer_data.shipping_address.state };
+  const delivery = {
+    name: maskName(customer_data.fullName),
+    city: customer_data.shipping_address.city,
+    state: customer_data.shipping_address.state,
+  };
   return { ...rest, delivery, ...(owner ? { customer_data } : {}), steps };
 }
 
@@ -97,7 +115,11 @@ export class OrderRepository {
     const history = await this.db
       .selectFrom('order_history')
       .select(['order_id', 'status', 'created_at', 'actor', 'note'])
-      .where('order_id', 'in', rows.map((r) => r.id))
+      .where(
+        'order_id',
+        'in',
+        rows.map((r) => r.id),
+      )
       .orderBy('id')
       .execute();
     const paymentIds = [...new Set(rows.filter((r) => r.status === 'payment_pending' && r.payment_id).map((r) => r.payment_id ?? ''))];
@@ -105,7 +127,13 @@ export class OrderRepository {
       ? await this.db.selectFrom('payments').select(['id', 'expires_at']).where('id', 'in', paymentIds).execute()
       : [];
     const holdOf = new Map(holds.map((p) => [p.id, p.expires_at]));
-    return rows.map((r) => toOrder(r, history.filter((h) => h.order_id === r.id), r.payment_id ? (holdOf.get(r.payment_id) ?? null) : null));
+    return rows.map((r) =>
+      toOrder(
+        r,
+        history.filter((h) => h.order_id === r.id),
+        r.payment_id ? (holdOf.get(r.payment_id) ?? null) : null,
+      ),
+    );
   }
 
   /** Inserts an order with a fresh random order number and its first history entry. */
@@ -120,16 +148,31 @@ export class OrderRepository {
         .values({ ...values, order_number: orderNumber, created_at: when, updated_at: when })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await this.db.insertInto('order_history').values({ order_id: row.id, status: row.status, created_at: when, actor, note: null }).execute();
+      await this.db
+        .insertInto('order_history')
+        .values({ order_id: row.id, status: row.status, created_at: when, actor, note: null })
+        .execute();
       return row;
     }
   }
 
   /** Unconditional: for the seed, which writes a made-up past. Live changes go through `move`. */
-  async setStatus(orderId: number, status: OrderStatus, extra: { payment_status?: PaymentStatus; cancel_reason?: string } = {}, at = this.clock.now()): Promise<void> {
+  async setStatus(
+    orderId: number,
+    status: OrderStatus,
+    extra: { payment_status?: PaymentStatus; cancel_reason?: string } = {},
+    at = this.clock.now(),
+  ): Promise<void> {
     const when = iso(at);
-    await this.db.updateTable('orders').set({ status, ...extra, updated_at: when }).where('id', '=', orderId).execute();
-    await this.db.insertInto('order_history').values({ order_id: orderId, status, created_at: when, actor: 'store:seed', note: null }).execute();
+    await this.db
+      .updateTable('orders')
+      .set({ status, ...extra, updated_at: when })
+      .where('id', '=', orderId)
+      .execute();
+    await this.db
+      .insertInto('order_history')
+      .values({ order_id: orderId, status, created_at: when, actor: 'store:seed', note: null })
+      .execute();
   }
 
   /**
@@ -139,14 +182,25 @@ export class OrderRepository {
    */
   async move(
     orderId: number,
-    change: { from: readonly string[]; to: OrderStatus; fromPayment?: readonly PaymentStatus[]; payment_status?: PaymentStatus; cancel_reason?: string },
+    change: {
+      from: readonly string[];
+      to: OrderStatus;
+      fromPayment?: readonly PaymentStatus[];
+      payment_status?: PaymentStatus;
+      cancel_reason?: string;
+    },
     actor: string,
     note: string | null = null,
   ): Promise<boolean> {
     const when = iso(this.clock.now());
     let q = this.db
       .updateTable('orders')
-      .set({ status: change.to, updated_at: when, ...(change.payment_status ? { payment_status: change.payment_status } : {}), ...(change.cancel_reason ? { cancel_reason: change.cancel_reason } : {}) })
+      .set({
+        status: change.to,
+        updated_at: when,
+        ...(change.payment_status ? { payment_status: change.payment_status } : {}),
+        ...(change.cancel_reason ? { cancel_reason: change.cancel_reason } : {}),
+      })
       .where('id', '=', orderId)
       .where('status', 'in', [...change.from]);
     if (change.fromPayment) q = q.where('payment_status', 'in', [...change.fromPayment]);
@@ -167,13 +221,19 @@ export class OrderRepository {
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return false;
     const row = await this.rowById(orderId);
-    await this.db.insertInto('order_history').values({ order_id: orderId, status: row?.status ?? 'cancelled', created_at: when, actor, note }).execute();
+    await this.db
+      .insertInto('order_history')
+      .values({ order_id: orderId, status: row?.status ?? 'cancelled', created_at: when, actor, note })
+      .execute();
     return true;
   }
 
   /** A history entry without a change of status: a refused or failed payment attempt, say. */
   async note(orderId: number, status: string, actor: string, note: string): Promise<void> {
-    await this.db.insertInto('order_history').values({ order_id: orderId, status, created_at: iso(this.clock.now()), actor, note }).execute();
+    await this.db
+      .insertInto('order_history')
+      .values({ order_id: orderId, status, created_at: iso(this.clock.now()), actor, note })
+      .execute();
   }
 
   async listForCustomer(customerId: number): Promise<Order[]> {

@@ -17,13 +17,29 @@ export class PaymentRepository {
     private readonly clock: Clock,
   ) {}
 
-  async create(values: { customerId: number; amount: number; couponCode: string | null; provider: string; currency: string; expiresAt: number }): Promise<string> {
+  async create(values: {
+    customerId: number;
+    amount: number;
+    couponCode: string | null;
+    provider: string;
+    currency: string;
+    expiresAt: number;
+  }): Promise<string> {
     const id = `pay_${randomCode(16)}`;
     await this.db
       .insertInto('payments')
       .values({
-        id, customer_id: values.customerId, amount: values.amount, status: 'pending', coupon_code: values.couponCode, provider: values.provider,
-        currency: values.currency, created_at: iso(this.clock.now()), settled_at: null, gateway_order_id: null, gateway_payment_id: null,
+        id,
+        customer_id: values.customerId,
+        amount: values.amount,
+        status: 'pending',
+        coupon_code: values.couponCode,
+        provider: values.provider,
+        currency: values.currency,
+        created_at: iso(this.clock.now()),
+        settled_at: null,
+        gateway_order_id: null,
+        gateway_payment_id: null,
         expires_at: iso(values.expiresAt),
       })
       .execute();
@@ -50,7 +66,12 @@ export class PaymentRepository {
   }
 
   /** pending → `status`, once; false when the payment had already left pending. */
-  async settle(id: string, status: 'paid' | 'failed' | 'expired' | 'cancelled', gatewayPaymentId: string | null = null, at = this.clock.now()): Promise<boolean> {
+  async settle(
+    id: string,
+    status: 'paid' | 'failed' | 'expired' | 'cancelled',
+    gatewayPaymentId: string | null = null,
+    at = this.clock.now(),
+  ): Promise<boolean> {
     let q = this.db
       .updateTable('payments')
       .set({ status, settled_at: iso(at), ...(gatewayPaymentId ? { gateway_payment_id: gatewayPaymentId } : {}) })
@@ -78,13 +99,28 @@ export class PaymentRepository {
   // ---------- refunds ----------
 
   /** Creates the refund named `key` unless it exists; returns it either way. */
-  async requestRefund(values: { key: string; paymentId: string; orderId: number | null; gatewayPaymentId: string | null; amount: number }): Promise<{ refund: RefundRow; created: boolean }> {
+  async requestRefund(values: {
+    key: string;
+    paymentId: string;
+    orderId: number | null;
+    gatewayPaymentId: string | null;
+    amount: number;
+  }): Promise<{ refund: RefundRow; created: boolean }> {
     const when = iso(this.clock.now());
     const res = await this.db
       .insertInto('refunds')
       .values({
-        refund_key: values.key, payment_id: values.paymentId, order_id: values.orderId, gateway_payment_id: values.gatewayPaymentId,
-        amount: values.amount, status: 'requested', gateway_refund_id: null, attempts: 0, claimed_until: null, created_at: when, updated_at: when,
+        refund_key: values.key,
+        payment_id: values.paymentId,
+        order_id: values.orderId,
+        gateway_payment_id: values.gatewayPaymentId,
+        amount: values.amount,
+        status: 'requested',
+        gateway_refund_id: null,
+        attempts: 0,
+        claimed_until: null,
+        created_at: when,
+        updated_at: when,
       })
       .onConflict((oc) => oc.column('refund_key').doNothing())
       .executeTakeFirst();

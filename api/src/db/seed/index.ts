@@ -23,7 +23,10 @@ export const STORE_NAME = 'Storefront';
  * Seeds an empty database; does nothing when the store row already exists. Returns whether it seeded.
  * `demo`: also the demo customer with its known password and orders, development only (issue 13).
  */
-export async function seed(db: Kysely<Database>, deps: { clock: Clock; hashPassword: (p: string) => Promise<string>; demo: boolean }): Promise<boolean> {
+export async function seed(
+  db: Kysely<Database>,
+  deps: { clock: Clock; hashPassword: (p: string) => Promise<string>; demo: boolean },
+): Promise<boolean> {
   const already = await db.selectFrom('store_info').select('id').executeTakeFirst();
   if (already) return false;
   const demoHash = deps.demo ? await deps.hashPassword(DEMO_CUSTOMER.password) : null;
@@ -56,7 +59,11 @@ export async function seed(db: Kysely<Database>, deps: { clock: Clock; hashPassw
 
     const categoryIds = new Map<string, number>();
     for (const [i, c] of CATEGORIES.entries()) {
-      const row = await trx.insertInto('categories').values({ name: c.name, slug: c.slug, sort_order: i + 1 }).returning('id').executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto('categories')
+        .values({ name: c.name, slug: c.slug, sort_order: i + 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       categoryIds.set(c.slug, row.id);
     }
 
@@ -85,32 +92,85 @@ export async function seed(db: Kysely<Database>, deps: { clock: Clock; hashPassw
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('variations')
-        .values(p.variations.map((v, k) => ({ product_id: row.id, label: v.label, price: v.price, mrp: v.mrp, stock: v.stock, sort_order: k + 1 })))
+        .values(
+          p.variations.map((v, k) => ({
+            product_id: row.id,
+            label: v.label,
+            price: v.price,
+            mrp: v.mrp,
+            stock: v.stock,
+            sort_order: k + 1,
+          })),
+        )
         .execute();
     }
 
     for (const [state, cities] of STATES_AND_CITIES) {
       const row = await trx.insertInto('states').values({ name: state }).returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('cities').values(cities.map((name) => ({ state_id: row.id, name }))).execute();
+      await trx
+        .insertInto('cities')
+        .values(cities.map((name) => ({ state_id: row.id, name })))
+        .execute();
     }
 
     const year = new Date(deps.clock.now()).getUTCFullYear();
     await trx
       .insertInto('coupons')
       .values([
-        { code: 'WELCOME10', type: 'percent', value: 10, min_amount: 500_00, max_discount: null, expires_at: `${year + 5}-12-31T23:59:59.000Z`, usage_limit: 100_000, used_count: 0, active: 1, per_customer_limit: 1 },
-        { code: 'FLAT200', type: 'flat', value: 200_00, min_amount: 1_000_00, max_discount: null, expires_at: `${year + 5}-12-31T23:59:59.000Z`, usage_limit: 100_000, used_count: 0, active: 1, per_customer_limit: 3 },
-        { code: 'EXPIRED50', type: 'percent', value: 50, min_amount: 0, max_discount: null, expires_at: '2024-12-31T23:59:59.000Z', usage_limit: null, used_count: 0, active: 1, per_customer_limit: 1 },
+        {
+          code: 'WELCOME10',
+          type: 'percent',
+          value: 10,
+          min_amount: 500_00,
+          max_discount: null,
+          expires_at: `${year + 5}-12-31T23:59:59.000Z`,
+          usage_limit: 100_000,
+          used_count: 0,
+          active: 1,
+          per_customer_limit: 1,
+        },
+        {
+          code: 'FLAT200',
+          type: 'flat',
+          value: 200_00,
+          min_amount: 1_000_00,
+          max_discount: null,
+          expires_at: `${year + 5}-12-31T23:59:59.000Z`,
+          usage_limit: 100_000,
+          used_count: 0,
+          active: 1,
+          per_customer_limit: 3,
+        },
+        {
+          code: 'EXPIRED50',
+          type: 'percent',
+          value: 50,
+          min_amount: 0,
+          max_discount: null,
+          expires_at: '2024-12-31T23:59:59.000Z',
+          usage_limit: null,
+          used_count: 0,
+          active: 1,
+          per_customer_limit: 1,
+        },
       ])
       .execute();
 
     const banners = [
-      { title: 'The Festive Edit', subtitle: 'Kurtas, sarees and juttis for every celebration', link: '/shop?categories=kurtas', cta: 'Shop festive' },
+      {
+        title: 'The Festive Edit',
+        subtitle: 'Kurtas, sarees and juttis for every celebration',
+        link: '/shop?categories=kurtas',
+        cta: 'Shop festive',
+      },
       { title: 'Denim Days', subtitle: 'Slim, straight and relaxed fits from ₹999', link: '/shop?categories=denims', cta: 'Shop denims' },
       { title: 'Time to Shine', subtitle: "Men's and women's watches up to 40% off", link: '/shop?categories=watch', cta: 'Shop watches' },
     ];
     for (const [i, b] of banners.entries()) {
-      await trx.insertInto('banners').values({ ...b, image: imageUrl.banner(i + 1), sort_order: i + 1 }).execute();
+      await trx
+        .insertInto('banners')
+        .values({ ...b, image: imageUrl.banner(i + 1), sort_order: i + 1 })
+        .execute();
     }
     await trx
       .insertInto('home_sections')
@@ -121,12 +181,24 @@ export async function seed(db: Kysely<Database>, deps: { clock: Clock; hashPassw
       ])
       .execute();
     const about = [
-      { title: 'Our Story', body: 'Storefront began in Bengaluru with one idea: bring India’s makers and shoppers together online, with honest prices and delivery to every pincode.' },
-      { title: 'Made in India', body: 'From Lucknow chikankari to Kolhapuri chappals, we work directly with retailers and wholesalers across the country.' },
-      { title: 'Our Promise', body: 'Cash on delivery, easy returns and a support team that answers from 11:00 AM to 08:00 PM, Monday to Saturday.' },
+      {
+        title: 'Our Story',
+        body: 'Storefront began in Bengaluru with one idea: bring India’s makers and shoppers together online, with honest prices and delivery to every pincode.',
+      },
+      {
+        title: 'Made in India',
+        body: 'From Lucknow chikankari to Kolhapuri chappals, we work directly with retailers and wholesalers across the country.',
+      },
+      {
+        title: 'Our Promise',
+        body: 'Cash on delivery, easy returns and a support team that answers from 11:00 AM to 08:00 PM, Monday to Saturday.',
+      },
     ];
     for (const [i, a] of about.entries()) {
-      await trx.insertInto('about_sections').values({ ...a, image: imageUrl.about(i + 1), sort_order: i + 1 }).execute();
+      await trx
+        .insertInto('about_sections')
+        .values({ ...a, image: imageUrl.about(i + 1), sort_order: i + 1 })
+        .execute();
     }
 
     if (demoHash) await seedDemoCustomer(trx, deps.clock, demoHash);
@@ -141,7 +213,20 @@ async function seedDemoCustomer(db: Kysely<Database>, clock: Clock, passwordHash
     const id = `pay_DEMO${String(at).slice(-8)}${amount}`;
     await db
       .insertInto('payments')
-      .values({ id, customer_id: customerId, amount, status: 'paid', coupon_code: null, provider: 'test', currency: 'INR', created_at: iso(at), settled_at: iso(at), gateway_order_id: null, gateway_payment_id: `test_${id}`, expires_at: iso(at) })
+      .values({
+        id,
+        customer_id: customerId,
+        amount,
+        status: 'paid',
+        coupon_code: null,
+        provider: 'test',
+        currency: 'INR',
+        created_at: iso(at),
+        settled_at: iso(at),
+        gateway_order_id: null,
+        gateway_payment_id: `test_${id}`,
+        expires_at: iso(at),
+      })
       .execute();
     return id;
   };
@@ -173,8 +258,25 @@ async function seedDemoCustomer(db: Kysely<Database>, clock: Clock, passwordHash
     { path: ['order_placed'], daysAgo: 0, method: 'cod' },
     { path: ['order_placed', 'order_confirmed'], daysAgo: 2, method: 'prepaid' },
     { path: ['order_placed', 'order_confirmed', 'dispatched_from_retailer'], daysAgo: 4, method: 'cod' },
-    { path: ['order_placed', 'order_confirmed', 'dispatched_from_retailer', 'processed_by_wholesaler', 'ready_for_pickup', 'shipped'], daysAgo: 6, method: 'prepaid' },
-    { path: ['order_placed', 'order_confirmed', 'dispatched_from_retailer', 'processed_by_wholesaler', 'ready_for_pickup', 'shipped', 'out_for_delivery', 'delivered'], daysAgo: 15, method: 'cod' },
+    {
+      path: ['order_placed', 'order_confirmed', 'dispatched_from_retailer', 'processed_by_wholesaler', 'ready_for_pickup', 'shipped'],
+      daysAgo: 6,
+      method: 'prepaid',
+    },
+    {
+      path: [
+        'order_placed',
+        'order_confirmed',
+        'dispatched_from_retailer',
+        'processed_by_wholesaler',
+        'ready_for_pickup',
+        'shipped',
+        'out_for_delivery',
+        'delivered',
+      ],
+      daysAgo: 15,
+      method: 'cod',
+    },
     { path: ['order_placed', 'cancelled'], daysAgo: 20, method: 'cod', reason: 'Changed My Mind' },
   ];
   const now = clock.now();
@@ -218,7 +320,12 @@ async function seedDemoCustomer(db: Kysely<Database>, clock: Clock, passwordHash
       start,
     );
     for (const [k, status] of step.path.slice(1).entries()) {
-      await repos.orders.setStatus(row.id, status, status === 'cancelled' ? { cancel_reason: step.reason ?? 'Other' } : {}, start + (k + 1) * 86_400_000 / 2);
+      await repos.orders.setStatus(
+        row.id,
+        status,
+        status === 'cancelled' ? { cancel_reason: step.reason ?? 'Other' } : {},
+        start + ((k + 1) * 86_400_000) / 2,
+      );
     }
     if (final === 'delivered' && step.method === 'cod') {
       await db.updateTable('orders').set({ payment_status: 'paid' }).where('id', '=', row.id).execute();

@@ -13,26 +13,84 @@ import { defaultVariation } from '../repositories/catalog';
 import { CHANGE } from '../../lib/cache';
 import { CATEGORIES, prng, slugify } from './catalogue';
 
-const DESCRIPTORS = ['Classic', 'Festive', 'Premium', 'Everyday', 'Slim', 'Relaxed', 'Heritage', 'Urban', 'Essential', 'Signature', 'Vintage', 'Modern'];
-const COLOURS = ['Indigo', 'Maroon', 'Olive', 'Mustard', 'Teal', 'Charcoal', 'Ivory', 'Rust', 'Navy', 'Saffron', 'Emerald', 'Black', 'Tan', 'Peach', 'Wine', 'Sky Blue'];
-const MORE_BRANDS = ['Desi Threads', 'Chennai Cotton', 'Pune Works', 'Kochi Craft', 'Delhi Darzi', 'Surat Silks', 'Indore Looms', 'Jodhpur Trail', 'Mumbai Mill', 'Kolkata Kraft'];
+const DESCRIPTORS = [
+  'Classic',
+  'Festive',
+  'Premium',
+  'Everyday',
+  'Slim',
+  'Relaxed',
+  'Heritage',
+  'Urban',
+  'Essential',
+  'Signature',
+  'Vintage',
+  'Modern',
+];
+const COLOURS = [
+  'Indigo',
+  'Maroon',
+  'Olive',
+  'Mustard',
+  'Teal',
+  'Charcoal',
+  'Ivory',
+  'Rust',
+  'Navy',
+  'Saffron',
+  'Emerald',
+  'Black',
+  'Tan',
+  'Peach',
+  'Wine',
+  'Sky Blue',
+];
+const MORE_BRANDS = [
+  'Desi Threads',
+  'Chennai Cotton',
+  'Pune Works',
+  'Kochi Craft',
+  'Delhi Darzi',
+  'Surat Silks',
+  'Indore Looms',
+  'Jodhpur Trail',
+  'Mumbai Mill',
+  'Kolkata Kraft',
+];
 /** Craft names that occur rarely (about 1 product in 2,000 each): the "rare word" of a search. */
 const RARE = ['Paithani', 'Ajrakh', 'Kalamkari', 'Phulkari', 'Pochampally', 'Sambalpuri', 'Bagru', 'Chanderi'];
-const LINES = ['Designed in India for everyday comfort.', 'A wardrobe staple that goes with everything.', 'Crafted by artisans and finished by hand.', 'Lightweight, durable and easy to care for.'];
+const LINES = [
+  'Designed in India for everyday comfort.',
+  'A wardrobe staple that goes with everything.',
+  'Crafted by artisans and finished by hand.',
+  'Lightweight, durable and easy to care for.',
+];
 
 const PRODUCT_BATCH = 500;
 const VARIATION_BATCH = 1000;
 
 /** Adds products until the catalogue holds `target`; returns how many it added. */
 export async function growCatalogue(db: Kysely<Database>, target: number): Promise<number> {
-  const { n } = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const missing = target - Number(n);
   if (missing <= 0) return 0;
   const categories = await db.selectFrom('categories').select(['id', 'slug']).execute();
   const categoryId = new Map(categories.map((c) => [c.slug, c.id]));
-  const maxRow = await db.selectFrom('products').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
-  const maxVariation = await db.selectFrom('variations').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
-  const newest = await db.selectFrom('products').select((eb) => eb.fn.max('created_at').as('at')).executeTakeFirst();
+  const maxRow = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  const maxVariation = await db
+    .selectFrom('variations')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  const newest = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .executeTakeFirst();
   let productId = Number(maxRow?.id ?? 0);
   let variationId = Number(maxVariation?.id ?? 0);
   const start = Date.parse(String(newest?.at ?? '2026-01-10T09:00:00.000Z'));
@@ -72,7 +130,15 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
       const vs = labels.map((label, k) => {
         const price = (base + (k === labels.length - 1 && labels.length > 1 ? 100 : 0)) * 100;
         const mrp = Math.max(price, Math.round(price / (1 - discount) / 100) * 100);
-        return { id: (variationId += 1), product_id: productId, label, price, mrp, stock: soldOut || rand() < 0.12 ? 0 : 1 + Math.floor(rand() * 40), sort_order: k + 1 };
+        return {
+          id: (variationId += 1),
+          product_id: productId,
+          label,
+          price,
+          mrp,
+          stock: soldOut || rand() < 0.12 ? 0 : 1 + Math.floor(rand() * 40),
+          sort_order: k + 1,
+        };
       });
       const shown = defaultVariation(vs);
       products.push({

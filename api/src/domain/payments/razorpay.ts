@@ -31,7 +31,12 @@ interface RefundEntity {
 }
 
 const toPayment = (p: PaymentEntity): GatewayPayment => ({
-  id: p.id, orderId: p.order_id ?? null, amount: p.amount, currency: p.currency, status: p.status, errorDescription: p.error_description ?? null,
+  id: p.id,
+  orderId: p.order_id ?? null,
+  amount: p.amount,
+  currency: p.currency,
+  status: p.status,
+  errorDescription: p.error_description ?? null,
 });
 const toRefund = (r: RefundEntity): GatewayRefund => ({ id: r.id, paymentId: r.payment_id, amount: r.amount, status: r.status });
 
@@ -95,7 +100,9 @@ export class RazorpayProvider implements PaymentProvider {
   }
 
   async capture(gatewayPaymentId: string, amount: number, currency: string): Promise<GatewayPayment> {
-    return toPayment(await this.call<PaymentEntity>('POST', `/v1/payments/${encodeURIComponent(gatewayPaymentId)}/capture`, { amount, currency }));
+    return toPayment(
+      await this.call<PaymentEntity>('POST', `/v1/payments/${encodeURIComponent(gatewayPaymentId)}/capture`, { amount, currency }),
+    );
   }
 
   async refund(input: { gatewayPaymentId: string; amount: number; receipt: string; retry: boolean }): Promise<GatewayRefund> {

@@ -121,20 +121,27 @@ export class PaymentService {
    * issued this payment for this order; the payment is then read back from the gateway and settled only
    * when captured for exactly the order's amount and currency.
    */
-  async verifyCheckout(customerId: number, input: { payment_id: string; razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }): Promise<Order[]> {
+  async verifyCheckout(
+    customerId: number,
+    input: { payment_id: string; razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
+  ): Promise<Order[]> {
     const payment = await this.owned(customerId, input.payment_id);
     if (
       !payment.gateway_order_id ||
       payment.gateway_order_id !== input.razorpay_order_id ||
       !this.d.provider.verifyCheckout(input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature)
     ) {
-      this.d.log.warn({ payment_id: payment.id, gateway_order_id: input.razorpay_order_id, gateway_payment_id: input.razorpay_payment_id }, 'payment: checkout signature refused');
+      this.d.log.warn(
+        { payment_id: payment.id, gateway_order_id: input.razorpay_order_id, gateway_payment_id: input.razorpay_payment_id },
+        'payment: checkout signature refused',
+      );
       await this.noteOrders(payment.id, ACTOR.checkout, 'Payment confirmation refused: the signature did not match');
       throw new AppError(400, 'The payment could not be verified', { razorpay_signature: 'The payment could not be verified' });
     }
     const gp = await this.d.provider.fetchPayment(input.razorpay_payment_id);
     const result = await this.settleGatewayPayment(gp, ACTOR.checkout);
-    if (result.kind === 'mismatch') throw new AppError(422, 'The amount paid does not match the order. The shop has been told and will contact you.');
+    if (result.kind === 'mismatch')
+      throw new AppError(422, 'The amount paid does not match the order. The shop has been told and will contact you.');
     if (result.kind === 'not-captured') throw conflict('The payment has not gone through yet');
     if (result.kind === 'late') throw conflict('The time to pay this order had run out. The money taken is being refunded.');
     return this.d.repos.orders.byIds((await this.d.repos.orders.rowsByPayment(payment.id)).map((o) => o.id));
@@ -146,10 +153,19 @@ export class PaymentService {
     if (payment.provider !== 'test') throw notFound('Payment not found');
     const ids = await this.d.tx(async (r) => {
       // The conditional update first: it decides, and takes the write lock before any read (see expireDue).
-      if (!(await r.payments.settle(payment.id, outcome === 'success' ? 'paid' : 'failed'))) throw conflict('This payment has already been processed');
+      if (!(await r.payments.settle(payment.id, outcome === 'success' ? 'paid' : 'failed')))
+        throw conflict('This payment has already been processed');
       const rows = await r.orders.rowsByPayment(payment.id);
       if (outcome === 'success') await this.markPaid(r, rows, ACTOR.testProvider, 'Paid (test provider: no money moved)');
-      else await this.release(r, payment, rows, { to: 'payment_failed', payment_status: 'failed' }, ACTOR.testProvider, 'Payment failed (test provider)');
+      else
+        await this.release(
+          r,
+          payment,
+          rows,
+          { to: 'payment_failed', payment_status: 'failed' },
+          ACTOR.testProvider,
+          'Payment failed (test provider)',
+        );
       return rows.map((o) => o.id);
     });
     return this.d.repos.orders.byIds(ids);
@@ -172,7 +188,14 @@ export class PaymentService {
     if (gp.amount !== payment.amount || gp.currency !== payment.currency) {
       const note = `Payment ${gp.id} refused: ${rupeesText(gp.amount, gp.currency)} received, ${rupeesText(payment.amount, payment.currency)} due`;
       this.d.log.error(
-        { payment_id: payment.id, gateway_payment_id: gp.id, amount: gp.amount, currency: gp.currency, expected_amount: payment.amount, expected_currency: payment.currency },
+        {
+          payment_id: payment.id,
+          gateway_payment_id: gp.id,
+          amount: gp.amount,
+          currency: gp.currency,
+          expected_amount: payment.amount,
+          expected_currency: payment.currency,
+        },
         'payment: amount or currency mismatch, not settled',
       );
       await this.noteOrders(payment.id, actor, note);
@@ -186,14 +209,31 @@ export class PaymentService {
 
     const outcome = await this.d.tx(async (r) => {
       if (await r.payments.settle(payment.id, 'paid', gp.id)) {
-        await this.markPaid(r, await r.orders.rowsByPayment(payment.id), actor, `Paid: ${rupeesText(gp.amount, gp.currency)}, payment ${gp.id}`);
+        await this.markPaid(
+          r,
+          await r.orders.rowsByPayment(payment.id),
+          actor,
+          `Paid: ${rupeesText(gp.amount, gp.currency)}, payment ${gp.id}`,
+        );
         return { kind: 'paid' as const };
       }
       const now = await r.payments.byId(payment.id);
       if (now?.status === 'paid' && now.gateway_payment_id === gp.id) return { kind: 'already' as const };
       // Paid after the hold ended or after cancelling, or a second payment for one checkout: give it back.
-      const { created, refund } = await r.payments.requestRefund({ key: `late:${gp.id}`, paymentId: payment.id, orderId: null, gatewayPaymentId: gp.id, amount: gp.amount });
-      if (created) await this.noteOrders(payment.id, actor, `Payment ${gp.id} arrived after the order was ${now?.status ?? 'closed'}: full refund requested`, r);
+      const { created, refund } = await r.payments.requestRefund({
+        key: `late:${gp.id}`,
+        paymentId: payment.id,
+        orderId: null,
+        gatewayPaymentId: gp.id,
+        amount: gp.amount,
+      });
+      if (created)
+        await this.noteOrders(
+          payment.id,
+          actor,
+          `Payment ${gp.id} arrived after the order was ${now?.status ?? 'closed'}: full refund requested`,
+          r,
+        );
       return { kind: 'late' as const, refundId: refund.id };
     });
     if (outcome.kind === 'late') {
@@ -225,15 +265,28 @@ export class PaymentService {
       if (!row || row.customer_id !== customerId) throw notFound('Order not found');
       if (row.status === 'payment_pending' && row.payment_id) {
         const payment = await r.payments.byId(row.payment_id);
-        if (!payment || !(await r.payments.settle(payment.id, 'cancelled'))) throw conflict('The payment of this order has just changed. Please refresh.');
-        await this.release(r, payment, await r.orders.rowsByPayment(payment.id), { to: 'cancelled', payment_status: 'cancelled', cancel_reason: reason }, actor, 'Cancelled before payment: nothing was charged');
+        if (!payment || !(await r.payments.settle(payment.id, 'cancelled')))
+          throw conflict('The payment of this order has just changed. Please refresh.');
+        await this.release(
+          r,
+          payment,
+          await r.orders.rowsByPayment(payment.id),
+          { to: 'cancelled', payment_status: 'cancelled', cancel_reason: reason },
+          actor,
+          'Cancelled before payment: nothing was charged',
+        );
         return { refundId: null };
       }
       if (!(CANCELLABLE_STATUSES as readonly string[]).includes(row.status)) throw conflict('This order can no longer be cancelled');
       const paid = row.payment_status === 'paid';
       const moved = await r.orders.move(
         row.id,
-        { from: [...CANCELLABLE_STATUSES], to: 'cancelled', cancel_reason: reason, ...(paid ? { payment_status: 'refund_pending' as const } : {}) },
+        {
+          from: [...CANCELLABLE_STATUSES],
+          to: 'cancelled',
+          cancel_reason: reason,
+          ...(paid ? { payment_status: 'refund_pending' as const } : {}),
+        },
         actor,
         paid ? `Cancelled: full refund of ₹${money(row.final_amount)} requested` : 'Cancelled',
       );
@@ -243,7 +296,11 @@ export class PaymentService {
       if (!paid || !row.payment_id) return { refundId: null };
       const payment = await r.payments.byId(row.payment_id);
       const { refund } = await r.payments.requestRefund({
-        key: `order:${row.id}`, paymentId: row.payment_id, orderId: row.id, gatewayPaymentId: payment?.gateway_payment_id ?? null, amount: row.final_amount,
+        key: `order:${row.id}`,
+        paymentId: row.payment_id,
+        orderId: row.id,
+        gatewayPaymentId: payment?.gateway_payment_id ?? null,
+        amount: row.final_amount,
       });
       return { refundId: refund.id };
     });
@@ -275,9 +332,17 @@ export class PaymentService {
     try {
       const gatewayPaymentId = refund.gateway_payment_id;
       if (!gatewayPaymentId && this.d.provider.id !== 'test') throw new Error('no gateway payment to refund');
-      answer = await this.d.provider.refund({ gatewayPaymentId: gatewayPaymentId ?? refund.payment_id, amount: refund.amount, receipt: refund.refund_key, retry: refund.attempts > 1 });
+      answer = await this.d.provider.refund({
+        gatewayPaymentId: gatewayPaymentId ?? refund.payment_id,
+        amount: refund.amount,
+        receipt: refund.refund_key,
+        retry: refund.attempts > 1,
+      });
     } catch (err) {
-      this.d.log.error({ refund_id: refund.id, payment_id: refund.payment_id, err: (err as Error).message }, 'payment: refund request failed, will retry');
+      this.d.log.error(
+        { refund_id: refund.id, payment_id: refund.payment_id, err: (err as Error).message },
+        'payment: refund request failed, will retry',
+      );
       return;
     }
     await this.d.tx(async (r) => {
@@ -319,7 +384,14 @@ export class PaymentService {
         if (!(await r.payments.settle(id, 'expired', null, now))) return false;
         const payment = await r.payments.byId(id);
         if (!payment) return false;
-        await this.release(r, payment, await r.orders.rowsByPayment(id), { to: 'payment_expired', payment_status: 'expired' }, ACTOR.holdExpiry, `Not paid within ${this.d.config.holdMinutes} minutes: stock returned`);
+        await this.release(
+          r,
+          payment,
+          await r.orders.rowsByPayment(id),
+          { to: 'payment_expired', payment_status: 'expired' },
+          ACTOR.holdExpiry,
+          `Not paid within ${this.d.config.holdMinutes} minutes: stock returned`,
+        );
         return true;
       });
       if (done) expired += 1;
@@ -342,7 +414,8 @@ export class PaymentService {
   }
 
   private async markPaid(r: Repositories, rows: OrderRow[], actor: string, note: string): Promise<void> {
-    for (const row of rows) await r.orders.move(row.id, { from: ['payment_pending'], to: 'order_placed', payment_status: 'paid' }, actor, note);
+    for (const row of rows)
+      await r.orders.move(row.id, { from: ['payment_pending'], to: 'order_placed', payment_status: 'paid' }, actor, note);
   }
 
   /** Closes an unpaid checkout's orders, returning their stock and the coupon use (inside the caller's transaction). */
@@ -350,7 +423,11 @@ export class PaymentService {
     r: Repositories,
     payment: PaymentRow,
     rows: OrderRow[],
-    change: { to: 'payment_failed' | 'payment_expired' | 'cancelled'; payment_status: 'failed' | 'expired' | 'cancelled'; cancel_reason?: string },
+    change: {
+      to: 'payment_failed' | 'payment_expired' | 'cancelled';
+      payment_status: 'failed' | 'expired' | 'cancelled';
+      cancel_reason?: string;
+    },
     actor: string,
     note: string,
   ): Promise<void> {
@@ -368,19 +445,40 @@ export class PaymentService {
     }
   }
 
-  private async refundReached(r: Repositories, refund: RefundRow, status: 'processed' | 'failed' | 'pending', actor: string, gatewayRefundId: string): Promise<void> {
+  private async refundReached(
+    r: Repositories,
+    refund: RefundRow,
+    status: 'processed' | 'failed' | 'pending',
+    actor: string,
+    gatewayRefundId: string,
+  ): Promise<void> {
     const orders = refund.order_id !== null ? [refund.order_id] : [];
     const text = `₹${money(refund.amount)}`;
     for (const id of orders) {
-      if (status === 'processed') await r.orders.movePayment(id, ['refund_pending', 'refund_failed'], 'refunded', actor, `Refund ${gatewayRefundId} of ${text} processed`);
-      else if (status === 'failed') await r.orders.movePayment(id, ['refund_pending'], 'refund_failed', actor, `Refund ${gatewayRefundId} of ${text} failed: the shop will follow up`);
+      if (status === 'processed')
+        await r.orders.movePayment(
+          id,
+          ['refund_pending', 'refund_failed'],
+          'refunded',
+          actor,
+          `Refund ${gatewayRefundId} of ${text} processed`,
+        );
+      else if (status === 'failed')
+        await r.orders.movePayment(
+          id,
+          ['refund_pending'],
+          'refund_failed',
+          actor,
+          `Refund ${gatewayRefundId} of ${text} failed: the shop will follow up`,
+        );
       else {
         const row = await r.orders.rowById(id);
         if (row) await r.orders.note(id, row.status, actor, `Refund ${gatewayRefundId} of ${text} accepted by the gateway, pending`);
       }
     }
     if (refund.order_id === null) await this.noteOrders(refund.payment_id, actor, `Refund ${gatewayRefundId} of ${text} ${status}`, r);
-    if (status === 'failed') this.d.log.error({ refund_id: refund.id, gateway_refund_id: gatewayRefundId }, 'payment: refund failed at the gateway');
+    if (status === 'failed')
+      this.d.log.error({ refund_id: refund.id, gateway_refund_id: gatewayRefundId }, 'payment: refund failed at the gateway');
   }
 
   private async noteOrders(paymentId: string, actor: string, note: string, r: Repositories = this.d.repos): Promise<void> {

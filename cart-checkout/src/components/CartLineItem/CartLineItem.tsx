@@ -1,8 +1,20 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from '@storefront/shared/router';
 import {
-  checkQuantity, coverImageOf, formatMoney, lineAmount, lineStock, lineVariant, maxQuantity, paths, Picture, Price, QuantityStepper,
-  unitPrice, useStores, type CartLine,
+  checkQuantity,
+  coverImageOf,
+  formatMoney,
+  lineAmount,
+  lineStock,
+  lineVariant,
+  maxQuantity,
+  paths,
+  Picture,
+  Price,
+  QuantityStepper,
+  unitPrice,
+  useStores,
+  type CartLine,
 } from '@storefront/shared';
 import './CartLineItem.css';
 
@@ -40,7 +52,15 @@ export const CartLineItem = observer(function CartLineItem({ line, removeAtOne =
 
   return (
     <li className={`cc-line${showLineTotal ? '' : ' cc-line--compact'}`}>
-      <Picture className="cc-line__image" src={coverImageOf({ product_images: line.product_images })} alt="" sizes="72px" width={72} height={88} loading="lazy" />
+      <Picture
+        className="cc-line__image"
+        src={coverImageOf({ product_images: line.product_images })}
+        alt=""
+        sizes="72px"
+        width={72}
+        height={88}
+        loading="lazy"
+      />
       <div className="cc-line__body">
         <Link className="cc-line__name" to={paths.product(line.product_slug, variant?.product_variation)} onClick={onNavigate}>
           {name}
@@ -57,17 +77,19 @@ export const CartLineItem = observer(function CartLineItem({ line, removeAtOne =
             onDecrease={decrease}
             onIncrease={() => void cart.updateQuantity(line, line.quantity + 1)}
           />
-          <button type="button" className="cc-line__remove" onClick={() => void cart.removeItem(line)} disabled={busy} aria-label={`Remove ${name}`}>
+          <button
+            type="button"
+            className="cc-line__remove"
+            onClick={() => void cart.removeItem(line)}
+            disabled={busy}
+            aria-label={`Remove ${name}`}
+          >
             Remove
           </button>
         </div>
         {overTotal ? <p className="cc-line__hint">{TOTAL_LIMIT_HINT}</p> : null}
       </div>
-      {showLineTotal ? (
-        <p className="cc-line__total">
-          {formatMoney(lineAmount(line))}
-        </p>
-      ) : null}
+      {showLineTotal ? <p className="cc-line__total">{formatMoney(lineAmount(line))}</p> : null}
     </li>
   );
 });

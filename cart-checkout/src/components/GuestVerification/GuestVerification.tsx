@@ -95,7 +95,12 @@ export const GuestVerification = observer(function GuestVerification({ store }: 
           <button type="button" className="cc-btn" onClick={() => void verify()} disabled={store.otpBusy}>
             {store.otpBusy ? 'Verifying…' : 'Verify OTP'}
           </button>
-          <button type="button" className="cc-btn cc-btn--link" onClick={() => void store.sendOtp(store.otpMobile)} disabled={store.otpBusy}>
+          <button
+            type="button"
+            className="cc-btn cc-btn--link"
+            onClick={() => void store.sendOtp(store.otpMobile)}
+            disabled={store.otpBusy}
+          >
             Resend OTP
           </button>
         </div>

@@ -21,7 +21,15 @@ export function OrderNumbers({ numbers }: { numbers: string[] }) {
 }
 
 /** What the orders held, read back from the server, with the amounts the page adds under it. */
-export const OrdersCard = observer(function OrdersCard({ store, title, children }: { store: OrderOutcomeStore; title: string; children?: ReactNode }) {
+export const OrdersCard = observer(function OrdersCard({
+  store,
+  title,
+  children,
+}: {
+  store: OrderOutcomeStore;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="cc-outcome__card" aria-busy={store.loading}>
       <h2>{title}</h2>

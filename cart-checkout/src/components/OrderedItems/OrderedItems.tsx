@@ -8,7 +8,11 @@ export function OrderedItems({ orders }: { orders: Order[] }) {
     <ul className="cc-ordered" aria-label="Items ordered">
       {orders.map((o) => (
         <li className="cc-ordered__item" key={o.order_id}>
-          {o.product_image ? <Picture src={o.product_image} alt="" sizes="56px" width={56} height={68} loading="lazy" /> : <span className="cc-ordered__ph" aria-hidden="true" />}
+          {o.product_image ? (
+            <Picture src={o.product_image} alt="" sizes="56px" width={56} height={68} loading="lazy" />
+          ) : (
+            <span className="cc-ordered__ph" aria-hidden="true" />
+          )}
           <div>
             <p className="cc-ordered__name">{o.product_name}</p>
             <p className="cc-ordered__meta">

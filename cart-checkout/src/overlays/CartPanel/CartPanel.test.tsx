@@ -12,11 +12,17 @@ const panel = () => screen.getByRole('dialog', { name: /^Cart\(\d+\)$/ });
 
 describe('cart side panel', () => {
   it('is titled Cart(count) and shows each line with image, name, Size, price and a stepper', () => {
-    renderPanel([[...TSHIRT_S, 2], [...WALLET, 1]]);
+    renderPanel([
+      [...TSHIRT_S, 2],
+      [...WALLET, 1],
+    ]);
     expect(screen.getByRole('dialog', { name: 'Cart(2)' })).toBeInTheDocument();
     const lines = within(screen.getByRole('list', { name: 'Items in your cart' })).getAllByRole('listitem');
     expect(lines).toHaveLength(2);
-    expect(within(lines[0]!).getByRole('link', { name: 'Classic Cotton T-Shirt' })).toHaveAttribute('href', '/products/classic-cotton-t-shirt?variant=S');
+    expect(within(lines[0]!).getByRole('link', { name: 'Classic Cotton T-Shirt' })).toHaveAttribute(
+      'href',
+      '/products/classic-cotton-t-shirt?variant=S',
+    );
     expect(within(lines[0]!).getByText('Size: S')).toBeInTheDocument();
     expect(within(lines[0]!).getByText('₹499.00')).toBeInTheDocument();
     expect(within(lines[0]!).getByRole('group', { name: 'Quantity of Classic Cotton T-Shirt' })).toHaveTextContent('2');
@@ -51,7 +57,10 @@ describe('cart side panel', () => {
   });
 
   it('removes a line when its quantity is decreased from 1 (spec §4), and updates the title', async () => {
-    const { user } = renderPanel([[...TSHIRT_S, 1], [...WALLET, 2]]);
+    const { user } = renderPanel([
+      [...TSHIRT_S, 1],
+      [...WALLET, 2],
+    ]);
     await user.click(screen.getByRole('button', { name: 'Decrease quantity of Classic Cotton T-Shirt' }));
     expect(await screen.findByRole('dialog', { name: 'Cart(1)' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Classic Cotton T-Shirt' })).not.toBeInTheDocument();
@@ -69,7 +78,13 @@ describe('cart side panel', () => {
   });
 
   it('signed in: removing from 1 calls the server, and a failed removal puts the line back', async () => {
-    const { user, api } = renderPanel([[...TSHIRT_S, 1], [...WATCH, 1]], true);
+    const { user, api } = renderPanel(
+      [
+        [...TSHIRT_S, 1],
+        [...WATCH, 1],
+      ],
+      true,
+    );
     api.failNext('removeFromCart', new ApiError(500, []));
     await user.click(screen.getByRole('button', { name: 'Decrease quantity of Classic Cotton T-Shirt' }));
     expect(await screen.findByText('Failed to remove item from cart')).toBeInTheDocument();

@@ -28,7 +28,10 @@ describe('cart page', () => {
   });
 
   it('lists the lines with line totals and the cart totals, shipping Free', () => {
-    renderCart([[...TSHIRT_S, 2], [...WALLET, 1]]);
+    renderCart([
+      [...TSHIRT_S, 2],
+      [...WALLET, 1],
+    ]);
     expect(screen.getByRole('heading', { level: 1, name: 'Cart' })).toBeInTheDocument();
     expect(within(line('Classic Cotton T-Shirt')).getByText('₹998.00')).toBeInTheDocument();
     expect(within(line('Leather Wallet')).getByText('Size: Free Size')).toBeInTheDocument();
@@ -49,7 +52,10 @@ describe('cart page', () => {
   });
 
   it("hints 'No more items can be added' at the cap of 5 or the stock", () => {
-    renderCart([[...WALLET, 2], [...TSHIRT_S, 4]]);
+    renderCart([
+      [...WALLET, 2],
+      [...TSHIRT_S, 4],
+    ]);
     // The wallet has 2 in stock.
     expect(within(line('Leather Wallet')).getByText('No more items can be added')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Increase quantity of Leather Wallet' })).toBeDisabled();
@@ -57,7 +63,10 @@ describe('cart page', () => {
   });
 
   it('refuses an increase that would take the total over ₹10,000, with the spec message', async () => {
-    const { user, store } = renderCart([[...WATCH, 2], [...WALLET, 2]]); // ₹6,998 + ₹2,598
+    const { user, store } = renderCart([
+      [...WATCH, 2],
+      [...WALLET, 2],
+    ]); // ₹6,998 + ₹2,598
     expect(within(line("Analog Men's Watch")).getByText(TOTAL_LIMIT_HINT)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: "Increase quantity of Analog Men's Watch" }));
     expect(await screen.findByText('Cart total cannot exceed ₹10,000.')).toBeInTheDocument();
@@ -66,7 +75,13 @@ describe('cart page', () => {
   });
 
   it('signed in: sends the new quantity to the server and removes through it', async () => {
-    const { user, api } = renderCart([[...TSHIRT_S, 1], [...TSHIRT_M, 1]], true);
+    const { user, api } = renderCart(
+      [
+        [...TSHIRT_S, 1],
+        [...TSHIRT_M, 1],
+      ],
+      true,
+    );
     await user.click(screen.getAllByRole('button', { name: 'Increase quantity of Classic Cotton T-Shirt' })[0]!);
     await waitFor(() => expect(api.callsOf('updateCart')).toEqual([[{ product_id: 1, variant_id: 11, quantity: 2 }]]));
     expect(await screen.findByText('Cart updated successfully')).toBeInTheDocument();
@@ -77,7 +92,11 @@ describe('cart page', () => {
 
   it('signed in: shows what the server cart holds now', async () => {
     const { api, store } = storeWithCart([[...TSHIRT_S, 1]], { signedIn: true });
-    api.state.cart.push({ ...api.state.cart[0]!, quantity: 3, selected_variant: { id: 12, product_variation: 'M', final_price: '499.00', stock: 3 } });
+    api.state.cart.push({
+      ...api.state.cart[0]!,
+      quantity: 3,
+      selected_variant: { id: 12, product_variation: 'M', final_price: '499.00', stock: 3 },
+    });
     renderWithStores(<CartPage />, { api, store, route: '/cart' });
     expect(await screen.findByText('Size: M')).toBeInTheDocument();
     expect(screen.getByTestId('cart-total')).toHaveTextContent('₹1,996.00');

@@ -1,7 +1,17 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from '@storefront/shared/router';
-import { CART_TOTAL_LIMIT, formatMoney, MAX_LINE_QUANTITY, MESSAGES, paths, reportError, SessionSkeleton, useStores, useDocumentMeta } from '@storefront/shared';
+import {
+  CART_TOTAL_LIMIT,
+  formatMoney,
+  MAX_LINE_QUANTITY,
+  MESSAGES,
+  paths,
+  reportError,
+  SessionSkeleton,
+  useStores,
+  useDocumentMeta,
+} from '@storefront/shared';
 import { CartLineItem } from '../../components/CartLineItem/CartLineItem';
 import { cartLineKey } from '../../lib/cartLineKey';
 import '../../styles/common.css';
@@ -69,8 +79,8 @@ function CartPage() {
                 </dd>
               </dl>
               <p className="cc-cart__note">
-                Up to {MAX_LINE_QUANTITY} of each item, as stock allows; the cart total may not exceed ₹{CART_TOTAL_LIMIT.toLocaleString('en-IN')}. Coupons are
-                applied at checkout.
+                Up to {MAX_LINE_QUANTITY} of each item, as stock allows; the cart total may not exceed ₹
+                {CART_TOTAL_LIMIT.toLocaleString('en-IN')}. Coupons are applied at checkout.
               </p>
               <Link className="cc-btn" to={paths.checkout}>
                 Proceed to Checkout

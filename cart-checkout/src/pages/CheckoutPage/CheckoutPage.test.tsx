@@ -82,7 +82,11 @@ describe('checkout page', () => {
     expect(city).toBeDisabled();
     await user.selectOptions(screen.getByLabelText('State'), await screen.findByRole('option', { name: 'Karnataka' }));
     await user.selectOptions(city, await screen.findByRole('option', { name: 'Bengaluru' }));
-    expect(within(city).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a city', 'Bengaluru', 'Mysuru']);
+    expect(
+      within(city)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select a city', 'Bengaluru', 'Mysuru']);
     await user.selectOptions(screen.getByLabelText('State'), 'Maharashtra');
     expect(await within(city).findByRole('option', { name: 'Pune' })).toBeInTheDocument();
     expect(city).toHaveValue('');
@@ -108,7 +112,10 @@ describe('checkout page', () => {
   });
 
   it('shows the order summary: unit amount, discount, subtotal, Free shipping, total', async () => {
-    renderCheckout([[...TSHIRT_S, 2], [...WALLET, 1]]);
+    renderCheckout([
+      [...TSHIRT_S, 2],
+      [...WALLET, 1],
+    ]);
     expect(await screen.findByRole('option', { name: 'Karnataka' })).toBeInTheDocument();
     const summary = screen.getByRole('list', { name: 'Items to order' });
     expect(summary).toHaveTextContent('Size: S · ₹499.00 × 2');
@@ -131,7 +138,10 @@ describe('checkout page', () => {
   });
 
   it('a new guest verifies by OTP, becomes a customer with the form details and orders on delivery', async () => {
-    const { user, api, store, location } = renderCheckout([[...TSHIRT_S, 2], [...WALLET, 1]]);
+    const { user, api, store, location } = renderCheckout([
+      [...TSHIRT_S, 2],
+      [...WALLET, 1],
+    ]);
     const mobile = screen.getByLabelText('Mobile number');
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     expect(screen.getByText('Phone number is required')).toBeInTheDocument();
@@ -170,9 +180,20 @@ describe('checkout page', () => {
     await waitFor(() => expect(location()).toMatch(/^\/order-success\?orders=/));
     expect(api.callsOf('updateUserDetails')).toEqual([[{ firstname: 'Ravi', lastname: 'Kumar', email: 'ravi@example.in' }]]);
     expect(store.auth.isAuthenticated).toBe(true);
-    expect(api.callsOf('checkout')).toEqual([[
-      { email: 'ravi@example.in', firstname: 'Ravi', lastname: 'Kumar', address: '12 MG Road', pincode: '570001', city: 'Mysuru', state: 'Karnataka', payment_method: 'cod' },
-    ]]);
+    expect(api.callsOf('checkout')).toEqual([
+      [
+        {
+          email: 'ravi@example.in',
+          firstname: 'Ravi',
+          lastname: 'Kumar',
+          address: '12 MG Road',
+          pincode: '570001',
+          city: 'Mysuru',
+          state: 'Karnataka',
+          payment_method: 'cod',
+        },
+      ],
+    ]);
     const placed = api.state.orders.filter((o) => o.payment_method === 'cod' && o.product_name === 'Leather Wallet');
     expect(location()).toContain(encodeURIComponent(placed[0]!.order_number));
     expect(await screen.findByText('Order placed successfully')).toBeInTheDocument();
@@ -271,7 +292,10 @@ describe('checkout page', () => {
   it("puts the server's field errors under the fields", async () => {
     const { user, api } = renderCheckout([[...TSHIRT_S, 1]], { signedIn: true });
     await fillAddress(user, false);
-    api.failNext('checkout', new ApiError(400, ['We do not deliver to this pincode yet'], { pincode: 'We do not deliver to this pincode yet' }));
+    api.failNext(
+      'checkout',
+      new ApiError(400, ['We do not deliver to this pincode yet'], { pincode: 'We do not deliver to this pincode yet' }),
+    );
     await user.click(placeOrder());
     expect(await screen.findByText('We do not deliver to this pincode yet')).toBeInTheDocument();
     expect(screen.getByLabelText('Pincode')).toHaveAttribute('aria-invalid', 'true');

@@ -1,12 +1,30 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from '@storefront/shared/router';
-import { Field, lineVariant, MESSAGES, paths, reportError, SessionSkeleton, summarizeLines, unitPrice, useStores, useDocumentMeta } from '@storefront/shared';
+import {
+  Field,
+  lineVariant,
+  MESSAGES,
+  paths,
+  reportError,
+  SessionSkeleton,
+  summarizeLines,
+  unitPrice,
+  useStores,
+  useDocumentMeta,
+} from '@storefront/shared';
 import { CouponForm } from '../../components/CouponForm/CouponForm';
 import { GuestVerification } from '../../components/GuestVerification/GuestVerification';
 import { OrderSummary } from '../../components/OrderSummary/OrderSummary';
 import { cartLineKey } from '../../lib/cartLineKey';
-import { CheckoutStore, EMPTY_ADDRESS, type AddressForm, type FieldErrors, type OtpStep, type PaymentMethod } from '../../stores/CheckoutStore';
+import {
+  CheckoutStore,
+  EMPTY_ADDRESS,
+  type AddressForm,
+  type FieldErrors,
+  type OtpStep,
+  type PaymentMethod,
+} from '../../stores/CheckoutStore';
 import '../../styles/common.css';
 import './CheckoutPage.css';
 
@@ -123,10 +141,28 @@ function CheckoutPage() {
     store.discount,
   );
 
-  const text = (name: keyof AddressForm, label: string, props: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'tel'; maxLength?: number; wide?: boolean; help?: string } = {}) => {
+  const text = (
+    name: keyof AddressForm,
+    label: string,
+    props: {
+      type?: string;
+      autoComplete?: string;
+      inputMode?: 'numeric' | 'email' | 'tel';
+      maxLength?: number;
+      wide?: boolean;
+      help?: string;
+    } = {},
+  ) => {
     const id = `cc-${name}`;
     return (
-      <Field classPrefix="cc-field" id={id} label={label} error={errors[name]} className={props.wide ? 'cc-field--wide' : undefined} hint={props.help}>
+      <Field
+        classPrefix="cc-field"
+        id={id}
+        label={label}
+        error={errors[name]}
+        className={props.wide ? 'cc-field--wide' : undefined}
+        hint={props.help}
+      >
         {(aria) => (
           <input
             name={name}
@@ -161,15 +197,20 @@ function CheckoutPage() {
                 {text('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email', wide: true })}
                 {text('firstname', 'First name', { autoComplete: 'given-name', maxLength: 50 })}
                 {text('lastname', 'Last name', { autoComplete: 'family-name', maxLength: 50 })}
-                {auth.user?.customer?.phone_number && auth.isAuthenticated ? (
-                  <p>Mobile: {auth.user.customer.phone_number}</p>
-                ) : null}
+                {auth.user?.customer?.phone_number && auth.isAuthenticated ? <p>Mobile: {auth.user.customer.phone_number}</p> : null}
               </fieldset>
               <fieldset className="cc-fieldset">
                 <legend>Shipping address</legend>
                 <Field classPrefix="cc-field" id="cc-address" label="Address" error={errors.address} className="cc-field--wide">
                   {(aria) => (
-                    <textarea name="address" rows={3} autoComplete="street-address" value={values.address} onChange={set('address')} {...aria} />
+                    <textarea
+                      name="address"
+                      rows={3}
+                      autoComplete="street-address"
+                      value={values.address}
+                      onChange={set('address')}
+                      {...aria}
+                    />
                   )}
                 </Field>
                 <Field classPrefix="cc-field" id="cc-state" label="State" error={errors.state}>
@@ -181,25 +222,43 @@ function CheckoutPage() {
                           {s.name}
                         </option>
                       ))}
-                      {values.state && !store.states.some((s) => s.name === values.state) ? <option value={values.state}>{values.state}</option> : null}
+                      {values.state && !store.states.some((s) => s.name === values.state) ? (
+                        <option value={values.state}>{values.state}</option>
+                      ) : null}
                     </select>
                   )}
                 </Field>
                 <Field classPrefix="cc-field" id="cc-city" label="City" error={errors.city}>
                   {(aria) => (
-                    <select name="city" value={values.city} onChange={set('city')} disabled={!values.state} aria-busy={store.citiesLoading} {...aria}>
-                      <option value="">{store.citiesLoading ? 'Loading cities…' : values.state ? 'Select a city' : 'Select a state first'}</option>
+                    <select
+                      name="city"
+                      value={values.city}
+                      onChange={set('city')}
+                      disabled={!values.state}
+                      aria-busy={store.citiesLoading}
+                      {...aria}
+                    >
+                      <option value="">
+                        {store.citiesLoading ? 'Loading cities…' : values.state ? 'Select a city' : 'Select a state first'}
+                      </option>
                       {store.cities.map((c) => (
                         <option key={c.id} value={c.name}>
                           {c.name}
                         </option>
                       ))}
-                      {values.city && !store.cities.some((c) => c.name === values.city) ? <option value={values.city}>{values.city}</option> : null}
+                      {values.city && !store.cities.some((c) => c.name === values.city) ? (
+                        <option value={values.city}>{values.city}</option>
+                      ) : null}
                     </select>
                   )}
                 </Field>
                 {text('pincode', 'Pincode', { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 6 })}
-                {text('alt_phone_number', 'Alternate phone (optional)', { type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric', maxLength: 10 })}
+                {text('alt_phone_number', 'Alternate phone (optional)', {
+                  type: 'tel',
+                  autoComplete: 'tel-national',
+                  inputMode: 'numeric',
+                  maxLength: 10,
+                })}
               </fieldset>
               <fieldset className="cc-fieldset">
                 <legend>Payment method</legend>
@@ -211,7 +270,13 @@ function CheckoutPage() {
                   </span>
                 </label>
                 <label className="cc-radio">
-                  <input type="radio" name="payment_method" value="prepaid" checked={payment === 'prepaid'} onChange={() => setPayment('prepaid')} />
+                  <input
+                    type="radio"
+                    name="payment_method"
+                    value="prepaid"
+                    checked={payment === 'prepaid'}
+                    onChange={() => setPayment('prepaid')}
+                  />
                   <span>
                     Pay online (prepaid)
                     <small>You will confirm the payment on the next page.</small>

@@ -4,7 +4,9 @@ import OrderFailurePage from './OrderFailurePage';
 
 function renderFailure(orders: Parameters<typeof makeOrder>[0][], route = '/order-failure?orders=SF-F-1&amount=998.00') {
   const api = createFakeApi();
-  api.state.orders.push(...orders.map((o) => makeOrder({ payment_method: 'prepaid', status: 'payment_failed', payment_status: 'failed', ...o })));
+  api.state.orders.push(
+    ...orders.map((o) => makeOrder({ payment_method: 'prepaid', status: 'payment_failed', payment_status: 'failed', ...o })),
+  );
   return renderWithStores(<OrderFailurePage />, { api, route, signedIn: true });
 }
 
@@ -20,15 +22,21 @@ describe('order failure page', () => {
   });
 
   it('retries by putting the same items back into the cart and opening checkout', async () => {
-    const { user, api, store, location } = renderFailure([{ order_number: 'SF-F-1', product_slug: 'classic-cotton-t-shirt', product_variation: 'M', quantity: 2 }]);
+    const { user, api, store, location } = renderFailure([
+      { order_number: 'SF-F-1', product_slug: 'classic-cotton-t-shirt', product_variation: 'M', quantity: 2 },
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(location()).toBe('/checkout'));
     expect(api.callsOf('addToCart')).toEqual([[{ retailer_id: 7, wholesaler_id: null, id: 12, quantity: 2, product_id: 1 }]]);
-    expect(store.cart.cartItems.map((l) => [l.product_name, l.selected_variant?.product_variation, l.quantity])).toEqual([['Classic Cotton T-Shirt', 'M', 2]]);
+    expect(store.cart.cartItems.map((l) => [l.product_name, l.selected_variant?.product_variation, l.quantity])).toEqual([
+      ['Classic Cotton T-Shirt', 'M', 2],
+    ]);
   });
 
   it('says which item is gone and stays when nothing could go back', async () => {
-    const { user, location } = renderFailure([{ order_number: 'SF-F-1', product_slug: 'discontinued-cap', product_name: 'Discontinued Cap' }]);
+    const { user, location } = renderFailure([
+      { order_number: 'SF-F-1', product_slug: 'discontinued-cap', product_name: 'Discontinued Cap' },
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Product not found')).toBeInTheDocument();
     expect(location()).toMatch(/^\/order-failure/);

@@ -5,12 +5,33 @@ import type { PaymentSession, RazorpayCheckoutResult } from '@storefront/shared'
 import type { RazorpayFailure, RazorpayOptions } from '../../payment/razorpayCheckout';
 import PaymentPage from './PaymentPage';
 
-function renderPayment(route = '/payment?orders=SF-P-1%2CSF-P-2&payment_id=pay_test_1&amount=1798.00', payment: Partial<PaymentSession> = {}) {
+function renderPayment(
+  route = '/payment?orders=SF-P-1%2CSF-P-2&payment_id=pay_test_1&amount=1798.00',
+  payment: Partial<PaymentSession> = {},
+) {
   const api = createFakeApi();
   api.state.payment = payment;
   api.state.orders.push(
-    makeOrder({ order_number: 'SF-P-1', product_name: 'Leather Wallet', quantity: 1, price: '1299.00', final_amount: '1299.00', payment_method: 'prepaid', payment_status: 'pending', status: 'payment_pending' }),
-    makeOrder({ order_number: 'SF-P-2', product_name: 'Classic Cotton T-Shirt', quantity: 1, price: '499.00', final_amount: '499.00', payment_method: 'prepaid', payment_status: 'pending', status: 'payment_pending' }),
+    makeOrder({
+      order_number: 'SF-P-1',
+      product_name: 'Leather Wallet',
+      quantity: 1,
+      price: '1299.00',
+      final_amount: '1299.00',
+      payment_method: 'prepaid',
+      payment_status: 'pending',
+      status: 'payment_pending',
+    }),
+    makeOrder({
+      order_number: 'SF-P-2',
+      product_name: 'Classic Cotton T-Shirt',
+      quantity: 1,
+      price: '499.00',
+      final_amount: '499.00',
+      payment_method: 'prepaid',
+      payment_status: 'pending',
+      status: 'payment_pending',
+    }),
   );
   return renderWithStores(<PaymentPage />, { api, route, signedIn: true });
 }
@@ -30,7 +51,10 @@ describe('payment page (test provider)', () => {
     await user.click(await screen.findByRole('button', { name: 'Pay ₹1,798.00' }));
     await waitFor(() => expect(location()).toBe('/order-success?orders=SF-P-1%2CSF-P-2'));
     expect(api.callsOf('confirmTestPayment')).toEqual([[{ payment_id: 'pay_test_1', outcome: 'success' }]]);
-    expect(api.state.orders.filter((o) => o.order_number.startsWith('SF-P-')).map((o) => o.status)).toEqual(['order_placed', 'order_placed']);
+    expect(api.state.orders.filter((o) => o.order_number.startsWith('SF-P-')).map((o) => o.status)).toEqual([
+      'order_placed',
+      'order_placed',
+    ]);
     expect(await screen.findByText('Payment received')).toBeInTheDocument();
   });
 
@@ -39,7 +63,10 @@ describe('payment page (test provider)', () => {
     await user.click(await screen.findByRole('button', { name: 'Simulate a failed payment' }));
     await waitFor(() => expect(location()).toBe('/order-failure?orders=SF-P-1%2CSF-P-2&amount=1798.00'));
     expect(api.callsOf('confirmTestPayment')).toEqual([[{ payment_id: 'pay_test_1', outcome: 'failure' }]]);
-    expect(api.state.orders.filter((o) => o.order_number.startsWith('SF-P-')).map((o) => o.status)).toEqual(['payment_failed', 'payment_failed']);
+    expect(api.state.orders.filter((o) => o.order_number.startsWith('SF-P-')).map((o) => o.status)).toEqual([
+      'payment_failed',
+      'payment_failed',
+    ]);
     expect(await screen.findByText('The payment did not go through. No money was taken.')).toBeInTheDocument();
   });
 
@@ -101,8 +128,18 @@ describe('payment page (razorpay)', () => {
     const { user, api, location } = razorpay();
     await user.click(await screen.findByRole('button', { name: 'Pay ₹1,798.00' }));
     await waitFor(() => expect(FakeRazorpay.last?.opened).toBe(true));
-    expect(FakeRazorpay.last?.options).toMatchObject({ key: 'rzp_test_fake', order_id: 'order_fake_1', amount: 179800, currency: 'INR', timeout: 600 });
-    const result: RazorpayCheckoutResult = { razorpay_payment_id: 'pay_g1', razorpay_order_id: 'order_fake_1', razorpay_signature: 'a'.repeat(64) };
+    expect(FakeRazorpay.last?.options).toMatchObject({
+      key: 'rzp_test_fake',
+      order_id: 'order_fake_1',
+      amount: 179800,
+      currency: 'INR',
+      timeout: 600,
+    });
+    const result: RazorpayCheckoutResult = {
+      razorpay_payment_id: 'pay_g1',
+      razorpay_order_id: 'order_fake_1',
+      razorpay_signature: 'a'.repeat(64),
+    };
     FakeRazorpay.last?.options.handler(result);
     await waitFor(() => expect(location()).toBe('/order-success?orders=SF-P-1%2CSF-P-2'));
     expect(api.callsOf('verifyRazorpayPayment')).toEqual([[{ ...result, payment_id: 'pay_test_1' }]]);

@@ -105,7 +105,8 @@ function PaymentPage({ provider: given }: { provider?: PaymentProvider }) {
         <h1>Payment</h1>
         {isTest && testProvider.testMode ? (
           <p className="cc-test-banner" role="note">
-            <strong>Test mode.</strong> {testProvider.label}: no card is charged and no money moves. Choose whether this payment succeeds or fails.
+            <strong>Test mode.</strong> {testProvider.label}: no card is charged and no money moves. Choose whether this payment succeeds or
+            fails.
           </p>
         ) : null}
         <div className="cc-outcome__card">
@@ -116,14 +117,18 @@ function PaymentPage({ provider: given }: { provider?: PaymentProvider }) {
           </p>
           {counting ? (
             <p className="cc-payment__hold" role="timer" aria-live="off" aria-label="Time left to pay">
-              Time left to pay: <strong data-testid="payment-time-left">{formatCountdown(store.secondsLeft)}</strong>. Your items are held for you until then.
+              Time left to pay: <strong data-testid="payment-time-left">{formatCountdown(store.secondsLeft)}</strong>. Your items are held
+              for you until then.
             </p>
           ) : null}
           {orders.orders.length > 0 ? <OrderedItems orders={orders.orders} /> : null}
         </div>
 
         {store.message ? (
-          <p className="cc-payment__message" role={store.phase === 'expired' || store.phase === 'cancelled' || store.phase === 'error' ? 'alert' : 'status'}>
+          <p
+            className="cc-payment__message"
+            role={store.phase === 'expired' || store.phase === 'cancelled' || store.phase === 'error' ? 'alert' : 'status'}
+          >
             {store.message}
           </p>
         ) : null}
@@ -152,8 +157,20 @@ function PaymentPage({ provider: given }: { provider?: PaymentProvider }) {
           </div>
         ) : null}
 
-        {store.phase === 'expired' || store.phase === 'cancelled' || store.phase === 'closed' || store.phase === 'paid' || store.phase === 'error' ? (
-          <OrderLinks first={store.phase === 'expired' || store.phase === 'cancelled' ? <Link className="cc-btn" to={paths.cart}>Back to cart</Link> : undefined} />
+        {store.phase === 'expired' ||
+        store.phase === 'cancelled' ||
+        store.phase === 'closed' ||
+        store.phase === 'paid' ||
+        store.phase === 'error' ? (
+          <OrderLinks
+            first={
+              store.phase === 'expired' || store.phase === 'cancelled' ? (
+                <Link className="cc-btn" to={paths.cart}>
+                  Back to cart
+                </Link>
+              ) : undefined
+            }
+          />
         ) : null}
       </div>
     </section>

@@ -32,10 +32,17 @@ export default function CategorySwiper({ categories }: { categories: readonly Ca
         breakpoints={CATEGORY_BREAKPOINTS}
         loop={loop}
         rewind={!loop}
-        autoplay={prefersReducedMotion() ? false : { delay: CATEGORY_CAROUSEL_AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false }}
+        autoplay={
+          prefersReducedMotion() ? false : { delay: CATEGORY_CAROUSEL_AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false }
+        }
         keyboard={{ enabled: true, onlyInViewport: true }}
         navigation
-        a11y={{ enabled: true, containerMessage: 'Categories', prevSlideMessage: 'Previous categories', nextSlideMessage: 'Next categories' }}
+        a11y={{
+          enabled: true,
+          containerMessage: 'Categories',
+          prevSlideMessage: 'Previous categories',
+          nextSlideMessage: 'Next categories',
+        }}
       >
         {categories.map((c) => (
           <SwiperSlide key={c.id}>

@@ -23,7 +23,10 @@ export function ChatEnquiryButton({ slug, productName, variant, phone, storeUrl 
   return (
     <button type="button" className="sf-button sf-button--ghost cat-chat" onClick={open}>
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path fill="currentColor" d="M12 3a9 9 0 0 0-7.8 13.5L3 21l4.6-1.2A9 9 0 1 0 12 3zm0 16.2a7.2 7.2 0 0 1-3.7-1l-.3-.2-2.7.7.7-2.6-.2-.3A7.2 7.2 0 1 1 12 19.2z" />
+        <path
+          fill="currentColor"
+          d="M12 3a9 9 0 0 0-7.8 13.5L3 21l4.6-1.2A9 9 0 1 0 12 3zm0 16.2a7.2 7.2 0 0 1-3.7-1l-.3-.2-2.7.7.7-2.6-.2-.3A7.2 7.2 0 1 1 12 19.2z"
+        />
       </svg>
       Enquire on chat
     </button>

@@ -32,7 +32,14 @@ export function Gallery({ images, name }: GalleryProps) {
 
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     const fromThumb = e.currentTarget.dataset.thumb !== undefined;
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: count - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowDown: index + 1,
+      ArrowLeft: index - 1,
+      ArrowUp: index - 1,
+      Home: 0,
+      End: count - 1,
+    };
     const target = moves[e.key];
     if (target === undefined || count < 2) return;
     e.preventDefault();
@@ -55,10 +62,22 @@ export function Gallery({ images, name }: GalleryProps) {
         />
         {count > 1 ? (
           <>
-            <button type="button" className="cat-gallery__step cat-gallery__step--prev" aria-label="Previous image" onClick={() => show(index - 1)} onKeyDown={onKeyDown}>
+            <button
+              type="button"
+              className="cat-gallery__step cat-gallery__step--prev"
+              aria-label="Previous image"
+              onClick={() => show(index - 1)}
+              onKeyDown={onKeyDown}
+            >
               ‹
             </button>
-            <button type="button" className="cat-gallery__step cat-gallery__step--next" aria-label="Next image" onClick={() => show(index + 1)} onKeyDown={onKeyDown}>
+            <button
+              type="button"
+              className="cat-gallery__step cat-gallery__step--next"
+              aria-label="Next image"
+              onClick={() => show(index + 1)}
+              onKeyDown={onKeyDown}
+            >
               ›
             </button>
           </>

@@ -30,12 +30,16 @@ export function Pagination({ page, lastPage, hrefOf }: PaginationProps) {
               Previous<span className="sf-visually-hidden"> page</span>
             </Link>
           ) : (
-            <span className="cat-pagination__step is-disabled" aria-hidden="true">Previous</span>
+            <span className="cat-pagination__step is-disabled" aria-hidden="true">
+              Previous
+            </span>
           )}
         </li>
         {pageWindow(page, lastPage).map((n, i) =>
           n === 'gap' ? (
-            <li key={`gap-${i}`} className="cat-pagination__gap" aria-hidden="true">…</li>
+            <li key={`gap-${i}`} className="cat-pagination__gap" aria-hidden="true">
+              …
+            </li>
           ) : (
             <li key={n}>
               <Link
@@ -55,7 +59,9 @@ export function Pagination({ page, lastPage, hrefOf }: PaginationProps) {
               Next<span className="sf-visually-hidden"> page</span>
             </Link>
           ) : (
-            <span className="cat-pagination__step is-disabled" aria-hidden="true">Next</span>
+            <span className="cat-pagination__step is-disabled" aria-hidden="true">
+              Next
+            </span>
           )}
         </li>
       </ul>

@@ -27,12 +27,26 @@ export const CARD_SIZES = {
 } as const;
 
 /** Products in a responsive grid: 2 columns on phones, up to 4 on wide screens. */
-export function ProductGrid({ products, label, headingLevel = 3, eagerCount = 4, priorityFirst = false, busy = false, layout = 'full' }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  label,
+  headingLevel = 3,
+  eagerCount = 4,
+  priorityFirst = false,
+  busy = false,
+  layout = 'full',
+}: ProductGridProps) {
   return (
     <ul className={`cat-grid ${busy ? 'is-busy' : ''}`} aria-label={label} aria-busy={busy || undefined}>
       {products.map((p, i) => (
         <li key={p.id} className="cat-grid__item">
-          <ProductCard product={p} headingLevel={headingLevel} eager={i < eagerCount} priority={priorityFirst && i === 0} sizes={CARD_SIZES[layout]} />
+          <ProductCard
+            product={p}
+            headingLevel={headingLevel}
+            eager={i < eagerCount}
+            priority={priorityFirst && i === 0}
+            sizes={CARD_SIZES[layout]}
+          />
         </li>
       ))}
     </ul>

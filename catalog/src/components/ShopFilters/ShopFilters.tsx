@@ -57,7 +57,9 @@ export function ShopFilters({ state, categories, sizes, onChange }: ShopFiltersP
   return (
     <aside className="cat-filters" aria-labelledby={`${id}-title`}>
       <div className="cat-filters__bar">
-        <h2 id={`${id}-title`} className="cat-filters__title">Filters</h2>
+        <h2 id={`${id}-title`} className="cat-filters__title">
+          Filters
+        </h2>
         <button
           type="button"
           className="cat-filters__toggle sf-button sf-button--ghost"
@@ -94,11 +96,27 @@ export function ShopFilters({ state, categories, sizes, onChange }: ShopFiltersP
             <div className="cat-filters__prices">
               <label className="cat-filters__field">
                 <span>Minimum price</span>
-                <input className="sf-input" type="number" inputMode="numeric" min={0} step={1} value={minText} onChange={(e) => setMinText(e.target.value)} />
+                <input
+                  className="sf-input"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  value={minText}
+                  onChange={(e) => setMinText(e.target.value)}
+                />
               </label>
               <label className="cat-filters__field">
                 <span>Maximum price</span>
-                <input className="sf-input" type="number" inputMode="numeric" min={0} step={1} value={maxText} onChange={(e) => setMaxText(e.target.value)} />
+                <input
+                  className="sf-input"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  value={maxText}
+                  onChange={(e) => setMaxText(e.target.value)}
+                />
               </label>
             </div>
             <button type="submit" className="sf-button sf-button--ghost cat-filters__apply">
@@ -133,7 +151,11 @@ export function ShopFilters({ state, categories, sizes, onChange }: ShopFiltersP
             <span>In stock</span>
           </label>
           <label className="cat-filters__check">
-            <input type="checkbox" checked={state.outOfStock} onChange={(e) => onChange(withFilter(state, { outOfStock: e.target.checked }))} />
+            <input
+              type="checkbox"
+              checked={state.outOfStock}
+              onChange={(e) => onChange(withFilter(state, { outOfStock: e.target.checked }))}
+            />
             <span>Out of stock</span>
           </label>
         </fieldset>
@@ -142,7 +164,19 @@ export function ShopFilters({ state, categories, sizes, onChange }: ShopFiltersP
           <button
             type="button"
             className="sf-button sf-button--ghost sf-button--block"
-            onClick={() => onChange(withFilter(state, { categories: [], minPrice: undefined, maxPrice: undefined, size: '', inStock: false, outOfStock: false, sortBy: undefined }))}
+            onClick={() =>
+              onChange(
+                withFilter(state, {
+                  categories: [],
+                  minPrice: undefined,
+                  maxPrice: undefined,
+                  size: '',
+                  inStock: false,
+                  outOfStock: false,
+                  sortBy: undefined,
+                }),
+              )
+            }
           >
             Clear all filters
           </button>

@@ -15,7 +15,12 @@ export interface WishlistButtonProps {
  * Wishlist toggle (issue 5): signed-in shoppers add or remove through the shared wishlist store (which
  * toasts the server's message); a guest is sent to sign in.
  */
-export const WishlistButton = observer(function WishlistButton({ productId, productName, variant = 'icon', className = '' }: WishlistButtonProps) {
+export const WishlistButton = observer(function WishlistButton({
+  productId,
+  productName,
+  variant = 'icon',
+  className = '',
+}: WishlistButtonProps) {
   const { wishlist } = useStores();
   const navigate = useNavigate();
   const saved = wishlist.has(productId);

@@ -44,7 +44,17 @@ const AboutPage = observer(function AboutPage() {
     content = about.sections.map((s, i) => (
       <section key={s.id} className={`cat-about__section ${i % 2 ? 'is-flipped' : ''}`} aria-labelledby={`cat-about-${s.id}`}>
         <div className="cat-about__media">
-          {s.image ? <Picture className="cat-about__image" src={s.image} alt="" sizes="(min-width: 768px) 50vw, 100vw" width={800} height={600} loading={i === 0 ? 'eager' : 'lazy'} /> : null}
+          {s.image ? (
+            <Picture
+              className="cat-about__image"
+              src={s.image}
+              alt=""
+              sizes="(min-width: 768px) 50vw, 100vw"
+              width={800}
+              height={600}
+              loading={i === 0 ? 'eager' : 'lazy'}
+            />
+          ) : null}
         </div>
         <div className="cat-about__text">
           <h2 id={`cat-about-${s.id}`}>{s.title}</h2>

@@ -13,7 +13,12 @@ const CategoriesPage = observer(function CategoriesPage() {
   const categories = storeInfo.categories;
   useDocumentMeta(
     pageTitle('Categories', storeInfo.storeName),
-    `Shop by category at ${storeInfo.storeName}: ${categories.slice(0, 6).map((c) => c.name).join(', ') || 'all our ranges'}.`,
+    `Shop by category at ${storeInfo.storeName}: ${
+      categories
+        .slice(0, 6)
+        .map((c) => c.name)
+        .join(', ') || 'all our ranges'
+    }.`,
   );
 
   let content;

@@ -8,7 +8,13 @@ type SwiperHost = HTMLElement & { swiper?: { params: { loop: boolean; autoplay: 
 function apiWithCategories(count: number) {
   const api = createFakeApi();
   const info = fixtureStoreInfo();
-  info.sub_category_list = Array.from({ length: count }, (_, i): Category => ({ id: i + 1, name: `Category ${i + 1}`, slug: `category-${i + 1}`, image: `/api/images/categories/${i + 1}.svg`, product_count: 1 }));
+  info.sub_category_list = Array.from({ length: count }, (_, i): Category => ({
+    id: i + 1,
+    name: `Category ${i + 1}`,
+    slug: `category-${i + 1}`,
+    image: `/api/images/categories/${i + 1}.svg`,
+    product_count: 1,
+  }));
   api.getStoreInfo = async () => ({ success: true, data: info });
   return api;
 }
@@ -35,9 +41,17 @@ describe('HomePage', () => {
     expect(within(featured).getByRole('link', { name: 'Leather Wallet' })).toBeInTheDocument();
     release();
     const arrivals = await screen.findByRole('list', { name: 'New arrivals' });
-    expect(within(arrivals).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Classic Cotton T-Shirt', 'Leather Wallet']);
+    expect(
+      within(arrivals)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Classic Cotton T-Shirt', 'Leather Wallet']);
     expect(screen.queryByText('Loading new arrivals')).not.toBeInTheDocument();
-    expect(within(arrivals).getAllByText(/₹\d/).map((p) => p.textContent)).toEqual(['₹499.00', '₹699.00', '₹1,299.00', '₹1,599.00']); // price, then the MRP struck through
+    expect(
+      within(arrivals)
+        .getAllByText(/₹\d/)
+        .map((p) => p.textContent),
+    ).toEqual(['₹499.00', '₹699.00', '₹1,299.00', '₹1,599.00']); // price, then the MRP struck through
     await settle(container);
   });
 
@@ -80,9 +94,11 @@ describe('HomePage', () => {
     const { store, container } = renderWithStores(<HomePage />);
     act(() => store.storeInfo.setCategoryLayout('grid'));
     const list = await screen.findByRole('list', { name: 'Categories' });
-    expect(within(list).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      '/shop?categories=t-shirts', '/shop?categories=wallet', "/shop?categories=men%27s+-+watch", '/shop?categories=denims',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/shop?categories=t-shirts', '/shop?categories=wallet', '/shop?categories=men%27s+-+watch', '/shop?categories=denims']);
     expect(within(list).getByRole('link', { name: 'T-Shirts' })).toBeInTheDocument();
     await settle(container);
   });

@@ -16,7 +16,17 @@ import './HomePage.css';
 /** Products per home row: the API sends 8 (docs/api-contract.md); the skeleton has as many. */
 const ROW_SIZE = 8;
 
-function Section({ title, subtitle, more, children }: { title: string; subtitle: string; more?: { to: string; label: string }; children: ReactNode }) {
+function Section({
+  title,
+  subtitle,
+  more,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  more?: { to: string; label: string };
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <section className="cat-home__section" aria-labelledby={id}>
@@ -61,7 +71,11 @@ const Categories = observer(function Categories() {
     );
   }
   if (categories.length === 0) return <p className="cat-home__empty">{MESSAGES.noCategories}</p>;
-  return storeInfo.theme.categoryLayout === 'grid' ? <CategoryGrid categories={categories} /> : <CategoryCarousel categories={categories} />;
+  return storeInfo.theme.categoryLayout === 'grid' ? (
+    <CategoryGrid categories={categories} />
+  ) : (
+    <CategoryCarousel categories={categories} />
+  );
 });
 
 /**

@@ -25,7 +25,9 @@ describe('ProductPage: loading and not found', () => {
     expect(screen.getByText('₹499.00')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: `${TSHIRT}, image 1 of 2` })).toHaveAttribute('fetchpriority', 'high');
     const ld = container.querySelector('script[type="application/ld+json"]');
-    const data = JSON.parse(ld?.textContent ?? '{}') as { offers: { name: string; priceCurrency: string; price: string; availability: string }[] };
+    const data = JSON.parse(ld?.textContent ?? '{}') as {
+      offers: { name: string; priceCurrency: string; price: string; availability: string }[];
+    };
     expect(data).toMatchObject({ '@type': 'Product', name: TSHIRT });
     // One offer per size, each with its price in INR and its own availability.
     expect(data.offers.map((o) => o.name)).toEqual(['S', 'M', 'L']);
@@ -143,7 +145,20 @@ describe('ProductPage: add to cart', () => {
     const store = new RootStore(api, { storage: memoryStorage() });
     // Already ₹9,996 in the cart (4 × ₹2,499).
     store.cart.replaceCart([
-      { id: 9, product_id: 9, retailer_product_id: 9, quantity: 4, product_stock: 10, product_name: 'Saree', product_images: '', product_slug: 'saree', final_price: '2499.00', retailer_id: 7, wholesaler_id: null, selected_variant: { id: 90, product_variation: 'Free Size', final_price: '2499.00', stock: 10 } },
+      {
+        id: 9,
+        product_id: 9,
+        retailer_product_id: 9,
+        quantity: 4,
+        product_stock: 10,
+        product_name: 'Saree',
+        product_images: '',
+        product_slug: 'saree',
+        final_price: '2499.00',
+        retailer_id: 7,
+        wholesaler_id: null,
+        selected_variant: { id: 90, product_variation: 'Free Size', final_price: '2499.00', stock: 10 },
+      },
     ]);
     const { user } = renderProduct('/products/classic-cotton-t-shirt', { api, store });
     await loaded();

@@ -1,7 +1,21 @@
 import { observer } from 'mobx-react-lite';
 import { startTransition, useEffect, useOptimistic, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from '@storefront/shared/router';
-import { PageNotFoundError, Price, QuantityStepper, Skeleton, paths, toRupees, useStores, type PageLoader, type Product, type Variation, pageTitle, shortDescription, useDocumentMeta } from '@storefront/shared';
+import {
+  PageNotFoundError,
+  Price,
+  QuantityStepper,
+  Skeleton,
+  paths,
+  toRupees,
+  useStores,
+  type PageLoader,
+  type Product,
+  type Variation,
+  pageTitle,
+  shortDescription,
+  useDocumentMeta,
+} from '@storefront/shared';
 import { ChatEnquiryButton } from '../../components/ChatEnquiry/ChatEnquiryButton';
 import { Gallery } from '../../components/Gallery/Gallery';
 import { VariantPicker } from '../../components/VariantPicker/VariantPicker';

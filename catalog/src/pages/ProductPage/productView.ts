@@ -70,7 +70,9 @@ export function productJsonLd(p: Product, origin: string): Record<string, unknow
     sku: String(p.product_id),
     ...(p.brand ? { brand: { '@type': 'Brand', name: p.brand } } : {}),
     ...(p.sub_category_name ? { category: p.sub_category_name } : {}),
-    image: galleryImages(p).map((src) => absoluteImage(src, origin)).filter(Boolean),
+    image: galleryImages(p)
+      .map((src) => absoluteImage(src, origin))
+      .filter(Boolean),
     offers,
   };
 }

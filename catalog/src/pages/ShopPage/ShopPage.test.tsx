@@ -27,7 +27,12 @@ async function shownProducts() {
 /** 30 T-shirts priced ₹100, ₹110 … so pages and sorting are visible. */
 function manyShirts() {
   return Array.from({ length: 30 }, (_, i) =>
-    makeProduct({ id: 500 + i, product_name: `Shirt ${String(i + 1).padStart(2, '0')}`, sub_category_id: 1, variations: [makeVariation({ final_price: `${100 + i * 10}.00`, product_variation: i % 2 ? 'M' : 'S' })] }),
+    makeProduct({
+      id: 500 + i,
+      product_name: `Shirt ${String(i + 1).padStart(2, '0')}`,
+      sub_category_id: 1,
+      variations: [makeVariation({ final_price: `${100 + i * 10}.00`, product_variation: i % 2 ? 'M' : 'S' })],
+    }),
   );
 }
 
@@ -95,7 +100,13 @@ describe('ShopPage: filters live in the URL', () => {
   it('sizes come from the sub-category variations, de-duplicated; choosing one filters the list', async () => {
     const { user, location, api } = renderShop('/shop?categories=t-shirts');
     const size = await screen.findByLabelText('Size');
-    await waitFor(() => expect(within(size).getAllByRole('option').map((o) => o.textContent)).toEqual(['All sizes', 'S', 'M', 'L']));
+    await waitFor(() =>
+      expect(
+        within(size)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['All sizes', 'S', 'M', 'L']),
+    );
     expect(api.callsOf('getSubcategoryVariations').at(-1)).toEqual([[1]]);
     await user.selectOptions(size, 'L');
     await waitFor(() => expect(location()).toBe('/shop?categories=t-shirts&size=L'));
@@ -179,7 +190,7 @@ describe('ShopPage: search', () => {
     await user.clear(box);
     await user.type(box, " men's watch ");
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(location()).toBe("/shop?search=men%27s+watch"));
+    await waitFor(() => expect(location()).toBe('/shop?search=men%27s+watch'));
   });
 
   it('a failed search is not toasted but shown in place', async () => {

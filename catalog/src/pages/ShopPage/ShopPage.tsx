@@ -7,7 +7,15 @@ import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid/P
 import { ShopFilters } from '../../components/ShopFilters/ShopFilters';
 import { storeInfoReady, useStoreInfo } from '../../lib/useStoreInfo';
 import {
-  EMPTY_SHOP_STATE, SORT_OPTIONS, hasFilters, matchCategories, parseShopQuery, shopUrl, toProductFilters, withFilter, withPage,
+  EMPTY_SHOP_STATE,
+  SORT_OPTIONS,
+  hasFilters,
+  matchCategories,
+  parseShopQuery,
+  shopUrl,
+  toProductFilters,
+  withFilter,
+  withPage,
   type ShopState,
 } from '../../lib/shopQuery';
 import type { ProductStore } from '../../stores/ProductStore';
@@ -130,11 +138,7 @@ const ShopPage = observer(function ShopPage() {
       void navigate(shopUrl(next));
     });
 
-  const title = searching
-    ? `Search results for “${state.search}”`
-    : chosen.length
-      ? chosen.map((c) => c.name).join(', ')
-      : 'Shop';
+  const title = searching ? `Search results for “${state.search}”` : chosen.length ? chosen.map((c) => c.name).join(', ') : 'Shop';
   const storeName = storeInfo.storeName;
   useDocumentMeta(
     pageTitle(searching ? `Search: ${state.search}` : title, storeName),
@@ -201,7 +205,17 @@ const ShopPage = observer(function ShopPage() {
       </div>
     );
   } else {
-    content = <ProductGrid products={products.list} label="Products" headingLevel={2} eagerCount={4} priorityFirst busy={!current} layout={searching ? 'full' : 'filters'} />;
+    content = (
+      <ProductGrid
+        products={products.list}
+        label="Products"
+        headingLevel={2}
+        eagerCount={4}
+        priorityFirst
+        busy={!current}
+        layout={searching ? 'full' : 'filters'}
+      />
+    );
   }
 
   return (

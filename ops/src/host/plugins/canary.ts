@@ -59,7 +59,10 @@ export const canaryPlugin = fp(
     app.addHook('onSend', async (request, reply, payload) => {
       if (!isDocumentRequest(request)) return payload;
       const vary = reply.getHeader('vary');
-      const list = (Array.isArray(vary) ? vary.join(', ') : String(vary ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+      const list = (Array.isArray(vary) ? vary.join(', ') : String(vary ?? ''))
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (!list.some((v) => v.toLowerCase() === 'cookie' || v === '*')) reply.header('vary', [...list, 'Cookie'].join(', '));
       return payload;
     });

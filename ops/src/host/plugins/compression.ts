@@ -15,7 +15,9 @@ export const compressionPlugin = fp(
       global: true,
       encodings: ['br', 'gzip'],
       threshold: 512,
-      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+      brotliOptions: {
+        params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+      },
       zlibOptions: { level: 6 },
       customTypes: /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/,
     });

@@ -148,7 +148,12 @@ export const filesPlugin = fp(
     }
 
     const notFound = (reply: FastifyReply) =>
-      reply.code(404).headers(CORS).header('content-type', 'text/plain; charset=utf-8').header('cache-control', NO_STORE).send('Not found\n');
+      reply
+        .code(404)
+        .headers(CORS)
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('cache-control', NO_STORE)
+        .send('Not found\n');
 
     async function serve(request: FastifyRequest, reply: FastifyReply) {
       let segs: string[];
@@ -199,7 +204,8 @@ export const filesPlugin = fp(
     // keeps a browser from running anything but a script served as one.
     const fileRoute = { helmet: false as const };
     app.addHook('onRequest', async (request, reply) => {
-      if (request.routeOptions.config.file === true) reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'strict-origin-when-cross-origin');
+      if (request.routeOptions.config.file === true)
+        reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'strict-origin-when-cross-origin');
     });
     if (!only) app.get('/shell/*', { ...fileRoute, config: { file: true } }, serve);
     app.get('/remotes/*', { ...fileRoute, config: { file: true } }, serve);

@@ -22,7 +22,12 @@ export function createHostMetrics(): HostMetrics {
   client.collectDefaultMetrics({ register: registry });
   return {
     registry,
-    requests: new client.Counter({ name: 'host_http_requests_total', help: 'Requests answered, by method, route pattern and status', labelNames: ['method', 'route', 'status'], registers: [registry] }),
+    requests: new client.Counter({
+      name: 'host_http_requests_total',
+      help: 'Requests answered, by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      registers: [registry],
+    }),
     duration: new client.Histogram({
       name: 'host_http_request_duration_seconds',
       help: 'Time to answer, by method, route pattern and status',
@@ -43,8 +48,17 @@ export function createHostMetrics(): HostMetrics {
       labelNames: ['cause'],
       registers: [registry],
     }),
-    ssrCacheHits: new client.Counter({ name: 'host_ssr_cache_hits_total', help: 'Pages answered from the render cache (SSR_CACHE_SECONDS)', registers: [registry] }),
-    bytesServed: new client.Counter({ name: 'host_bytes_served_total', help: 'Bytes written for versioned files, by section and version', labelNames: ['section', 'version'], registers: [registry] }),
+    ssrCacheHits: new client.Counter({
+      name: 'host_ssr_cache_hits_total',
+      help: 'Pages answered from the render cache (SSR_CACHE_SECONDS)',
+      registers: [registry],
+    }),
+    bytesServed: new client.Counter({
+      name: 'host_bytes_served_total',
+      help: 'Bytes written for versioned files, by section and version',
+      labelNames: ['section', 'version'],
+      registers: [registry],
+    }),
   };
 }
 

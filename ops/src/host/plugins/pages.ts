@@ -53,7 +53,10 @@ class FinishedPage {
     let p = this.packed.get(encoding);
     if (!p) {
       const raw = Buffer.from(this.html);
-      p = encoding === 'br' ? brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : gzip(raw, { level: 6 });
+      p =
+        encoding === 'br'
+          ? brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+          : gzip(raw, { level: 6 });
       this.packed.set(encoding, p);
     }
     return p;

@@ -21,7 +21,17 @@ import type { HostContext } from '../context';
 import { NO_STORE, rawPath } from '../paths';
 
 const BODY_LIMIT = 1024 * 1024;
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
 /** Errors that mean the request never reached the process: trying another one is safe. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
 
@@ -38,7 +48,11 @@ export async function proxyPlugin(app: FastifyInstance, { ctx }: { ctx: HostCont
   const { upstreams, apiBasePath, storeUrl } = ctx.config;
 
   const unavailable = (reply: FastifyReply, message: string) =>
-    reply.code(502).header('content-type', 'application/json; charset=utf-8').header('cache-control', NO_STORE).send({ success: false, message });
+    reply
+      .code(502)
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('cache-control', NO_STORE)
+      .send({ success: false, message });
 
   if (!upstreams.length) {
     app.all('/api', async (_req, reply) => unavailable(reply, 'The API is not configured on this host (start it with --api <url>).'));
@@ -58,14 +72,20 @@ export async function proxyPlugin(app: FastifyInstance, { ctx }: { ctx: HostCont
 
   app.addHook('onRequest', async (request, reply) => {
     const h = request.headers;
-    if ((request.method === 'GET' || request.method === 'HEAD') && (h['transfer-encoding'] !== undefined || (h['content-length'] !== undefined && h['content-length'] !== '0'))) {
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (h['transfer-encoding'] !== undefined || (h['content-length'] !== undefined && h['content-length'] !== '0'))
+    ) {
       reply.code(400).header('content-type', 'text/plain; charset=utf-8').header('connection', 'close');
       return reply.send('A GET or HEAD request carries no body\n');
     }
   });
 
   const siteHost = storeUrl ? new URL(storeUrl).host : null;
-  const rewriteRequestHeaders = (request: Pick<FastifyRequest, 'ip' | 'protocol' | 'host' | 'id'>, headers: IncomingHttpHeaders): IncomingHttpHeaders => {
+  const rewriteRequestHeaders = (
+    request: Pick<FastifyRequest, 'ip' | 'protocol' | 'host' | 'id'>,
+    headers: IncomingHttpHeaders,
+  ): IncomingHttpHeaders => {
     const out: IncomingHttpHeaders = { ...headers };
     for (const h of HOP_BY_HOP) delete out[h];
     delete out.forwarded;
@@ -97,5 +117,7 @@ export async function proxyPlugin(app: FastifyInstance, { ctx }: { ctx: HostCont
   app.all('/api', api);
   app.all('/api/*', api);
   app.get('/sitemap.xml', (request, reply) => forward(request, reply, `${apiBasePath}/api/seo/sitemap.xml`));
-  app.get<{ Params: { n: string } }>('/sitemap-:n(^\\d{1,6}).xml', (request, reply) => forward(request, reply, `${apiBasePath}/api/seo/sitemap-${request.params.n}.xml`));
+  app.get<{ Params: { n: string } }>('/sitemap-:n(^\\d{1,6}).xml', (request, reply) =>
+    forward(request, reply, `${apiBasePath}/api/seo/sitemap-${request.params.n}.xml`),
+  );
 }

@@ -50,7 +50,9 @@ export const securityPlugin = fp(
       });
     }
     // One source list per directive: 'self' first, then what this request allows.
-    const sources = (first: string, more: (s: CspState) => string[]) => [(req: IncomingMessage) => [first, ...more(stateOf(req))].join(' ')];
+    const sources = (first: string, more: (s: CspState) => string[]) => [
+      (req: IncomingMessage) => [first, ...more(stateOf(req))].join(' '),
+    ];
     await app.register(helmet, {
       contentSecurityPolicy: config.only
         ? false

@@ -26,6 +26,13 @@ export const PRIVATE_PATHS = [
 export async function seoPlugin(app: FastifyInstance, { ctx }: { ctx: HostContext }): Promise<void> {
   app.get('/robots.txt', async (_request, reply) => {
     reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return ['User-agent: *', 'Allow: /', ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${ctx.siteUrl()}/sitemap.xml`, ''].join('\n');
+    return [
+      'User-agent: *',
+      'Allow: /',
+      ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`),
+      '',
+      `Sitemap: ${ctx.siteUrl()}/sitemap.xml`,
+      '',
+    ].join('\n');
   });
 }

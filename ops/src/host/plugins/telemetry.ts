@@ -61,15 +61,38 @@ export function readTelemetryConfig(env: NodeJS.ProcessEnv): TelemetryConfig {
 
 const REMOTES = new Set(SECTIONS.map((s) => s.name));
 
-export async function telemetryPlugin(app: FastifyInstance, opts: { ctx: HostContext; canaries: CanaryReader; telemetry: TelemetryConfig }): Promise<void> {
+export async function telemetryPlugin(
+  app: FastifyInstance,
+  opts: { ctx: HostContext; canaries: CanaryReader; telemetry: TelemetryConfig },
+): Promise<void> {
   const { ctx, canaries, telemetry } = opts;
   const root = ctx.config.root;
   const reg = ctx.metrics.registry;
   const m = {
-    views: new client.Counter({ name: 'storefront_browser_page_views_total', help: 'Pages shown in browsers, by the remote owning the page and its version', labelNames: ['remote', 'version'], registers: [reg] }),
-    errors: new client.Counter({ name: 'storefront_browser_errors_total', help: 'Errors in browsers (boundary, unhandled, rejection), by remote version', labelNames: ['remote', 'version', 'kind'], registers: [reg] }),
-    loads: new client.Counter({ name: 'storefront_browser_load_failures_total', help: 'Chunk and manifest load failures in browsers, by remote version', labelNames: ['remote', 'version', 'kind'], registers: [reg] }),
-    fallbacks: new client.Counter({ name: 'storefront_browser_fallbacks_total', help: 'Fallbacks taken in browsers (lkg, unavailable), by remote version', labelNames: ['remote', 'version', 'kind'], registers: [reg] }),
+    views: new client.Counter({
+      name: 'storefront_browser_page_views_total',
+      help: 'Pages shown in browsers, by the remote owning the page and its version',
+      labelNames: ['remote', 'version'],
+      registers: [reg],
+    }),
+    errors: new client.Counter({
+      name: 'storefront_browser_errors_total',
+      help: 'Errors in browsers (boundary, unhandled, rejection), by remote version',
+      labelNames: ['remote', 'version', 'kind'],
+      registers: [reg],
+    }),
+    loads: new client.Counter({
+      name: 'storefront_browser_load_failures_total',
+      help: 'Chunk and manifest load failures in browsers, by remote version',
+      labelNames: ['remote', 'version', 'kind'],
+      registers: [reg],
+    }),
+    fallbacks: new client.Counter({
+      name: 'storefront_browser_fallbacks_total',
+      help: 'Fallbacks taken in browsers (lkg, unavailable), by remote version',
+      labelNames: ['remote', 'version', 'kind'],
+      registers: [reg],
+    }),
     vitals: new client.Histogram({
       name: 'storefront_browser_web_vital_seconds',
       help: 'Web Vitals in browsers (LCP, INP, TTFB), by remote version',
@@ -77,10 +100,30 @@ export async function telemetryPlugin(app: FastifyInstance, opts: { ctx: HostCon
       buckets: [0.1, 0.2, 0.5, 0.8, 1, 1.5, 2, 2.5, 3, 4, 6, 10],
       registers: [reg],
     }),
-    cls: new client.Histogram({ name: 'storefront_browser_cls', help: 'Cumulative Layout Shift in browsers, by remote version', labelNames: ['remote', 'version'], buckets: [0.05, 0.1, 0.15, 0.25, 0.5, 1], registers: [reg] }),
-    dropped: new client.Counter({ name: 'host_telemetry_dropped_total', help: 'Telemetry batches or events dropped, by reason', labelNames: ['reason'], registers: [reg] }),
-    checks: new client.Counter({ name: 'host_canary_checks_total', help: 'Automatic-rollback checks this host process finished (a stalled count: the check is not running)', registers: [reg] }),
-    rollbacks: new client.Counter({ name: 'host_canary_auto_rollbacks_total', help: 'Canaries this host process ended by itself', labelNames: ['remote'], registers: [reg] }),
+    cls: new client.Histogram({
+      name: 'storefront_browser_cls',
+      help: 'Cumulative Layout Shift in browsers, by remote version',
+      labelNames: ['remote', 'version'],
+      buckets: [0.05, 0.1, 0.15, 0.25, 0.5, 1],
+      registers: [reg],
+    }),
+    dropped: new client.Counter({
+      name: 'host_telemetry_dropped_total',
+      help: 'Telemetry batches or events dropped, by reason',
+      labelNames: ['reason'],
+      registers: [reg],
+    }),
+    checks: new client.Counter({
+      name: 'host_canary_checks_total',
+      help: 'Automatic-rollback checks this host process finished (a stalled count: the check is not running)',
+      registers: [reg],
+    }),
+    rollbacks: new client.Counter({
+      name: 'host_canary_auto_rollbacks_total',
+      help: 'Canaries this host process ended by itself',
+      labelNames: ['remote'],
+      registers: [reg],
+    }),
   };
   const writer = new TelemetryWriter(root);
   void writer.prune().catch(() => undefined);
@@ -94,7 +137,10 @@ export async function telemetryPlugin(app: FastifyInstance, opts: { ctx: HostCon
     const now = Date.now();
     if (hit && (hit.ok || hit.until > now)) return hit.ok;
     const dir = remote === 'shell' ? path.join(root, 'shell', version) : path.join(root, 'remotes', remote, version);
-    const ok = await fs.stat(dir).then((st) => st.isDirectory(), () => false);
+    const ok = await fs.stat(dir).then(
+      (st) => st.isDirectory(),
+      () => false,
+    );
     if (known.size > 2000) known.clear();
     known.set(key, { ok, until: now + 60_000 });
     return ok;
@@ -189,8 +235,7 @@ export async function telemetryPlugin(app: FastifyInstance, opts: { ctx: HostCon
     },
   );
 
-  const flush = () =>
-    writer.flush().catch((err: unknown) => app.log.error({ err }, 'telemetry: could not write the local store'));
+  const flush = () => writer.flush().catch((err: unknown) => app.log.error({ err }, 'telemetry: could not write the local store'));
   const flushTimer = setInterval(() => void flush(), telemetry.flushMs);
   flushTimer.unref();
 
@@ -219,7 +264,9 @@ export async function telemetryPlugin(app: FastifyInstance, opts: { ctx: HostCon
         if (!ended) continue; // another host process ended it first
         m.rollbacks.inc({ remote });
         app.log.warn({ remote, version: canary.version, live: ended.live, reason }, 'canary ended automatically');
-        ctx.log(`[canary] ${remote} ${canary.version} ended automatically, every shopper is back on ${ended.live ?? 'the live version'}: ${why}`);
+        ctx.log(
+          `[canary] ${remote} ${canary.version} ended automatically, every shopper is back on ${ended.live ?? 'the live version'}: ${why}`,
+        );
       }
       m.checks.inc();
     } catch (err) {

@@ -20,7 +20,11 @@ export const AddressSection = observer(function AddressSection() {
   const { api, auth } = useStores();
   useDocumentTitle('Address');
   const store = useLocalStore(() => new AddressStore(api, (customer) => auth.mergeCustomer(customer)));
-  const form = useForm<AddressValues>(addressSchema, { address: '', pincode: '', city: '', state: '' }, { failure: MESSAGES.shippingAddressSaveFailed });
+  const form = useForm<AddressValues>(
+    addressSchema,
+    { address: '', pincode: '', city: '', state: '' },
+    { failure: MESSAGES.shippingAddressSaveFailed },
+  );
   const { setValues } = form;
 
   useEffect(() => {
@@ -53,7 +57,14 @@ export const AddressSection = observer(function AddressSection() {
         <form className="acc-form" onSubmit={submit} noValidate aria-label="Shipping address">
           <FormField idPrefix="address" {...form.field('address')} label="Address" autoComplete="street-address" />
           <div className="acc-form__row">
-            <FormField idPrefix="address" {...form.field('pincode')} label="Pincode" inputMode="numeric" maxLength={6} autoComplete="postal-code" />
+            <FormField
+              idPrefix="address"
+              {...form.field('pincode')}
+              label="Pincode"
+              inputMode="numeric"
+              maxLength={6}
+              autoComplete="postal-code"
+            />
             <FormField idPrefix="address" {...form.field('city')} label="City" autoComplete="address-level2" />
             <FormField idPrefix="address" {...form.field('state')} label="State" autoComplete="address-level1" />
           </div>

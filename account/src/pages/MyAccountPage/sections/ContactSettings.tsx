@@ -29,7 +29,13 @@ export const ChangeEmailForm = observer(function ChangeEmailForm() {
     <form className="acc-form acc-form--narrow" onSubmit={submit} noValidate aria-label="Change email">
       <h2 className="acc-panel__subtitle">Change email</h2>
       <FormField idPrefix="email-change" {...form.field('email')} type="email" label="New email" autoComplete="email" />
-      <FormField idPrefix="email-change" {...form.field('current_password')} type="password" label="Current password" autoComplete="current-password" />
+      <FormField
+        idPrefix="email-change"
+        {...form.field('current_password')}
+        type="password"
+        label="Current password"
+        autoComplete="current-password"
+      />
       <FormActions error={form.formError} submitting={form.submitting} label="Change email" busyLabel="Saving…" />
     </form>
   );
@@ -73,7 +79,14 @@ export const VerifyMobile = observer(function VerifyMobile({ mobile }: { mobile:
         </button>
       ) : (
         <form className="acc-form acc-form--narrow" onSubmit={submit} noValidate aria-label="Verify mobile">
-          <FormField idPrefix="verify-mobile" {...form.field('otp')} label="OTP" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+          <FormField
+            idPrefix="verify-mobile"
+            {...form.field('otp')}
+            label="OTP"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+          />
           <FormActions error={form.formError} submitting={form.submitting} label="Verify mobile" busyLabel="Verifying…" />
         </form>
       )}

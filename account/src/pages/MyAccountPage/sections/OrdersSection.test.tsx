@@ -5,18 +5,55 @@ import { createFakeApi, makeOrder, renderWithStores } from '@storefront/shared/t
 import MyAccountPage from '../MyAccountPage';
 
 const SPEC_REASONS = [
-  'Ordered by Mistake', 'Found Cheaper Elsewhere', 'Delivery Time is Too Long', 'Changed My Mind',
-  'Product Details Are Incorrect', 'Payment Issue', 'Quantity Issue', 'Not Needed Anymore', 'Other',
+  'Ordered by Mistake',
+  'Found Cheaper Elsewhere',
+  'Delivery Time is Too Long',
+  'Changed My Mind',
+  'Product Details Are Incorrect',
+  'Payment Issue',
+  'Quantity Issue',
+  'Not Needed Anymore',
+  'Other',
 ];
 
 function fixtureOrders(): Order[] {
   return [
-    makeOrder({ order_id: 1, order_number: 'SF-OLD', order_date: '2026-09-01T10:00:00.000Z', status: 'delivered', product_name: 'Leather Wallet', price: '1299.00', quantity: 1, discount_amount: '0.00', final_amount: '1299.00', payment_method: 'prepaid' }),
     makeOrder({
-      order_id: 2, order_number: 'SF-NEW', order_date: '2026-11-20T10:00:00.000Z', status: 'order_placed', product_name: 'Classic Cotton T-Shirt',
-      product_variation: 'M', price: '1998.00', quantity: 2, discount_amount: '200.00', final_amount: '1798.00', payment_method: 'cod',
+      order_id: 1,
+      order_number: 'SF-OLD',
+      order_date: '2026-09-01T10:00:00.000Z',
+      status: 'delivered',
+      product_name: 'Leather Wallet',
+      price: '1299.00',
+      quantity: 1,
+      discount_amount: '0.00',
+      final_amount: '1299.00',
+      payment_method: 'prepaid',
     }),
-    makeOrder({ order_id: 3, order_number: 'SF-MID', order_date: '2026-10-15T10:00:00.000Z', status: 'ready_for_pickup', product_name: "Analog Men's Watch", price: '3499.00', quantity: 1, discount_amount: '0.00', final_amount: '3499.00' }),
+    makeOrder({
+      order_id: 2,
+      order_number: 'SF-NEW',
+      order_date: '2026-11-20T10:00:00.000Z',
+      status: 'order_placed',
+      product_name: 'Classic Cotton T-Shirt',
+      product_variation: 'M',
+      price: '1998.00',
+      quantity: 2,
+      discount_amount: '200.00',
+      final_amount: '1798.00',
+      payment_method: 'cod',
+    }),
+    makeOrder({
+      order_id: 3,
+      order_number: 'SF-MID',
+      order_date: '2026-10-15T10:00:00.000Z',
+      status: 'ready_for_pickup',
+      product_name: "Analog Men's Watch",
+      price: '3499.00',
+      quantity: 1,
+      discount_amount: '0.00',
+      final_amount: '3499.00',
+    }),
   ];
 }
 
@@ -147,7 +184,9 @@ describe('Cancel Order dialog', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Order' });
     const select = within(dialog).getByLabelText('Reason for cancellation');
-    const options = within(select).getAllByRole('option').map((o) => o.textContent);
+    const options = within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['Select a reason', ...SPEC_REASONS]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
@@ -162,7 +201,9 @@ describe('Cancel Order dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
 
     expect(await screen.findByText('Order cancelled successfully')).toBeInTheDocument();
-    expect(api.callsOf('cancelOrder')).toEqual([[{ order_id: 2, reject_reason_select: 'Other', reject_reason_input: 'Bought it at a local shop' }]]);
+    expect(api.callsOf('cancelOrder')).toEqual([
+      [{ order_id: 2, reject_reason_select: 'Other', reject_reason_input: 'Bought it at a local shop' }],
+    ]);
     await waitFor(() => expect(within(rowOf('SF-NEW')).getByText('Cancelled')).toBeInTheDocument());
     expect(fetches()).toBe(2);
     expect(within(rowOf('SF-NEW')).queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
@@ -200,7 +241,18 @@ describe('Cancel Order dialog', () => {
 
   it('shows where the refund of a cancelled prepaid order stands (issue 14)', async () => {
     const api = createFakeApi({
-      orders: [makeOrder({ order_id: 9, order_number: 'SF-RFD', status: 'cancelled', payment_method: 'prepaid', payment_status: 'refund_pending', final_amount: '499.00', price: '499.00', quantity: 1 })],
+      orders: [
+        makeOrder({
+          order_id: 9,
+          order_number: 'SF-RFD',
+          status: 'cancelled',
+          payment_method: 'prepaid',
+          payment_status: 'refund_pending',
+          final_amount: '499.00',
+          price: '499.00',
+          quantity: 1,
+        }),
+      ],
     });
     const user = userEvent.setup();
     renderOrders(api);

@@ -1,7 +1,19 @@
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from '@storefront/shared/router';
-import { formatMoney, formatStatus, Picture, isCancellable, MESSAGES, paths, reportError, SessionSkeleton, useStores, type Order, useDocumentTitle } from '@storefront/shared';
+import {
+  formatMoney,
+  formatStatus,
+  Picture,
+  isCancellable,
+  MESSAGES,
+  paths,
+  reportError,
+  SessionSkeleton,
+  useStores,
+  type Order,
+  useDocumentTitle,
+} from '@storefront/shared';
 import { useLocalStore } from '../../../hooks/useLocalStore';
 import { OrdersStore } from '../../../stores/OrdersStore';
 import { OrderDetailsDrawer } from '../../../components/orders/OrderDetailsDrawer';
@@ -57,12 +69,18 @@ export const OrdersSection = observer(function OrdersSection() {
         <ul className="acc-orders" aria-label="Orders">
           {orders.orders.map((order) => (
             <li key={order.order_id} className="acc-order-card">
-              <button
-                type="button"
-                className="acc-order-card__main"
-                onClick={() => setSelectedId(order.order_id)}
-              >
-                {order.product_image && <Picture src={order.product_image} alt="" className="acc-order-card__img" sizes="56px" width={56} height={56} loading="lazy" />}
+              <button type="button" className="acc-order-card__main" onClick={() => setSelectedId(order.order_id)}>
+                {order.product_image && (
+                  <Picture
+                    src={order.product_image}
+                    alt=""
+                    className="acc-order-card__img"
+                    sizes="56px"
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                  />
+                )}
                 <span className="acc-order-card__text">
                   {/* Named by what it shows (WCAG 2.5.3): an aria-label would hide the product, date and amount. */}
                   <span className="sf-visually-hidden">Order </span>

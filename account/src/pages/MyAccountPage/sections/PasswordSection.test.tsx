@@ -42,7 +42,9 @@ describe('Change password', () => {
     await user.type(within(form()).getByLabelText('Confirm new password'), 'Fresh#456');
     await user.click(within(form()).getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password changed successfully. Other devices have been signed out.')).toBeInTheDocument();
-    expect(api.callsOf('changePassword')).toEqual([[{ old_password: 'Secret@1', new_password: 'Fresh#456', confirm_password: 'Fresh#456' }]]);
+    expect(api.callsOf('changePassword')).toEqual([
+      [{ old_password: 'Secret@1', new_password: 'Fresh#456', confirm_password: 'Fresh#456' }],
+    ]);
     expect(api.state.customers[0]?.password).toBe('Fresh#456');
     expect(within(form()).getByLabelText('Old password')).toHaveValue('');
     expect(within(form()).getByLabelText('New password')).toHaveValue('');

@@ -16,10 +16,14 @@ export const ProfileSection = observer(function ProfileSection() {
   const { auth } = useStores();
   useDocumentTitle('My Account');
   const customer = auth.user?.customer;
-  const form = useForm<ProfileValues>(profileSchema, {
-    firstname: customer?.firstname ?? '',
-    lastname: customer?.lastname ?? '',
-  }, { failure: MESSAGES.accountDetailsFailed });
+  const form = useForm<ProfileValues>(
+    profileSchema,
+    {
+      firstname: customer?.firstname ?? '',
+      lastname: customer?.lastname ?? '',
+    },
+    { failure: MESSAGES.accountDetailsFailed },
+  );
 
   // Spec §4: the account-details update changes first and last name in the session too.
   const submit = form.handleSubmit(async (v) => {

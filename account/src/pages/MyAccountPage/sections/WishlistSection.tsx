@@ -69,7 +69,9 @@ export const WishlistSection = observer(function WishlistSection() {
             return (
               <li key={item.wishlist_id} className="acc-wish-card">
                 <Link to={paths.product(p.slug)} className="acc-wish-card__link">
-                  {p.cover_image && <Picture src={p.cover_image} alt="" className="acc-wish-card__img" sizes="96px" width={96} height={96} loading="lazy" />}
+                  {p.cover_image && (
+                    <Picture src={p.cover_image} alt="" className="acc-wish-card__img" sizes="96px" width={96} height={96} loading="lazy" />
+                  )}
                   <span className="acc-wish-card__name">{p.product_name}</span>
                 </Link>
                 <span className="acc-wish-card__price">{formatMoney(p.final_price)}</span>
