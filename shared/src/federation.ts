@@ -3,7 +3,7 @@
  * it, so react, the router, MobX and `@storefront/shared` exist once in the browser: one React tree,
  * one RootStore, one API client. `requiredVersion` comes from the importing package's own manifest so
  * the built `mf-manifest.json` records real ranges (never `workspace:*`). Libraries only shared/ itself
- * uses (axios, react-toastify, yup) are not listed: they are bundled inside it, tree-shaken, once.
+ * uses (react-toastify, yup) are not listed: they are bundled inside it, tree-shaken, once.
  * `@storefront/contract` is not listed either: plain constants, pure builders and types, no state — the
  * remotes take it through shared's re-exports (one copy, inside the singleton) and the shell bundles the
  * few parts it imports itself (the route table); two copies of a constant cannot disagree.

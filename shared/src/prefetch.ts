@@ -4,7 +4,7 @@
  * page's public catalogue calls run in parallel with the scripts instead of after them; the API client
  * then adopts these responses (`takePrefetched`) instead of asking again.
  *
- * This entry (`@storefront/shared/prefetch`) is deliberately tiny and dependency-free — no axios, no
+ * This entry (`@storefront/shared/prefetch`) is deliberately tiny and dependency-free — no client, no
  * React — because it runs before the shared singletons exist. It is not a Module Federation shared
  * module: the shell bundles it; the hand-over happens through one property of `window`.
  */

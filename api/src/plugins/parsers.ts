@@ -4,7 +4,7 @@ import { FormDataError, parseFormData } from '../lib/formData';
 /** Request bodies beyond Fastify's JSON: an empty JSON body, multipart forms (spec §7) and URL-encoded forms. */
 export const parsersPlugin = fp(
   async (app) => {
-    // An empty JSON body (axios sends none for POST /store-info, a proxy may still label it JSON) reads as {}.
+    // An empty JSON body (the client sends none for POST /store-info, a proxy may still label it JSON) reads as {}.
     const defaultJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, text, done) => {

@@ -37,6 +37,10 @@ beforeAll(async () => {
         return send(200, { success: false, message: 'Please verify your email', errors: { email: 'Not verified' } });
       if (req.url === '/api/customer/cancel-order')
         return send(200, { success: false, status: true, message: 'Order cancelled successfully' });
+      if (req.url === '/api/proxy-down') {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        return res.end('<html><body>Bad gateway</body></html>');
+      }
       if (req.url === '/api/checkout1') return send(409, { success: false, message: ['Only 2 left of Wallet', 'Only 1 left of Watch'] });
       return send(200, { success: true, data: { url: req.url } });
     });
@@ -109,6 +113,14 @@ describe('API client (spec §7)', () => {
     expect((err as ApiError).fieldErrors).toEqual({ email: 'The email has already been taken.' });
     const list = await api.checkout({} as never).catch((e: unknown) => e);
     expect(messagesOf(list, 'Checkout failed')).toEqual(['Only 2 left of Wallet', 'Only 1 left of Watch']);
+  });
+
+  it('turns an error page that is not JSON (a proxy in the way) into ApiError with its status and no message', async () => {
+    const { client } = make();
+    const err = (await client.get('/proxy-down').catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(502);
+    expect(messageOf(err, 'Something went wrong')).toBe('Something went wrong');
   });
 
   it('calls the 401 policy only when a token was sent', async () => {

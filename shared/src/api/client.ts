@@ -1,4 +1,3 @@
-import type { AxiosInstance } from 'axios';
 import { ApiError, toMessages } from './errors';
 import type { CallOptions } from './Api';
 import { hasPrefetched, takePrefetched } from '../prefetch';
@@ -37,82 +36,76 @@ export interface ApiClient {
   readonly inFlight: number;
 }
 
-type AxiosModule = typeof import('axios');
-let axiosModule: Promise<AxiosModule> | null = null;
-
-/**
- * axios (21 KB gzip) is not part of the first screen: the start-up's own fetches bring the first
- * page's data (see ../prefetch.ts), so axios loads with the first request that needs it, or once the
- * page is idle.
- */
-export function loadAxios(): Promise<AxiosModule> {
-  axiosModule ??= import('axios');
-  return axiosModule;
-}
-
-function toApiError(err: unknown, ax: AxiosModule): ApiError {
-  if (err instanceof ApiError) return err;
-  if (ax.isAxiosError(err)) {
-    const status = err.response?.status ?? 0;
-    const body = err.response?.data as { message?: unknown; errors?: unknown } | undefined;
-    const fieldErrors: Record<string, string> = {};
-    if (body && typeof body.errors === 'object' && body.errors !== null && !Array.isArray(body.errors)) {
-      for (const [k, v] of Object.entries(body.errors as Record<string, unknown>)) {
-        if (typeof v === 'string') fieldErrors[k] = v;
-        else if (Array.isArray(v) && typeof v[0] === 'string') fieldErrors[k] = v[0];
-      }
-    }
-    return new ApiError(status, toMessages(body?.message), fieldErrors);
+/** Field errors of an error answer (`errors: { field: message | [message, …] }`), first message each. */
+function fieldErrorsOf(body: unknown): Record<string, string> {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  const out: Record<string, string> = {};
+  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return out;
+  for (const [k, v] of Object.entries(errors as Record<string, unknown>)) {
+    if (typeof v === 'string') out[k] = v;
+    else if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[0];
   }
-  return new ApiError(0, []);
+  return out;
+}
+
+/** An answer's body: its JSON when it is JSON, else its text ('' when empty), as the API's callers expect. */
+async function bodyOf(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (text === '') return '';
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 /**
- * Creates the one axios instance of the page. No timeout (spec §7). A cancelled request (its signal
- * aborted) resolves to `null`; every other failure rejects with `ApiError`.
+ * The page's one HTTP client, on the platform's `fetch` (the browser's, and Node's in the server render).
+ * It was axios until issue 19: 21 KB gzip on every page's load for what `fetch` does here — JSON in and
+ * out, a multipart form, a query string, an abort signal. No timeout (spec §7). A cancelled request (its
+ * signal aborted) resolves to `null`; every other failure rejects with `ApiError` (status 0 when no
+ * answer came).
  */
-export function createApiClient(options: ApiClientOptions, instance?: AxiosInstance): ApiClient {
-  let http: Promise<AxiosInstance> | null = instance ? Promise.resolve(instance) : null;
-  const getHttp = (): Promise<AxiosInstance> => {
-    http ??= loadAxios().then((ax) =>
-      ax.default.create({
-        baseURL: options.baseURL.replace(/\/$/, ''),
-        headers: { 'x-api-key': options.apiKey, Accept: 'application/json' },
-      }),
-    );
-    return http;
-  };
-  const idle =
-    typeof window !== 'undefined' ? (window as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback : undefined;
-  if (idle) idle(() => void getHttp().catch(() => undefined));
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const base = options.baseURL.replace(/\/$/, '');
   const pending = new Map<string, Promise<unknown>>();
   let inFlight = 0;
 
   async function send<T>(method: 'GET' | 'POST', url: string, body: unknown, opts: RequestOptions, form: boolean): Promise<T | null> {
     const token = options.getToken();
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { 'x-api-key': options.apiKey, Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
-    let data: unknown = body;
+    let payload: FormData | string | undefined;
     if (form && body) {
       const fd = new FormData();
       for (const [k, v] of Object.entries(body as Record<string, string>)) fd.append(k, v);
-      data = fd;
+      payload = fd;
+    } else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
     }
+    const query = opts.params ? `?${new URLSearchParams(Object.entries(opts.params).map(([k, v]) => [k, String(v)])).toString()}` : '';
+    const key = requestKey(method, url, opts.params, body);
     inFlight += 1;
-    let ax: AxiosModule | null = null;
     try {
-      ax = await loadAxios();
-      const client = await getHttp();
-      const res = await client.request<T>({ method, url, params: opts.params, data, headers, signal: opts.signal });
-      options.sink?.answered(requestKey(method, url, opts.params, body), res.data);
-      return res.data;
-    } catch (err) {
-      if ((ax && ax.isCancel(err)) || opts.signal?.aborted) return null;
-      options.sink?.failed(requestKey(method, url, opts.params, body), err);
-      if (!ax) throw new ApiError(0, []);
-      const apiError = toApiError(err, ax);
-      if (apiError.status === 401 && token) options.onUnauthorized?.();
-      throw apiError;
+      let res: Response;
+      let data: unknown;
+      try {
+        res = await fetch(`${base}${url}${query}`, { method, headers, body: payload, signal: opts.signal });
+        data = await bodyOf(res);
+      } catch (err) {
+        if (opts.signal?.aborted) return null;
+        options.sink?.failed(key, err);
+        throw new ApiError(0, []);
+      }
+      if (!res.ok) {
+        const apiError = new ApiError(res.status, toMessages((data as { message?: unknown } | null)?.message), fieldErrorsOf(data));
+        options.sink?.failed(key, apiError);
+        if (res.status === 401 && token) options.onUnauthorized?.();
+        throw apiError;
+      }
+      options.sink?.answered(key, data);
+      return data as T;
     } finally {
       inFlight -= 1;
     }
