@@ -84,11 +84,18 @@ test.describe('phone', () => {
     const button = hero.getByRole('link', { name: /^Shop festive/ }).first();
     await expect(button).toBeVisible();
     await expect(picture).toBeVisible();
-    const img = (await picture.boundingBox())!;
-    const btn = (await button.boundingBox())!;
-    // The banner's title and subtitle are in the picture: the button must not overlap it at all.
-    expect(btn.y).toBeGreaterThanOrEqual(img.y + img.height - 0.5);
-    expect(btn.x + btn.width).toBeLessThanOrEqual(img.x + img.width);
+    // The banner is a carousel: the first matching slide may be moved or replaced between two reads, so
+    // both boxes are read together and read again until they are both there.
+    await expect(async () => {
+      const img = await picture.boundingBox();
+      const btn = await button.boundingBox();
+      expect(img).not.toBeNull();
+      expect(btn).not.toBeNull();
+      if (!img || !btn) return;
+      // The banner's title and subtitle are in the picture: the button must not overlap it at all.
+      expect(btn.y).toBeGreaterThanOrEqual(img.y + img.height - 0.5);
+      expect(btn.x + btn.width).toBeLessThanOrEqual(img.x + img.width);
+    }).toPass({ timeout: 10_000 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
   });
