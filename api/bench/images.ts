@@ -7,10 +7,10 @@
 // Everything stays on 127.0.0.1; times are wall clock on a shared machine: compare medians, and runs.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pacedRun, type PacedFigures, type PacedRequest } from './paced';
+import { freePort, waitFor } from './apiProcess';
 
 const API_DIR = path.resolve(__dirname, '..');
 const API_KEY = 'bench-api-key';
@@ -18,29 +18,6 @@ const API_KEY = 'bench-api-key';
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitFor(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
 const percentile = (xs: number[], p: number) => {

@@ -14,13 +14,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { pacedRun, type PacedFigures, type PacedRequest } from './paced';
 import { BENCH_API_KEY, benchProductionEnv } from './productionEnv';
+import { freePort, waitFor } from './apiProcess';
 
 const API_DIR = path.resolve(__dirname, '..');
 const API_KEY = BENCH_API_KEY;
@@ -38,31 +38,6 @@ interface Row {
   scenario: string;
   paced: PacedFigures & { rate: number };
   flat: { throughput: number; p99: number; errors: number };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the API did not come up at ${url}`);
 }
 
 type Target = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
