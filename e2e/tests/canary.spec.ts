@@ -1,9 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { copyBuild, newestBuild, opsIn } from './support/builds';
 
 /**
  * Canary releases with browser telemetry (issue 17), in real Chromium with real Module Federation:
@@ -25,7 +25,6 @@ const SHARE = 25;
 /** What the broken version throws, in place of the product page's class name. */
 const BROKEN = 'canary release: the product page is broken';
 
-const run = promisify(execFile);
 let tmp = '';
 let root = '';
 let LIVE = '';
@@ -34,15 +33,7 @@ let GOOD = '';
 let productPath = '';
 let host: ChildProcess | null = null;
 
-async function ops(...args: string[]): Promise<string> {
-  try {
-    const { stdout } = await run(process.execPath, [OPS_BIN, ...args, '--root', root], { cwd: REPO });
-    return stdout;
-  } catch (err) {
-    const e = err as { stderr?: string; stdout?: string; message: string };
-    throw new Error(`ops ${args.join(' ')} failed: ${e.stderr || e.stdout || e.message}`);
-  }
-}
+const ops = (...args: string[]): Promise<string> => opsIn(root, ...args);
 
 interface VersionTelemetry {
   version: string;
@@ -65,44 +56,6 @@ async function catalogStatus(): Promise<StatusJson['sections'][number]> {
 }
 
 const telemetryOf = async (version: string) => (await catalogStatus()).telemetry.find((t) => t.version === version)?.summary;
-
-async function newestBuild(folder: string): Promise<string> {
-  const dist = path.join(REPO, folder, 'dist');
-  const names = (await fs.readdir(dist).catch(() => [] as string[])).filter((n) => n !== 'dev' && !n.startsWith('.'));
-  const dated = await Promise.all(
-    names.map(async (n) => ({ n, t: (await fs.stat(path.join(dist, n, 'build.json')).catch(() => null))?.mtimeMs ?? -1 })),
-  );
-  const best = dated.filter((d) => d.t >= 0).sort((a, b) => b.t - a.t)[0];
-  if (!best) throw new Error(`no production build in ${dist}: run BUILD_ID=… NODE_ENV=production pnpm run build first`);
-  return path.join(dist, best.n);
-}
-
-/** Copies a build as `version`; `edit` rewrites its JavaScript (browser chunks and server build); gives how many files changed. */
-async function copyBuild(from: string, dest: string, version: string, edit?: (text: string) => string): Promise<number> {
-  await fs.cp(from, dest, { recursive: true });
-  const buildFile = path.join(dest, 'build.json');
-  const build = JSON.parse(await fs.readFile(buildFile, 'utf8')) as Record<string, unknown>;
-  await fs.writeFile(buildFile, JSON.stringify({ ...build, version }, null, 2));
-  if (!edit) return 0;
-  let changed = 0;
-  const files = [
-    ...(await fs.readdir(dest)),
-    ...(await fs.readdir(path.join(dest, 'server')).catch(() => [] as string[])).map((n) => `server/${n}`),
-  ];
-  for (const name of files.filter((n) => n.endsWith('.js'))) {
-    const file = path.join(dest, name);
-    const text = await fs.readFile(file, 'utf8');
-    const out = edit(text);
-    if (out !== text) {
-      changed++;
-      await fs.writeFile(file, out);
-      // The precompressed copies would still hold the old text: the host serves those first.
-      await fs.rm(`${file}.br`, { force: true });
-      await fs.rm(`${file}.gz`, { force: true });
-    }
-  }
-  return changed;
-}
 
 interface Visit {
   version: string;
@@ -168,7 +121,7 @@ test.describe('canary releases: a share of shoppers, telemetry per version, auto
     await copyBuild(catalogBuild, path.join(tmp, 'live'), LIVE);
     await copyBuild(catalogBuild, path.join(tmp, 'good'), GOOD);
     // The broken release: rendering the product page throws (in the browser and on the server).
-    const changed = await copyBuild(catalogBuild, path.join(tmp, 'bad'), BAD, (text) =>
+    const changed = await copyBuild(catalogBuild, path.join(tmp, 'bad'), BAD, (_name, text) =>
       text.replace(/(["'])cat-product sf-container\1/g, `(()=>{throw new Error(${JSON.stringify(BROKEN)})})()`),
     );
     expect(changed, 'the product page chunk (and its server build) name the "cat-product sf-container" class').toBeGreaterThanOrEqual(1);

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { copyBuild, newestBuild, opsIn } from './support/builds';
 
 /**
  * Independent delivery (issue 7), in a real browser with real Module Federation loading: versions of
@@ -27,8 +27,6 @@ const API_URL = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 3180}`;
 const V1_LABEL = 'Shop all';
 const V2_LABEL = 'Shop all (release 2)';
 
-const run = promisify(execFile);
-
 let tmp = '';
 let root = '';
 let V1 = '';
@@ -37,15 +35,7 @@ let V3 = '';
 const hosts = new Map<string, ChildProcess>();
 
 /** Runs `pnpm ops <args> --root <root>` (the same CLI without pnpm's start-up); throws with its stderr. */
-async function ops(...args: string[]): Promise<string> {
-  try {
-    const { stdout } = await run(process.execPath, [OPS_BIN, ...args, '--root', root], { cwd: REPO });
-    return stdout;
-  } catch (err) {
-    const e = err as { stderr?: string; stdout?: string; message: string };
-    throw new Error(`ops ${args.join(' ')} failed: ${e.stderr || e.stdout || e.message}`);
-  }
-}
+const ops = (...args: string[]): Promise<string> => opsIn(root, ...args);
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -145,39 +135,6 @@ function consoleLog(page: Page): string[] {
   const lines: string[] = [];
   page.on('console', (m) => lines.push(m.text()));
   return lines;
-}
-
-/** Copies a production build to `dest` as version `version`, passing its text files through `edit`. */
-async function copyBuild(from: string, dest: string, version: string, edit?: (name: string, text: string) => string): Promise<void> {
-  await fs.cp(from, dest, { recursive: true });
-  const buildFile = path.join(dest, 'build.json');
-  const build = JSON.parse(await fs.readFile(buildFile, 'utf8')) as Record<string, unknown>;
-  await fs.writeFile(buildFile, JSON.stringify({ ...build, version }, null, 2));
-  if (!edit) return;
-  // The browser's chunks and the server build (server/server.js): a release changes both.
-  const files = [
-    ...(await fs.readdir(dest)),
-    ...(await fs.readdir(path.join(dest, 'server')).catch(() => [] as string[])).map((n) => `server/${n}`),
-  ];
-  for (const name of files) {
-    if (!name.endsWith('.js')) continue;
-    const file = path.join(dest, name);
-    const text = await fs.readFile(file, 'utf8');
-    const changed = edit(name, text);
-    if (changed !== text) await fs.writeFile(file, changed);
-  }
-}
-
-/** The newest production build folder of a workspace package (what `pnpm ops publish` would take). */
-async function newestBuild(folder: string): Promise<string> {
-  const dist = path.join(REPO, folder, 'dist');
-  const names = (await fs.readdir(dist).catch(() => [] as string[])).filter((n) => n !== 'dev' && !n.startsWith('.'));
-  const dated = await Promise.all(
-    names.map(async (n) => ({ n, t: (await fs.stat(path.join(dist, n, 'build.json')).catch(() => null))?.mtimeMs ?? -1 })),
-  );
-  const best = dated.filter((d) => d.t >= 0).sort((a, b) => b.t - a.t)[0];
-  if (!best) throw new Error(`no production build in ${dist}: run BUILD_ID=… NODE_ENV=production pnpm run build first`);
-  return path.join(dist, best.n);
 }
 
 test.describe('operators: publish, activate, roll back, fall back, serve elsewhere', () => {
