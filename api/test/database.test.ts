@@ -64,6 +64,31 @@ describe('database', () => {
     }
   });
 
+  (onPostgres ? it : it.skip)('prepares each query once per connection on PostgreSQL (no planning on every call)', async () => {
+    await t.db.connection().execute(async (db) => {
+      for (let i = 0; i < 2; i += 1) await db.selectFrom('products').select('id').where('slug', '=', 'no-such-product').execute();
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db);
+      expect(prepared.rows.filter((r) => /from "products" where "slug" = \$1/.test(r.statement))).toHaveLength(1);
+    });
+  });
+
+  (onPostgres ? it : it.skip)('a table changed under a prepared statement (a rolling migration) answers on the next call', async () => {
+    await sql`create table prepared_probe (id integer primary key)`.execute(t.db);
+    try {
+      await t.db.connection().execute(async (db) => {
+        await sql`insert into prepared_probe (id) values (1)`.execute(db);
+        const before = await sql<{ id: number }>`select * from prepared_probe`.execute(db);
+        expect(before.rows).toEqual([{ id: 1 }]);
+        // Another process migrates: the prepared `select *` would now return another row type (0A000).
+        await sql`alter table prepared_probe add column note text`.execute(db);
+        const after = await sql<{ id: number; note: string | null }>`select * from prepared_probe`.execute(db);
+        expect(after.rows).toEqual([{ id: 1, note: null }]);
+      });
+    } finally {
+      await sql`drop table prepared_probe`.execute(t.db);
+    }
+  });
+
   it('migrates and seeds once: a second start changes nothing', async () => {
     expect(await migrate(t.db)).toEqual([]);
     const before = await t.db
