@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { OpsContext } from './commands';
+import type { OpsContext } from './release/context';
 import { OpsError } from './sections';
 import type { Command } from './cli/command';
 import { activateCommand } from './cli/activate';

@@ -3,7 +3,8 @@
  * it the live version (`promote`), end it (`rollback` while one runs, or the host's auto-rollback).
  * Each works under the deploy root's lock and leaves a line in history.jsonl.
  */
-import { compatibilityProblems, MAX_ROLLBACK_STEPS, missingAssets, normaliseBaseUrl, type OpsContext } from '../commands';
+import { compatibilityProblems, MAX_ROLLBACK_STEPS, missingAssets, normaliseBaseUrl } from '../release/activate';
+import type { OpsContext } from '../release/context';
 import { OpsError, checkVersionName, resolveSection, type Section } from '../sections';
 import { appendHistory, exists, manifestUrl, readState, saveState, sectionState, versionDir, withLock, type LiveRef } from '../store';
 import { DEFAULT_THRESHOLDS, readCanaries, writeCanaries, type CanaryRef, type Thresholds } from './state';

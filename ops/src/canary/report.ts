@@ -3,8 +3,8 @@
  * version and the canary (and any other version shoppers still ran, such as a canary that just
  * ended) over the last minutes, from the local telemetry store every host process writes.
  */
-import type { OpsContext } from '../commands';
-import { fmtDate, table } from '../commands';
+import type { OpsContext } from '../release/context';
+import { fmtDate, table } from '../text';
 import { OpsError, SECTIONS, resolveSection } from '../sections';
 import { readHistory, readState, type HistoryRecord } from '../store';
 import { formatMs, formatRate, summarize, type Summary } from '../telemetry/aggregate';

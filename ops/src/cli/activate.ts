@@ -1,8 +1,8 @@
-import { activate } from '../commands';
+import { activate } from '../release/activate';
 import { describeThresholds, parsePercent, parseThresholds, startCanary } from '../canary/commands';
 import { OpsError } from '../sections';
 import { str, type Command, type Parsed } from './command';
-import type { OpsContext } from '../commands';
+import type { OpsContext } from '../release/context';
 import type { Io } from './command';
 
 const THRESHOLD_FLAGS = ['max-error-rate', 'max-chunk-failure-rate', 'min-page-views', 'window'] as const;

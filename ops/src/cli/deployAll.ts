@@ -1,4 +1,4 @@
-import { deployAll } from '../commands';
+import { deployAll } from '../release/deployAll';
 import type { Command } from './command';
 
 export const deployAllCommand: Command = {

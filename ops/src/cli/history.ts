@@ -1,4 +1,4 @@
-import { formatHistory, history } from '../commands';
+import { formatHistory, history } from '../release/history';
 import type { Command } from './command';
 
 export const historyCommand: Command = {

@@ -1,4 +1,4 @@
-import { publish } from '../commands';
+import { publish } from '../release/publish';
 import { str, type Command } from './command';
 
 export const publishCommand: Command = {

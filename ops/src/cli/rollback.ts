@@ -1,4 +1,4 @@
-import { rollback } from '../commands';
+import { rollback } from '../release/rollback';
 import { endCanary } from '../canary/commands';
 import { resolveSection } from '../sections';
 import type { Command } from './command';

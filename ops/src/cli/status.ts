@@ -1,4 +1,4 @@
-import { formatStatus, status } from '../commands';
+import { formatStatus, status } from '../release/status';
 import { formatTelemetryStatus, telemetryStatus } from '../canary/report';
 import { OpsError } from '../sections';
 import { str, type Command } from './command';
