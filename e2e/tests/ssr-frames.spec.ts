@@ -91,10 +91,11 @@ async function signIn(page: Page): Promise<{ email: string; firstName: string }>
 
 test.describe('the frame is in the HTML, before any script runs', () => {
   for (const frame of FRAMES) {
-    test(`${frame.path}: its heading is served, the page is private, no-store`, async ({ request }) => {
+    test(`${frame.path}: its heading is served, the page is private, no-store, not indexed`, async ({ request }) => {
       const res = await request.get(frame.path);
       expect(res.status()).toBe(200);
       expect(res.headers()['cache-control']).toBe('private, no-store');
+      expect(res.headers()['x-robots-tag']).toBe('noindex');
       const html = await res.text();
       const root = html.slice(html.indexOf('<div id="root">'));
       expect(root).toMatch(new RegExp(`<h1[^>]*>${frame.heading}</h1>`));
