@@ -9,6 +9,7 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { ROUTES, type RouteEntry } from '../../shell/src/routeTable';
+import { signIn } from './support/signIn';
 
 /**
  * Every route of the shell's route table (spec §2), walked as a guest and as a signed-in customer who
@@ -137,12 +138,7 @@ async function buildWorld(browser: Browser, baseURL: string, request: APIRequest
   await context.clearCookies();
   await page.evaluate(() => window.localStorage.clear());
   // The customer, signed in once through the form.
-  await page.goto('/signin');
-  const form = page.getByRole('form', { name: 'Sign in with email' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, email, PASSWORD);
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   const customerState = await context.storageState();
   await context.close();

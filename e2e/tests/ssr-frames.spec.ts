@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn } from './support/signIn';
 
 /**
  * The cart, checkout, sign-in, sign-up, order-tracking and account pages rendered on the server
@@ -70,7 +71,7 @@ async function aProduct(request: APIRequestContext): Promise<{ slug: string; pro
 }
 
 /** A new customer, signed in through the sign-in page (the session the browser saves, as a shopper's). */
-async function signIn(page: Page): Promise<{ email: string; firstName: string }> {
+async function newCustomerSignedIn(page: Page): Promise<{ email: string; firstName: string }> {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const email = `frames-${stamp}@example.test`;
   const firstName = 'Kavya';
@@ -79,13 +80,7 @@ async function signIn(page: Page): Promise<{ email: string; firstName: string }>
     data: { firstName, lastName: 'Nair', email, password: PASSWORD, mobile: `8${stamp.slice(-9)}` },
   });
   expect(reg.ok()).toBeTruthy();
-  await page.goto('/signin');
-  await hydrated(page);
-  const form = page.getByRole('form', { name: 'Sign in with email' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, email, PASSWORD);
   return { email, firstName };
 }
 
@@ -145,7 +140,7 @@ test("a guest: every frame hydrates without a mismatch, then shows the guest's p
 test('a signed-in shopper: every frame hydrates without a mismatch, then fills with their own data without a shift', async ({ page }) => {
   const problems = watchConsole(page);
   const product = await aProduct(page.request);
-  const me = await signIn(page);
+  const me = await newCustomerSignedIn(page);
   // Something in the cart, so the cart and checkout show lines rather than the empty state.
   await page.goto(`/products/${product.slug}`);
   await hydrated(page);
