@@ -66,6 +66,11 @@ export interface Config {
   storeToken: string;
   /** The shop's public origin (`STORE_URL`): links in e-mails, the sitemap. No trailing slash. */
   storeUrl: string;
+  /**
+   * The shop's name in what it sends shoppers (`SHOP_NAME`: the OTP SMS, e-mails). Development: the demo
+   * shop's; production without it: `STORE_URL`'s host, a name the shopper recognises, never the software's.
+   */
+  shopName: string;
   /** Development mode: codes and reset tokens also travel in answers and the dev outbox (spec §8 toast). */
   dev: boolean;
   /** Peers whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`, comma-separated addresses or CIDRs). */
@@ -92,6 +97,8 @@ export const DEV_DEFAULTS = {
   STORE_TOKEN: 'dev-store-token',
   STORE_URL: 'http://127.0.0.1:8080',
   MAIL_FROM: 'Storefront <no-reply@storefront.test>',
+  /** The demo shop's name (its seeded store info says the same). */
+  SHOP_NAME: 'Storefront',
 } as const;
 
 /** India's SMS gateways take a JSON body; this one is the neutral default (`SMS_WEBHOOK_BODY` replaces it). */
@@ -100,6 +107,19 @@ export const DEFAULT_SMS_BODY = '{"to":"{{e164}}","message":"{{text}}"}';
 export const DEFAULT_DB_FILE = path.resolve(__dirname, '..', 'data', 'storefront.sqlite');
 export const DEFAULT_IMAGE_DIR = path.resolve(__dirname, '..', 'data', 'images');
 export const DEFAULT_PHOTO_POOL_DIR = path.resolve(__dirname, '..', 'data', 'photo-pool');
+
+/** `SHOP_NAME`, else the development default or, in production, the host of the shop's origin. */
+function shopName(env: NodeJS.ProcessEnv, storeUrl: string, dev: boolean): string {
+  const named = env.SHOP_NAME?.trim();
+  if (named) return named;
+  if (dev) return DEV_DEFAULTS.SHOP_NAME;
+  try {
+    return new URL(storeUrl).host;
+  } catch {
+    // No usable STORE_URL: configProblems refuses to start, so this name is never sent.
+    return '';
+  }
+}
 
 function int(value: string | undefined, fallback: number): number {
   const n = Number(value);
@@ -150,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? 'development' : 'production';
   const dev = mode === 'development';
   const scale = Number(env.RATE_LIMIT_SCALE);
+  const storeUrl = (env.STORE_URL?.trim() || (dev ? DEV_DEFAULTS.STORE_URL : '')).replace(/\/+$/, '');
   return {
     mode,
     port: int(env.API_PORT, Number(DEV_DEFAULTS.API_PORT)),
@@ -164,7 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     apiKey: env.API_KEY || DEV_DEFAULTS.API_KEY,
     storeToken: env.STORE_TOKEN || DEV_DEFAULTS.STORE_TOKEN,
-    storeUrl: (env.STORE_URL?.trim() || (dev ? DEV_DEFAULTS.STORE_URL : '')).replace(/\/+$/, ''),
+    storeUrl,
+    shopName: shopName(env, storeUrl, dev),
     dev,
     // The edge host on the same machine proxies /api, so loopback is the one proxy trusted by default.
     trustedProxies: (env.TRUSTED_PROXIES ?? '127.0.0.1,::1')

@@ -1,6 +1,7 @@
 import { loadConfig } from '../src/config';
 import { SmsWebhookSender } from '../src/messages/sms';
 import { SmtpSender } from '../src/messages/smtp';
+import { STORE_TOKEN, get, makeApp, ok, post, registerCustomer, uniqueMobile } from './helpers';
 import { startSmsReceiver, startSmtpReceiver } from './receivers';
 
 /** The two real adapters against local receivers speaking HTTP and SMTP (issue 13). */
@@ -39,6 +40,36 @@ describe('message senders', () => {
     } finally {
       await sender.close();
       await smtp.close();
+    }
+  });
+});
+
+/** What the shopper reads names the shop (SHOP_NAME), not the software. */
+describe('message texts', () => {
+  it('SHOP_NAME is read trimmed; development defaults to the demo shop; production without it names STORE_URL’s host', () => {
+    expect(loadConfig({ NODE_ENV: 'development', SHOP_NAME: '  Kirana Bazaar ' }).shopName).toBe('Kirana Bazaar');
+    expect(loadConfig({ NODE_ENV: 'development' }).shopName).toBe('Storefront');
+    expect(loadConfig({ NODE_ENV: 'production', STORE_URL: 'https://shop.example.in/' }).shopName).toBe('shop.example.in');
+    expect(loadConfig({ NODE_ENV: 'production', STORE_URL: 'https://shop.example.in', SHOP_NAME: 'Kirana Bazaar' }).shopName).toBe(
+      'Kirana Bazaar',
+    );
+  });
+
+  it('the OTP SMS and the password reset e-mail carry the shop’s name', async () => {
+    const t = await makeApp({ shopName: 'Kirana Bazaar' });
+    try {
+      const mobile = uniqueMobile();
+      const sent = ok(await post<{ otp: string }>(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile }));
+      const [sms] = ok(await get<{ subject: string; text: string }[]>(t.app, `/dev/outbox?to=${mobile}`));
+      expect(sms?.text).toBe(`${sent.otp} is your Kirana Bazaar one-time code. It expires in 5 minutes. Do not share it with anyone.`);
+
+      const c = await registerCustomer(t.app);
+      ok(await post(t.app, '/customer/forgot-password', { email: c.email }));
+      const [mail] = ok(await get<{ subject: string; text: string }[]>(t.app, `/dev/outbox?to=${encodeURIComponent(c.email)}`));
+      expect(mail?.subject).toBe('Reset your Kirana Bazaar password');
+      expect(`${mail?.subject} ${mail?.text}`).not.toContain('Storefront');
+    } finally {
+      await t.close();
     }
   });
 });

@@ -22,13 +22,15 @@ export type Access = 'public' | 'guest' | 'auth';
 
 /** A route a remote's exposed page shows. */
 export type RemoteRoute = {
-  [R in RemoteName]: { path: string; access: Access; remote: R; module: ExposedModule<R> };
+  [R in RemoteName]: { path: string; access: Access; remote: R; module: ExposedModule<R>; private?: true };
 }[RemoteName];
 
 export interface ShellRoute {
   path: string;
   access: Access;
   shell: ShellPage;
+  /** See `isPrivateRoute`: a page for everyone that still shows the shopper's own data. */
+  private?: true;
 }
 
 export type RouteEntry = RemoteRoute | ShellRoute;
@@ -46,13 +48,13 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/shop', access: 'public', remote: 'catalog', module: 'Shop' },
   { path: ROUTE_PATTERNS.product, access: 'public', remote: 'catalog', module: 'Product' },
   { path: '/categories', access: 'public', remote: 'catalog', module: 'Categories' },
-  { path: '/cart', access: 'public', remote: 'cart_checkout', module: 'Cart' },
-  { path: '/checkout', access: 'public', remote: 'cart_checkout', module: 'Checkout' },
+  { path: '/cart', access: 'public', private: true, remote: 'cart_checkout', module: 'Cart' },
+  { path: '/checkout', access: 'public', private: true, remote: 'cart_checkout', module: 'Checkout' },
   { path: '/payment', access: 'auth', remote: 'cart_checkout', module: 'Payment' },
   { path: '/order-success', access: 'auth', remote: 'cart_checkout', module: 'OrderSuccess' },
   { path: '/order-failure', access: 'auth', remote: 'cart_checkout', module: 'OrderFailure' },
-  { path: '/track-order', access: 'public', remote: 'account', module: 'TrackOrder' },
-  { path: ROUTE_PATTERNS.trackOrder, access: 'public', remote: 'account', module: 'TrackOrder' },
+  { path: '/track-order', access: 'public', private: true, remote: 'account', module: 'TrackOrder' },
+  { path: ROUTE_PATTERNS.trackOrder, access: 'public', private: true, remote: 'account', module: 'TrackOrder' },
   { path: '/signin', access: 'guest', remote: 'account', module: 'SignIn' },
   { path: '/signup', access: 'guest', remote: 'account', module: 'SignUp' },
   { path: '/forgot-password', access: 'guest', remote: 'account', module: 'ForgotPassword' },
@@ -65,6 +67,22 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/contact', access: 'public', shell: 'Contacts' },
   { path: '/not-found', access: 'public', shell: 'NotFound' },
 ];
+
+/**
+ * Whether a route's page is the shopper's own: every page not open to everybody, and the public ones that
+ * show a cart, a checkout or an order (`private: true`). The host sends those `Cache-Control: private,
+ * no-store` (no cache keeps them) and `X-Robots-Tag: noindex`, and their server render carries
+ * `<meta name="robots" content="noindex">`: nothing of a shopper's session is for search engines.
+ */
+export function isPrivateRoute(route: RouteEntry): boolean {
+  return route.access !== 'public' || route.private === true;
+}
+
+/** `isPrivateRoute` for the route owning a pathname (an unknown path is the public not-found page). */
+export function isPrivatePath(pathname: string): boolean {
+  const route = findRoute(pathname);
+  return route !== undefined && isPrivateRoute(route);
+}
 
 export function isRemoteRoute(route: RouteEntry): route is RemoteRoute {
   return 'remote' in route;

@@ -8,6 +8,8 @@ import {
   findRoute,
   formatStatus,
   isCancellable,
+  isPrivatePath,
+  isPrivateRoute,
   isRemoteRoute,
   matches,
   parseImageId,
@@ -41,6 +43,26 @@ describe('routes (spec §2)', () => {
     expect(findRoute(pathname)).toMatchObject({ remote: 'catalog', module: 'Product' });
     expect(routeParams(ROUTE_PATTERNS.product, pathname)).toEqual({ slug: 'kurta & dupatta' });
     expect(matches(ROUTE_PATTERNS.trackOrder, paths.trackOrder('SF-1'))).toBe(true);
+  });
+
+  it("private pages are the shopper's own: every guest-only and signed-in page, the cart, checkout and order tracking", () => {
+    expect(ROUTES.filter(isPrivateRoute).map((r) => r.path)).toEqual([
+      '/cart',
+      '/checkout',
+      '/payment',
+      '/order-success',
+      '/order-failure',
+      '/track-order',
+      ROUTE_PATTERNS.trackOrder,
+      '/signin',
+      '/signup',
+      '/forgot-password',
+      '/reset-password',
+      '/my-account/*',
+    ]);
+    expect(isPrivatePath('/my-account/orders')).toBe(true);
+    expect(isPrivatePath('/track-order/SF-1')).toBe(true);
+    for (const p of ['/', '/shop', '/products/a-b', '/faq', '/no-such-page']) expect(isPrivatePath(p)).toBe(false);
   });
 
   it('a slug that is not valid percent-encoding gives null when strict', () => {

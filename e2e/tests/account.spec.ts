@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn } from './support/signIn';
 
 /**
  * Account journeys in the composed site against the real API server: sign-up, sign-out, sign-in by
@@ -98,15 +99,6 @@ async function placeOrder(request: APIRequestContext, customer: Customer, paymen
   return orderNumber;
 }
 
-async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/signin');
-  const form = page.getByRole('form', { name: 'Sign in with email' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
 async function signOutFromAccount(page: Page): Promise<void> {
   await page.goto('/my-account');
   await page.getByRole('navigation', { name: 'My account' }).getByRole('button', { name: 'Logout' }).click();
@@ -144,7 +136,7 @@ test('sign up, sign out, then sign in with the password', async ({ page }) => {
   await page.goto('/my-account');
   await expect(page).toHaveURL(/\/signin$/);
 
-  await signInWithPassword(page, email, PASSWORD);
+  await signIn(page, email, PASSWORD);
   await page.goto('/my-account');
   await expect(page.getByLabel('First name')).toHaveValue('Ravi');
 });
@@ -213,7 +205,7 @@ test('orders: open the drawer, copy the number, cancel with a reason and see the
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const customer = await registerCustomer(request);
   const orderNumber = await placeOrder(request, customer);
-  await signInWithPassword(page, customer.email, customer.password);
+  await signIn(page, customer.email, customer.password);
   await page.goto('/my-account/orders');
   await expect(page).toHaveTitle(/My Orders/);
   const orders = page.getByRole('list', { name: 'Orders' });
@@ -251,7 +243,7 @@ test('an unpaid prepaid order can be cancelled by its shopper; once cancelled it
   const customer = await registerCustomer(request);
   // Prepaid orders wait in payment_pending until paid; the shopper may cancel one at any time (issue 14).
   const orderNumber = await placeOrder(request, customer, 'prepaid');
-  await signInWithPassword(page, customer.email, customer.password);
+  await signIn(page, customer.email, customer.password);
   await page.goto('/my-account/orders');
   const row = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: orderNumber });
   await expect(row).toContainText('Payment Pending');
@@ -272,7 +264,7 @@ test('an unpaid prepaid order can be cancelled by its shopper; once cancelled it
 
 test('change the password, then sign in with the new one', async ({ page, request }) => {
   const customer = await registerCustomer(request);
-  await signInWithPassword(page, customer.email, customer.password);
+  await signIn(page, customer.email, customer.password);
   await page.goto('/my-account/password');
   const form = page.getByRole('form', { name: 'Change password' });
   await form.getByLabel('Old password').fill(customer.password);
@@ -285,7 +277,7 @@ test('change the password, then sign in with the new one', async ({ page, reques
   await expect(page.getByText('Password changed successfully').first()).toBeVisible();
 
   await signOutFromAccount(page);
-  await signInWithPassword(page, customer.email, 'Fresh#456');
+  await signIn(page, customer.email, 'Fresh#456');
 });
 
 test('forgot password: the reset link sets a new password', async ({ page, request }) => {
@@ -301,7 +293,7 @@ test('forgot password: the reset link sets a new password', async ({ page, reque
   await reset.getByLabel('Confirm new password').fill('Reset$789');
   await reset.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL(/\/signin$/);
-  await signInWithPassword(page, customer.email, 'Reset$789');
+  await signIn(page, customer.email, 'Reset$789');
 });
 
 test('a guest tracks an order by its number', async ({ page, request }) => {
@@ -325,7 +317,7 @@ test('a guest tracks an order by its number', async ({ page, request }) => {
 test('logging out in one tab signs out the other tab', async ({ context, request }) => {
   const customer = await registerCustomer(request);
   const first = await context.newPage();
-  await signInWithPassword(first, customer.email, customer.password);
+  await signIn(first, customer.email, customer.password);
   const second = await context.newPage();
   await second.goto('/my-account/orders');
   await expect(second.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
@@ -342,7 +334,7 @@ test('signing in in one tab signs in the other tab', async ({ context, request }
   await second.goto('/signin');
   await expect(second.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
 
-  await signInWithPassword(first, customer.email, customer.password);
+  await signIn(first, customer.email, customer.password);
   // The other tab adopts the saved session: its guest-only sign-in page moves on to /.
   await expect(second).toHaveURL(/\/$/);
   await second.goto('/my-account');

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { checkoutForm, fillShippingAddress } from './support/checkout';
+import { signIn } from './support/signIn';
 
 /**
  * Cart and checkout journeys on the composed site against the real API server (development mode:
@@ -100,15 +101,6 @@ async function addFromProductPage(page: Page, item: Pick) {
     .first()
     .click();
   await expect(page.getByText(/added|updated/i).first()).toBeVisible();
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/signin');
-  const form = page.getByRole('form', { name: 'Sign in with email' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 test('a guest adds two items, verifies the mobile by OTP, pays on delivery and sees the order', async ({ page, request }) => {

@@ -146,6 +146,51 @@ test('shop filters live in the URL: reload and back reproduce the list; a filter
   expect(await shownNames(page)).toEqual(second);
 });
 
+test('shop controls used before the last change has landed build on it: a page link keeps the sort, a filter keeps the price', async ({
+  page,
+}) => {
+  // A quick second tap on a slow phone is handled before the router has committed the first tap's
+  // navigation (and before React has drawn it): here both inputs go in one task, so every run is that case.
+  const twoInputs = (first: string, second: string) =>
+    page.evaluate(
+      ({ a, b }) => {
+        const root = document.querySelector('[data-remote="catalog"][data-module="Shop"]')!;
+        const act = (what: string) => {
+          if (what === 'sort') {
+            const sort = root.querySelector<HTMLSelectElement>('.cat-shop__sort select')!;
+            sort.value = 'price_desc';
+            sort.dispatchEvent(new Event('change', { bubbles: true }));
+          } else if (what === 'page 2') root.querySelector<HTMLAnchorElement>('a[aria-label="Page 2"]')!.click();
+          else if (what === 'apply price') [...root.querySelectorAll('button')].find((x) => x.textContent === 'Apply price')!.click();
+          else
+            [...root.querySelectorAll('label')]
+              .find((l) => l.textContent === what)!
+              .querySelector('input')!
+              .click();
+        };
+        act(a);
+        act(b);
+      },
+      { a: first, b: second },
+    );
+
+  await page.goto('/shop');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await shownNames(page);
+  await twoInputs('sort', 'page 2');
+  await expect(page).toHaveURL(/\/shop\?sort_by=price_desc&page=2$/);
+  await expect(shop(page).getByText(/^Showing 13–24 of \d+ products$/)).toBeVisible();
+
+  await page.goto('/shop?categories=t-shirts');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await shownNames(page);
+  await shop(page).getByLabel('Maximum price').fill('1000');
+  await twoInputs('apply price', 'In stock');
+  await expect(page).toHaveURL(/\/shop\?categories=t-shirts&max_price=1000&in_stock=1$/);
+  await expect(shop(page).getByRole('checkbox', { name: 'In stock' })).toBeChecked();
+  await expect(shop(page).getByLabel('Maximum price')).toHaveValue('1000');
+});
+
 test('search from the header lands on the matching results; the URL alone does too; an empty search says so', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Search products' }).click();

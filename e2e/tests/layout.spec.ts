@@ -9,11 +9,12 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { ROUTES, type RouteEntry } from '../../shell/src/routeTable';
+import { signIn } from './support/signIn';
 
 /**
  * Every route of the shell's route table (spec §2), walked as a guest and as a signed-in customer who
  * has a cart, a wishlist item and orders, at phone widths (320, 360, 375, 414 px) and at 1440 px, with
- * the overlays opened too (cart panel, mobile menu, search, order drawer, dialogs). At each width:
+ * the overlays opened too (cart panel, mobile menu, search, order drawer, dialogs, the sign-up modal). At each width:
  * the page does not scroll sideways, no element's box passes the right edge unless a container clips
  * or scrolls it, and axe-core finds no WCAG 2.x A/AA violation. Screenshots at 375 and 1440 px are
  * written into the test's output folder (test-results/) for a reviewer.
@@ -137,12 +138,7 @@ async function buildWorld(browser: Browser, baseURL: string, request: APIRequest
   await context.clearCookies();
   await page.evaluate(() => window.localStorage.clear());
   // The customer, signed in once through the form.
-  await page.goto('/signin');
-  const form = page.getByRole('form', { name: 'Sign in with email' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, email, PASSWORD);
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   const customerState = await context.storageState();
   await context.close();
@@ -408,6 +404,21 @@ test('overlays fit every width: cart panel, search, mobile menu, logout dialog',
       await page.getByRole('dialog', { name: 'Confirm Logout' }).getByRole('button', { name: 'Cancel' }).click();
     }
   }
+  walker.verdict();
+});
+
+test('the sign-up modal fits every width: a guest opens it from the checkout', async ({ walker }) => {
+  const page = await walker.open('guest', '/checkout');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  const modal = page.getByRole('dialog', { name: 'Create Account' });
+  await expect(modal.getByRole('form', { name: 'Create account' })).toBeVisible();
+  await walker.check(page, 'guest sign-up modal', { fullScan: true });
+  // With every message showing: the form at its tallest.
+  await modal.getByRole('button', { name: 'Create account' }).click();
+  await expect(modal.getByText('Please accept the terms & conditions')).toBeVisible();
+  await walker.check(page, 'guest sign-up modal with messages', { widths: [360, 1440] });
+  await page.keyboard.press('Escape');
+  await expect(modal).toHaveCount(0);
   walker.verdict();
 });
 

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { fillShippingAddress } from './support/checkout';
+import { signIn } from './support/signIn';
 
 /**
  * One-time codes in development mode (issue 13), on the site the config's webServer started with
@@ -61,15 +62,6 @@ async function outboxCode(request: APIRequestContext, mobile: string, seen = '')
   return code;
 }
 
-async function signInWithPassword(page: Page, email: string) {
-  await page.goto('/signin');
-  const form = page.getByRole('form', { name: 'Sign in with email' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
 test('a mobile typed in at sign-up signs in by OTP only after it is verified on My Account', async ({ page, request }) => {
   const { mobile } = unique();
   const customer = await register(request, mobile);
@@ -83,7 +75,7 @@ test('a mobile typed in at sign-up signs in by OTP only after it is verified on 
   await expect(page).toHaveURL(/\/signup/);
 
   // Signed in by password, the customer proves the mobile on My Account.
-  await signInWithPassword(page, customer.email);
+  await signIn(page, customer.email, PASSWORD);
   await page.goto('/my-account');
   await expect(page.getByText(`Verify ${mobile} to sign in with a one-time code.`)).toBeVisible();
   await page.getByRole('button', { name: 'Send OTP' }).click();

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { signIn } from './support/signIn';
 
 /**
  * Found by a new shopper (issue 22): while a drawer or dialog is open the page behind it is out of
@@ -183,12 +184,7 @@ async function customerWithOrder(request: APIRequestContext): Promise<{ email: s
 
 test('the order drawer and the cancel dialog leave the page behind out of reach; focus returns to the order', async ({ page, request }) => {
   const { email, orderNumber } = await customerWithOrder(request);
-  await page.goto('/signin');
-  const form = page.getByRole('form', { name: 'Sign in with email' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, email, PASSWORD);
   await page.goto('/my-account/orders');
   const tabs = page.getByRole('navigation', { name: 'My account' });
   await expect(tabs).toBeVisible();

@@ -5,6 +5,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RazorpayGateway } from '../../api/test/gateway/razorpayGateway';
+import { signIn } from './support/signIn';
 
 /**
  * Prepaid checkout in the browser (issue 14). Through the `razorpay` adapter: an API process and a static
@@ -179,12 +180,7 @@ async function ordersOf(request: APIRequestContext, api: string, token: string):
 
 /** Signs in on `site`, fills the checkout form and places a prepaid order; ends on the payment page. */
 async function checkoutPrepaid(page: Page, site: string, shopper: { email: string; password: string; item: Item }): Promise<void> {
-  await page.goto(`${site}/signin`);
-  const signin = page.getByRole('form', { name: 'Sign in with email' });
-  await signin.getByLabel('Email').fill(shopper.email);
-  await signin.getByLabel('Password', { exact: true }).fill(shopper.password);
-  await signin.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, shopper.email, shopper.password, { site });
   await page.goto(`${site}/checkout`);
   await expect(page.getByText(shopper.item.name).first()).toBeVisible();
   const form = page.getByRole('form', { name: 'Checkout' });

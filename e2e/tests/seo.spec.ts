@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ROUTES } from '../../shell/src/routeTable';
+import { ROUTES, isPrivateRoute } from '../../shell/src/routeTable';
 
 /**
  * What search engines read, on the server-rendered HTML the host sends (no script runs): an unknown
@@ -102,12 +102,12 @@ test('the shop list is canonical with its category filter only', async ({ reques
   expect(canonicalOf(head(search))).toBe(`${origin}/shop`);
 });
 
-test('every public page of the route table has an absolute canonical link on storeUrl', async ({ request }) => {
+test('every public page of the route table (not a private one) has an absolute canonical link on storeUrl', async ({ request }) => {
   const origin = await storeUrl(request);
   const product = await aProduct(request);
   const problems: string[] = [];
   const browserOnly: string[] = [];
-  for (const route of ROUTES.filter((r) => r.access === 'public' && !('shell' in r && r.shell === 'NotFound'))) {
+  for (const route of ROUTES.filter((r) => !isPrivateRoute(r) && !('shell' in r && r.shell === 'NotFound'))) {
     const path = route.path.replace(':slug', encodeURIComponent(product.slug)).replace(':id', 'SF-NO-SUCH-ORDER');
     const html = await (await request.get(path)).text();
     // A page without a server render comes as the frame the browser fills: the outlet is still
@@ -122,6 +122,23 @@ test('every public page of the route table has an absolute canonical link on sto
   expect(problems).toEqual([]);
   // The catalogue and the information pages are what search engines index: all rendered.
   for (const path of ['/', '/about', '/shop', '/categories', '/faq', '/contact']) expect(browserOnly).not.toContain(path);
+});
+
+test('every private page of the route table asks not to be indexed (header and meta) and has no canonical link', async ({ request }) => {
+  const problems: string[] = [];
+  for (const route of ROUTES.filter(isPrivateRoute)) {
+    const path = route.path.replace(/\/\*$/, '/orders').replace(':id', 'SF-NO-SUCH-ORDER');
+    const res = await request.get(path);
+    const html = await res.text();
+    if (res.headers()['x-robots-tag'] !== 'noindex') problems.push(`${path}: X-Robots-Tag ${res.headers()['x-robots-tag'] ?? 'missing'}`);
+    if (res.headers()['cache-control'] !== 'private, no-store') problems.push(`${path}: Cache-Control ${res.headers()['cache-control']}`);
+    // A page rendered in the browser only has no head tags of its own; the header covers it.
+    if (!html.includes('<!--ssr-outlet-->') && !head(html).includes('<meta name="robots" content="noindex">')) {
+      problems.push(`${path}: no robots meta`);
+    }
+    if (canonicalOf(head(html)) !== undefined) problems.push(`${path}: canonical ${canonicalOf(head(html))}`);
+  }
+  expect(problems).toEqual([]);
 });
 
 test('the sitemap lists the live catalogue as absolute URLs, without an API key', async ({ request }) => {

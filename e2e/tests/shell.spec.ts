@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn } from './support/signIn';
 
 /**
  * The shell's chrome in the composed site against the real API server: header and footer at desktop
@@ -31,15 +32,6 @@ async function registerCustomer(request: APIRequestContext): Promise<{ email: st
   });
   if (!res.ok()) throw new Error(`register: HTTP ${res.status()} ${await res.text()}`);
   return { email, password: PASSWORD };
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/signin');
-  const form = page.getByRole('form', { name: 'Sign in with email' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 interface StoreInfo {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/signIn';
 
 /**
  * Pages rendered on the server (issue 8): the static host renders public pages with the live shell
@@ -125,12 +126,7 @@ test("the shopper's saved cart and sign-in are applied after hydration, and kept
     data: { firstName: 'Meera', lastName: 'Iyer', email, password: 'Secret@123', mobile: `9${String(Date.now()).slice(-9)}` },
   });
   expect(reg.ok()).toBeTruthy();
-  await page.goto('/signin');
-  const form = page.getByRole('form', { name: 'Sign in with email' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill('Secret@123');
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, email, 'Secret@123');
   await page.goto('/shop');
   await hydrated(page);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu' })).toBeVisible();

@@ -250,9 +250,9 @@ describe('pages served to be rendered in the browser instead', () => {
   });
 });
 
-describe("pages showing the shopper's own data (issue 19)", () => {
+describe("pages showing the shopper's own data (issue 19): never cached, never indexed", () => {
   it.each(['/cart', '/checkout', '/signin', '/signup', '/track-order', '/my-account', '/my-account/orders'])(
-    '%s is sent rendered, and private, no-store',
+    '%s is sent rendered, private, no-store and noindex',
     async (p) => {
       const { base } = await start();
       const res = await get(base, p);
@@ -260,12 +260,30 @@ describe("pages showing the shopper's own data (issue 19)", () => {
       expect(res.body).toMatch(/<div id="root"><main data-render="\d+">/);
       expect(boot(res.body).ssr).toBeDefined();
       expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers['x-robots-tag']).toBe('noindex');
     },
   );
 
-  it('public pages stay no-store only', async () => {
+  it.each(['/payment', '/order-success', '/forgot-password', '/track-order/SF123'])(
+    '%s, rendered or not, is private, no-store and noindex (the route table says so, not the render)',
+    async (p) => {
+      for (const extra of [{}, { ssr: false }]) {
+        const { base } = await start({}, extra);
+        const res = await get(base, p);
+        expect(res.status).toBe(200);
+        expect(res.headers['cache-control']).toBe('private, no-store');
+        expect(res.headers['x-robots-tag']).toBe('noindex');
+      }
+    },
+  );
+
+  it('public pages stay no-store only, and indexable', async () => {
     const { base } = await start();
-    expect((await get(base, '/')).headers['cache-control']).toBe('no-store');
+    for (const p of ['/', '/shop?categories=shirts', '/products/a-b', '/faq', '/nope']) {
+      const res = await get(base, p);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['x-robots-tag']).toBeUndefined();
+    }
   });
 
   it('renders from the URL alone: nothing of a signed-in request reaches the render or its cache', async () => {

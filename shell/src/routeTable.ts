@@ -9,6 +9,7 @@ import { findRoute, routeParams, type RouteEntry } from '@storefront/contract/ro
 export {
   ROUTES,
   findRoute,
+  isPrivateRoute,
   isRemoteRoute,
   matches,
   routeParams,

@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { MESSAGES, messageOf, notify, useStores } from '@storefront/shared';
 import { registrationSchema } from '@storefront/shared/validation';
 import { useForm } from '../hooks/useForm';
@@ -39,7 +40,13 @@ export const SignUpForm = observer(function SignUpForm({ idPrefix, initialMobile
     },
     { failure: MESSAGES.registrationFailed },
   );
-  const { values, errors, onChange } = form;
+  const { values, errors, onChange, setValues } = form;
+
+  // A mobile handed over after the first render (the page reads router state once hydrated) fills the
+  // field, unless the shopper has typed one already.
+  useEffect(() => {
+    if (initialMobile) setValues((v) => (v.mobile ? v : { ...v, mobile: initialMobile }));
+  }, [initialMobile, setValues]);
 
   // Spec §4: the auth store keeps the user and authenticates only without an email_verification_token.
   const submit = form.handleSubmit(async (v) => {

@@ -18,7 +18,8 @@ interface UseFormResult<T extends Record<string, unknown>> {
   /** onChange for an input named after a key of the values (checkboxes give booleans). */
   onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
   setValue: <K extends keyof T>(name: K, value: T[K]) => void;
-  setValues: (next: T) => void;
+  /** Replaces the values, or derives them from the current ones (a function, as React's setState takes). */
+  setValues: (next: T | ((current: T) => T)) => void;
   setErrors: (errors: FormErrors<T>) => void;
   /**
    * Validates with the schema and calls `onValid` only when valid. When `onValid` rejects, the server's

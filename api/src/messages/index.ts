@@ -8,6 +8,7 @@ import type { Message, MessageSender } from './types';
 
 export type { Message, MessageSender } from './types';
 export { DevOutbox } from './outbox';
+export { otpCodeSms, passwordResetEmail } from './texts';
 
 /**
  * Sends codes and links to their owner's channel; the one way a secret leaves the server outside

@@ -5,6 +5,7 @@ import { RESET_MINUTES } from '../db/repositories/customers';
 import { hashPassword, safeEqual, verifyPassword } from '../lib/crypto';
 import { toCustomer } from '../db/repositories/customers';
 import { authData } from '../domain/account';
+import { passwordResetEmail } from '../messages';
 
 /** How recent an OTP verification must be to stand in for the password of an account that has none. */
 export const FRESH_OTP_MS = 15 * 60_000;
@@ -231,13 +232,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const token = await customers.createResetToken(customer.id);
       const link = `${app.config.storeUrl}/reset-password?token=${encodeURIComponent(token)}`;
       await app.messenger.send(
-        {
-          channel: 'email',
-          to: customer.email,
-          subject: 'Reset your Storefront password',
-          text: `Hello ${customer.firstname || 'there'},\n\nOpen this link within ${RESET_MINUTES} minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this email; your password stays as it is.`,
-          vars: { link },
-        },
+        passwordResetEmail(app.config.shopName, customer.email, customer.firstname, link, RESET_MINUTES),
         'Something went wrong. Please try again.',
       );
       return { success: true, message, data: app.config.dev ? { reset_token: token } : {} };

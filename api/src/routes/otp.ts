@@ -5,6 +5,7 @@ import { safeEqual } from '../lib/crypto';
 import { OTP_TTL_MS, type OtpPurpose } from '../db/repositories/otps';
 import { toCustomer } from '../db/repositories/customers';
 import { authData } from '../domain/account';
+import { otpCodeSms } from '../messages';
 
 const NOT_REGISTERED = 'Mobile number is not registered. Please sign up.';
 const MOBILE_TAKEN = 'An account with this mobile number already exists';
@@ -44,16 +45,7 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
     await app.limits.hit('otpSendMobile', mobile, res, TOO_MANY_SENDS);
     const code = await otps.issue(mobile, purpose);
     const minutes = Math.round(OTP_TTL_MS / 60_000);
-    await app.messenger.send(
-      {
-        channel: 'sms',
-        to: mobile,
-        subject: 'Your one-time code',
-        text: `${code} is your Storefront one-time code. It expires in ${minutes} minutes. Do not share it with anyone.`,
-        vars: { code, minutes: String(minutes) },
-      },
-      SEND_FAILED,
-    );
+    await app.messenger.send(otpCodeSms(app.config.shopName, mobile, code, minutes), SEND_FAILED);
     return { success: true, message: 'OTP sent successfully', data: app.config.dev ? { otp: code } : {} };
   }
 

@@ -19,6 +19,9 @@ export interface ShopState {
   page: number;
 }
 
+/** A change of the shop's state, written as a function of the state it applies to (see ShopPage's `useShopChanges`). */
+export type ShopChange = (current: ShopState) => ShopState;
+
 /** The sort orders the API accepts (docs/api-contract.md), with the shopper-facing labels. */
 export const SORT_OPTIONS: readonly { value: SortBy; label: string }[] = [
   { value: 'newest', label: 'Newest first' },

@@ -6,3 +6,4 @@ export * from './Price';
 export * from './useClosingState';
 export * from './Picture';
 export * from './Field';
+export * from './useHydrated';

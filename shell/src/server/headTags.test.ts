@@ -39,6 +39,17 @@ describe('head tags', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
   });
 
+  it.each(['/cart', '/checkout', '/signin', '/signup', '/track-order/SF1001', '/my-account/orders', '/payment?orders=SF1'])(
+    '%s (the shopper’s own page) asks not to be indexed, with no canonical link or preview tags',
+    (url) => {
+      expect(tagsFor(url, { title: 'Cart | Test Bazaar', description: 'Your cart' }).html).toBe('<meta name="robots" content="noindex">');
+    },
+  );
+
+  it('public pages carry no robots tag', () => {
+    for (const url of ['/', '/shop', '/products/a-b', '/faq']) expect(tagsFor(url, { title: 'x' }).html).not.toContain('robots');
+  });
+
   it('the not-found page has none', () => {
     const { route, at } = tagsFor('/nowhere');
     expect(headTags({ route, at, notFound: true, meta: { title: 'Not found' }, storeUrl: STORE, storeName: 'x' })).toBe('');

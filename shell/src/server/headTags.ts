@@ -5,7 +5,7 @@
  * the string as it is.
  */
 import type { DocumentMeta, PageLocation } from '@storefront/shared';
-import type { RouteEntry } from '../routeTable';
+import { isPrivateRoute, type RouteEntry } from '../routeTable';
 
 /**
  * The query parameters that make a different page of a route; every other one (a product's
@@ -44,9 +44,14 @@ export function canonicalUrl(route: RouteEntry, at: PageLocation, storeUrl: stri
   return `${origin}${path}${q ? `?${q}` : ''}`;
 }
 
-/** The tags, as HTML. The not-found page gets none: it is nobody's canonical page. */
+/**
+ * The tags, as HTML. The not-found page gets none: it is nobody's canonical page. A private page (the
+ * cart, checkout, order tracking, sign-in, the account) only asks not to be indexed: it has no canonical
+ * URL nor anything to preview.
+ */
 export function headTags({ route, at, notFound, meta, storeUrl, storeName }: HeadTagsInput): string {
   if (notFound) return '';
+  if (isPrivateRoute(route)) return '<meta name="robots" content="noindex">';
   const url = canonicalUrl(route, at, storeUrl);
   const tags: string[] = [`<link rel="canonical" href="${escapeAttr(url)}">`];
   const property = (name: string, content: string | undefined) => {

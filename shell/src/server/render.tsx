@@ -37,7 +37,7 @@ import {
 import { Writable } from 'node:stream';
 import { App } from '../app/App';
 import type { SectionLoader } from '../app/sections';
-import { isRemoteRoute, pageLocation, type RouteEntry } from '../routeTable';
+import { isPrivateRoute, isRemoteRoute, pageLocation, type RouteEntry } from '../routeTable';
 import { headTags } from './headTags';
 import type { ServerRenderResult } from '@storefront/contract/deploy';
 
@@ -87,11 +87,6 @@ export interface RenderResult extends ServerRenderResult {
    * the host marks it `Cache-Control: private, no-store`. The HTML itself never holds any.
    */
   personal: boolean;
-}
-
-/** Pages that show the shopper's own data in the browser: anything not for everyone, and the cart and checkout. */
-function isPersonal(route: RouteEntry): boolean {
-  return route.access !== 'public' || (isRemoteRoute(route) && route.remote !== 'catalog');
 }
 
 const NOT_FOUND_PATH = '/not-found';
@@ -164,7 +159,7 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult | nul
   let { route, at } = pageLocation(url.pathname, url.search);
   // Every page its remote's server build offers, public or not: the server renders a guest's frame
   // (no session, no private data), and the guards and the shopper's own data apply once it hydrates.
-  const personal = isPersonal(route);
+  const personal = isPrivateRoute(route);
 
   let page: PageModule | null = null;
   if (isRemoteRoute(route)) {

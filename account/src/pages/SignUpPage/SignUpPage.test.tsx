@@ -1,6 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
-import { Route, Routes } from '@storefront/shared/router';
-import { createFakeApi, renderWithStores } from '@storefront/shared/testing';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { RootStore, StoresProvider } from '@storefront/shared';
+import { MemoryRouter, Route, Routes } from '@storefront/shared/router';
+import { createFakeApi, memoryStorage, renderWithStores } from '@storefront/shared/testing';
 import SignUpPage from './SignUpPage';
 import SignUpModal from '../../overlays/SignUpModal/SignUpModal';
 
@@ -106,6 +109,34 @@ describe('SignUpPage', () => {
     await fillValid(user);
     await user.click(within(form()).getByRole('button', { name: 'Create account' }));
     expect(await within(form()).findByText('Registration failed')).toBeInTheDocument();
+  });
+
+  it('reloaded with the mobile in router state: hydrates the server frame without a mismatch, then shows the mobile', async () => {
+    const page = (entry: string | { pathname: string; state: unknown }) => (
+      <StoresProvider store={new RootStore(createFakeApi(), { storage: memoryStorage() })}>
+        <MemoryRouter initialEntries={[entry]}>
+          <SignUpPage />
+        </MemoryRouter>
+      </StoresProvider>
+    );
+    // The server renders from the URL alone; the browser kept the state across the reload.
+    const root = document.body.appendChild(document.createElement('div'));
+    root.innerHTML = renderToString(page('/signup'));
+    const mismatches: unknown[] = [];
+    let app: Root | undefined;
+    try {
+      await act(async () => {
+        app = hydrateRoot(root, page({ pathname: '/signup', state: { mobile: '9988776655' } }), {
+          onRecoverableError: (err) => mismatches.push(err),
+        });
+      });
+      expect(mismatches).toEqual([]);
+      expect(within(root).getByRole('status')).toHaveTextContent('The number 9988776655 is not registered yet.');
+      expect(within(within(root).getByRole('form', { name: 'Create account' })).getByLabelText('Mobile number')).toHaveValue('9988776655');
+    } finally {
+      act(() => app?.unmount());
+      root.remove();
+    }
   });
 
   it('takes a mobile handed over by ?mobile= as well', () => {

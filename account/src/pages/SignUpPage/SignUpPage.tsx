@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Link, useLocation, useNavigate, useSearchParams } from '@storefront/shared/router';
-import { paths, useDocumentTitle } from '@storefront/shared';
+import { paths, useDocumentTitle, useHydrated } from '@storefront/shared';
 import { SignUpForm } from '../../components/SignUpForm';
 import '../../components/forms.css';
 import '../SignInPage/SignInPage.css';
@@ -20,7 +20,10 @@ const SignUpPage = observer(function SignUpPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();
-  const mobile = mobileFrom(location.state, search);
+  // Router state is the browser's alone (it survives a reload, the server never sees it): read once
+  // hydrated, so the first frame matches the server's, which knows only the URL's `?mobile=`.
+  const hydrated = useHydrated();
+  const mobile = mobileFrom(hydrated ? location.state : null, search);
 
   return (
     <section className="acc-page acc-auth" data-section="account">

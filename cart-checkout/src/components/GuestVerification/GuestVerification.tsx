@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { Field } from '@storefront/shared';
+import { Field, useStores } from '@storefront/shared';
 import { mobileSchema, otpSchema, validateField } from '@storefront/shared/validation';
 import type { CheckoutStore } from '../../stores/CheckoutStore';
 import './GuestVerification.css';
@@ -8,9 +8,11 @@ import './GuestVerification.css';
 /**
  * Guest mobile verification at checkout (spec §4): send a one-time code, verify it. An existing
  * customer is signed in by the verify; a new one gives names and e-mail in the form above and becomes a
- * customer when placing the order.
+ * customer when placing the order, or creates an account first in the sign-up modal (spec §2 overlays),
+ * which leaves the checkout where it is.
  */
 export const GuestVerification = observer(function GuestVerification({ store }: { store: CheckoutStore }) {
+  const { ui } = useStores();
   const [mobile, setMobile] = useState(store.otpMobile);
   const [otp, setOtp] = useState('');
   const [mobileError, setMobileError] = useState<string>();
@@ -51,6 +53,13 @@ export const GuestVerification = observer(function GuestVerification({ store }: 
   return (
     <>
       <p>Verify your mobile number with a one-time code to place the order.</p>
+      <p className="cc-otp__account">
+        New here?{' '}
+        <button type="button" className="cc-btn cc-btn--link" onClick={ui.openSignUpModal}>
+          Create an account
+        </button>{' '}
+        to save your address and follow your orders; your cart stays as it is.
+      </p>
       <div className="cc-otp__row">
         <Field classPrefix="cc-field" id="cc-mobile" label="Mobile number" error={mobileError}>
           {(aria) => (

@@ -137,6 +137,20 @@ describe('checkout page', () => {
     expect(api.callsOf('checkout')).toHaveLength(0);
   });
 
+  it('a guest can open the sign-up modal from the checkout (spec §2 overlays)', async () => {
+    const { user, store } = renderCheckout([[...TSHIRT_S, 1]]);
+    await user.click(screen.getByRole('button', { name: 'Create an account' }));
+    expect(store.ui.showSignUpModal).toBe(true);
+    // The cart and the checkout stay where they are behind it.
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+  });
+
+  it('a signed-in customer is not offered an account', async () => {
+    renderCheckout([[...TSHIRT_S, 1]], { signedIn: true });
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create an account' })).not.toBeInTheDocument();
+  });
+
   it('a new guest verifies by OTP, becomes a customer with the form details and orders on delivery', async () => {
     const { user, api, store, location } = renderCheckout([
       [...TSHIRT_S, 2],

@@ -1,16 +1,21 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Category } from '@storefront/shared';
-import { hasFilters, withFilter, type ShopState } from '../../lib/shopQuery';
+import { hasFilters, withFilter, type ShopChange, type ShopState } from '../../lib/shopQuery';
 import './ShopFilters.css';
 
 export interface ShopFiltersProps {
+  /** What the controls show: the shopper's latest choice. */
   state: ShopState;
   /** The store's categories (store info `sub_category_list`). */
   categories: readonly Category[];
   /** Size labels of the chosen categories (spec §3 productVariations). */
   sizes: readonly string[];
-  /** A new state to navigate to (the page writes it to the URL). */
-  onChange: (next: ShopState) => void;
+  /**
+   * A change, as a function of the state it applies to (the page writes its result to the URL). Never
+   * built from `state` here: the page applies it to the newest state asked for, which a change made a
+   * moment ago may not have brought into `state` yet.
+   */
+  onChange: (update: ShopChange) => void;
 }
 
 const priceText = (n: number | undefined) => (n === undefined ? '' : String(n));
@@ -39,9 +44,11 @@ export function ShopFilters({ state, categories, sizes, onChange }: ShopFiltersP
 
   const toggleCategory = (name: string, on: boolean) => {
     const key = name.toLowerCase();
-    const next = on ? [...state.categories.filter((c) => c !== key), key] : state.categories.filter((c) => c !== key);
-    // A size of the old categories may not exist in the new ones: the size filter starts over too.
-    onChange(withFilter(state, { categories: next, size: '' }));
+    onChange((current) => {
+      const others = current.categories.filter((c) => c !== key);
+      // A size of the old categories may not exist in the new ones: the size filter starts over too.
+      return withFilter(current, { categories: on ? [...others, key] : others, size: '' });
+    });
   };
 
   const applyPrice = (e: FormEvent) => {
@@ -49,7 +56,12 @@ export function ShopFilters({ state, categories, sizes, onChange }: ShopFiltersP
     let min = readPrice(minText);
     let max = readPrice(maxText);
     if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
-    onChange(withFilter(state, { minPrice: min, maxPrice: max }));
+    onChange((current) => withFilter(current, { minPrice: min, maxPrice: max }));
+  };
+
+  const availability = (flag: 'inStock' | 'outOfStock') => (e: ChangeEvent<HTMLInputElement>) => {
+    const on = e.target.checked;
+    onChange((current) => withFilter(current, { [flag]: on }));
   };
 
   const sizeOptions = state.size && !sizes.includes(state.size) ? [...sizes, state.size] : sizes;
@@ -133,7 +145,10 @@ export function ShopFilters({ state, categories, sizes, onChange }: ShopFiltersP
             id={`${id}-size`}
             className="sf-input cat-filters__select"
             value={state.size}
-            onChange={(e) => onChange(withFilter(state, { size: e.target.value }))}
+            onChange={(e) => {
+              const size = e.target.value;
+              onChange((current) => withFilter(current, { size }));
+            }}
           >
             <option value="">All sizes</option>
             {sizeOptions.map((s) => (
@@ -147,15 +162,11 @@ export function ShopFilters({ state, categories, sizes, onChange }: ShopFiltersP
         <fieldset className="cat-filters__group">
           <legend>Availability</legend>
           <label className="cat-filters__check">
-            <input type="checkbox" checked={state.inStock} onChange={(e) => onChange(withFilter(state, { inStock: e.target.checked }))} />
+            <input type="checkbox" checked={state.inStock} onChange={availability('inStock')} />
             <span>In stock</span>
           </label>
           <label className="cat-filters__check">
-            <input
-              type="checkbox"
-              checked={state.outOfStock}
-              onChange={(e) => onChange(withFilter(state, { outOfStock: e.target.checked }))}
-            />
+            <input type="checkbox" checked={state.outOfStock} onChange={availability('outOfStock')} />
             <span>Out of stock</span>
           </label>
         </fieldset>
@@ -165,8 +176,8 @@ export function ShopFilters({ state, categories, sizes, onChange }: ShopFiltersP
             type="button"
             className="sf-button sf-button--ghost sf-button--block"
             onClick={() =>
-              onChange(
-                withFilter(state, {
+              onChange((current) =>
+                withFilter(current, {
                   categories: [],
                   minPrice: undefined,
                   maxPrice: undefined,

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, MESSAGES } from '@storefront/shared';
 import { createFakeApi, makeProduct, makeVariation, renderWithStores } from '@storefront/shared/testing';
 import { HistoryButtons } from '../../testing/HistoryButtons';
@@ -127,6 +127,81 @@ describe('ShopPage: filters live in the URL', () => {
     const message = (await screen.findByText('No products match these filters.')).parentElement!;
     await user.click(within(message).getByRole('button', { name: 'Clear all filters' }));
     await waitFor(() => expect(location()).toBe('/shop'));
+  });
+});
+
+/**
+ * Two controls used one right after the other, before the router has committed the first one's
+ * navigation (a busy phone, a quick thumb): React handles both events before it renders, so the second
+ * handler runs with the first render's props. Every change must still build on the one before it.
+ */
+describe('ShopPage: changes made back to back compose', () => {
+  /** Runs the events as one task, as a browser does with input that arrives before React has rendered. */
+  function backToBack(...events: (() => void)[]) {
+    act(() => {
+      for (const e of events) e();
+    });
+  }
+
+  it('a size and then "In stock": both reach the URL and the controls', async () => {
+    const { location } = renderShop('/shop?categories=t-shirts');
+    const size = await screen.findByLabelText('Size');
+    await waitFor(() => expect(within(size).getAllByRole('option')).toHaveLength(4));
+    backToBack(
+      () => fireEvent.change(size, { target: { value: 'M' } }),
+      () => fireEvent.click(screen.getByRole('checkbox', { name: 'In stock' })),
+    );
+    await waitFor(() => expect(location()).toBe('/shop?categories=t-shirts&size=M&in_stock=1'));
+    expect(screen.getByLabelText('Size')).toHaveValue('M');
+    expect(screen.getByRole('checkbox', { name: 'In stock' })).toBeChecked();
+  });
+
+  it('a category, availability, a price and a sort, all at once', async () => {
+    const { user, location } = renderShop('/shop');
+    expect(await shownProducts()).toHaveLength(4);
+    await user.type(screen.getByLabelText('Maximum price'), '1500');
+    backToBack(
+      () => fireEvent.click(screen.getByRole('checkbox', { name: 'T-Shirts' })),
+      () => fireEvent.click(screen.getByRole('checkbox', { name: 'Wallet' })),
+      () => fireEvent.click(screen.getByRole('checkbox', { name: 'In stock' })),
+      () => fireEvent.click(screen.getByRole('button', { name: 'Apply price' })),
+      () => fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'price_desc' } }),
+    );
+    await waitFor(() => expect(location()).toBe('/shop?categories=t-shirts%2Cwallet&max_price=1500&in_stock=1&sort_by=price_desc'));
+    expect(await shownProducts()).toEqual(['Leather Wallet', 'Classic Cotton T-Shirt']);
+    expect(screen.getByRole('checkbox', { name: 'T-Shirts' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Wallet' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'In stock' })).toBeChecked();
+    expect(screen.getByLabelText('Sort by')).toHaveValue('price_desc');
+  });
+
+  it('a filter and then a page link: the page keeps the filter', async () => {
+    const api = createFakeApi({ products: manyShirts() });
+    const { location } = renderShop('/shop', { api });
+    expect(await shownProducts()).toHaveLength(12);
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    backToBack(
+      () => fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'price_desc' } }),
+      () => fireEvent.click(within(nav).getByRole('link', { name: 'Page 2' })),
+    );
+    await waitFor(() => expect(location()).toBe('/shop?sort_by=price_desc&page=2'));
+    await waitFor(() => expect(screen.getByText('Showing 13–24 of 30 products')).toBeInTheDocument());
+    expect(productNames()[0]).toBe('Shirt 18');
+  });
+
+  it('after back, the next change builds on the URL the shopper went back to', async () => {
+    const { user, location } = renderShop('/shop');
+    expect(await shownProducts()).toHaveLength(4);
+    backToBack(
+      () => fireEvent.click(screen.getByRole('checkbox', { name: 'In stock' })),
+      () => fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'price_desc' } }),
+    );
+    await waitFor(() => expect(location()).toBe('/shop?in_stock=1&sort_by=price_desc'));
+    await user.click(screen.getByRole('button', { name: 'History back' }));
+    await waitFor(() => expect(location()).toBe('/shop?in_stock=1'));
+    await user.click(screen.getByRole('checkbox', { name: 'Out of stock' }));
+    await waitFor(() => expect(location()).toBe('/shop?in_stock=1&out_of_stock=1'));
+    expect(screen.getByLabelText('Sort by')).toHaveValue('newest');
   });
 });
 

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { startTransition, useEffect, useId, useMemo, useOptimistic, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useOptimistic, useRef, useState, useTransition, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '@storefront/shared/router';
 import { paths, type Category, type PageLoader, type SortBy, pageTitle, useDocumentMeta } from '@storefront/shared';
 import { Pagination } from '../../components/Pagination/Pagination';
@@ -16,6 +16,7 @@ import {
   toProductFilters,
   withFilter,
   withPage,
+  type ShopChange,
   type ShopState,
 } from '../../lib/shopQuery';
 import type { ProductStore } from '../../stores/ProductStore';
@@ -97,13 +98,44 @@ export const load: PageLoader = async (session, at) => {
 };
 
 /**
+ * The shop's controls write the URL: each change is a navigation the router commits in a transition,
+ * some time later (a busy phone: long after the next tap). Every change is therefore made from the
+ * state the shopper last asked for, not from the URL of the last render, which may not hold the
+ * previous change yet: a size and then "In stock" tapped before the size's navigation landed keep both.
+ * Until a navigation lands the controls show the shopper's choice at once (`shown`; a controlled
+ * checkbox would otherwise flick back). Back, forward and links change the URL alone: once no change of
+ * ours is on its way, the next one starts from the URL again.
+ */
+function useShopChanges(state: ShopState): { shown: ShopState; change: (update: ShopChange) => void } {
+  const navigate = useNavigate();
+  const [shown, setShown] = useOptimistic(state);
+  const [navigating, startNavigation] = useTransition();
+  // The state of the newest change not yet in the URL (null: none on its way); the URL's state as last committed.
+  const asked = useRef<ShopState | null>(null);
+  const committed = useRef(state);
+  useLayoutEffect(() => {
+    committed.current = state;
+    // React commits `navigating` false with the last of our navigations (the same transition), never before.
+    if (!navigating) asked.current = null;
+  });
+  const change = (update: ShopChange) => {
+    const next = update(asked.current ?? committed.current);
+    asked.current = next;
+    startNavigation(() => {
+      setShown(next);
+      void navigate(shopUrl(next));
+    });
+  };
+  return { shown, change };
+}
+
+/**
  * Shop (spec §2 `/shop`): the product grid with the filters of spec §3, search results for `?search=`,
  * sort and pages. The URL holds the whole state (issue 5), so reload, share, back and forward reproduce
  * the same list; this component only reads it and navigates.
  */
 const ShopPage = observer(function ShopPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const { products } = useCatalogStores();
   const { storeInfo, ready } = useStoreInfo();
   const categories = storeInfo.categories;
@@ -129,14 +161,7 @@ const ShopPage = observer(function ShopPage() {
     lastPage.current = state.page;
   }, [state.page]);
 
-  // The router applies a navigation in a transition; until it lands, the controls show the shopper's
-  // choice at once (a controlled checkbox would otherwise flick back for a moment).
-  const [shown, setShown] = useOptimistic(state);
-  const go = (next: ShopState) =>
-    startTransition(() => {
-      setShown(next);
-      void navigate(shopUrl(next));
-    });
+  const { shown, change } = useShopChanges(state);
 
   const title = searching ? `Search results for “${state.search}”` : chosen.length ? chosen.map((c) => c.name).join(', ') : 'Shop';
   const storeName = storeInfo.storeName;
@@ -183,14 +208,14 @@ const ShopPage = observer(function ShopPage() {
         ) : total > 0 ? (
           <>
             <p>There are no products on page {state.page}.</p>
-            <Link className="sf-button" to={shopUrl(withPage(state, 1))}>
+            <Link className="sf-button" to={shopUrl(withPage(shown, 1))}>
               Go to the first page
             </Link>
           </>
         ) : hasFilters(state) ? (
           <>
             <p>No products match these filters.</p>
-            <button type="button" className="sf-button" onClick={() => go(EMPTY_SHOP_STATE)}>
+            <button type="button" className="sf-button" onClick={() => change(() => EMPTY_SHOP_STATE)}>
               Clear all filters
             </button>
           </>
@@ -230,7 +255,7 @@ const ShopPage = observer(function ShopPage() {
         <SearchBox current={state.search} />
       </header>
       <div className={`cat-shop__layout ${searching ? 'is-search' : ''}`}>
-        {searching ? null : <ShopFilters state={shown} categories={categories} sizes={products.productVariations} onChange={go} />}
+        {searching ? null : <ShopFilters state={shown} categories={categories} sizes={products.productVariations} onChange={change} />}
         <section className="cat-shop__results" ref={resultsRef} aria-label="Results" aria-busy={inFlight || undefined}>
           <div className="cat-shop__toolbar">
             {searching ? (
@@ -243,7 +268,10 @@ const ShopPage = observer(function ShopPage() {
                 <select
                   className="sf-input"
                   value={shown.sortBy ?? 'newest'}
-                  onChange={(e) => go(withFilter(shown, { sortBy: e.target.value === 'newest' ? undefined : (e.target.value as SortBy) }))}
+                  onChange={(e) => {
+                    const sortBy = e.target.value === 'newest' ? undefined : (e.target.value as SortBy);
+                    change((s) => withFilter(s, { sortBy }));
+                  }}
                 >
                   {SORT_OPTIONS.map((o) => (
                     <option key={o.value} value={o.value}>
@@ -256,7 +284,12 @@ const ShopPage = observer(function ShopPage() {
           </div>
           {content}
           {current && products.list.length > 0 ? (
-            <Pagination page={page} lastPage={last} hrefOf={(n) => shopUrl(withPage(state, n))} />
+            <Pagination
+              page={page}
+              lastPage={last}
+              hrefOf={(n) => shopUrl(withPage(shown, n))}
+              onPage={(n) => change((s) => withPage(s, n))}
+            />
           ) : null}
         </section>
       </div>

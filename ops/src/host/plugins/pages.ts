@@ -13,6 +13,7 @@ import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '@storefront/contract/deploy';
+import { isPrivatePath } from '@storefront/contract/routes';
 import type { HostContext } from '../context';
 import { VERSION_RE } from '../../sections';
 import { injectServerPage, type ServerPage } from '../../ssr';
@@ -35,6 +36,15 @@ function withBootData(html: string, data: unknown): string {
   const at = html.indexOf('</head>');
   if (at < 0) return html;
   return `${html.slice(0, at)}<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>${html.slice(at)}`;
+}
+
+/**
+ * A page showing the shopper's own data once their session applies: no cache keeps it, shared or not,
+ * and no search engine indexes it (the header covers pages rendered in the browser too, which carry no
+ * `<meta name="robots">`).
+ */
+function markPrivate(reply: FastifyReply): void {
+  reply.header('cache-control', PRIVATE_NO_STORE).header('x-robots-tag', 'noindex');
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -126,6 +136,8 @@ export async function pagesPlugin(app: FastifyInstance, { ctx }: { ctx: HostCont
       return reply.code(503).header('content-type', 'text/html; charset=utf-8').header('retry-after', '5').send(NO_SHELL);
     }
     reply.header('content-type', 'text/html; charset=utf-8');
+    // The shopper's own pages (the route table's private ones), whether rendered here or in the browser.
+    if (isPrivatePath(pathname)) markPrivate(reply);
     const boot = { config: runtimeConfig(), registry: reg };
     const server = ctx.renderer ? await ctx.renderer.render(reg, `${pathname}${queryOf(request.url)}`, boot.config) : null;
     if (server) {
@@ -139,7 +151,7 @@ export async function pagesPlugin(app: FastifyInstance, { ctx }: { ctx: HostCont
       }
       if (done) {
         if (server.loader) allowInlineScripts(reply, [server.loader.hash]);
-        if (server.personal) reply.header('cache-control', PRIVATE_NO_STORE);
+        if (server.personal) markPrivate(reply);
         return sendPage(request, reply.code(server.status), done);
       }
       ctx.metrics.ssrFallbacks.inc({ cause: 'no_outlet' });

@@ -3,25 +3,15 @@
  * payment, order results, account, sign-in and password pages, the API) nor order tracking (a page per
  * order number, nothing to find by search); the sitemap is named on STORE_URL. The sitemaps themselves
  * come from the API (proxy plugin). Every page left to crawlers is rendered on the server with its
- * canonical link (issue 22); the ones listed here are rendered in the browser and carry none.
+ * canonical link (issue 22); the ones listed here carry none, and are sent `X-Robots-Tag: noindex`
+ * (pages plugin) for a crawler that reads them anyway.
  */
 import type { FastifyInstance } from 'fastify';
+import { ROUTES, isPrivateRoute } from '@storefront/contract/routes';
 import type { HostContext } from '../context';
 
-export const PRIVATE_PATHS = [
-  '/cart',
-  '/checkout',
-  '/payment',
-  '/order-success',
-  '/order-failure',
-  '/my-account',
-  '/signin',
-  '/signup',
-  '/forgot-password',
-  '/reset-password',
-  '/track-order',
-  '/api/',
-];
+/** The route table's private pages (a pattern's `/:param` or `/*` tail dropped: a prefix covers them), and the API. */
+export const PRIVATE_PATHS = [...new Set(ROUTES.filter(isPrivateRoute).map((r) => r.path.replace(/\/(\*|:[^/]+)$/, ''))), '/api/'];
 
 export async function seoPlugin(app: FastifyInstance, { ctx }: { ctx: HostContext }): Promise<void> {
   app.get('/robots.txt', async (_request, reply) => {
