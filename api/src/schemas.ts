@@ -3,7 +3,18 @@
  * validation.ts) and the response shapes of docs/api-contract.md. The OpenAPI document is built from them.
  */
 
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyPluginOptions } from 'fastify';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { HISTORY_ACTORS, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, PAYMENT_METHODS, PAYMENT_STATUSES } from '@storefront/contract';
+
+/**
+ * A plugin of routes whose request types (body, querystring, params) are derived from their JSON schemas
+ * by json-schema-to-ts: a schema is written once, `as const`, and the handler's `req.body` follows it.
+ */
+export type RoutesPlugin<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsyncJsonSchemaToTs<{
+  Options: Options;
+}>;
 
 // ---------- request fields ----------
 
@@ -103,38 +114,67 @@ export const fields = {
     pattern: '^[0-9]{6}$',
     'x-messages': { required: 'OTP is required', invalid: 'OTP must be 6 digits' },
   },
-  id: (label: string) => ({
-    type: 'integer',
-    minimum: 1,
-    maximum: 2147483647,
-    'x-messages': { required: `${label} is required`, invalid: `${label} must be a valid id` },
-  }),
+  id: (label: string) =>
+    ({
+      type: 'integer',
+      minimum: 1,
+      maximum: 2147483647,
+      'x-messages': { required: `${label} is required`, invalid: `${label} must be a valid id` },
+    }) as const,
   /** Ids the server reads from the product instead (retailer, wholesaler): any integer or null passes. */
-  nullableId: (label: string) => ({
-    type: ['integer', 'null'],
-    minimum: 0,
-    maximum: 2147483647,
-    'x-messages': { invalid: `${label} must be a valid id` },
-  }),
+  nullableId: (label: string) =>
+    ({
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 2147483647,
+      'x-messages': { invalid: `${label} must be a valid id` },
+    }) as const,
   quantity: {
     type: 'integer',
     minimum: MIN_LINE_QUANTITY,
     maximum: MAX_LINE_QUANTITY,
     'x-messages': { required: 'Quantity is required', invalid: `Quantity must be between ${MIN_LINE_QUANTITY} and ${MAX_LINE_QUANTITY}` },
   },
-  text: (required: string, max: number) => ({
-    type: 'string',
-    minLength: 1,
-    maxLength: max,
-    pattern: '\\S',
-    'x-messages': { required, invalid: required, maxLength: `Cannot exceed ${max} characters` },
-  }),
+  text: (required: string, max: number) =>
+    ({
+      type: 'string',
+      minLength: 1,
+      maxLength: max,
+      pattern: '\\S',
+      'x-messages': { required, invalid: required, maxLength: `Cannot exceed ${max} characters` },
+    }) as const,
 } as const;
 
-/** A request body: an object of the given fields; unknown fields are dropped. */
-export function body(properties: Record<string, unknown>, required: string[] = []) {
+/**
+ * A request body: an object of the given fields, `required` naming the ones that must be there; unknown
+ * fields are dropped. Both are kept as literal types, so the route's `req.body` type is read from them.
+ */
+export function body<const P extends Record<string, JSONSchema>, const R extends readonly (keyof P & string)[]>(
+  properties: P,
+  required: R,
+) {
   return { type: 'object', properties, required, additionalProperties: false } as const;
 }
+
+/** One line of a guest cart as the browser kept it, merged into the server cart after sign-in. */
+export const guestCartItem = {
+  type: 'object',
+  properties: {
+    product_id: fields.id('Product'),
+    quantity: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      'x-messages': { required: 'Quantity is required', invalid: 'Quantity must be at least 1' },
+    },
+    id: { ...fields.id('Variant'), description: 'variant id when selected_variant is missing' },
+    selected_variant: { type: 'object', properties: { id: fields.id('Variant') } },
+    retailer_id: fields.nullableId('Retailer'),
+    wholesaler_id: fields.nullableId('Wholesaler'),
+  },
+  required: ['product_id', 'quantity'],
+} as const;
+export type GuestCartItem = FromSchema<typeof guestCartItem>;
 
 // ---------- responses ----------
 

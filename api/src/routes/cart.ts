@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { body, fields, reply, replies, security } from '../schemas';
+import { CART_TOTAL_LIMIT_PAISE, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from '@storefront/contract';
+import { body, fields, guestCartItem, reply, replies, security, type RoutesPlugin } from '../schemas';
 import { notFound } from '../lib/errors';
-import { changeLine, mergeGuestCart, NOT_IN_CART, removeLine, type GuestItem } from '../domain/cart';
+import { rupees } from '../lib/money';
+import { changeLine, mergeGuestCart, NOT_IN_CART, removeLine } from '../domain/cart';
 import { toCartLine } from '../db/repositories/carts';
 
-export async function cartRoutes(app: FastifyInstance): Promise<void> {
+export const cartRoutes: RoutesPlugin = async (app) => {
   const config = { auth: 'customer' as const };
   const lineReply = reply({ type: 'object', required: ['results'], properties: { results: replies.cartLine } });
   const cartReply = reply(
@@ -23,7 +24,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     async (req) => ({ success: true, data: { cart: (await app.repos.carts.list(req.requireCustomer().id)).map(toCartLine) } }),
   );
 
-  app.post<{ Body: { id: number; product_id: number; quantity: number; retailer_id?: number; wholesaler_id?: number | null } }>(
+  app.post(
     '/customer/add-to-cart',
     {
       config,
@@ -51,13 +52,13 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { product_id: number; variant_id: number; quantity: number } }>(
+  app.post(
     '/customer/update-cart',
     {
       config,
       schema: {
         tags: ['cart'],
-        summary: 'Set the quantity of a cart line (1..5, within stock and the ₹10,000 limit)',
+        summary: `Set the quantity of a cart line (${MIN_LINE_QUANTITY}..${MAX_LINE_QUANTITY}, within stock and the ${rupees(CART_TOTAL_LIMIT_PAISE)} limit)`,
         security: security.customer,
         body: body({ product_id: fields.id('Product'), variant_id: fields.id('Variant'), quantity: fields.quantity }, [
           'product_id',
@@ -77,7 +78,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { product_id: number; variant_id: number; retailer_product_id?: number } }>(
+  app.post(
     '/customer/remove-to-cart',
     {
       config,
@@ -98,7 +99,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { cart_items: GuestItem[] } }>(
+  app.post(
     '/customer/add-to-cart-guest',
     {
       config,
@@ -117,23 +118,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
                 minItems: 'No token or cart items found',
                 invalid: 'Must be a list of cart items',
               },
-              items: {
-                type: 'object',
-                properties: {
-                  product_id: fields.id('Product'),
-                  quantity: {
-                    type: 'integer',
-                    minimum: 1,
-                    maximum: 100,
-                    'x-messages': { required: 'Quantity is required', invalid: 'Quantity must be at least 1' },
-                  },
-                  id: { ...fields.id('Variant'), description: 'variant id when selected_variant is missing' },
-                  selected_variant: { type: 'object', properties: { id: fields.id('Variant') } },
-                  retailer_id: fields.nullableId('Retailer'),
-                  wholesaler_id: fields.nullableId('Wholesaler'),
-                },
-                required: ['product_id', 'quantity'],
-              },
+              items: guestCartItem,
             },
           },
           ['cart_items'],
@@ -190,7 +175,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
 
   const productBody = body({ product_id: fields.id('Product') }, ['product_id']);
 
-  app.post<{ Body: { product_id: number } }>(
+  app.post(
     '/customer/add-to-wishlist',
     {
       config,
@@ -209,7 +194,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { product_id: number } }>(
+  app.post(
     '/customer/remove-to-wishlist',
     {
       config,
@@ -221,4 +206,4 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
       return { success: true, message: 'Product removed from wishlist' };
     },
   );
-}
+};

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { body, fields, reply, replies, security } from '../schemas';
+import type { FastifyReply } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
+import { body, fields, reply, replies, security, type RoutesPlugin } from '../schemas';
 import { notFound, fieldError, badRequest } from '../lib/errors';
 import { toPaise } from '../lib/money';
 import type { ProductQuery, SortBy } from '../db/repositories/catalog';
@@ -9,36 +10,37 @@ const ID_LIST = '^\\s*([0-9]{1,9}\\s*(,\\s*[0-9]{1,9}\\s*)*)?$';
 const PRICE = '^\\s*([0-9]{1,7}(\\.[0-9]{1,2})?)?\\s*$';
 const FLAG = { type: 'string', enum: ['', '0', '1', 'true', 'false'], 'x-messages': { invalid: 'Must be 1 or 0' } } as const;
 
-interface ProductFilterBody {
-  sub_category?: string;
-  min_price?: string;
-  max_price?: string;
-  size?: string;
-  in_stock?: string;
-  out_of_stock?: string;
-  sort_by?: string;
-  product_id?: string;
-  page?: number;
-}
-
 const filterBody = {
-  ...body({
-    sub_category: {
-      type: 'string',
-      maxLength: 500,
-      pattern: ID_LIST,
-      description: 'one or several category ids, comma-joined',
-      'x-messages': { invalid: 'Must be category ids separated by commas' },
+  ...body(
+    {
+      sub_category: {
+        type: 'string',
+        maxLength: 500,
+        pattern: ID_LIST,
+        description: 'one or several category ids, comma-joined',
+        'x-messages': { invalid: 'Must be category ids separated by commas' },
+      },
+      min_price: { type: 'string', pattern: PRICE, description: 'rupees', 'x-messages': { invalid: 'Must be a price in rupees' } },
+      max_price: { type: 'string', pattern: PRICE, description: 'rupees', 'x-messages': { invalid: 'Must be a price in rupees' } },
+      size: {
+        type: 'string',
+        maxLength: 200,
+        description: 'size label(s), comma-joined',
+        'x-messages': { invalid: 'Must be a size label' },
+      },
+      in_stock: FLAG,
+      out_of_stock: FLAG,
+      sort_by: { type: 'string', enum: ['', ...SORTS], 'x-messages': { invalid: `Must be one of ${SORTS.join(', ')}` } },
+      product_id: {
+        type: 'string',
+        maxLength: 500,
+        pattern: ID_LIST,
+        'x-messages': { invalid: 'Must be product ids separated by commas' },
+      },
+      page: { type: 'integer', minimum: 1, maximum: 100000, 'x-messages': { invalid: 'Page must be a positive number' } },
     },
-    min_price: { type: 'string', pattern: PRICE, description: 'rupees', 'x-messages': { invalid: 'Must be a price in rupees' } },
-    max_price: { type: 'string', pattern: PRICE, description: 'rupees', 'x-messages': { invalid: 'Must be a price in rupees' } },
-    size: { type: 'string', maxLength: 200, description: 'size label(s), comma-joined', 'x-messages': { invalid: 'Must be a size label' } },
-    in_stock: FLAG,
-    out_of_stock: FLAG,
-    sort_by: { type: 'string', enum: ['', ...SORTS], 'x-messages': { invalid: `Must be one of ${SORTS.join(', ')}` } },
-    product_id: { type: 'string', maxLength: 500, pattern: ID_LIST, 'x-messages': { invalid: 'Must be product ids separated by commas' } },
-    page: { type: 'integer', minimum: 1, maximum: 100000, 'x-messages': { invalid: 'Page must be a positive number' } },
-  }),
+    [],
+  ),
   description: 'Spec §3 filters. Sent as multipart/form-data by the storefront; JSON and URL-encoded bodies work too.',
 } as const;
 
@@ -56,7 +58,7 @@ const ids = (text: string | undefined) =>
 
 const flag = (v: string | undefined) => v === '1' || v === 'true';
 
-export function parseFilters(b: ProductFilterBody, page: number): ProductQuery {
+export function parseFilters(b: FromSchema<typeof filterBody>, page: number): ProductQuery {
   const minPrice = b.min_price?.trim() ? toPaise(b.min_price) : null;
   const maxPrice = b.max_price?.trim() ? toPaise(b.max_price) : null;
   if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) {
@@ -93,7 +95,7 @@ function sendData(reply: FastifyReply, data: object): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-export async function catalogRoutes(app: FastifyInstance): Promise<void> {
+export const catalogRoutes: RoutesPlugin = async (app) => {
   const { catalog, content } = app.repos;
 
   app.post(
@@ -144,7 +146,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { sub_category_id: number[] } }>(
+  app.post(
     '/subcategory-variations',
     {
       schema: {
@@ -176,7 +178,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     async (req) => ({ success: true, data: await catalog.subcategoryVariations([...new Set(req.body.sub_category_id)]) }),
   );
 
-  app.post<{ Body: ProductFilterBody | undefined; Querystring: { page?: number } }>(
+  app.post(
     '/get-products',
     {
       schema: {
@@ -196,7 +198,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { slug: string } }>(
+  app.get(
     '/single-product-details/:slug',
     {
       schema: {
@@ -214,7 +216,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { search: string; page?: number } }>(
+  app.post(
     '/search-products',
     {
       schema: {
@@ -344,7 +346,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     async () => ({ success: true, data: await content.states() }),
   );
 
-  app.post<{ Body: { state_id: number } }>(
+  app.post(
     '/cities',
     {
       schema: {
@@ -365,4 +367,4 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       return { success: true, data: await content.cities(req.body.state_id) };
     },
   );
-}
+};

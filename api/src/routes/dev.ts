@@ -1,12 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { reply, security } from '../schemas';
+import { reply, security, type RoutesPlugin } from '../schemas';
 
 /**
  * Development only (registered when NODE_ENV is development or test): what the API sent or would have
  * sent, newest first. Lets a developer, and the browser tests, read a code without a phone or a mailbox.
  */
-export async function devRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: { to?: string } }>(
+export const devRoutes: RoutesPlugin = async (app) => {
+  app.get(
     '/dev/outbox',
     {
       schema: {
@@ -32,4 +31,4 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => ({ success: true, data: app.messenger.outbox?.list(req.query.to) ?? [] }),
   );
-}
+};

@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { CANCEL_REASONS, PAYMENT_METHODS } from '@storefront/contract';
-import { body, fields, reply, replies, security } from '../schemas';
-import { placeOrder, type CheckoutInput } from '../domain/checkout';
+import { body, fields, reply, replies, security, type RoutesPlugin } from '../schemas';
+import { placeOrder } from '../domain/checkout';
 import { applyCoupon } from '../domain/coupons';
 import { cancelledMessage, cancelReason, trackOrder } from '../domain/orders';
 
-export async function orderRoutes(app: FastifyInstance): Promise<void> {
+export const orderRoutes: RoutesPlugin = async (app) => {
   const config = { auth: 'customer' as const };
   const ordersReply = reply({ type: 'array', items: replies.order });
 
@@ -27,7 +26,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  app.post<{ Body: { order_id: number; reject_reason_select: string; reject_reason_input?: string } }>(
+  app.post(
     '/customer/cancel-order',
     {
       config,
@@ -63,7 +62,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: CheckoutInput }>(
+  app.post(
     '/checkout1',
     {
       config,
@@ -126,7 +125,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { coupon_code: string } }>(
+  app.post(
     '/apply-coupon',
     {
       config,
@@ -155,7 +154,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { track_no: string } }>(
+  app.post(
     '/customer/track-order',
     {
       config: { auth: 'optional' },
@@ -183,4 +182,4 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       return { success: true, message: 'Order found', data: await trackOrder(app.repos, req.body.track_no, req.customer?.id ?? null) };
     },
   );
-}
+};

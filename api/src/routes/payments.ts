@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { body, reply, replies, security } from '../schemas';
+import { body, reply, replies, security, type RoutesPlugin } from '../schemas';
 import { ACTOR, GatewayError, type GatewayPayment, type GatewayRefund } from '../domain/payments';
 import { AppError, badRequest } from '../lib/errors';
 import { sha256 } from '../lib/crypto';
@@ -91,11 +90,11 @@ function refundOf(ev: WebhookEvent): GatewayRefund | null {
  * start, the Razorpay checkout's verification, cancel before paying, the test provider's confirm
  * (development and test only), and the Razorpay webhook (no API key: its signature is the proof).
  */
-export async function paymentRoutes(app: FastifyInstance): Promise<void> {
+export const paymentRoutes: RoutesPlugin = async (app) => {
   const config = { auth: 'customer' as const };
   const provider = app.config.payments.provider;
 
-  app.post<{ Body: { payment_id: string } }>(
+  app.post(
     '/payment/start',
     {
       config,
@@ -114,7 +113,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  app.post<{ Body: { payment_id: string } }>(
+  app.post(
     '/payment/cancel',
     {
       config,
@@ -134,7 +133,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   if (provider === 'test' && app.config.dev) {
-    app.post<{ Body: { payment_id: string; outcome: 'success' | 'failure' } }>(
+    app.post(
       '/payment/test/confirm',
       {
         config,
@@ -170,7 +169,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
 
   if (provider !== 'razorpay') return;
 
-  app.post<{ Body: { payment_id: string; razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string } }>(
+  app.post(
     '/payment/razorpay/verify',
     {
       config,
@@ -217,7 +216,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (hook) => {
     hook.removeAllContentTypeParsers();
     hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, raw, done) => done(null, raw));
-    hook.post<{ Body: Buffer }>(
+    hook.post(
       '/payment/razorpay/webhook',
       {
         config: { auth: 'public' },
@@ -265,4 +264,4 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   });
-}
+};
