@@ -4,7 +4,7 @@
  * locked, so two tabs adding at once cannot pass the limit together. No Fastify here: the routes call these.
  */
 import { CART_TOTAL_LIMIT_PAISE, MAX_LINE_QUANTITY } from '@storefront/contract';
-import type { CartLine } from '@storefront/contract';
+import type { ServerCartLine } from '@storefront/contract';
 import type { Repositories } from '../db/repositories';
 import { cartTotal, toCartLine, type CartRow } from '../db/repositories/carts';
 import { conflict, notFound, unprocessable } from '../lib/errors';
@@ -49,7 +49,7 @@ export async function changeLine(
   productId: number,
   variantId: number,
   quantityFor: (current: number | undefined) => number,
-): Promise<CartLine> {
+): Promise<ServerCartLine> {
   const line = await tx(async (r) => {
     await r.carts.lock(customerId);
     const v = await variantOf(r, productId, variantId);
@@ -78,7 +78,7 @@ export async function mergeGuestCart(
   tx: Transaction,
   customerId: number,
   items: readonly GuestCartItem[],
-): Promise<{ cart: CartLine[]; errors: Record<string, string> }> {
+): Promise<{ cart: ServerCartLine[]; errors: Record<string, string> }> {
   const errors: Record<string, string> = {};
   const cart = await tx(async (r) => {
     await r.carts.lock(customerId);

@@ -1,4 +1,4 @@
-import { reply, security, type RoutesPlugin } from '../schemas';
+import { replies, reply, security, type RoutesPlugin } from '../schemas';
 
 /**
  * Development only (registered when NODE_ENV is development or test): what the API sent or would have
@@ -13,20 +13,7 @@ export const devRoutes: RoutesPlugin = async (app) => {
         summary: 'Development outbox: messages sent, newest first (absent in production)',
         security: security.apiKey,
         querystring: { type: 'object', properties: { to: { type: 'string', maxLength: 254 } } },
-        response: reply({
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              channel: { type: 'string' },
-              to: { type: 'string' },
-              subject: { type: 'string' },
-              text: { type: 'string' },
-              vars: { type: 'object', additionalProperties: { type: 'string' } },
-              at: { type: 'string' },
-            },
-          },
-        }),
+        response: reply({ type: 'array', items: replies.outboxEntry }),
       },
     },
     async (req) => ({ success: true, data: app.messenger.outbox?.list(req.query.to) ?? [] }),

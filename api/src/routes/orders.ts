@@ -89,33 +89,7 @@ export const orderRoutes: RoutesPlugin = async (app) => {
           },
           ['email', 'firstname', 'lastname', 'address', 'pincode', 'city', 'state', 'payment_method'],
         ),
-        response: reply(
-          {
-            type: 'object',
-            required: ['order_id', 'order_numbers', 'customer', 'payment'],
-            properties: {
-              order_id: { type: 'array', items: { type: 'integer' } },
-              order_numbers: { type: 'array', items: { type: 'string' } },
-              customer: replies.customer,
-              payment: {
-                anyOf: [
-                  {
-                    type: 'object',
-                    properties: {
-                      payment_id: { type: 'string' },
-                      amount: { type: 'string' },
-                      provider: { type: 'string' },
-                      expires_at: { type: 'string' },
-                    },
-                  },
-                  { type: 'null' },
-                ],
-              },
-            },
-          },
-          {},
-          201,
-        ),
+        response: reply(replies.checkoutResult, {}, 201),
       },
     },
     async (req, res) => {

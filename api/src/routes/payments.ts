@@ -8,42 +8,7 @@ const gatewayId = (name: string) =>
   ({ type: 'string', minLength: 1, maxLength: 100, 'x-messages': { required: `${name} is required` } }) as const;
 const ordersReply = reply({ type: 'object', required: ['orders'], properties: { orders: { type: 'array', items: replies.order } } });
 
-const sessionReply = reply({
-  type: 'object',
-  required: [
-    'payment_id',
-    'provider',
-    'status',
-    'amount',
-    'amount_paise',
-    'currency',
-    'expires_at',
-    'seconds_left',
-    'order_numbers',
-    'gateway',
-  ],
-  properties: {
-    payment_id: { type: 'string' },
-    provider: { type: 'string', enum: ['test', 'razorpay'] },
-    status: { type: 'string', enum: ['pending', 'paid', 'failed', 'expired', 'cancelled'] },
-    amount: { type: 'string' },
-    amount_paise: { type: 'integer' },
-    currency: { type: 'string' },
-    expires_at: { type: ['string', 'null'] },
-    seconds_left: { type: 'integer' },
-    order_numbers: { type: 'array', items: { type: 'string' } },
-    gateway: {
-      anyOf: [
-        {
-          type: 'object',
-          required: ['key_id', 'order_id', 'checkout_url'],
-          properties: { key_id: { type: 'string' }, order_id: { type: 'string' }, checkout_url: { type: 'string' } },
-        },
-        { type: 'null' },
-      ],
-    },
-  },
-});
+const sessionReply = reply(replies.paymentSession);
 
 /** Webhook bodies are small JSON documents; the gateway retries on anything but 2xx. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
