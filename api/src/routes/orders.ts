@@ -1,4 +1,4 @@
-import { CANCEL_REASONS, PAYMENT_METHODS } from '@storefront/contract';
+import { CANCELLABLE_STATUSES, CANCEL_REASONS, PAYMENT_METHODS } from '@storefront/contract';
 import { body, fields, reply, replies, security, type RoutesPlugin } from '../schemas';
 import { placeOrder } from '../domain/checkout';
 import { applyCoupon } from '../domain/coupons';
@@ -32,7 +32,7 @@ export const orderRoutes: RoutesPlugin = async (app) => {
       config,
       schema: {
         tags: ['orders'],
-        summary: 'Cancel an order in one of the five cancellable statuses (spec §4)',
+        summary: `Cancel an order in a cancellable status (spec §4: ${CANCELLABLE_STATUSES.join(', ')}) or awaiting its payment`,
         security: security.customer,
         body: body(
           {
