@@ -6,12 +6,15 @@
  * here runs.
  */
 import type {
+  AboutSection,
   AuthData,
   CartLine,
   Category,
   CheckoutResult,
+  City,
   Coupon,
   Customer,
+  HomeSections,
   Order,
   PaymentSession,
   Product,
@@ -19,18 +22,18 @@ import type {
   SelectedVariant,
   ServerCartLine,
   ShippingAddress,
+  State,
   StoreInfoData,
+  SubcategoryVariation,
   TrackedOrder,
   Variation,
+  WishlistItem,
 } from '@storefront/contract';
-import type { FromSchema } from 'json-schema-to-ts';
 import type { OutboxEntry } from './messages/outbox';
-import type { replies } from './schemas';
+import type { Answer as Reply } from './schemas';
 
 /** `true` when A and B accept the same values (each assignable to the other), else `false`. */
 export type Equals<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-
-type Reply<K extends keyof typeof replies> = FromSchema<(typeof replies)[K]>;
 
 /** Each entry must be `true`; a drift names its key in the compiler's error. */
 export type WireAgreement = {
@@ -49,6 +52,12 @@ export type WireAgreement = {
   coupon: Equals<Reply<'coupon'>, Coupon>;
   checkoutResult: Equals<Reply<'checkoutResult'>, CheckoutResult>;
   paymentSession: Equals<Reply<'paymentSession'>, PaymentSession>;
+  wishlistItem: Equals<Reply<'wishlistItem'>, WishlistItem>;
+  subcategoryVariation: Equals<Reply<'subcategoryVariation'>, SubcategoryVariation>;
+  homeSections: Equals<Reply<'homeSections'>, HomeSections>;
+  aboutSection: Equals<Reply<'aboutSection'>, AboutSection>;
+  state: Equals<Reply<'state'>, State>;
+  city: Equals<Reply<'city'>, City>;
   outboxEntry: Equals<Reply<'outboxEntry'>, OutboxEntry>;
   /** The browser keeps older lines too, so every line the server sends must be a CartLine. */
   serverLineIsCartLine: [ServerCartLine] extends [CartLine] ? true : false;

@@ -353,6 +353,15 @@ export const replies = {
     order_numbers: strings,
     gateway: orNull(obj({ key_id: str, order_id: str, checkout_url: str })),
   }),
+  wishlistItem: obj({ wishlist_id: int, product_id: int, created_at: str, product }),
+  subcategoryVariation: obj({ sub_category_id: int, sub_category_variation: str }),
+  homeSections: obj({
+    banners: { type: 'array', items: obj({ id: int, title: str, subtitle: str, image: str, link: str, cta: str }) },
+    sections: { type: 'array', items: obj({ id: int, title: str, subtitle: str, type: str }) },
+  }),
+  aboutSection: obj({ id: int, title: str, body: str, image: str }),
+  state: obj({ id: int, name: str }),
+  city: obj({ id: int, name: str, state_id: int }),
   /** Development outbox: one message sent, or that would have been. */
   outboxEntry: obj(
     {
@@ -377,7 +386,14 @@ export const errorSchema = {
     message: messageSchema,
     errors: { type: 'object', additionalProperties: str, description: 'first message of each invalid field' },
   },
+  additionalProperties: false,
 } as const;
+
+/** The body of every error answer (the errors plugin sends it). */
+export type ErrorAnswer = FromSchema<typeof errorSchema>;
+
+/** What a named reply schema describes, e.g. `Answer<'product'>`. */
+export type Answer<K extends keyof typeof replies> = FromSchema<(typeof replies)[K]>;
 
 type Flat<T> = { [K in keyof T]: T[K] };
 type Envelope<D, E> = {

@@ -148,18 +148,7 @@ export const cartRoutes: RoutesPlugin = async (app) => {
         tags: ['wishlist'],
         summary: 'The wishlist, newest first',
         security: security.customer,
-        response: reply({
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              wishlist_id: { type: 'integer' },
-              product_id: { type: 'integer' },
-              created_at: { type: 'string' },
-              product: replies.product,
-            },
-          },
-        }),
+        response: reply({ type: 'array', items: replies.wishlistItem }),
       },
     },
     async (req) => {

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
-import { body, fields, reply, replies, security, type RoutesPlugin } from '../schemas';
+import { body, fields, reply, replies, security, type Answer, type RoutesPlugin } from '../schemas';
 import { notFound, fieldError, badRequest } from '../lib/errors';
 import { toPaise } from '../lib/money';
 import type { ProductQuery, SortBy } from '../db/repositories/catalog';
@@ -86,7 +86,7 @@ export function parseFilters(b: FromSchema<typeof filterBody>, page: number): Pr
  * object until a stock write, so its JSON is kept beside it (the hot path of the product list goal).
  */
 const serialised = new WeakMap<object, string>();
-function sendData(reply: FastifyReply, data: object): FastifyReply {
+function sendData(reply: FastifyReply, data: Answer<'productPage'> | Answer<'product'>): FastifyReply {
   let body = serialised.get(data);
   if (body === undefined) {
     body = JSON.stringify({ success: true, data });
@@ -138,10 +138,7 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
           },
           ['sub_category_id'],
         ),
-        response: reply({
-          type: 'array',
-          items: { type: 'object', properties: { sub_category_id: { type: 'integer' }, sub_category_variation: { type: 'string' } } },
-        }),
+        response: reply({ type: 'array', items: replies.subcategoryVariation }),
       },
     },
     async (req) => ({ success: true, data: await catalog.subcategoryVariations([...new Set(req.body.sub_category_id)]) }),
@@ -226,39 +223,7 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
         tags: ['catalogue'],
         summary: 'Home banners and sections',
         security: security.apiKey,
-        response: reply(undefined, {
-          result: {
-            type: 'object',
-            properties: {
-              banners: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    id: { type: 'integer' },
-                    title: { type: 'string' },
-                    subtitle: { type: 'string' },
-                    image: { type: 'string' },
-                    link: { type: 'string' },
-                    cta: { type: 'string' },
-                  },
-                },
-              },
-              sections: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    id: { type: 'integer' },
-                    title: { type: 'string' },
-                    subtitle: { type: 'string' },
-                    type: { type: 'string' },
-                  },
-                },
-              },
-            },
-          },
-        }),
+        response: reply(undefined, { result: replies.homeSections }),
       },
     },
     async () => ({ success: true, result: { banners: await content.banners(), sections: await content.homeSections() } }),
@@ -271,15 +236,7 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
         tags: ['catalogue'],
         summary: 'About-us sections',
         security: security.apiKey,
-        response: reply(undefined, {
-          result: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { id: { type: 'integer' }, title: { type: 'string' }, body: { type: 'string' }, image: { type: 'string' } },
-            },
-          },
-        }),
+        response: reply(undefined, { result: { type: 'array', items: replies.aboutSection } }),
       },
     },
     async () => ({ success: true, result: await content.aboutSections() }),
@@ -309,7 +266,7 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
         tags: ['catalogue'],
         summary: 'States and union territories of India',
         security: security.apiKey,
-        response: reply({ type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } }),
+        response: reply({ type: 'array', items: replies.state }),
       },
     },
     async () => ({ success: true, data: await content.states() }),
@@ -325,10 +282,7 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
         body: body({ state_id: { ...fields.id('State'), 'x-messages': { required: 'State is required', invalid: 'State is required' } } }, [
           'state_id',
         ]),
-        response: reply({
-          type: 'array',
-          items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, state_id: { type: 'integer' } } },
-        }),
+        response: reply({ type: 'array', items: replies.city }),
       },
     },
     async (req) => {
