@@ -203,20 +203,20 @@ type Props = Record<string, JSONSchema>;
  * An answer object: every property is sent except those named in `optional`, and nothing else (the
  * serialiser drops unknown fields, and the derived type has no index signature).
  */
-function obj<const P extends Props, const O extends readonly (keyof P & string)[] = readonly []>(properties: P, optional?: O) {
+export function answer<const P extends Props, const O extends readonly (keyof P & string)[] = readonly []>(properties: P, optional?: O) {
   const skip: readonly string[] = optional ?? [];
   const required = Object.keys(properties).filter((k) => !skip.includes(k)) as Exclude<keyof P & string, O[number]>[];
   return { type: 'object', properties, required, additionalProperties: false } as const;
 }
 
-/** `a` or null. */
-function orNull<const S extends JSONSchema>(schema: S) {
+/** The schema, or null. */
+export function orNull<const S extends JSONSchema>(schema: S) {
   return { anyOf: [schema, { type: 'null' }] } as const;
 }
 
-const category = obj({ id: int, name: str, slug: str, image: str, product_count: int });
-const variation = obj({ id: int, product_variation: str, final_price: money, mrp: money, stock: int });
-const product = obj({
+const category = answer({ id: int, name: str, slug: str, image: str, product_count: int });
+const variation = answer({ id: int, product_variation: str, final_price: money, mrp: money, stock: int });
+const product = answer({
   id: int,
   product_id: int,
   retailer_product_id: int,
@@ -238,9 +238,11 @@ const product = obj({
   variations: { type: 'array', items: variation },
   created_at: str,
 });
-const selectedVariant = obj({ id: int, product_variation: str, final_price: money, stock: int });
-const shippingAddress = obj({ address: str, pincode: str, city: str, state: str, alt_phone_number: nullableString }, ['alt_phone_number']);
-const customer = obj(
+const selectedVariant = answer({ id: int, product_variation: str, final_price: money, stock: int });
+const shippingAddress = answer({ address: str, pincode: str, city: str, state: str, alt_phone_number: nullableString }, [
+  'alt_phone_number',
+]);
+const customer = answer(
   {
     id: int,
     firstname: str,
@@ -253,7 +255,7 @@ const customer = obj(
   },
   ['mobile_verified'],
 );
-const order = obj({
+const order = answer({
   order_id: int,
   order_number: str,
   order_date: str,
@@ -272,16 +274,16 @@ const order = obj({
   payment_expires_at: nullableString,
   coupon_code: nullableString,
   cancel_reason: nullableString,
-  customer_data: obj({ fullName: str, email: str, phone_number: str, shipping_address: shippingAddress }),
+  customer_data: answer({ fullName: str, email: str, phone_number: str, shipping_address: shippingAddress }),
   history: {
     type: 'array',
-    items: obj({ status: orderStatus, at: str, by: { type: 'string', enum: HISTORY_ACTORS }, note: nullableString }, ['by', 'note']),
+    items: answer({ status: orderStatus, at: str, by: { type: 'string', enum: HISTORY_ACTORS }, note: nullableString }, ['by', 'note']),
   },
 });
 const paymentProvider = { type: 'string', enum: ['test', 'razorpay'] } as const;
 
 /** Store information (spec §3): every field a string, "" meaning "use the default". */
-const storeInfoFields = obj(
+const storeInfoFields = answer(
   Object.fromEntries(STORE_INFO_FIELDS.map((k) => [k, str])) as { [K in (typeof STORE_INFO_FIELDS)[number]]: typeof str },
 );
 
@@ -289,11 +291,11 @@ export const replies = {
   category,
   variation,
   product,
-  productPage: obj({ products: { type: 'array', items: product }, total: int, page: int, per_page: int, last_page: int }),
-  storeInfo: obj({ storeinfo: storeInfoFields, sub_category_list: { type: 'array', items: category } }),
+  productPage: answer({ products: { type: 'array', items: product }, total: int, page: int, per_page: int, last_page: int }),
+  storeInfo: answer({ storeinfo: storeInfoFields, sub_category_list: { type: 'array', items: category } }),
   selectedVariant,
   /** A cart line as the server sends it: every id and the selected variant (spec §3 cart item). */
-  cartLine: obj({
+  cartLine: answer({
     id: int,
     product_id: int,
     retailer_product_id: int,
@@ -312,36 +314,38 @@ export const replies = {
   }),
   shippingAddress,
   customer,
+  /** `{ customer }`: the signed-in customer after a change. */
+  customerData: answer({ customer }),
   /** Spec §3: answers "may also carry" the verification token and is_existing_customer. */
-  authData: obj({ token: str, customer, email_verification_token: nullableString, is_existing_customer: bool }, [
+  authData: answer({ token: str, customer, email_verification_token: nullableString, is_existing_customer: bool }, [
     'email_verification_token',
     'is_existing_customer',
   ]),
   order,
-  trackedOrder: obj(
+  trackedOrder: answer(
     {
       ...order.properties,
-      delivery: obj({ name: str, city: str, state: str }),
+      delivery: answer({ name: str, city: str, state: str }),
       // Only for the signed-in owner (issue 13): the full address, e-mail and phones.
       customer_data: order.properties.customer_data,
-      steps: { type: 'array', items: obj({ status: orderStatus, label: str, done: bool, current: bool }) },
+      steps: { type: 'array', items: answer({ status: orderStatus, label: str, done: bool, current: bool }) },
     },
     ['customer_data'],
   ),
-  coupon: obj({
+  coupon: answer({
     code: str,
     type: { type: 'string', enum: ['percent', 'flat'] },
     value: { type: 'number' },
     discount_amount: money,
     min_amount: money,
   }),
-  checkoutResult: obj({
+  checkoutResult: answer({
     order_id: { type: 'array', items: int },
     order_numbers: strings,
     customer,
-    payment: orNull(obj({ payment_id: str, amount: money, provider: paymentProvider, expires_at: str })),
+    payment: orNull(answer({ payment_id: str, amount: money, provider: paymentProvider, expires_at: str })),
   }),
-  paymentSession: obj({
+  paymentSession: answer({
     payment_id: str,
     provider: paymentProvider,
     status: { type: 'string', enum: ['pending', 'paid', 'failed', 'expired', 'cancelled'] },
@@ -351,19 +355,19 @@ export const replies = {
     expires_at: nullableString,
     seconds_left: int,
     order_numbers: strings,
-    gateway: orNull(obj({ key_id: str, order_id: str, checkout_url: str })),
+    gateway: orNull(answer({ key_id: str, order_id: str, checkout_url: str })),
   }),
-  wishlistItem: obj({ wishlist_id: int, product_id: int, created_at: str, product }),
-  subcategoryVariation: obj({ sub_category_id: int, sub_category_variation: str }),
-  homeSections: obj({
-    banners: { type: 'array', items: obj({ id: int, title: str, subtitle: str, image: str, link: str, cta: str }) },
-    sections: { type: 'array', items: obj({ id: int, title: str, subtitle: str, type: str }) },
+  wishlistItem: answer({ wishlist_id: int, product_id: int, created_at: str, product }),
+  subcategoryVariation: answer({ sub_category_id: int, sub_category_variation: str }),
+  homeSections: answer({
+    banners: { type: 'array', items: answer({ id: int, title: str, subtitle: str, image: str, link: str, cta: str }) },
+    sections: { type: 'array', items: answer({ id: int, title: str, subtitle: str, type: str }) },
   }),
-  aboutSection: obj({ id: int, title: str, body: str, image: str }),
-  state: obj({ id: int, name: str }),
-  city: obj({ id: int, name: str, state_id: int }),
+  aboutSection: answer({ id: int, title: str, body: str, image: str }),
+  state: answer({ id: int, name: str }),
+  city: answer({ id: int, name: str, state_id: int }),
   /** Development outbox: one message sent, or that would have been. */
-  outboxEntry: obj(
+  outboxEntry: answer(
     {
       channel: { type: 'string', enum: ['sms', 'email'] },
       to: str,

@@ -1,4 +1,4 @@
-import { body, fields, reply, replies, security, type RoutesPlugin } from '../schemas';
+import { answer, body, fields, orNull, replies, reply, security, type RoutesPlugin } from '../schemas';
 import { forbidden } from '../lib/errors';
 import { hashPassword, safeEqual } from '../lib/crypto';
 import { toCustomer } from '../db/repositories/customers';
@@ -61,7 +61,7 @@ export const accountRoutes: RoutesPlugin = async (app) => {
           },
           ['firstname', 'lastname', 'email'],
         ),
-        response: reply({ type: 'object', required: ['customer'], properties: { customer: replies.customer } }),
+        response: reply(replies.customerData),
       },
     },
     async (req, res) => {
@@ -118,7 +118,7 @@ export const accountRoutes: RoutesPlugin = async (app) => {
         tags: ['account'],
         summary: 'The signed-in customer',
         security: security.customer,
-        response: reply({ type: 'object', required: ['customer'], properties: { customer: replies.customer } }),
+        response: reply(replies.customerData),
       },
     },
     async (req) => ({ success: true, data: { customer: toCustomer(req.requireCustomer()) } }),
@@ -133,7 +133,7 @@ export const accountRoutes: RoutesPlugin = async (app) => {
         summary: 'Start a password reset: a one-time link by e-mail (the token is in the answer in development only)',
         security: security.apiKey,
         body: body({ email: fields.email }, ['email']),
-        response: reply({ type: 'object', properties: { reset_token: { type: 'string' } } }),
+        response: reply(answer({ reset_token: { type: 'string' } }, ['reset_token'])),
       },
     },
     async (req, res) => {
@@ -218,7 +218,7 @@ export const accountRoutes: RoutesPlugin = async (app) => {
           { address: fields.address, pincode: fields.pincode, city: fields.city, state: fields.state, alt_phone_number: fields.altPhone },
           ['address', 'pincode', 'city', 'state'],
         ),
-        response: reply({ type: 'object', required: ['customer'], properties: { customer: replies.customer } }),
+        response: reply(replies.customerData),
       },
     },
     async (req) => {
@@ -244,7 +244,7 @@ export const accountRoutes: RoutesPlugin = async (app) => {
         tags: ['account'],
         summary: 'The saved shipping address (null when none)',
         security: security.customer,
-        response: reply({ type: 'object', properties: { data: { anyOf: [replies.shippingAddress, { type: 'null' }] } } }),
+        response: reply(answer({ data: orNull(replies.shippingAddress) })),
       },
     },
     async (req) => ({ success: true, data: { data: toCustomer(req.requireCustomer()).shipping_address } }),
@@ -259,7 +259,7 @@ export const accountRoutes: RoutesPlugin = async (app) => {
         summary: 'Change first and last name',
         security: security.customer,
         body: body({ firstname: fields.name, lastname: fields.name }, ['firstname', 'lastname']),
-        response: reply({ type: 'object', required: ['customer'], properties: { customer: replies.customer } }),
+        response: reply(replies.customerData),
       },
     },
     async (req) => {

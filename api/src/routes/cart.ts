@@ -1,5 +1,5 @@
 import { CART_TOTAL_LIMIT_PAISE, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from '@storefront/contract';
-import { body, fields, guestCartItem, reply, replies, security, type RoutesPlugin } from '../schemas';
+import { answer, body, fields, guestCartItem, replies, reply, security, type RoutesPlugin } from '../schemas';
 import { notFound } from '../lib/errors';
 import { rupees } from '../lib/money';
 import { changeLine, mergeGuestCart, NOT_IN_CART, removeLine } from '../domain/cart';
@@ -7,13 +7,10 @@ import { toCartLine } from '../db/repositories/carts';
 
 export const cartRoutes: RoutesPlugin = async (app) => {
   const config = { auth: 'customer' as const };
-  const lineReply = reply({ type: 'object', required: ['results'], properties: { results: replies.cartLine } });
-  const cartReply = reply(
-    { type: 'object', required: ['cart'], properties: { cart: { type: 'array', items: replies.cartLine } } },
-    {
-      errors: { type: 'object', additionalProperties: { type: 'string' } },
-    },
-  );
+  const lineReply = reply(answer({ results: replies.cartLine }));
+  const cartReply = reply(answer({ cart: { type: 'array', items: replies.cartLine } }), {
+    errors: { type: 'object', additionalProperties: { type: 'string' } },
+  });
 
   app.get(
     '/customer/cart',

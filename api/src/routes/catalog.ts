@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
-import { body, fields, reply, replies, security, type Answer, type RoutesPlugin } from '../schemas';
+import { answer, body, fields, replies, reply, security, type Answer, type RoutesPlugin } from '../schemas';
 import { notFound, fieldError, badRequest } from '../lib/errors';
 import { toPaise } from '../lib/money';
 import type { ProductQuery, SortBy } from '../db/repositories/catalog';
@@ -242,7 +242,7 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
     async () => ({ success: true, result: await content.aboutSections() }),
   );
 
-  const productList = reply({ type: 'object', properties: { data: { type: 'array', items: replies.product } } });
+  const productList = reply(answer({ data: { type: 'array', items: replies.product } }));
   app.get(
     '/new-arrivals',
     {

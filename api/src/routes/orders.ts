@@ -1,5 +1,5 @@
 import { CANCELLABLE_STATUSES, CANCEL_REASONS, PAYMENT_METHODS } from '@storefront/contract';
-import { body, fields, reply, replies, security, type RoutesPlugin } from '../schemas';
+import { answer, body, fields, replies, reply, security, type RoutesPlugin } from '../schemas';
 import { placeOrder } from '../domain/checkout';
 import { applyCoupon } from '../domain/coupons';
 import { cancelledMessage, cancelReason, trackOrder } from '../domain/orders';
@@ -119,7 +119,7 @@ export const orderRoutes: RoutesPlugin = async (app) => {
           },
           ['coupon_code'],
         ),
-        response: reply({ type: 'object', required: ['coupon'], properties: { coupon: replies.coupon } }),
+        response: reply(answer({ coupon: replies.coupon })),
       },
     },
     async (req) => {

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { body, fields, reply, replies, security, type RoutesPlugin } from '../schemas';
+import { answer, body, fields, replies, reply, security, type RoutesPlugin } from '../schemas';
 import { forbidden } from '../lib/errors';
 import { safeEqual } from '../lib/crypto';
 import { toCustomer } from '../db/repositories/customers';
@@ -27,7 +27,7 @@ export const otpRoutes: RoutesPlugin = async (app) => {
     },
     ['user_token', 'mobile'],
   );
-  const sendResponse = reply({ type: 'object', properties: { otp: { type: 'string', description: 'development only' } } });
+  const sendResponse = reply(answer({ otp: { type: 'string', description: 'development only' } }, ['otp']));
   const sent = (code: string) => ({ success: true, message: 'OTP sent successfully', data: app.config.dev ? { otp: code } : {} });
 
   async function send(purpose: 'checkout' | 'login', userToken: string, mobile: string, res: FastifyReply) {
@@ -133,7 +133,7 @@ export const otpRoutes: RoutesPlugin = async (app) => {
         summary: "Verify the OTP: the mobile becomes the account's sign-in mobile",
         security: security.customer,
         body: verifyBody,
-        response: reply({ type: 'object', required: ['customer'], properties: { customer: replies.customer } }),
+        response: reply(replies.customerData),
       },
     },
     async (req, res) => {

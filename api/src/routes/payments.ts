@@ -1,4 +1,4 @@
-import { body, reply, replies, security, type RoutesPlugin } from '../schemas';
+import { answer, body, replies, reply, security, type RoutesPlugin } from '../schemas';
 import { ACTOR, GatewayError, type GatewayPayment, type GatewayRefund } from '../domain/payments';
 import { AppError, badRequest } from '../lib/errors';
 import { sha256 } from '../lib/crypto';
@@ -6,7 +6,7 @@ import { sha256 } from '../lib/crypto';
 const paymentId = { type: 'string', minLength: 1, maxLength: 100, 'x-messages': { required: 'payment_id is required' } } as const;
 const gatewayId = (name: string) =>
   ({ type: 'string', minLength: 1, maxLength: 100, 'x-messages': { required: `${name} is required` } }) as const;
-const ordersReply = reply({ type: 'object', required: ['orders'], properties: { orders: { type: 'array', items: replies.order } } });
+const ordersReply = reply(answer({ orders: { type: 'array', items: replies.order } }));
 
 const sessionReply = reply(replies.paymentSession);
 
