@@ -37,6 +37,12 @@ const boundaryZones = [
     from: `./${from}`,
     message: 'shared imports only @storefront/contract and npm packages.',
   })),
+  // API routes validate, call the domain and reply: what two routes share lives in domain/ or schemas.ts.
+  {
+    target: './api/src/routes',
+    from: './api/src/routes',
+    message: 'A route never imports another route: move what both need into api/src/domain or api/src/schemas.ts.',
+  },
   // The contract is the ground floor: it imports no other package.
   ...['shared', 'api', 'ops', ...SECTIONS].map((from) => ({
     target: './contract',
@@ -50,6 +56,10 @@ const DEEP_IMPORT = { regex: '^@storefront/[^/]+/src(/|$)', message: 'Import a w
 const ROUTER_IMPORTS = {
   group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'],
   message: "Routing comes from '@storefront/shared/router' (the one shared router, tree-shaken).",
+};
+const CONTRACT_ONLY = {
+  group: ['@storefront/*', '!@storefront/contract', '!@storefront/contract/*'],
+  message: 'api and ops import only @storefront/contract from the other packages.',
 };
 const SECTION_PACKAGES = {
   group: ['@storefront/shell', '@storefront/catalog', '@storefront/cart-checkout', '@storefront/account'],
@@ -124,11 +134,24 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [DEEP_IMPORT, CONTRACT_ONLY],
+        },
+      ],
+    },
+  },
+  {
+    // The API's domain is plain rules and transactions: Fastify stays in routes/ and plugins/.
+    files: ['api/src/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
             DEEP_IMPORT,
+            CONTRACT_ONLY,
             {
-              group: ['@storefront/*', '!@storefront/contract', '!@storefront/contract/*'],
-              message: 'api and ops import only @storefront/contract from the other packages.',
+              group: ['fastify', 'fastify/*', 'fastify-plugin', '@fastify/*'],
+              message: 'api/src/domain has no Fastify: routes and plugins hand it what it needs.',
             },
           ],
         },

@@ -2,6 +2,7 @@ import * as rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
 import { createSectionConfigs } from '../shared/build/rspackConfig';
+import { exposedModules } from '../shared/build/exposes';
 
 /** Remote `account`: one exposed module per page (and the overlays the shell mounts). */
 export default (_env: unknown, argv: { mode?: string }) =>
@@ -21,15 +22,15 @@ export default (_env: unknown, argv: { mode?: string }) =>
       ReactRefreshPlugin,
       // Its pages rendered on the server by the static host (issue 19); src/server.ts lists them.
       server: './src/server.ts',
-      exposes: {
-        './SignIn': { import: './src/pages/SignInPage/SignInPage.tsx', name: 'SignIn' },
-        './SignUp': { import: './src/pages/SignUpPage/SignUpPage.tsx', name: 'SignUp' },
-        './ForgotPassword': { import: './src/pages/ForgotPasswordPage/ForgotPasswordPage.tsx', name: 'ForgotPassword' },
-        './ResetPassword': { import: './src/pages/ResetPasswordPage/ResetPasswordPage.tsx', name: 'ResetPassword' },
-        './MyAccount': { import: './src/pages/MyAccountPage/MyAccountPage.tsx', name: 'MyAccount' },
-        './TrackOrder': { import: './src/pages/TrackOrderPage/TrackOrderPage.tsx', name: 'TrackOrder' },
-        './SignUpModal': { import: './src/overlays/SignUpModal/SignUpModal.tsx', name: 'SignUpModal' },
-      },
+      exposes: exposedModules('account', {
+        SignIn: './src/pages/SignInPage/SignInPage.tsx',
+        SignUp: './src/pages/SignUpPage/SignUpPage.tsx',
+        ForgotPassword: './src/pages/ForgotPasswordPage/ForgotPasswordPage.tsx',
+        ResetPassword: './src/pages/ResetPasswordPage/ResetPasswordPage.tsx',
+        MyAccount: './src/pages/MyAccountPage/MyAccountPage.tsx',
+        TrackOrder: './src/pages/TrackOrderPage/TrackOrderPage.tsx',
+        SignUpModal: './src/overlays/SignUpModal/SignUpModal.tsx',
+      }),
     },
     argv,
   );

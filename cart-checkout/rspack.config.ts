@@ -2,6 +2,7 @@ import * as rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
 import { createSectionConfigs } from '../shared/build/rspackConfig';
+import { exposedModules } from '../shared/build/exposes';
 
 /** Remote `cart_checkout`: one exposed module per page (and the overlays the shell mounts). */
 export default (_env: unknown, argv: { mode?: string }) =>
@@ -16,14 +17,14 @@ export default (_env: unknown, argv: { mode?: string }) =>
       ReactRefreshPlugin,
       // Its pages rendered on the server by the static host (issue 19); src/server.ts lists them.
       server: './src/server.ts',
-      exposes: {
-        './Cart': { import: './src/pages/CartPage/CartPage.tsx', name: 'Cart' },
-        './Checkout': { import: './src/pages/CheckoutPage/CheckoutPage.tsx', name: 'Checkout' },
-        './Payment': { import: './src/pages/PaymentPage/PaymentPage.tsx', name: 'Payment' },
-        './OrderSuccess': { import: './src/pages/OrderSuccessPage/OrderSuccessPage.tsx', name: 'OrderSuccess' },
-        './OrderFailure': { import: './src/pages/OrderFailurePage/OrderFailurePage.tsx', name: 'OrderFailure' },
-        './CartPanel': { import: './src/overlays/CartPanel/CartPanel.tsx', name: 'CartPanel' },
-      },
+      exposes: exposedModules('cart_checkout', {
+        Cart: './src/pages/CartPage/CartPage.tsx',
+        Checkout: './src/pages/CheckoutPage/CheckoutPage.tsx',
+        Payment: './src/pages/PaymentPage/PaymentPage.tsx',
+        OrderSuccess: './src/pages/OrderSuccessPage/OrderSuccessPage.tsx',
+        OrderFailure: './src/pages/OrderFailurePage/OrderFailurePage.tsx',
+        CartPanel: './src/overlays/CartPanel/CartPanel.tsx',
+      }),
     },
     argv,
   );

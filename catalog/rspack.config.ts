@@ -2,6 +2,7 @@ import * as rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
 import { createSectionConfigs } from '../shared/build/rspackConfig';
+import { exposedModules } from '../shared/build/exposes';
 
 /** Remote `catalog`: one exposed module per page, named as spec §2's chunk names. */
 export default (_env: unknown, argv: { mode?: string }) =>
@@ -21,13 +22,13 @@ export default (_env: unknown, argv: { mode?: string }) =>
       ReactRefreshPlugin,
       // Its pages rendered on the server by the static host (issue 8); src/server.ts lists them.
       server: './src/server.ts',
-      exposes: {
-        './Home': { import: './src/pages/HomePage/HomePage.tsx', name: 'Home' },
-        './About': { import: './src/pages/AboutPage/AboutPage.tsx', name: 'About' },
-        './Shop': { import: './src/pages/ShopPage/ShopPage.tsx', name: 'Shop' },
-        './Categories': { import: './src/pages/CategoriesPage/CategoriesPage.tsx', name: 'Categories' },
-        './Product': { import: './src/pages/ProductPage/ProductPage.tsx', name: 'Product' },
-      },
+      exposes: exposedModules('catalog', {
+        Home: './src/pages/HomePage/HomePage.tsx',
+        About: './src/pages/AboutPage/AboutPage.tsx',
+        Shop: './src/pages/ShopPage/ShopPage.tsx',
+        Categories: './src/pages/CategoriesPage/CategoriesPage.tsx',
+        Product: './src/pages/ProductPage/ProductPage.tsx',
+      }),
     },
     argv,
     {

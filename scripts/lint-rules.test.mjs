@@ -36,6 +36,24 @@ test('api and ops may import the contract', async () => {
   assert.deepEqual(rules, []);
 });
 
+test('an API route may not import another route', async () => {
+  const rules = await rulesFor('api/src/routes/offence.ts', "import { cartRoutes } from './cart';\nexport const r = cartRoutes;\n");
+  assert.ok(rules.includes('import-x/no-restricted-paths'), `got ${rules.join(', ')}`);
+});
+
+test('the API domain imports no Fastify, and may import the repositories and the contract', async () => {
+  const fastify = await rulesFor(
+    'api/src/domain/offence.ts',
+    "import type { FastifyReply } from 'fastify';\nexport type R = FastifyReply;\n",
+  );
+  assert.ok(fastify.includes('no-restricted-imports'), `got ${fastify.join(', ')}`);
+  const allowed = await rulesFor(
+    'api/src/domain/allowed.ts',
+    "import type { Repositories } from '../db/repositories';\nimport { CART_TOTAL_LIMIT } from '@storefront/contract';\nexport type R = Repositories;\nexport const c = CART_TOTAL_LIMIT;\n",
+  );
+  assert.deepEqual(allowed, []);
+});
+
 test('a remote may not import another remote, nor the contract around shared', async () => {
   const other = await rulesFor(
     'catalog/src/offence.ts',

@@ -3,7 +3,26 @@
  * validation.ts) and the response shapes of docs/api-contract.md. The OpenAPI document is built from them.
  */
 
-import { HISTORY_ACTORS, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, PAYMENT_METHODS, PAYMENT_STATUSES } from '@storefront/contract';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyPluginOptions } from 'fastify';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import {
+  HISTORY_ACTORS,
+  MAX_LINE_QUANTITY,
+  MIN_LINE_QUANTITY,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  STORE_INFO_FIELDS,
+} from '@storefront/contract';
+
+/**
+ * A plugin of routes whose request types (body, querystring, params) are derived from their JSON schemas
+ * by json-schema-to-ts: a schema is written once, `as const`, and the handler's `req.body` follows it.
+ */
+export type RoutesPlugin<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsyncJsonSchemaToTs<{
+  Options: Options;
+}>;
 
 // ---------- request fields ----------
 
@@ -103,214 +122,265 @@ export const fields = {
     pattern: '^[0-9]{6}$',
     'x-messages': { required: 'OTP is required', invalid: 'OTP must be 6 digits' },
   },
-  id: (label: string) => ({
-    type: 'integer',
-    minimum: 1,
-    maximum: 2147483647,
-    'x-messages': { required: `${label} is required`, invalid: `${label} must be a valid id` },
-  }),
+  id: (label: string) =>
+    ({
+      type: 'integer',
+      minimum: 1,
+      maximum: 2147483647,
+      'x-messages': { required: `${label} is required`, invalid: `${label} must be a valid id` },
+    }) as const,
   /** Ids the server reads from the product instead (retailer, wholesaler): any integer or null passes. */
-  nullableId: (label: string) => ({
-    type: ['integer', 'null'],
-    minimum: 0,
-    maximum: 2147483647,
-    'x-messages': { invalid: `${label} must be a valid id` },
-  }),
+  nullableId: (label: string) =>
+    ({
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 2147483647,
+      'x-messages': { invalid: `${label} must be a valid id` },
+    }) as const,
   quantity: {
     type: 'integer',
     minimum: MIN_LINE_QUANTITY,
     maximum: MAX_LINE_QUANTITY,
     'x-messages': { required: 'Quantity is required', invalid: `Quantity must be between ${MIN_LINE_QUANTITY} and ${MAX_LINE_QUANTITY}` },
   },
-  text: (required: string, max: number) => ({
-    type: 'string',
-    minLength: 1,
-    maxLength: max,
-    pattern: '\\S',
-    'x-messages': { required, invalid: required, maxLength: `Cannot exceed ${max} characters` },
-  }),
+  text: (required: string, max: number) =>
+    ({
+      type: 'string',
+      minLength: 1,
+      maxLength: max,
+      pattern: '\\S',
+      'x-messages': { required, invalid: required, maxLength: `Cannot exceed ${max} characters` },
+    }) as const,
 } as const;
 
-/** A request body: an object of the given fields; unknown fields are dropped. */
-export function body(properties: Record<string, unknown>, required: string[] = []) {
+/**
+ * A request body: an object of the given fields, `required` naming the ones that must be there; unknown
+ * fields are dropped. Both are kept as literal types, so the route's `req.body` type is read from them.
+ */
+export function body<const P extends Record<string, JSONSchema>, const R extends readonly (keyof P & string)[]>(
+  properties: P,
+  required: R,
+) {
   return { type: 'object', properties, required, additionalProperties: false } as const;
 }
 
+/** One line of a guest cart as the browser kept it, merged into the server cart after sign-in. */
+export const guestCartItem = {
+  type: 'object',
+  properties: {
+    product_id: fields.id('Product'),
+    quantity: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      'x-messages': { required: 'Quantity is required', invalid: 'Quantity must be at least 1' },
+    },
+    id: { ...fields.id('Variant'), description: 'variant id when selected_variant is missing' },
+    selected_variant: { type: 'object', properties: { id: fields.id('Variant') } },
+    retailer_id: fields.nullableId('Retailer'),
+    wholesaler_id: fields.nullableId('Wholesaler'),
+  },
+  required: ['product_id', 'quantity'],
+} as const;
+export type GuestCartItem = FromSchema<typeof guestCartItem>;
+
 // ---------- responses ----------
+// Typed like the requests: each answer schema keeps its literal type, so the type provider checks what a
+// handler returns against it, and api/src/contractCheck.ts checks it against the contract's wire types.
 
 const money = { type: 'string', pattern: '^-?[0-9]+\\.[0-9]{2}$', description: 'rupees with two decimals' } as const;
 const nullableString = { type: ['string', 'null'] } as const;
 const nullableInt = { type: ['integer', 'null'] } as const;
+const int = { type: 'integer' } as const;
+const str = { type: 'string' } as const;
+const bool = { type: 'boolean' } as const;
+const strings = { type: 'array', items: str } as const;
+const orderStatus = { type: 'string', enum: ORDER_STATUSES } as const;
 
-function obj(properties: Record<string, unknown>, optional: string[] = []) {
-  return { type: 'object', properties, required: Object.keys(properties).filter((k) => !optional.includes(k)) } as const;
+type Props = Record<string, JSONSchema>;
+
+/**
+ * An answer object: every property is sent except those named in `optional`, and nothing else (the
+ * serialiser drops unknown fields, and the derived type has no index signature).
+ */
+export function answer<const P extends Props, const O extends readonly (keyof P & string)[] = readonly []>(properties: P, optional?: O) {
+  const skip: readonly string[] = optional ?? [];
+  const required = Object.keys(properties).filter((k) => !skip.includes(k)) as Exclude<keyof P & string, O[number]>[];
+  return { type: 'object', properties, required, additionalProperties: false } as const;
 }
 
+/** The schema, or null. */
+export function orNull<const S extends JSONSchema>(schema: S) {
+  return { anyOf: [schema, { type: 'null' }] } as const;
+}
+
+const category = answer({ id: int, name: str, slug: str, image: str, product_count: int });
+const variation = answer({ id: int, product_variation: str, final_price: money, mrp: money, stock: int });
+const product = answer({
+  id: int,
+  product_id: int,
+  retailer_product_id: int,
+  slug: str,
+  product_name: str,
+  description: str,
+  brand: str,
+  sub_category_id: int,
+  sub_category_name: str,
+  cover_image: nullableString,
+  product_images: { type: 'string', description: 'comma-separated URLs' },
+  final_price: money,
+  mrp: money,
+  in_stock: bool,
+  stock: int,
+  retailer_id: int,
+  wholesaler_id: nullableInt,
+  sub_category_variation: str,
+  variations: { type: 'array', items: variation },
+  created_at: str,
+});
+const selectedVariant = answer({ id: int, product_variation: str, final_price: money, stock: int });
+const shippingAddress = answer({ address: str, pincode: str, city: str, state: str, alt_phone_number: nullableString }, [
+  'alt_phone_number',
+]);
+const customer = answer(
+  {
+    id: int,
+    firstname: str,
+    lastname: str,
+    email: nullableString,
+    phone_number: nullableString,
+    alt_phone_number: nullableString,
+    shipping_address: orNull(shippingAddress),
+    mobile_verified: bool,
+  },
+  ['mobile_verified'],
+);
+const order = answer({
+  order_id: int,
+  order_number: str,
+  order_date: str,
+  status: orderStatus,
+  product_id: int,
+  product_name: str,
+  product_slug: str,
+  product_image: str,
+  product_variation: str,
+  quantity: int,
+  price: money,
+  discount_amount: money,
+  final_amount: money,
+  payment_method: { type: 'string', enum: PAYMENT_METHODS },
+  payment_status: { type: 'string', enum: PAYMENT_STATUSES },
+  payment_expires_at: nullableString,
+  coupon_code: nullableString,
+  cancel_reason: nullableString,
+  customer_data: answer({ fullName: str, email: str, phone_number: str, shipping_address: shippingAddress }),
+  history: {
+    type: 'array',
+    items: answer({ status: orderStatus, at: str, by: { type: 'string', enum: HISTORY_ACTORS }, note: nullableString }, ['by', 'note']),
+  },
+});
+const paymentProvider = { type: 'string', enum: ['test', 'razorpay'] } as const;
+
+/** Store information (spec §3): every field a string, "" meaning "use the default". */
+const storeInfoFields = answer(
+  Object.fromEntries(STORE_INFO_FIELDS.map((k) => [k, str])) as { [K in (typeof STORE_INFO_FIELDS)[number]]: typeof str },
+);
+
 export const replies = {
-  category: obj({
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    slug: { type: 'string' },
-    image: { type: 'string' },
-    product_count: { type: 'integer' },
-  }),
-  variation: obj({
-    id: { type: 'integer' },
-    product_variation: { type: 'string' },
+  category,
+  variation,
+  product,
+  productPage: answer({ products: { type: 'array', items: product }, total: int, page: int, per_page: int, last_page: int }),
+  storeInfo: answer({ storeinfo: storeInfoFields, sub_category_list: { type: 'array', items: category } }),
+  selectedVariant,
+  /** A cart line as the server sends it: every id and the selected variant (spec §3 cart item). */
+  cartLine: answer({
+    id: int,
+    product_id: int,
+    retailer_product_id: int,
+    quantity: int,
+    product_stock: int,
+    product_name: str,
+    product_images: str,
+    product_slug: str,
+    status: bool,
+    message: str,
+    wishlist_id: nullableInt,
     final_price: money,
-    mrp: money,
-    stock: { type: 'integer' },
+    retailer_id: int,
+    wholesaler_id: nullableInt,
+    selected_variant: selectedVariant,
   }),
-  get product() {
-    return obj({
-      id: { type: 'integer' },
-      product_id: { type: 'integer' },
-      retailer_product_id: { type: 'integer' },
-      slug: { type: 'string' },
-      product_name: { type: 'string' },
-      description: { type: 'string' },
-      brand: { type: 'string' },
-      sub_category_id: { type: 'integer' },
-      sub_category_name: { type: 'string' },
-      cover_image: nullableString,
-      product_images: { type: 'string', description: 'comma-separated URLs' },
-      final_price: money,
-      mrp: money,
-      in_stock: { type: 'boolean' },
-      stock: { type: 'integer' },
-      retailer_id: { type: 'integer' },
-      wholesaler_id: nullableInt,
-      sub_category_variation: { type: 'string' },
-      variations: { type: 'array', items: replies.variation },
-      created_at: { type: 'string' },
-    });
-  },
-  get productPage() {
-    return obj({
-      products: { type: 'array', items: replies.product },
-      total: { type: 'integer' },
-      page: { type: 'integer' },
-      per_page: { type: 'integer' },
-      last_page: { type: 'integer' },
-    });
-  },
-  selectedVariant: obj({ id: { type: 'integer' }, product_variation: { type: 'string' }, final_price: money, stock: { type: 'integer' } }),
-  get cartLine() {
-    return obj({
-      id: { type: 'integer' },
-      product_id: { type: 'integer' },
-      retailer_product_id: { type: 'integer' },
-      quantity: { type: 'integer' },
-      product_stock: { type: 'integer' },
-      product_name: { type: 'string' },
-      product_images: { type: 'string' },
-      product_slug: { type: 'string' },
-      status: { type: 'boolean' },
-      message: { type: 'string' },
-      wishlist_id: nullableInt,
-      final_price: money,
-      retailer_id: { type: 'integer' },
-      wholesaler_id: nullableInt,
-      selected_variant: replies.selectedVariant,
-    });
-  },
-  shippingAddress: obj(
+  shippingAddress,
+  customer,
+  /** `{ customer }`: the signed-in customer after a change. */
+  customerData: answer({ customer }),
+  /** Spec §3: answers "may also carry" the verification token and is_existing_customer. */
+  authData: answer({ token: str, customer, email_verification_token: nullableString, is_existing_customer: bool }, [
+    'email_verification_token',
+    'is_existing_customer',
+  ]),
+  order,
+  trackedOrder: answer(
     {
-      address: { type: 'string' },
-      pincode: { type: 'string' },
-      city: { type: 'string' },
-      state: { type: 'string' },
-      alt_phone_number: nullableString,
+      ...order.properties,
+      delivery: answer({ name: str, city: str, state: str }),
+      // Only for the signed-in owner (issue 13): the full address, e-mail and phones.
+      customer_data: order.properties.customer_data,
+      steps: { type: 'array', items: answer({ status: orderStatus, label: str, done: bool, current: bool }) },
     },
-    ['alt_phone_number'],
+    ['customer_data'],
   ),
-  get customer() {
-    return obj(
-      {
-        id: { type: 'integer' },
-        firstname: { type: 'string' },
-        lastname: { type: 'string' },
-        email: nullableString,
-        phone_number: nullableString,
-        alt_phone_number: nullableString,
-        shipping_address: { anyOf: [replies.shippingAddress, { type: 'null' }] },
-        mobile_verified: { type: 'boolean' },
-      },
-      ['mobile_verified'],
-    );
-  },
-  get authData() {
-    return obj(
-      {
-        token: { type: 'string' },
-        customer: replies.customer,
-        email_verification_token: nullableString,
-        is_existing_customer: { type: 'boolean' },
-      },
-      ['is_existing_customer'],
-    );
-  },
-  get order() {
-    return obj({
-      order_id: { type: 'integer' },
-      order_number: { type: 'string' },
-      order_date: { type: 'string' },
-      status: { type: 'string' },
-      product_id: { type: 'integer' },
-      product_name: { type: 'string' },
-      product_slug: { type: 'string' },
-      product_image: { type: 'string' },
-      product_variation: { type: 'string' },
-      quantity: { type: 'integer' },
-      price: money,
-      discount_amount: money,
-      final_amount: money,
-      payment_method: { type: 'string', enum: [...PAYMENT_METHODS] },
-      payment_status: { type: 'string', enum: [...PAYMENT_STATUSES] },
-      payment_expires_at: nullableString,
-      coupon_code: nullableString,
-      cancel_reason: nullableString,
-      customer_data: obj({
-        fullName: { type: 'string' },
-        email: { type: 'string' },
-        phone_number: { type: 'string' },
-        shipping_address: replies.shippingAddress,
-      }),
-      history: {
-        type: 'array',
-        items: obj(
-          { status: { type: 'string' }, at: { type: 'string' }, by: { type: 'string', enum: [...HISTORY_ACTORS] }, note: nullableString },
-          ['by', 'note'],
-        ),
-      },
-    });
-  },
-  get trackedOrder() {
-    const order = replies.order;
-    return obj(
-      {
-        ...order.properties,
-        delivery: obj({ name: { type: 'string' }, city: { type: 'string' }, state: { type: 'string' } }),
-        // Only for the signed-in owner (issue 13): the full address, e-mail and phones.
-        customer_data: order.properties.customer_data,
-        steps: {
-          type: 'array',
-          items: obj({ status: { type: 'string' }, label: { type: 'string' }, done: { type: 'boolean' }, current: { type: 'boolean' } }),
-        },
-      },
-      ['customer_data'],
-    );
-  },
-  coupon: obj({
-    code: { type: 'string' },
+  coupon: answer({
+    code: str,
     type: { type: 'string', enum: ['percent', 'flat'] },
     value: { type: 'number' },
     discount_amount: money,
     min_amount: money,
   }),
+  checkoutResult: answer({
+    order_id: { type: 'array', items: int },
+    order_numbers: strings,
+    customer,
+    payment: orNull(answer({ payment_id: str, amount: money, provider: paymentProvider, expires_at: str })),
+  }),
+  paymentSession: answer({
+    payment_id: str,
+    provider: paymentProvider,
+    status: { type: 'string', enum: ['pending', 'paid', 'failed', 'expired', 'cancelled'] },
+    amount: money,
+    amount_paise: int,
+    currency: str,
+    expires_at: nullableString,
+    seconds_left: int,
+    order_numbers: strings,
+    gateway: orNull(answer({ key_id: str, order_id: str, checkout_url: str })),
+  }),
+  wishlistItem: answer({ wishlist_id: int, product_id: int, created_at: str, product }),
+  subcategoryVariation: answer({ sub_category_id: int, sub_category_variation: str }),
+  homeSections: answer({
+    banners: { type: 'array', items: answer({ id: int, title: str, subtitle: str, image: str, link: str, cta: str }) },
+    sections: { type: 'array', items: answer({ id: int, title: str, subtitle: str, type: str }) },
+  }),
+  aboutSection: answer({ id: int, title: str, body: str, image: str }),
+  state: answer({ id: int, name: str }),
+  city: answer({ id: int, name: str, state_id: int }),
+  /** Development outbox: one message sent, or that would have been. */
+  outboxEntry: answer(
+    {
+      channel: { type: 'string', enum: ['sms', 'email'] },
+      to: str,
+      subject: str,
+      text: str,
+      vars: { type: 'object', additionalProperties: str },
+      at: str,
+    },
+    ['vars'],
+  ),
 };
 
-const messageSchema = { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] } as const;
+const messageSchema = { anyOf: [str, strings] } as const;
 
 export const errorSchema = {
   type: 'object',
@@ -318,19 +388,41 @@ export const errorSchema = {
   properties: {
     success: { type: 'boolean', const: false },
     message: messageSchema,
-    errors: { type: 'object', additionalProperties: { type: 'string' }, description: 'first message of each invalid field' },
+    errors: { type: 'object', additionalProperties: str, description: 'first message of each invalid field' },
   },
+  additionalProperties: false,
 } as const;
 
-/** The success envelope `{ success, message?, data? }` around a data schema, plus the error answers. */
-export function reply(data?: unknown, extra: Record<string, unknown> = {}, status = 200) {
-  const properties: Record<string, unknown> = { success: { type: 'boolean' }, message: messageSchema, ...extra };
+/** The body of every error answer (the errors plugin sends it). */
+export type ErrorAnswer = FromSchema<typeof errorSchema>;
+
+/** What a named reply schema describes, e.g. `Answer<'product'>`. */
+export type Answer<K extends keyof typeof replies> = FromSchema<(typeof replies)[K]>;
+
+type Flat<T> = { [K in keyof T]: T[K] };
+type Envelope<D, E> = {
+  type: 'object';
+  required: ['success'];
+  additionalProperties: false;
+  properties: Flat<{ success: typeof bool; message: typeof messageSchema } & E & (D extends JSONSchema ? { data: D } : unknown)>;
+};
+
+/**
+ * The success envelope `{ success, message?, data? }` around a data schema (and `extra` fields beside it),
+ * answered with `status`, plus the error answers. The handler's return value is typed from it.
+ */
+export function reply<
+  const D extends JSONSchema | undefined = undefined,
+  const E extends Props = Record<never, never>,
+  const S extends number = 200,
+>(data?: D, extra?: E, status?: S) {
+  const properties: Record<string, unknown> = { success: bool, message: messageSchema, ...extra };
   if (data !== undefined) properties.data = data;
   return {
-    [status]: { type: 'object', required: ['success'], properties },
+    [status ?? 200]: { type: 'object', required: ['success'], additionalProperties: false, properties },
     '4xx': errorSchema,
     '5xx': errorSchema,
-  };
+  } as Flat<{ [K in S]: Envelope<D, E> } & { '4xx': typeof errorSchema; '5xx': typeof errorSchema }>;
 }
 
 export const security = {

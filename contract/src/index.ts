@@ -4,7 +4,7 @@
  * the edge host and the shell exchange, the picture id format. Every package imports contracts from here (the browser through
  * `@storefront/shared`'s re-exports); nothing here imports anything.
  */
-export type * from './wire';
+export * from './wire';
 export * from './rules';
 export * from './routes';
 export * from './deploy';

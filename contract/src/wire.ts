@@ -2,9 +2,9 @@
  * Wire types of the storefront API, in step with `docs/api-contract.md` and the API server's OpenAPI
  * document. Money travels as strings with two decimals in rupees ("1299.00").
  */
-import type { HistoryActor, OrderStatus, PaymentStatus } from './rules';
+import type { HistoryActor, OrderStatus, PaymentMethod, PaymentStatus } from './rules';
 
-export type { HistoryActor, OrderStatus, PaymentStatus } from './rules';
+export type { HistoryActor, OrderStatus, PaymentMethod, PaymentStatus } from './rules';
 
 /** Rupees as a string with two decimals, e.g. "1299.00". */
 export type Money = string;
@@ -17,6 +17,28 @@ export interface ApiEnvelope<T = undefined> {
   errors?: Record<string, string>;
   status?: boolean;
 }
+
+/** The fields of spec §3 store information, each a string (the API's reply schema is built from this list). */
+export const STORE_INFO_FIELDS = [
+  'store_name',
+  'logo',
+  'email',
+  'mobile_no',
+  'store_time',
+  'offer_text',
+  'facebook_url',
+  'instagram_url',
+  'twitter_url',
+  'fontFamily',
+  'backgroundColor',
+  'buttonBackgroundColor',
+  'topHeaderBackgroundColor',
+  'headerBackgroundColor',
+  'footerBackgroundColor',
+  'bottomFooterBackgroundColor',
+  'bannerType',
+  'categoryLayout',
+] as const;
 
 /** Spec §3 store information. Empty strings mean "use the default". */
 export interface StoreInfoFields {
@@ -162,8 +184,30 @@ export interface SelectedVariant {
 }
 
 /**
- * A cart line. The server sends `id`, `product_id` and `retailer_product_id` (all the product id) and
- * `selected_variant`; lines saved by older clients may carry only one of the ids or `selectedVariant`.
+ * A cart line as the API server sends it (spec §3 cart item): `id`, `product_id` and
+ * `retailer_product_id` (all the product id), the line's status and message, and `selected_variant`.
+ */
+export interface ServerCartLine {
+  id: number;
+  product_id: number;
+  retailer_product_id: number;
+  quantity: number;
+  product_stock: number;
+  product_name: string;
+  product_images: string;
+  product_slug: string;
+  status: boolean;
+  message: string;
+  wishlist_id: number | null;
+  final_price: Money;
+  retailer_id: number;
+  wholesaler_id: number | null;
+  selected_variant: SelectedVariant;
+}
+
+/**
+ * A cart line as the browser holds it: a {@link ServerCartLine}, or a line saved by an older client, which
+ * may carry only one of the ids, no status or message, or the variant as `selectedVariant` (spec §3).
  */
 export interface CartLine {
   id?: number;
@@ -226,10 +270,11 @@ export interface Order {
   price: Money;
   discount_amount: Money;
   final_amount: Money;
-  payment_method: 'cod' | 'prepaid' | string;
+  /** The server sends only these; spec §3 has the browser read anything but `cod` as prepaid. */
+  payment_method: PaymentMethod;
   payment_status: PaymentStatus;
-  /** While the order waits for its payment: when the stock hold ends (ISO). */
-  payment_expires_at?: string | null;
+  /** While the order waits for its payment: when the stock hold ends (ISO); null otherwise. */
+  payment_expires_at: string | null;
   coupon_code: string | null;
   cancel_reason: string | null;
   customer_data: {
@@ -290,7 +335,7 @@ export interface CheckoutPayload {
   city: string;
   state: string;
   alt_phone_number?: string;
-  payment_method: 'cod' | 'prepaid';
+  payment_method: PaymentMethod;
   coupon_code?: string;
 }
 
@@ -298,7 +343,8 @@ export interface CheckoutResult {
   order_id: number[];
   order_numbers: string[];
   customer: Customer;
-  payment: { payment_id: string; amount: Money; provider?: 'test' | 'razorpay'; expires_at?: string } | null;
+  /** For a prepaid order: the payment to start and when its stock hold ends (ISO); null for cash on delivery. */
+  payment: { payment_id: string; amount: Money; provider: 'test' | 'razorpay'; expires_at: string } | null;
 }
 
 /**

@@ -4,11 +4,12 @@
  * locked, so two tabs adding at once cannot pass the limit together. No Fastify here: the routes call these.
  */
 import { CART_TOTAL_LIMIT_PAISE, MAX_LINE_QUANTITY } from '@storefront/contract';
-import type { CartLine } from '@storefront/contract';
+import type { ServerCartLine } from '@storefront/contract';
 import type { Repositories } from '../db/repositories';
 import { cartTotal, toCartLine, type CartRow } from '../db/repositories/carts';
 import { conflict, notFound, unprocessable } from '../lib/errors';
 import { rupees } from '../lib/money';
+import type { GuestCartItem } from '../schemas';
 
 /** Runs work in one transaction (app.tx). */
 export type Transaction = <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
@@ -48,7 +49,7 @@ export async function changeLine(
   productId: number,
   variantId: number,
   quantityFor: (current: number | undefined) => number,
-): Promise<CartLine> {
+): Promise<ServerCartLine> {
   const line = await tx(async (r) => {
     await r.carts.lock(customerId);
     const v = await variantOf(r, productId, variantId);
@@ -69,16 +70,6 @@ export async function removeLine(repos: Repositories, customerId: number, produc
   await repos.carts.remove(customerId, variantId);
 }
 
-/** One line of a guest cart as the browser kept it. */
-export interface GuestItem {
-  product_id: number;
-  quantity: number;
-  id?: number;
-  selected_variant?: { id?: number };
-  retailer_id?: number | null;
-  wholesaler_id?: number | null;
-}
-
 /**
  * Merges a guest cart into the server cart after sign-in: each item is added up to what the rules allow,
  * and what could not be added is reported per item (`cart_items.<i>`) instead of failing the whole merge.
@@ -86,8 +77,8 @@ export interface GuestItem {
 export async function mergeGuestCart(
   tx: Transaction,
   customerId: number,
-  items: GuestItem[],
-): Promise<{ cart: CartLine[]; errors: Record<string, string> }> {
+  items: readonly GuestCartItem[],
+): Promise<{ cart: ServerCartLine[]; errors: Record<string, string> }> {
   const errors: Record<string, string> = {};
   const cart = await tx(async (r) => {
     await r.carts.lock(customerId);

@@ -2,6 +2,12 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, isUniqueViolation } from '../lib/errors';
 import { fieldErrors, type AjvLikeError } from '../validation';
+import type { ErrorAnswer } from '../schemas';
+
+/** Every error leaves in the shape of the routes' error schema (`4xx`/`5xx` of `reply()`). */
+function fail(reply: FastifyReply, status: number, body: ErrorAnswer): FastifyReply {
+  return reply.status(status).send(body);
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,19 +30,21 @@ export const errorsPlugin = fp(
 
     app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
-        return reply
-          .status(error.statusCode)
-          .send({ success: false, message: error.messages, ...(error.errors ? { errors: error.errors } : {}) });
+        return fail(reply, error.statusCode, {
+          success: false,
+          message: error.messages,
+          ...(error.errors ? { errors: error.errors } : {}),
+        });
       }
       if (error.validation) {
         const errors = fieldErrors(error.validation as AjvLikeError[]);
         const blank = errors[''];
         delete errors[''];
         const first = Object.values(errors)[0] ?? (blank ? `Invalid request ${error.validationContext ?? 'body'}` : 'Invalid request');
-        return reply.status(400).send({ success: false, message: first, errors });
+        return fail(reply, 400, { success: false, message: first, errors });
       }
       // Two requests racing for one unique value (e-mail, mobile): the loser gets a conflict, not a 500.
-      if (isUniqueViolation(error)) return reply.status(409).send({ success: false, message: 'This record already exists' });
+      if (isUniqueViolation(error)) return fail(reply, 409, { success: false, message: 'This record already exists' });
       const status = typeof error.statusCode === 'number' ? error.statusCode : 0;
       if (status >= 400 && status < 500) {
         const message =
@@ -47,18 +55,18 @@ export const errorsPlugin = fp(
               : status === 404
                 ? 'Not found'
                 : 'Invalid request body';
-        return reply.status(status === 406 ? 400 : status).send({ success: false, message });
+        return fail(reply, status === 406 ? 400 : status, { success: false, message });
       }
       // Before the handler, a failure without a status is a request the parsers could not read (a broken
       // multipart body, say): the client's fault, not ours.
       if (!request.inHandler && status === 0) {
-        return reply.status(400).send({ success: false, message: 'Invalid request body' });
+        return fail(reply, 400, { success: false, message: 'Invalid request body' });
       }
       request.log.error({ err: error }, 'unhandled error');
       if (logToConsole) console.error(error);
-      return reply.status(500).send({ success: false, message: 'Something went wrong' });
+      return fail(reply, 500, { success: false, message: 'Something went wrong' });
     });
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, message: 'Not found' }));
+    app.setNotFoundHandler((_request, reply) => fail(reply, 404, { success: false, message: 'Not found' }));
   },
   { name: 'errors', dependencies: ['database'] },
 );

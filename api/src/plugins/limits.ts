@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import type { LimitWindow, Limits } from '../config';
+import type { IdentityLimits, LimitName } from '../domain/limits';
 import type { Database } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
@@ -136,8 +137,6 @@ export function databaseStore(db: Kysely<Database>, clock: Clock): RateLimitStor
   };
 }
 
-export type LimitName = keyof Limits;
-
 /** One check result of `app.limits`. */
 interface Check {
   exceeded: boolean;
@@ -150,14 +149,11 @@ export interface LimitsApi {
    * Keyed by `request.ip`, which honours `X-Forwarded-For` only from TRUSTED_PROXIES.
    */
   perAddress(name: LimitName): (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** Counts one hit of `identity` (a mobile, an account) against `name`; throws 429 once over the limit. */
-  hit(name: LimitName, identity: string, reply: FastifyReply, message: string): Promise<void>;
-  /** Throws 429 when `identity` is over `name` already, without counting (limits on failures). */
-  check(name: LimitName, identity: string, reply: FastifyReply, message: string): Promise<void>;
-  /** Counts a failure of `identity` without refusing this request (it already failed). */
-  fail(name: LimitName, identity: string): Promise<void>;
-  /** Forgets `identity`'s count (after a success). */
-  reset(name: LimitName, identity: string): Promise<void>;
+  /**
+   * The per-identity limits (a mobile, an account) for this request, handed to the domain's rules: a
+   * refusal sets the answer's `Retry-After`.
+   */
+  forRequest(reply: FastifyReply): IdentityLimits;
 }
 
 declare module 'fastify' {
@@ -245,24 +241,28 @@ export const limitsPlugin = fp<LimitsOptions>(
           if (!r.isAllowed && r.isExceeded) throw tooMany(reply, r.ttlInSeconds, PER_ADDRESS_MESSAGE);
         };
       },
-      async hit(name, identity, reply, message) {
-        const c = await run(name, identity, reply, true);
-        if (c.exceeded) throw tooMany(reply, c.retryAfterSeconds, message);
-      },
-      async check(name, identity, reply, message) {
-        const c = await run(name, identity, reply, false);
-        if (c.exceeded) throw tooMany(reply, c.retryAfterSeconds, message);
-      },
-      async fail(name, identity) {
-        // Failures are counted outside any request's limiter: write the counter directly through the store.
-        const w: LimitWindow & { lockMs?: number } = opts.limits[name];
-        const store = new Store(w.lockMs !== undefined ? { lockMs: w.lockMs } : {});
-        await new Promise<void>((resolve, reject) =>
-          store.incr(`${name}:${identity}`, (err) => (err ? reject(err) : resolve()), w.windowMs, w.max),
-        );
-      },
-      async reset(name, identity) {
-        await new Store({}).reset?.(`${name}:${identity}`);
+      forRequest(reply) {
+        return {
+          async hit(name, identity, message) {
+            const c = await run(name, identity, reply, true);
+            if (c.exceeded) throw tooMany(reply, c.retryAfterSeconds, message);
+          },
+          async check(name, identity, message) {
+            const c = await run(name, identity, reply, false);
+            if (c.exceeded) throw tooMany(reply, c.retryAfterSeconds, message);
+          },
+          async fail(name, identity) {
+            // Failures are counted outside any request's limiter: write the counter directly through the store.
+            const w: LimitWindow & { lockMs?: number } = opts.limits[name];
+            const store = new Store(w.lockMs !== undefined ? { lockMs: w.lockMs } : {});
+            await new Promise<void>((resolve, reject) =>
+              store.incr(`${name}:${identity}`, (err) => (err ? reject(err) : resolve()), w.windowMs, w.max),
+            );
+          },
+          async reset(name, identity) {
+            await new Store({}).reset?.(`${name}:${identity}`);
+          },
+        };
       },
     };
     app.decorate('limits', api);

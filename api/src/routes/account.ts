@@ -1,50 +1,24 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { body, fields, reply, replies, security } from '../schemas';
-import { AppError, badRequest, conflict, fieldError, forbidden } from '../lib/errors';
-import { RESET_MINUTES } from '../db/repositories/customers';
-import { hashPassword, safeEqual, verifyPassword } from '../lib/crypto';
+import { answer, body, fields, orNull, replies, reply, security, type RoutesPlugin } from '../schemas';
+import { forbidden } from '../lib/errors';
+import { hashPassword, safeEqual } from '../lib/crypto';
 import { toCustomer } from '../db/repositories/customers';
-import { authData } from '../domain/account';
-import { passwordResetEmail } from '../messages';
+import { Accounts } from '../domain/account';
 
-/** How recent an OTP verification must be to stand in for the password of an account that has none. */
-export const FRESH_OTP_MS = 15 * 60_000;
-
-const TOO_MANY_FAILURES = 'Too many failed sign-in attempts for this account. Please try again in {after}.';
-const WRONG_CURRENT = 'Current password is incorrect';
-
-const EMAIL_TAKEN = 'An account with this email already exists';
-const MOBILE_TAKEN = 'An account with this mobile number already exists';
-
-export async function accountRoutes(app: FastifyInstance): Promise<void> {
+/** Account calls of spec §7 (the rules: domain/account). */
+export const accountRoutes: RoutesPlugin = async (app) => {
   const { customers } = app.repos;
   const customerAuth = { auth: 'customer' as const };
-  const hash = (password: string) => hashPassword(password, app.config.scrypt);
-  const decoyHash = hash('decoy password, never matches a login attempt');
+  const accounts = new Accounts({
+    repos: app.repos,
+    tx: app.tx,
+    clock: app.clock,
+    messenger: app.messenger,
+    storeUrl: app.config.storeUrl,
+    shopName: app.config.shopName,
+    hash: (password) => hashPassword(password, app.config.scrypt),
+  });
 
-  /**
-   * A password check that counts failures per account (`loginFailures`): a stolen session cannot try
-   * passwords at full speed either. Throws 429 while the account is locked; returns whether it matched.
-   */
-  async function passwordMatches(
-    customer: { email: string | null; password_hash: string | null },
-    password: string,
-    key: string,
-    res: FastifyReply,
-  ): Promise<boolean> {
-    await app.limits.check('loginFailures', key, res, TOO_MANY_FAILURES);
-    // An unknown e-mail costs the same scrypt as a known one, so timing does not reveal accounts.
-    const matches = await verifyPassword(password, customer.password_hash ?? (await decoyHash));
-    if (!matches || !customer.password_hash) {
-      await app.limits.fail('loginFailures', key);
-      return false;
-    }
-    await app.limits.reset('loginFailures', key);
-    return true;
-  }
-  const accountKey = (c: { id: number; email: string | null }) => (c.email ? `email:${c.email}` : `customer:${c.id}`);
-
-  app.post<{ Body: { firstName: string; lastName: string; email: string; password: string; mobile?: string } }>(
+  app.post(
     '/customer/register',
     {
       preHandler: app.limits.perAddress('register'),
@@ -60,33 +34,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, res) => {
-      const b = req.body;
-      const email = b.email.trim().toLowerCase();
-      if (await customers.byEmail(email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-      // The mobile is saved unverified: it signs in only after an OTP to it is verified (issue 13). One on
-      // file stays taken (a guest's from an OTP checkout completes its account through update-user-details).
-      const mobile = b.mobile || null;
-      if (mobile && (await customers.byMobile(mobile))) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
-      const customer = await customers.create({
-        firstname: b.firstName.trim(),
-        lastname: b.lastName.trim(),
-        email,
-        password_hash: await hash(b.password),
-        phone_number: mobile,
-        alt_phone_number: null,
-        address: null,
-        pincode: null,
-        city: null,
-        state: null,
-        address_alt_phone: null,
-      });
-      const token = await customers.createSession(customer.id);
+      const data = await accounts.register(req.body);
       res.status(201);
-      return { success: true, message: 'Registration successful', data: authData(customer, token) };
+      return { success: true, message: 'Registration successful', data };
     },
   );
 
-  app.post<{ Body: { firstname: string; lastname: string; email: string; password?: string; current_password?: string } }>(
+  app.post(
     '/customer/update-user-details',
     {
       config: customerAuth,
@@ -108,45 +62,16 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           },
           ['firstname', 'lastname', 'email'],
         ),
-        response: reply({ type: 'object', required: ['customer'], properties: { customer: replies.customer } }),
+        response: reply(replies.customerData),
       },
     },
     async (req, res) => {
-      const me = req.requireCustomer();
-      const email = req.body.email.trim().toLowerCase();
-      const newPassword = req.body.password;
-      const sensitive = email !== me.email || Boolean(newPassword);
-      if (sensitive) {
-        if (me.password_hash) {
-          const current = req.body.current_password;
-          if (!current) throw fieldError('current_password', 'Current password is required');
-          if (!(await passwordMatches(me, current, accountKey(me), res))) throw fieldError('current_password', WRONG_CURRENT);
-        } else {
-          const at = req.sessionId === null ? null : await customers.sessionOtpVerifiedAt(req.sessionId);
-          if (at === null || app.clock.now() - at > FRESH_OTP_MS) {
-            throw forbidden('For your security, please verify your mobile number with a new OTP before changing your email or password.');
-          }
-        }
-      }
-      const owner = await customers.byEmail(email);
-      if (owner && owner.id !== me.id) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-      const patch: Parameters<typeof customers.update>[1] = {
-        firstname: req.body.firstname.trim(),
-        lastname: req.body.lastname.trim(),
-        email,
-      };
-      if (newPassword) patch.password_hash = await hash(newPassword);
-      const updated = await app.tx(async (r) => {
-        const c = await r.customers.update(me.id, patch);
-        // A new password signs out every other device (whoever else held a session loses it); this one stays.
-        if (newPassword) await r.customers.revokeAllSessions(me.id, req.sessionId ?? undefined);
-        return c;
-      });
+      const updated = await accounts.updateDetails(app.limits.forRequest(res), req.requireCustomer(), req.sessionId, req.body);
       return { success: true, message: 'Details updated successfully', data: { customer: toCustomer(updated) } };
     },
   );
 
-  app.post<{ Body: { email: string; password: string } }>(
+  app.post(
     '/customer/login',
     {
       preHandler: app.limits.perAddress('login'),
@@ -158,23 +83,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         response: reply(replies.authData),
       },
     },
-    async (req, res) => {
-      const email = req.body.email.trim().toLowerCase();
-      const customer = await customers.byEmail(email);
-      // Failures are counted per e-mail typed, known or not, so the lock-out reveals nothing about accounts.
-      const matches = await passwordMatches(
-        customer ?? { email, password_hash: null },
-        req.body.password,
-        accountKey({ id: 0, email }),
-        res,
-      );
-      if (!customer || !matches) throw new AppError(401, 'Invalid email or password');
-      const token = await customers.createSession(customer.id);
-      return { success: true, message: 'Login successful.', data: authData(customer, token) };
-    },
+    async (req, res) => ({
+      success: true,
+      message: 'Login successful.',
+      data: await accounts.signIn(app.limits.forRequest(res), req.body.email, req.body.password),
+    }),
   );
 
-  app.post<{ Body: { user_token: string } }>(
+  app.post(
     '/customer/logout',
     {
       config: customerAuth,
@@ -203,13 +119,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         tags: ['account'],
         summary: 'The signed-in customer',
         security: security.customer,
-        response: reply({ type: 'object', required: ['customer'], properties: { customer: replies.customer } }),
+        response: reply(replies.customerData),
       },
     },
     async (req) => ({ success: true, data: { customer: toCustomer(req.requireCustomer()) } }),
   );
 
-  app.post<{ Body: { email: string } }>(
+  app.post(
     '/customer/forgot-password',
     {
       preHandler: app.limits.perAddress('forgotPassword'),
@@ -218,28 +134,18 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Start a password reset: a one-time link by e-mail (the token is in the answer in development only)',
         security: security.apiKey,
         body: body({ email: fields.email }, ['email']),
-        response: reply({ type: 'object', properties: { reset_token: { type: 'string' } } }),
+        response: reply(answer({ reset_token: { type: 'string' } }, ['reset_token'])),
       },
     },
     async (req, res) => {
-      const email = req.body.email.trim().toLowerCase();
-      // Per e-mail whatever the address, known or not: nobody can flood a mailbox with reset links.
-      await app.limits.hit('forgotPasswordEmail', email, res, 'Too many reset requests for this email. Please try again in {after}.');
-      const customer = await customers.byEmail(email);
+      const token = await accounts.requestReset(app.limits.forRequest(res), req.body.email);
       // The same answer whether or not the e-mail is known, so the call cannot be used to find accounts.
       const message = 'If an account exists for this email, a password reset link has been sent.';
-      if (!customer?.email) return { success: true, message, data: {} };
-      const token = await customers.createResetToken(customer.id);
-      const link = `${app.config.storeUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await app.messenger.send(
-        passwordResetEmail(app.config.shopName, customer.email, customer.firstname, link, RESET_MINUTES),
-        'Something went wrong. Please try again.',
-      );
-      return { success: true, message, data: app.config.dev ? { reset_token: token } : {} };
+      return { success: true, message, data: token !== null && app.config.dev ? { reset_token: token } : {} };
     },
   );
 
-  app.post<{ Body: { token: string; password: string; confirm_password?: string } }>(
+  app.post(
     '/customer/token-password',
     {
       schema: {
@@ -263,21 +169,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const { token, password, confirm_password } = req.body;
-      if (confirm_password !== undefined && confirm_password !== password) throw fieldError('confirm_password', 'Passwords must match');
-      const passwordHash = await hash(password);
-      await app.tx(async (r) => {
-        const customerId = await r.customers.consumeResetToken(token);
-        if (customerId === undefined)
-          throw badRequest('Reset link is invalid or has expired', { token: 'Reset link is invalid or has expired' });
-        await r.customers.update(customerId, { password_hash: passwordHash });
-        await r.customers.revokeAllSessions(customerId);
-      });
+      await accounts.resetWithToken(req.body.token, req.body.password, req.body.confirm_password);
       return { success: true, message: 'Password reset successfully' };
     },
   );
 
-  app.post<{ Body: { old_password: string; new_password: string; confirm_password: string } }>(
+  app.post(
     '/customer/reset-password',
     {
       config: customerAuth,
@@ -305,21 +202,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, res) => {
-      const me = req.requireCustomer();
-      const { old_password, new_password, confirm_password } = req.body;
-      if (new_password !== confirm_password) throw fieldError('confirm_password', 'Passwords must match');
-      if (!(await passwordMatches(me, old_password, accountKey(me), res))) throw fieldError('old_password', 'Old password is incorrect');
-      const passwordHash = await hash(new_password);
-      await app.tx(async (r) => {
-        await r.customers.update(me.id, { password_hash: passwordHash });
-        // Other devices sign in again; this one stays signed in.
-        await r.customers.revokeAllSessions(me.id, req.sessionId ?? undefined);
-      });
+      await accounts.changePassword(app.limits.forRequest(res), req.requireCustomer(), req.sessionId, req.body);
       return { success: true, message: 'Password changed successfully' };
     },
   );
 
-  app.post<{ Body: { address: string; pincode: string; city: string; state: string; alt_phone_number?: string | null } }>(
+  app.post(
     '/customer/shipping-address',
     {
       config: customerAuth,
@@ -331,7 +219,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           { address: fields.address, pincode: fields.pincode, city: fields.city, state: fields.state, alt_phone_number: fields.altPhone },
           ['address', 'pincode', 'city', 'state'],
         ),
-        response: reply({ type: 'object', required: ['customer'], properties: { customer: replies.customer } }),
+        response: reply(replies.customerData),
       },
     },
     async (req) => {
@@ -357,13 +245,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         tags: ['account'],
         summary: 'The saved shipping address (null when none)',
         security: security.customer,
-        response: reply({ type: 'object', properties: { data: { anyOf: [replies.shippingAddress, { type: 'null' }] } } }),
+        response: reply(answer({ data: orNull(replies.shippingAddress) })),
       },
     },
     async (req) => ({ success: true, data: { data: toCustomer(req.requireCustomer()).shipping_address } }),
   );
 
-  app.post<{ Body: { firstname: string; lastname: string } }>(
+  app.post(
     '/customer/account-details',
     {
       config: customerAuth,
@@ -372,7 +260,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Change first and last name',
         security: security.customer,
         body: body({ firstname: fields.name, lastname: fields.name }, ['firstname', 'lastname']),
-        response: reply({ type: 'object', required: ['customer'], properties: { customer: replies.customer } }),
+        response: reply(replies.customerData),
       },
     },
     async (req) => {
@@ -381,4 +269,4 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return { success: true, message: 'Account details updated successfully', data: { customer: toCustomer(updated) } };
     },
   );
-}
+};

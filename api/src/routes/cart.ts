@@ -1,18 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { body, fields, reply, replies, security } from '../schemas';
+import { CART_TOTAL_LIMIT_PAISE, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from '@storefront/contract';
+import { answer, body, fields, guestCartItem, replies, reply, security, type RoutesPlugin } from '../schemas';
 import { notFound } from '../lib/errors';
-import { changeLine, mergeGuestCart, NOT_IN_CART, removeLine, type GuestItem } from '../domain/cart';
+import { rupees } from '../lib/money';
+import { changeLine, mergeGuestCart, NOT_IN_CART, removeLine } from '../domain/cart';
 import { toCartLine } from '../db/repositories/carts';
 
-export async function cartRoutes(app: FastifyInstance): Promise<void> {
+export const cartRoutes: RoutesPlugin = async (app) => {
   const config = { auth: 'customer' as const };
-  const lineReply = reply({ type: 'object', required: ['results'], properties: { results: replies.cartLine } });
-  const cartReply = reply(
-    { type: 'object', required: ['cart'], properties: { cart: { type: 'array', items: replies.cartLine } } },
-    {
-      errors: { type: 'object', additionalProperties: { type: 'string' } },
-    },
-  );
+  const lineReply = reply(answer({ results: replies.cartLine }));
+  const cartReply = reply(answer({ cart: { type: 'array', items: replies.cartLine } }), {
+    errors: { type: 'object', additionalProperties: { type: 'string' } },
+  });
 
   app.get(
     '/customer/cart',
@@ -23,7 +21,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     async (req) => ({ success: true, data: { cart: (await app.repos.carts.list(req.requireCustomer().id)).map(toCartLine) } }),
   );
 
-  app.post<{ Body: { id: number; product_id: number; quantity: number; retailer_id?: number; wholesaler_id?: number | null } }>(
+  app.post(
     '/customer/add-to-cart',
     {
       config,
@@ -51,13 +49,13 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { product_id: number; variant_id: number; quantity: number } }>(
+  app.post(
     '/customer/update-cart',
     {
       config,
       schema: {
         tags: ['cart'],
-        summary: 'Set the quantity of a cart line (1..5, within stock and the ₹10,000 limit)',
+        summary: `Set the quantity of a cart line (${MIN_LINE_QUANTITY}..${MAX_LINE_QUANTITY}, within stock and the ${rupees(CART_TOTAL_LIMIT_PAISE)} limit)`,
         security: security.customer,
         body: body({ product_id: fields.id('Product'), variant_id: fields.id('Variant'), quantity: fields.quantity }, [
           'product_id',
@@ -77,7 +75,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { product_id: number; variant_id: number; retailer_product_id?: number } }>(
+  app.post(
     '/customer/remove-to-cart',
     {
       config,
@@ -98,7 +96,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { cart_items: GuestItem[] } }>(
+  app.post(
     '/customer/add-to-cart-guest',
     {
       config,
@@ -117,23 +115,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
                 minItems: 'No token or cart items found',
                 invalid: 'Must be a list of cart items',
               },
-              items: {
-                type: 'object',
-                properties: {
-                  product_id: fields.id('Product'),
-                  quantity: {
-                    type: 'integer',
-                    minimum: 1,
-                    maximum: 100,
-                    'x-messages': { required: 'Quantity is required', invalid: 'Quantity must be at least 1' },
-                  },
-                  id: { ...fields.id('Variant'), description: 'variant id when selected_variant is missing' },
-                  selected_variant: { type: 'object', properties: { id: fields.id('Variant') } },
-                  retailer_id: fields.nullableId('Retailer'),
-                  wholesaler_id: fields.nullableId('Wholesaler'),
-                },
-                required: ['product_id', 'quantity'],
-              },
+              items: guestCartItem,
             },
           },
           ['cart_items'],
@@ -163,18 +145,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
         tags: ['wishlist'],
         summary: 'The wishlist, newest first',
         security: security.customer,
-        response: reply({
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              wishlist_id: { type: 'integer' },
-              product_id: { type: 'integer' },
-              created_at: { type: 'string' },
-              product: replies.product,
-            },
-          },
-        }),
+        response: reply({ type: 'array', items: replies.wishlistItem }),
       },
     },
     async (req) => {
@@ -190,7 +161,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
 
   const productBody = body({ product_id: fields.id('Product') }, ['product_id']);
 
-  app.post<{ Body: { product_id: number } }>(
+  app.post(
     '/customer/add-to-wishlist',
     {
       config,
@@ -209,7 +180,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { product_id: number } }>(
+  app.post(
     '/customer/remove-to-wishlist',
     {
       config,
@@ -221,4 +192,4 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
       return { success: true, message: 'Product removed from wishlist' };
     },
   );
-}
+};

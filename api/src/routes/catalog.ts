@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { body, fields, reply, replies, security } from '../schemas';
+import type { FastifyReply } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
+import { answer, body, fields, replies, reply, security, type Answer, type RoutesPlugin } from '../schemas';
 import { notFound, fieldError, badRequest } from '../lib/errors';
 import { toPaise } from '../lib/money';
 import type { ProductQuery, SortBy } from '../db/repositories/catalog';
@@ -9,36 +10,37 @@ const ID_LIST = '^\\s*([0-9]{1,9}\\s*(,\\s*[0-9]{1,9}\\s*)*)?$';
 const PRICE = '^\\s*([0-9]{1,7}(\\.[0-9]{1,2})?)?\\s*$';
 const FLAG = { type: 'string', enum: ['', '0', '1', 'true', 'false'], 'x-messages': { invalid: 'Must be 1 or 0' } } as const;
 
-interface ProductFilterBody {
-  sub_category?: string;
-  min_price?: string;
-  max_price?: string;
-  size?: string;
-  in_stock?: string;
-  out_of_stock?: string;
-  sort_by?: string;
-  product_id?: string;
-  page?: number;
-}
-
 const filterBody = {
-  ...body({
-    sub_category: {
-      type: 'string',
-      maxLength: 500,
-      pattern: ID_LIST,
-      description: 'one or several category ids, comma-joined',
-      'x-messages': { invalid: 'Must be category ids separated by commas' },
+  ...body(
+    {
+      sub_category: {
+        type: 'string',
+        maxLength: 500,
+        pattern: ID_LIST,
+        description: 'one or several category ids, comma-joined',
+        'x-messages': { invalid: 'Must be category ids separated by commas' },
+      },
+      min_price: { type: 'string', pattern: PRICE, description: 'rupees', 'x-messages': { invalid: 'Must be a price in rupees' } },
+      max_price: { type: 'string', pattern: PRICE, description: 'rupees', 'x-messages': { invalid: 'Must be a price in rupees' } },
+      size: {
+        type: 'string',
+        maxLength: 200,
+        description: 'size label(s), comma-joined',
+        'x-messages': { invalid: 'Must be a size label' },
+      },
+      in_stock: FLAG,
+      out_of_stock: FLAG,
+      sort_by: { type: 'string', enum: ['', ...SORTS], 'x-messages': { invalid: `Must be one of ${SORTS.join(', ')}` } },
+      product_id: {
+        type: 'string',
+        maxLength: 500,
+        pattern: ID_LIST,
+        'x-messages': { invalid: 'Must be product ids separated by commas' },
+      },
+      page: { type: 'integer', minimum: 1, maximum: 100000, 'x-messages': { invalid: 'Page must be a positive number' } },
     },
-    min_price: { type: 'string', pattern: PRICE, description: 'rupees', 'x-messages': { invalid: 'Must be a price in rupees' } },
-    max_price: { type: 'string', pattern: PRICE, description: 'rupees', 'x-messages': { invalid: 'Must be a price in rupees' } },
-    size: { type: 'string', maxLength: 200, description: 'size label(s), comma-joined', 'x-messages': { invalid: 'Must be a size label' } },
-    in_stock: FLAG,
-    out_of_stock: FLAG,
-    sort_by: { type: 'string', enum: ['', ...SORTS], 'x-messages': { invalid: `Must be one of ${SORTS.join(', ')}` } },
-    product_id: { type: 'string', maxLength: 500, pattern: ID_LIST, 'x-messages': { invalid: 'Must be product ids separated by commas' } },
-    page: { type: 'integer', minimum: 1, maximum: 100000, 'x-messages': { invalid: 'Page must be a positive number' } },
-  }),
+    [],
+  ),
   description: 'Spec §3 filters. Sent as multipart/form-data by the storefront; JSON and URL-encoded bodies work too.',
 } as const;
 
@@ -56,7 +58,7 @@ const ids = (text: string | undefined) =>
 
 const flag = (v: string | undefined) => v === '1' || v === 'true';
 
-export function parseFilters(b: ProductFilterBody, page: number): ProductQuery {
+export function parseFilters(b: FromSchema<typeof filterBody>, page: number): ProductQuery {
   const minPrice = b.min_price?.trim() ? toPaise(b.min_price) : null;
   const maxPrice = b.max_price?.trim() ? toPaise(b.max_price) : null;
   if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) {
@@ -84,7 +86,7 @@ export function parseFilters(b: ProductFilterBody, page: number): ProductQuery {
  * object until a stock write, so its JSON is kept beside it (the hot path of the product list goal).
  */
 const serialised = new WeakMap<object, string>();
-function sendData(reply: FastifyReply, data: object): FastifyReply {
+function sendData(reply: FastifyReply, data: Answer<'productPage'> | Answer<'product'>): FastifyReply {
   let body = serialised.get(data);
   if (body === undefined) {
     body = JSON.stringify({ success: true, data });
@@ -93,7 +95,7 @@ function sendData(reply: FastifyReply, data: object): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-export async function catalogRoutes(app: FastifyInstance): Promise<void> {
+export const catalogRoutes: RoutesPlugin = async (app) => {
   const { catalog, content } = app.repos;
 
   app.post(
@@ -103,38 +105,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         tags: ['catalogue'],
         summary: 'Store information (spec §3) and the category list',
         security: security.apiKey,
-        response: reply({
-          type: 'object',
-          required: ['storeinfo', 'sub_category_list'],
-          properties: {
-            storeinfo: {
-              type: 'object',
-              properties: Object.fromEntries(
-                [
-                  'store_name',
-                  'logo',
-                  'email',
-                  'mobile_no',
-                  'store_time',
-                  'offer_text',
-                  'facebook_url',
-                  'instagram_url',
-                  'twitter_url',
-                  'fontFamily',
-                  'backgroundColor',
-                  'buttonBackgroundColor',
-                  'topHeaderBackgroundColor',
-                  'headerBackgroundColor',
-                  'footerBackgroundColor',
-                  'bottomFooterBackgroundColor',
-                  'bannerType',
-                  'categoryLayout',
-                ].map((k) => [k, { type: 'string' }]),
-              ),
-            },
-            sub_category_list: { type: 'array', items: replies.category },
-          },
-        }),
+        response: reply(replies.storeInfo),
       },
     },
     async () => {
@@ -144,7 +115,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { sub_category_id: number[] } }>(
+  app.post(
     '/subcategory-variations',
     {
       schema: {
@@ -167,16 +138,13 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
           },
           ['sub_category_id'],
         ),
-        response: reply({
-          type: 'array',
-          items: { type: 'object', properties: { sub_category_id: { type: 'integer' }, sub_category_variation: { type: 'string' } } },
-        }),
+        response: reply({ type: 'array', items: replies.subcategoryVariation }),
       },
     },
     async (req) => ({ success: true, data: await catalog.subcategoryVariations([...new Set(req.body.sub_category_id)]) }),
   );
 
-  app.post<{ Body: ProductFilterBody | undefined; Querystring: { page?: number } }>(
+  app.post(
     '/get-products',
     {
       schema: {
@@ -196,7 +164,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { slug: string } }>(
+  app.get(
     '/single-product-details/:slug',
     {
       schema: {
@@ -214,7 +182,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { search: string; page?: number } }>(
+  app.post(
     '/search-products',
     {
       schema: {
@@ -255,39 +223,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         tags: ['catalogue'],
         summary: 'Home banners and sections',
         security: security.apiKey,
-        response: reply(undefined, {
-          result: {
-            type: 'object',
-            properties: {
-              banners: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    id: { type: 'integer' },
-                    title: { type: 'string' },
-                    subtitle: { type: 'string' },
-                    image: { type: 'string' },
-                    link: { type: 'string' },
-                    cta: { type: 'string' },
-                  },
-                },
-              },
-              sections: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    id: { type: 'integer' },
-                    title: { type: 'string' },
-                    subtitle: { type: 'string' },
-                    type: { type: 'string' },
-                  },
-                },
-              },
-            },
-          },
-        }),
+        response: reply(undefined, { result: replies.homeSections }),
       },
     },
     async () => ({ success: true, result: { banners: await content.banners(), sections: await content.homeSections() } }),
@@ -300,21 +236,13 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         tags: ['catalogue'],
         summary: 'About-us sections',
         security: security.apiKey,
-        response: reply(undefined, {
-          result: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { id: { type: 'integer' }, title: { type: 'string' }, body: { type: 'string' }, image: { type: 'string' } },
-            },
-          },
-        }),
+        response: reply(undefined, { result: { type: 'array', items: replies.aboutSection } }),
       },
     },
     async () => ({ success: true, result: await content.aboutSections() }),
   );
 
-  const productList = reply({ type: 'object', properties: { data: { type: 'array', items: replies.product } } });
+  const productList = reply(answer({ data: { type: 'array', items: replies.product } }));
   app.get(
     '/new-arrivals',
     {
@@ -338,13 +266,13 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         tags: ['catalogue'],
         summary: 'States and union territories of India',
         security: security.apiKey,
-        response: reply({ type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } }),
+        response: reply({ type: 'array', items: replies.state }),
       },
     },
     async () => ({ success: true, data: await content.states() }),
   );
 
-  app.post<{ Body: { state_id: number } }>(
+  app.post(
     '/cities',
     {
       schema: {
@@ -354,10 +282,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         body: body({ state_id: { ...fields.id('State'), 'x-messages': { required: 'State is required', invalid: 'State is required' } } }, [
           'state_id',
         ]),
-        response: reply({
-          type: 'array',
-          items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, state_id: { type: 'integer' } } },
-        }),
+        response: reply({ type: 'array', items: replies.city }),
       },
     },
     async (req) => {
@@ -365,4 +290,4 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       return { success: true, data: await content.cities(req.body.state_id) };
     },
   );
-}
+};

@@ -1,12 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { reply, security } from '../schemas';
+import { replies, reply, security, type RoutesPlugin } from '../schemas';
 
 /**
  * Development only (registered when NODE_ENV is development or test): what the API sent or would have
  * sent, newest first. Lets a developer, and the browser tests, read a code without a phone or a mailbox.
  */
-export async function devRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: { to?: string } }>(
+export const devRoutes: RoutesPlugin = async (app) => {
+  app.get(
     '/dev/outbox',
     {
       schema: {
@@ -14,22 +13,9 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Development outbox: messages sent, newest first (absent in production)',
         security: security.apiKey,
         querystring: { type: 'object', properties: { to: { type: 'string', maxLength: 254 } } },
-        response: reply({
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              channel: { type: 'string' },
-              to: { type: 'string' },
-              subject: { type: 'string' },
-              text: { type: 'string' },
-              vars: { type: 'object', additionalProperties: { type: 'string' } },
-              at: { type: 'string' },
-            },
-          },
-        }),
+        response: reply({ type: 'array', items: replies.outboxEntry }),
       },
     },
     async (req) => ({ success: true, data: app.messenger.outbox?.list(req.query.to) ?? [] }),
   );
-}
+};

@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { logoSvg, placeholderSvg, bannerSvg } from '../lib/images';
-import { errorSchema } from '../schemas';
+import { errorSchema, type RoutesPlugin } from '../schemas';
 import { notFound } from '../lib/errors';
 import { STORE_NAME } from '../db/seed';
 import { CATEGORIES } from '../db/seed/catalogue';
-import { DEFAULT_IMAGE_WIDTH, IMAGE_FORMATS, IMAGE_ID_PATTERN, IMAGE_WIDTHS, formatFromAccept, type ImageFormat } from '../images/ids';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_FORMATS, IMAGE_ID_PATTERN, IMAGE_WIDTHS, formatFromAccept } from '../images/ids';
 import { PhotoPool } from '../images/pool';
 import { CONTENT_TYPE, ENCODER_VERSION, ImageStore } from '../images/store';
 
@@ -20,7 +20,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * format from `Accept` when `f` is absent (then the answer varies by `Accept`); every variant is made
  * once and served from disk after that, with a year's immutable caching and an ETag.
  */
-export async function imageRoutes(app: FastifyInstance): Promise<void> {
+export const imageRoutes: RoutesPlugin = async (app) => {
   const pool = new PhotoPool(app.config.photoPoolDir, () => CATEGORIES.map((c) => c.slug));
   const store = new ImageStore(app.config.imageDir, pool);
   const svgResponse = {
@@ -31,7 +31,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
   const send = (reply: FastifyReply, svg: string) =>
     reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=86400').send(svg);
 
-  app.get<{ Params: { id: string }; Querystring: { w?: number; f?: ImageFormat } }>(
+  app.get(
     '/images/:id',
     {
       config,
@@ -70,7 +70,9 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       reply.header('cache-control', IMMUTABLE).header('etag', etag);
       const ifNoneMatch = req.headers['if-none-match'];
       if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
-        return reply.code(304).send();
+        // A 304 has no body: send() with nothing (the schema's `null` would be serialised as JSON).
+        reply.code(304);
+        return reply.send();
       }
       const variant = await store.variant(id, width, format);
       if (!variant) throw notFound('Image not found');
@@ -81,7 +83,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/images/about/:id.svg',
     {
       config,
@@ -113,4 +115,4 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     { config, schema: { tags: ['images'], summary: 'Placeholder picture', response: svgResponse } },
     async (_req, reply) => send(reply, placeholderSvg()),
   );
-}
+};

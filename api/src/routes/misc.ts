@@ -1,18 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { body, fields, reply, security } from '../schemas';
+import { body, fields, reply, security, type RoutesPlugin } from '../schemas';
 
-export async function miscRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{
-    Body: {
-      firstname: string;
-      lastname: string;
-      email: string;
-      phone_number: string;
-      subject: string;
-      message: string;
-      subscribe?: boolean;
-    };
-  }>(
+export const miscRoutes: RoutesPlugin = async (app) => {
+  app.post(
     '/contact-us',
     {
       preHandler: app.limits.perAddress('contact'),
@@ -55,7 +44,7 @@ export async function miscRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { email: string } }>(
+  app.post(
     '/newsletter/subscribe',
     {
       preHandler: app.limits.perAddress('newsletter'),
@@ -72,4 +61,4 @@ export async function miscRoutes(app: FastifyInstance): Promise<void> {
       return { success: true, message: 'Thank you for subscribing!' };
     },
   );
-}
+};

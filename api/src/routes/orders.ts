@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { CANCEL_REASONS, PAYMENT_METHODS } from '@storefront/contract';
-import { body, fields, reply, replies, security } from '../schemas';
-import { placeOrder, type CheckoutInput } from '../domain/checkout';
+import { CANCELLABLE_STATUSES, CANCEL_REASONS, PAYMENT_METHODS } from '@storefront/contract';
+import { answer, body, fields, replies, reply, security, type RoutesPlugin } from '../schemas';
+import { placeOrder } from '../domain/checkout';
 import { applyCoupon } from '../domain/coupons';
 import { cancelledMessage, cancelReason, trackOrder } from '../domain/orders';
 
-export async function orderRoutes(app: FastifyInstance): Promise<void> {
+export const orderRoutes: RoutesPlugin = async (app) => {
   const config = { auth: 'customer' as const };
   const ordersReply = reply({ type: 'array', items: replies.order });
 
@@ -27,13 +26,13 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  app.post<{ Body: { order_id: number; reject_reason_select: string; reject_reason_input?: string } }>(
+  app.post(
     '/customer/cancel-order',
     {
       config,
       schema: {
         tags: ['orders'],
-        summary: 'Cancel an order in one of the five cancellable statuses (spec §4)',
+        summary: `Cancel an order in a cancellable status (spec §4: ${CANCELLABLE_STATUSES.join(', ')}) or awaiting its payment`,
         security: security.customer,
         body: body(
           {
@@ -63,7 +62,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: CheckoutInput }>(
+  app.post(
     '/checkout1',
     {
       config,
@@ -90,33 +89,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
           },
           ['email', 'firstname', 'lastname', 'address', 'pincode', 'city', 'state', 'payment_method'],
         ),
-        response: reply(
-          {
-            type: 'object',
-            required: ['order_id', 'order_numbers', 'customer', 'payment'],
-            properties: {
-              order_id: { type: 'array', items: { type: 'integer' } },
-              order_numbers: { type: 'array', items: { type: 'string' } },
-              customer: replies.customer,
-              payment: {
-                anyOf: [
-                  {
-                    type: 'object',
-                    properties: {
-                      payment_id: { type: 'string' },
-                      amount: { type: 'string' },
-                      provider: { type: 'string' },
-                      expires_at: { type: 'string' },
-                    },
-                  },
-                  { type: 'null' },
-                ],
-              },
-            },
-          },
-          {},
-          201,
-        ),
+        response: reply(replies.checkoutResult, {}, 201),
       },
     },
     async (req, res) => {
@@ -126,7 +99,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { coupon_code: string } }>(
+  app.post(
     '/apply-coupon',
     {
       config,
@@ -146,7 +119,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
           },
           ['coupon_code'],
         ),
-        response: reply({ type: 'object', required: ['coupon'], properties: { coupon: replies.coupon } }),
+        response: reply(answer({ coupon: replies.coupon })),
       },
     },
     async (req) => {
@@ -155,7 +128,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { track_no: string } }>(
+  app.post(
     '/customer/track-order',
     {
       config: { auth: 'optional' },
@@ -183,4 +156,4 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       return { success: true, message: 'Order found', data: await trackOrder(app.repos, req.body.track_no, req.customer?.id ?? null) };
     },
   );
-}
+};

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { body, reply, replies, security } from '../schemas';
+import { answer, body, replies, reply, security, type RoutesPlugin } from '../schemas';
 import { ACTOR, GatewayError, type GatewayPayment, type GatewayRefund } from '../domain/payments';
 import { AppError, badRequest } from '../lib/errors';
 import { sha256 } from '../lib/crypto';
@@ -7,44 +6,9 @@ import { sha256 } from '../lib/crypto';
 const paymentId = { type: 'string', minLength: 1, maxLength: 100, 'x-messages': { required: 'payment_id is required' } } as const;
 const gatewayId = (name: string) =>
   ({ type: 'string', minLength: 1, maxLength: 100, 'x-messages': { required: `${name} is required` } }) as const;
-const ordersReply = reply({ type: 'object', required: ['orders'], properties: { orders: { type: 'array', items: replies.order } } });
+const ordersReply = reply(answer({ orders: { type: 'array', items: replies.order } }));
 
-const sessionReply = reply({
-  type: 'object',
-  required: [
-    'payment_id',
-    'provider',
-    'status',
-    'amount',
-    'amount_paise',
-    'currency',
-    'expires_at',
-    'seconds_left',
-    'order_numbers',
-    'gateway',
-  ],
-  properties: {
-    payment_id: { type: 'string' },
-    provider: { type: 'string', enum: ['test', 'razorpay'] },
-    status: { type: 'string', enum: ['pending', 'paid', 'failed', 'expired', 'cancelled'] },
-    amount: { type: 'string' },
-    amount_paise: { type: 'integer' },
-    currency: { type: 'string' },
-    expires_at: { type: ['string', 'null'] },
-    seconds_left: { type: 'integer' },
-    order_numbers: { type: 'array', items: { type: 'string' } },
-    gateway: {
-      anyOf: [
-        {
-          type: 'object',
-          required: ['key_id', 'order_id', 'checkout_url'],
-          properties: { key_id: { type: 'string' }, order_id: { type: 'string' }, checkout_url: { type: 'string' } },
-        },
-        { type: 'null' },
-      ],
-    },
-  },
-});
+const sessionReply = reply(replies.paymentSession);
 
 /** Webhook bodies are small JSON documents; the gateway retries on anything but 2xx. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -91,11 +55,11 @@ function refundOf(ev: WebhookEvent): GatewayRefund | null {
  * start, the Razorpay checkout's verification, cancel before paying, the test provider's confirm
  * (development and test only), and the Razorpay webhook (no API key: its signature is the proof).
  */
-export async function paymentRoutes(app: FastifyInstance): Promise<void> {
+export const paymentRoutes: RoutesPlugin = async (app) => {
   const config = { auth: 'customer' as const };
   const provider = app.config.payments.provider;
 
-  app.post<{ Body: { payment_id: string } }>(
+  app.post(
     '/payment/start',
     {
       config,
@@ -114,7 +78,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  app.post<{ Body: { payment_id: string } }>(
+  app.post(
     '/payment/cancel',
     {
       config,
@@ -134,7 +98,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   if (provider === 'test' && app.config.dev) {
-    app.post<{ Body: { payment_id: string; outcome: 'success' | 'failure' } }>(
+    app.post(
       '/payment/test/confirm',
       {
         config,
@@ -170,7 +134,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
 
   if (provider !== 'razorpay') return;
 
-  app.post<{ Body: { payment_id: string; razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string } }>(
+  app.post(
     '/payment/razorpay/verify',
     {
       config,
@@ -217,7 +181,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (hook) => {
     hook.removeAllContentTypeParsers();
     hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, raw, done) => done(null, raw));
-    hook.post<{ Body: Buffer }>(
+    hook.post(
       '/payment/razorpay/webhook',
       {
         config: { auth: 'public' },
@@ -265,4 +229,4 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   });
-}
+};

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { errorSchema } from '../schemas';
+import type { FastifyReply } from 'fastify';
+import { errorSchema, type RoutesPlugin } from '../schemas';
 import { notFound } from '../lib/errors';
 
 /** The sitemap protocol's limit of URLs in one file (sitemaps.org). */
@@ -37,7 +37,7 @@ function sitemapIndex(urls: string[]): string {
  * Public, like the images: crawlers send no API key, and nothing here is more than the shop shows.
  * The edge host serves them at `/sitemap.xml` and `/sitemap-<n>.xml`.
  */
-export async function seoRoutes(app: FastifyInstance, opts: SeoRoutesOptions): Promise<void> {
+export const seoRoutes: RoutesPlugin<SeoRoutesOptions> = async (app, opts) => {
   const perFile = Math.max(1, opts.maxUrlsPerSitemap ?? SITEMAP_MAX_URLS);
   const origin = app.config.storeUrl.replace(/\/+$/, '');
   const absolute = (path: string) => `${origin}${path}`;
@@ -77,7 +77,7 @@ export async function seoRoutes(app: FastifyInstance, opts: SeoRoutesOptions): P
     return send(reply, sitemapIndex(Array.from({ length: files }, (_, i) => absolute(`/sitemap-${i + 1}.xml`))));
   });
 
-  app.get<{ Params: { n: number } }>(
+  app.get(
     '/seo/sitemap-:n.xml',
     {
       config,
@@ -93,4 +93,4 @@ export async function seoRoutes(app: FastifyInstance, opts: SeoRoutesOptions): P
       return send(reply, urlset(await slice((n - 1) * perFile, perFile)));
     },
   );
-}
+};

@@ -9,6 +9,8 @@ describe('money', () => {
   it('shows rupees with the sign, Indian grouping and two decimals', () => {
     expect(formatMoney('1299')).toBe('₹1,299.00');
     expect(formatMoney(123456.5)).toBe('₹1,23,456.50');
+    expect(formatMoney(10_000, { whole: true })).toBe('₹10,000');
+    expect(formatMoney(123456, { whole: true })).toBe('₹1,23,456');
     expect(formatMoney('garbage')).toBe('₹0.00');
     expect(formatMoney(null)).toBe('₹0.00');
   });

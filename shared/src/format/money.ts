@@ -1,4 +1,5 @@
 const rupees = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const wholeRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 
 /** Rupees from the wire (a "1299.00" string) or a number; anything unreadable counts as 0. */
 export function toRupees(value: number | string | null | undefined): number {
@@ -8,9 +9,12 @@ export function toRupees(value: number | string | null | undefined): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-/** '₹1,299.00': the rupee sign, Indian digit grouping, two decimals (spec §9). */
-export function formatMoney(value: number | string | null | undefined): string {
-  return `₹${rupees.format(toRupees(value))}`;
+/**
+ * '₹1,299.00': the rupee sign, Indian digit grouping, two decimals (spec §9). `{ whole: true }` drops the
+ * decimals for a round limit written into a sentence ('over ₹10,000', as spec §5 words it).
+ */
+export function formatMoney(value: number | string | null | undefined, options?: { whole?: boolean }): string {
+  return `₹${(options?.whole ? wholeRupees : rupees).format(toRupees(value))}`;
 }
 
 /** Sum in paise to avoid floating drift, back to rupees. */

@@ -401,7 +401,12 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
           customer: publicCustomer(c),
           payment:
             p.payment_method === 'prepaid'
-              ? { payment_id: 'pay_test_1', amount: money(created.reduce((s, o) => s + rupees(o.final_amount), 0)) }
+              ? {
+                  payment_id: 'pay_test_1',
+                  amount: money(created.reduce((s, o) => s + rupees(o.final_amount), 0)),
+                  provider: state.payment.provider ?? 'test',
+                  expires_at: '2026-11-10T09:45:00.000Z',
+                }
               : null,
         },
         'Order placed successfully',

@@ -145,6 +145,7 @@ export function makeOrder(o: Partial<Order> = {}): Order {
     final_amount: '998.00',
     payment_method: 'cod',
     payment_status: 'cod',
+    payment_expires_at: null,
     coupon_code: null,
     cancel_reason: null,
     customer_data: {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
-import type { CartLine } from '@storefront/contract';
+import type { ServerCartLine } from '@storefront/contract';
 import { iso, type Clock } from '../../lib/clock';
 import { money } from '../../lib/money';
 import { productImages } from './catalog';
@@ -23,7 +23,7 @@ export interface CartRow {
   wishlist_id: number | null;
 }
 
-export function toCartLine(r: CartRow): CartLine {
+export function toCartLine(r: CartRow): ServerCartLine {
   const available = r.stock >= r.quantity;
   return {
     id: r.product_id,

@@ -6,9 +6,6 @@ import { otpCode, sha256 } from '../../lib/crypto';
 /** checkout and login: a guest's codes; verify: a signed-in customer proving the mobile on the account. */
 export type OtpPurpose = 'checkout' | 'login' | 'verify';
 
-export const OTP_TTL_MS = 5 * 60_000;
-export const OTP_MAX_TRIES = 5;
-
 export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'missing' | 'locked';
 
 // The code is hashed with its mobile and purpose so a leaked table row cannot be replayed elsewhere.
@@ -20,8 +17,8 @@ export class OtpRepository {
     private readonly clock: Clock,
   ) {}
 
-  /** Issues a new code; earlier unused codes of the same mobile and purpose stop working. */
-  async issue(mobile: string, purpose: OtpPurpose): Promise<string> {
+  /** Issues a new code valid for `ttlMs`; earlier unused codes of the same mobile and purpose stop working. */
+  async issue(mobile: string, purpose: OtpPurpose, ttlMs: number): Promise<string> {
     const code = otpCode();
     const now = this.clock.now();
     await this.db
@@ -39,7 +36,7 @@ export class OtpRepository {
         code_hash: codeHash(mobile, purpose, code),
         attempts: 0,
         created_at: iso(now),
-        expires_at: iso(now + OTP_TTL_MS),
+        expires_at: iso(now + ttlMs),
         consumed_at: null,
       })
       .execute();
@@ -47,10 +44,10 @@ export class OtpRepository {
   }
 
   /**
-   * Checks a code against the live one: at most OTP_MAX_TRIES wrong tries, then the code is dead; a right
-   * code is consumed so it cannot be used twice.
+   * Checks a code against the live one: at most `maxTries` tries, then the code is dead; a right code is
+   * consumed so it cannot be used twice.
    */
-  async verify(mobile: string, purpose: OtpPurpose, code: string): Promise<OtpCheck> {
+  async verify(mobile: string, purpose: OtpPurpose, code: string, maxTries: number): Promise<OtpCheck> {
     const row = await this.db
       .selectFrom('otps')
       .selectAll()
@@ -63,16 +60,16 @@ export class OtpRepository {
     if (!row) return 'missing';
     if (Date.parse(row.expires_at) <= this.clock.now()) return 'expired';
     // A try is taken before the code is compared, in one conditional UPDATE: parallel guesses cannot
-    // all read the same count and get more than OTP_MAX_TRIES between them.
+    // all read the same count and get more than maxTries between them.
     const taken = await this.db
       .updateTable('otps')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', row.id)
-      .where('attempts', '<', OTP_MAX_TRIES)
+      .where('attempts', '<', maxTries)
       .returning('attempts')
       .executeTakeFirst();
     if (!taken) return 'locked';
-    if (row.code_hash !== codeHash(mobile, purpose, code)) return taken.attempts >= OTP_MAX_TRIES ? 'locked' : 'invalid';
+    if (row.code_hash !== codeHash(mobile, purpose, code)) return taken.attempts >= maxTries ? 'locked' : 'invalid';
     const res = await this.db
       .updateTable('otps')
       .set({ consumed_at: iso(this.clock.now()) })

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from '@storefront/shared/router';
 import {
+  CART_TOTAL_LIMIT,
   checkQuantity,
   coverImageOf,
   formatMoney,
@@ -18,8 +19,8 @@ import {
 } from '@storefront/shared';
 import './CartLineItem.css';
 
-/** Said beside a line when one more unit would take the cart over ₹10,000 (spec §5). */
-export const TOTAL_LIMIT_HINT = 'One more would take the cart total over ₹10,000';
+/** Said beside a line when one more unit would take the cart over the limit (spec §5, ₹10,000). */
+export const TOTAL_LIMIT_HINT = `One more would take the cart total over ${formatMoney(CART_TOTAL_LIMIT, { whole: true })}`;
 
 interface Props {
   line: CartLine;

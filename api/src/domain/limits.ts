@@ -1,0 +1,19 @@
+/**
+ * The per-identity limits the rules count against (a mobile, an account): named windows of the
+ * configuration, kept in the shared store so they hold across API processes. plugins/limits implements
+ * them for one request; the domain only says what to count and what to answer when a limit is reached.
+ */
+import type { Limits } from '../config';
+
+export type LimitName = keyof Limits;
+
+export interface IdentityLimits {
+  /** Counts one hit of `identity` against `name`; throws 429 with `message` ("{after}" filled in) once over. */
+  hit(name: LimitName, identity: string, message: string): Promise<void>;
+  /** Throws 429 when `identity` is over `name` already, without counting (limits on failures). */
+  check(name: LimitName, identity: string, message: string): Promise<void>;
+  /** Counts a failure of `identity` without refusing this request (it already failed). */
+  fail(name: LimitName, identity: string): Promise<void>;
+  /** Forgets `identity`'s count (after a success). */
+  reset(name: LimitName, identity: string): Promise<void>;
+}

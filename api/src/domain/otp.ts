@@ -1,0 +1,141 @@
+/**
+ * One-time codes by mobile (spec §4, issues 3 and 13): 6 digits, stored hashed, OTP_TTL_MS to use one, at
+ * most OTP_MAX_TRIES tries per code and `otpWrongMobile` wrong ones per mobile across codes, `otpSendMobile`
+ * sends per mobile whatever the address, resends of one mobile and purpose throttled (`otpResend`). Codes
+ * leave only by SMS (the messenger); the caller decides whether the answer may carry one (development).
+ *
+ * Ownership: a mobile signs in to an account only once an OTP to it was verified there. A verified OTP
+ * checkout takes the mobile away from an account that merely typed it in at sign-up.
+ * No Fastify here: the routes validate, call these with the request's limits, and shape the answer.
+ */
+import type { AuthData } from '@storefront/contract';
+import type { Repositories } from '../db/repositories';
+import type { CustomerRow } from '../db/repositories/customers';
+import type { OtpPurpose } from '../db/repositories/otps';
+import { badRequest, conflict, notFound, tooMany } from '../lib/errors';
+import { authData, MOBILE_TAKEN, type AccountDeps } from './account';
+import type { IdentityLimits } from './limits';
+import { otpCodeSms } from '../messages/texts';
+
+/** How long a code can be used. */
+export const OTP_TTL_MS = 5 * 60_000;
+/** Tries of one code, right or wrong; the code is dead after them. */
+export const OTP_MAX_TRIES = 5;
+
+export const NOT_REGISTERED = 'Mobile number is not registered. Please sign up.';
+const SEND_FAILED = 'Failed to send OTP. Please try again.';
+const TOO_MANY_SENDS = 'Too many OTPs were sent to this number. Please try again in {after}.';
+const RESEND_TOO_SOON = 'Please wait {after} before requesting a new OTP';
+const TOO_MANY_WRONG = 'Too many wrong OTPs for this number. Please try again in {after}.';
+
+export type OtpDeps = Pick<AccountDeps, 'repos' | 'tx' | 'messenger' | 'shopName'> & {
+  /** Whether resends of one mobile and purpose are throttled at all (OTP_RESEND_SECONDS > 0). */
+  resendThrottled: boolean;
+};
+
+/** Issues a code for `purpose` and sends it by SMS; returns it (the caller shows it in development only). */
+export async function sendCode(deps: OtpDeps, limits: IdentityLimits, purpose: OtpPurpose, mobile: string): Promise<string> {
+  // One atomic counter per mobile and purpose: a read of the last code and then a write let simultaneous
+  // requests (on PostgreSQL, or on two API processes) each send one.
+  if (deps.resendThrottled) await limits.hit('otpResend', `${purpose}:${mobile}`, RESEND_TOO_SOON);
+  await limits.hit('otpSendMobile', mobile, TOO_MANY_SENDS);
+  const code = await deps.repos.otps.issue(mobile, purpose, OTP_TTL_MS);
+  const minutes = Math.round(OTP_TTL_MS / 60_000);
+  await deps.messenger.send(otpCodeSms(deps.shopName, mobile, code, minutes), SEND_FAILED);
+  return code;
+}
+
+/** A guest's code: for checkout to any mobile, for sign-in only to a mobile verified on an account. */
+export async function sendGuestCode(deps: OtpDeps, limits: IdentityLimits, purpose: 'checkout' | 'login', mobile: string): Promise<string> {
+  if (purpose === 'login' && !(await deps.repos.customers.byVerifiedMobile(mobile))) throw notFound(NOT_REGISTERED);
+  return sendCode(deps, limits, purpose, mobile);
+}
+
+/** Spends a try of the live code; throws the shopper-facing error unless `code` is the right one. */
+export async function checkCode(
+  repos: Repositories,
+  limits: IdentityLimits,
+  purpose: OtpPurpose,
+  mobile: string,
+  code: string,
+): Promise<void> {
+  await limits.check('otpWrongMobile', mobile, TOO_MANY_WRONG);
+  const result = await repos.otps.verify(mobile, purpose, code, OTP_MAX_TRIES);
+  if (result === 'ok') return;
+  if (result === 'invalid' || result === 'locked') await limits.fail('otpWrongMobile', mobile);
+  if (result === 'locked') throw tooMany('Too many wrong attempts. Please request a new OTP.');
+  if (result === 'expired')
+    throw badRequest('OTP has expired. Please request a new one.', { otp: 'OTP has expired. Please request a new one.' });
+  if (result === 'missing') throw badRequest('Please request an OTP first', { otp: 'Please request an OTP first' });
+  throw badRequest('Invalid OTP', { otp: 'Invalid OTP' });
+}
+
+/** A verified checkout code signs in to the account whose verified mobile it is, else to a new guest account. */
+export async function verifyCheckoutCode(deps: OtpDeps, limits: IdentityLimits, mobile: string, code: string): Promise<AuthData> {
+  await checkCode(deps.repos, limits, 'checkout', mobile, code);
+  const { customer, existing, token } = await deps.tx(async (r) => {
+    const owner = await r.customers.byVerifiedMobile(mobile);
+    let c = owner;
+    if (!c) {
+      // Whoever only typed this mobile in at sign-up loses it to the person who just proved it is theirs.
+      await r.customers.releaseUnverifiedMobile(mobile);
+      c = await r.customers.create({
+        firstname: '',
+        lastname: '',
+        email: null,
+        phone_number: mobile,
+        alt_phone_number: null,
+        password_hash: null,
+        address: null,
+        pincode: null,
+        city: null,
+        state: null,
+        address_alt_phone: null,
+      });
+      c = await r.customers.markMobileVerified(c.id);
+    }
+    // "Existing" means a completed account; a mobile seen only at an earlier guest checkout is still a guest.
+    return { customer: c, existing: Boolean(owner?.email), token: await r.customers.createSession(c.id, { otp: true }) };
+  });
+  return authData(customer, token, { is_existing_customer: existing });
+}
+
+/** A verified sign-in code signs in to the account whose verified mobile it is. */
+export async function verifyLoginCode(deps: OtpDeps, limits: IdentityLimits, mobile: string, code: string): Promise<AuthData> {
+  const customer = await deps.repos.customers.byVerifiedMobile(mobile);
+  if (!customer) throw notFound(NOT_REGISTERED);
+  await checkCode(deps.repos, limits, 'login', mobile, code);
+  const token = await deps.repos.customers.createSession(customer.id, { otp: true });
+  return authData(customer, token, { is_existing_customer: true });
+}
+
+/** A signed-in customer asks to prove a mobile: refused when another account holds it verified. */
+export async function sendVerificationCode(deps: OtpDeps, limits: IdentityLimits, me: CustomerRow, mobile: string): Promise<string> {
+  const holder = await deps.repos.customers.byVerifiedMobile(mobile);
+  if (holder && holder.id !== me.id) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
+  return sendCode(deps, limits, 'verify', mobile);
+}
+
+/**
+ * The code proves the mobile: it becomes the account's sign-in mobile (taken from an account that only
+ * typed it in), and this session counts as freshly verified (an account without a password may then
+ * change its e-mail, see domain/account).
+ */
+export async function verifyMobile(
+  deps: OtpDeps,
+  limits: IdentityLimits,
+  me: CustomerRow,
+  sessionId: number | null,
+  mobile: string,
+  code: string,
+): Promise<CustomerRow> {
+  await checkCode(deps.repos, limits, 'verify', mobile, code);
+  return deps.tx(async (r) => {
+    const holder = await r.customers.byVerifiedMobile(mobile);
+    if (holder && holder.id !== me.id) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
+    if (me.phone_number !== mobile) await r.customers.releaseUnverifiedMobile(mobile);
+    await r.customers.update(me.id, { phone_number: mobile });
+    if (sessionId !== null) await r.customers.markSessionOtpVerified(sessionId);
+    return r.customers.markMobileVerified(me.id);
+  });
+}
