@@ -5,6 +5,7 @@
  */
 import { compatibilityProblems, MAX_ROLLBACK_STEPS, missingAssets, normaliseBaseUrl } from '../release/activate';
 import type { OpsContext } from '../release/context';
+import { pct } from '../telemetry/aggregate';
 import { OpsError, checkVersionName, resolveSection, type Section } from '../sections';
 import { appendHistory, exists, manifestUrl, readState, saveState, sectionState, versionDir, withLock, type LiveRef } from '../store';
 import { DEFAULT_THRESHOLDS, readCanaries, writeCanaries, type CanaryRef, type Thresholds } from './state';
@@ -130,7 +131,6 @@ export async function startCanary(
 }
 
 export function describeThresholds(t: Thresholds): string {
-  const pct = (r: number) => `${Math.round(r * 10000) / 100} %`;
   return `errors > ${pct(t.maxErrorRate)} or chunk failures > ${pct(t.maxChunkFailureRate)} over ≥ ${t.minPageViews} page views in ${t.windowMinutes} min`;
 }
 

@@ -162,7 +162,8 @@ export function summarize(a: Aggregate): Summary {
   };
 }
 
-const pct = (r: number) => `${Math.round(r * 10000) / 100} %`;
+/** A rate as a per cent with at most two decimals: 0.0125 → "1.25 %". */
+export const pct = (r: number) => `${Math.round(r * 10000) / 100} %`;
 
 /**
  * Why a canary should end, or null. Nothing is decided below `minPageViews`; a rate must be above
