@@ -32,4 +32,5 @@ export * from './notify';
 export * from './stores';
 export * from './ui';
 export { createSession, mountStandalone, type SessionOptions } from './session';
+export { whenIdle } from './idle';
 export { SINGLETON_PACKAGES } from './federation';

@@ -1,6 +1,15 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createSession, MESSAGES, paths, reportError, ServerAnswers, type RootStore, type RuntimeConfig } from '@storefront/shared';
+import {
+  createSession,
+  MESSAGES,
+  paths,
+  reportError,
+  ServerAnswers,
+  whenIdle,
+  type RootStore,
+  type RuntimeConfig,
+} from '@storefront/shared';
 import '@storefront/shared/styles.css';
 import './styles.css';
 import { App } from './app/App';
@@ -26,12 +35,19 @@ function expose(config: RuntimeConfig): void {
 /** `<html data-hydrated="true">`: the page's scripts run and the shopper's session is applied (tests, diagnostics). */
 function markInteractive(): void {
   document.documentElement.dataset.hydrated = 'true';
-  // Telemetry (issue 17) only now: nothing of it runs, or is fetched, before the page is interactive.
-  import(/* webpackChunkName: "telemetry" */ './telemetry/client').then(
-    (t) => t.startTelemetry(),
-    () => undefined,
-  );
+  // Telemetry (issue 17) only once the page has loaded and the browser is idle: nothing of it runs, or
+  // is fetched, before the page is interactive, nor next to its start-up work (issue 19: TBT). Signals
+  // wait in their queue meanwhile; the Web Vitals are read from the browser's buffered entries.
+  whenIdle(() => {
+    import(/* webpackChunkName: "telemetry" */ './telemetry/client').then(
+      (t) => t.startTelemetry(),
+      () => undefined,
+    );
+  }, TELEMETRY_IDLE_TIMEOUT_MS);
 }
+
+/** The longest telemetry waits for an idle moment after the load (a page kept busy still reports). */
+const TELEMETRY_IDLE_TIMEOUT_MS = 4000;
 
 function rootElement(): HTMLElement {
   const el = document.getElementById('root');

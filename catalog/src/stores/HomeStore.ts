@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { MESSAGES, reportError, type Api, type Product } from '@storefront/shared';
 
 /** The calls the home's product rows need. */
@@ -15,7 +15,9 @@ export class ProductRow {
     private readonly load: () => ReturnType<HomeApi['getNewArrivals']>,
     private readonly fallback: string,
   ) {
-    makeAutoObservable<ProductRow, 'load' | 'fallback'>(this, { load: false, fallback: false }, { autoBind: true });
+    // Products are replaced whole, never changed in place: held by reference (see ProductStore), so a
+    // hydrated home's own effect, given the server's answer once more, renders nothing again.
+    makeAutoObservable<ProductRow, 'load' | 'fallback'>(this, { load: false, fallback: false, items: observableRef }, { autoBind: true });
   }
 
   /**

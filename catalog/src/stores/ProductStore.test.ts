@@ -1,5 +1,5 @@
 import { ApiError, MESSAGES } from '@storefront/shared';
-import { createFakeApi, makeProduct } from '@storefront/shared/testing';
+import { changesDuring, createFakeApi, makeProduct } from '@storefront/shared/testing';
 import { ProductStore } from './ProductStore';
 
 function setup(products = createFakeApi().state.products) {
@@ -93,6 +93,21 @@ describe('ProductStore: details and variations', () => {
     expect(outcome.status).toBe('ok');
     expect(store.productDetails?.variations.map((v) => v.product_variation)).toEqual(['S', 'M', 'L']);
     expect(store.loading).toBe(false);
+  });
+
+  it('given the same product again (a hydrated page reads the server answer twice) it changes nothing, so nothing renders again', async () => {
+    // While a page hydrates, the server's answers are handed out as they are: the same object each time.
+    const api = createFakeApi();
+    const answer = await api.getProductDetails('classic-cotton-t-shirt');
+    const store = new ProductStore({ ...api, getProductDetails: () => Promise.resolve(answer) });
+    await store.fetchProductDetails('classic-cotton-t-shirt');
+    expect(
+      await changesDuring(
+        () => store.productDetails,
+        () => store.fetchProductDetails('classic-cotton-t-shirt'),
+      ),
+    ).toEqual([]);
+    expect(store.productDetails?.slug).toBe('classic-cotton-t-shirt');
   });
 
   it('an unknown slug is a failure with the spec message as fallback; only a missing product is "not found"', async () => {

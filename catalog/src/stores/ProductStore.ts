@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import {
   ApiError,
   MESSAGES,
@@ -76,7 +76,10 @@ export class ProductStore {
   constructor(private readonly api: ProductApi) {
     makeAutoObservable<ProductStore, 'api' | 'listSeq' | 'detailsSeq' | 'variationsSeq'>(
       this,
-      { api: false, listSeq: false, detailsSeq: false, variationsSeq: false },
+      // The API's products are replaced whole, never changed in place: held by reference, not made deeply
+      // observable (no proxy for every field of every product), so the same answer given again (a
+      // hydrated page's own effect reads the server's answer once more) changes nothing and renders nothing.
+      { api: false, listSeq: false, detailsSeq: false, variationsSeq: false, list: observableRef, productDetails: observableRef },
       { autoBind: true },
     );
   }

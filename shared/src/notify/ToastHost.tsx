@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { KEEP_LIVE_ATTRIBUTE } from '../ui/inert';
 import { SHELL_TOAST_MS } from '../constants';
-import { loadedToastify, loadToastify, requestToastHost, subscribeToastHost, toastHostWanted } from './toastify';
+import { loadedToastify, loadToastify, subscribeToastHost, toastHostWanted } from './toastify';
 
 const ToastContainer = lazy(() => loadToastify().then((m) => ({ default: m.ToastContainer })));
 
@@ -17,13 +17,15 @@ const CONTAINER_PROPS = {
   'aria-label': 'Notifications Alt+T',
 } as const;
 
-/** How long after mounting the host fetches the container anyway, when no toast asked sooner. */
-const IDLE_MOUNT_MS = 3000;
+/** The shopper's first of these (a tap, a click, a key) fetches react-toastify. */
+const FIRST_INTERACTION = ['pointerdown', 'keydown'] as const;
 
 /**
  * The one toast container, mounted by the shell (spec §2): top right, closes on click, drag or its
- * close button; Alt+T focuses it (react-toastify's default hotkey). The container (and react-toastify)
- * loads with the first toast or once the page is idle, never before the first paint.
+ * close button; Alt+T focuses it (react-toastify's default hotkey). The container mounts with the first
+ * toast. react-toastify (~10 KB gzip) is fetched by the shopper's first tap, click or key — what raises
+ * a toast (adding to the cart, a form) follows one, so it is here by then — or by a toast that comes
+ * first; a shopper who only looks never downloads it (issue 19: script the page never uses).
  */
 export function ToastHost() {
   // The server never renders the container, so hydration starts without it (a toast asked for while the
@@ -31,12 +33,15 @@ export function ToastHost() {
   const wanted = useSyncExternalStore(subscribeToastHost, toastHostWanted, () => false);
   useEffect(() => {
     if (wanted) return undefined;
-    const idle = (window as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
-    const timer = window.setTimeout(() => {
-      if (idle) idle(requestToastHost, { timeout: IDLE_MOUNT_MS });
-      else requestToastHost();
-    }, IDLE_MOUNT_MS);
-    return () => window.clearTimeout(timer);
+    const prefetch = () => {
+      stop();
+      loadToastify().catch(() => undefined);
+    };
+    const stop = () => {
+      for (const type of FIRST_INTERACTION) window.removeEventListener(type, prefetch, true);
+    };
+    for (const type of FIRST_INTERACTION) window.addEventListener(type, prefetch, { capture: true, passive: true });
+    return stop;
   }, [wanted]);
   if (!wanted || typeof document === 'undefined') return null;
   const ready = loadedToastify();

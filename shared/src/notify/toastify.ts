@@ -1,6 +1,6 @@
 /**
  * react-toastify is loaded on demand: no toast shows before the first page has painted, so its ~10 KB
- * gzip stays out of the first screen's script. The first `notify` (or the host, once the page is idle)
+ * gzip stays out of the first screen's script. The shopper's first tap or key, or the first `notify`,
  * starts the download; toasts raised before the container has mounted wait in react-toastify's own
  * queue and appear when it mounts. Once loaded, everything is synchronous again.
  */
@@ -13,7 +13,14 @@ const listeners = new Set<() => void>();
 
 /** The react-toastify module, fetched once. */
 export function loadToastify(): Promise<Toastify> {
-  loading ??= import('react-toastify').then((m) => (loaded = m));
+  // A failed download is forgotten, so the next toast (or tap) tries again.
+  loading ??= import('react-toastify').then(
+    (m) => (loaded = m),
+    (err: unknown) => {
+      loading = null;
+      throw err;
+    },
+  );
   return loading;
 }
 

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { Api } from '../api/Api';
 import { messageOf } from '../api/errors';
 import type { HomeSections } from '../api/types';
@@ -14,7 +14,9 @@ export class HomeSectionsStore {
   error: string | null = null;
 
   constructor(private readonly api: Api) {
-    makeAutoObservable<HomeSectionsStore, 'api'>(this, { api: false }, { autoBind: true });
+    // Replaced whole, never changed in place: held by reference, so the same answer given again (a
+    // hydrated home's own effect) changes nothing and renders nothing again.
+    makeAutoObservable<HomeSectionsStore, 'api'>(this, { api: false, data: observableRef }, { autoBind: true });
   }
 
   hydrate(data: HomeSections | null | undefined): void {

@@ -4,3 +4,4 @@ export * from './fixtures';
 export * from './renderWithStores';
 export { memoryStorage } from '../stores/persistence';
 export * from './toasts';
+export * from './changes';
