@@ -29,7 +29,7 @@ export interface BenchOptions {
   log?: (line: string) => void;
 }
 
-export type RunFigures = PacedFigures;
+export type RunFigures = Omit<PacedFigures, 'clientLagMax' | 'clientLagP99' | 'slowWindows'>;
 
 export interface ScenarioResult {
   name: string;

@@ -5,6 +5,7 @@
  * "p99 at 500 requests/s" asks; it still measures the flat-out throughput (bench.ts).
  */
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface PacedRequest {
   method: 'GET' | 'POST';
@@ -24,6 +25,14 @@ export interface PacedFigures {
   requests: number;
   errors: number;
   non2xx: number;
+  /**
+   * The load generator's own event-loop delay (max and p99, ms). An answer is timed when this process
+   * reads it, so a pause here shows as latency of the server: a p99 near this max is the client's.
+   */
+  clientLagMax: number;
+  clientLagP99: number;
+  /** Offsets (s, from the start) of the 100-ms windows whose slowest answer took over 25 ms: where stalls were. */
+  slowWindows: { at: number; max: number; count: number }[];
 }
 
 interface Answer {
@@ -48,6 +57,8 @@ function send(agent: http.Agent, port: number, r: PacedRequest): Promise<Answer>
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const round = (x: number) => Math.round(x * 100) / 100;
+/** An answer slower than this is counted in its 100-ms window (the catalogue target is p99 ≤ 25 ms). */
+const SLOW_MS = 25;
 
 /**
  * Sends `next(i)` at `rate` per second for `seconds`. `next` may return null to skip a beat (nothing to
@@ -64,6 +75,9 @@ export async function pacedRun(opts: {
 }): Promise<PacedFigures> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const latencies: number[] = [];
+  const windows = new Map<number, { max: number; count: number }>();
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
   let errors = 0;
   let non2xx = 0;
   let sent = 0;
@@ -82,7 +96,14 @@ export async function pacedRun(opts: {
           send(agent, opts.ports?.[i % opts.ports.length] ?? opts.port, r).then(async (a) => {
             if (a.status === 0) errors += 1;
             else if (a.status < 200 || a.status >= 300) non2xx += 1;
-            else latencies.push(a.ms);
+            else {
+              latencies.push(a.ms);
+              if (a.ms > SLOW_MS) {
+                const at = Math.floor((i / opts.rate) * 10);
+                const w = windows.get(at) ?? { max: 0, count: 0 };
+                windows.set(at, { max: Math.max(w.max, a.ms), count: w.count + 1 });
+              }
+            }
             await opts.after?.(i, a.status);
           }),
         );
@@ -93,6 +114,7 @@ export async function pacedRun(opts: {
     tick();
   });
   await Promise.all(pending);
+  lag.disable();
   const elapsed = (performance.now() - began) / 1000;
   agent.destroy();
   const sorted = [...latencies].sort((a, b) => a - b);
@@ -106,5 +128,11 @@ export async function pacedRun(opts: {
     requests: latencies.length + errors + non2xx,
     errors,
     non2xx,
+    clientLagMax: round(lag.max / 1e6),
+    clientLagP99: round(lag.percentile(99) / 1e6),
+    slowWindows: [...windows]
+      .sort((a, b) => b[1].max - a[1].max)
+      .slice(0, 5)
+      .map(([at, w]) => ({ at: at / 10, max: round(w.max), count: w.count })),
   };
 }

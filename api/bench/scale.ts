@@ -95,6 +95,13 @@ const multipart = (fields: Record<string, string>) =>
     .map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
     .join('')}--${BOUNDARY}--\r\n`;
 
+/** Where a paced run was slow: the load generator's own pauses, and the worst 100-ms windows (issue 16). */
+const stalls = (p: PacedFigures) =>
+  `\n  paced: p50 ${p.p50}, p90 ${p.p90}, max ${p.max} ms; load generator's event-loop delay p99 ${p.clientLagP99}, max ${p.clientLagMax} ms` +
+  (p.slowWindows.length
+    ? `; slowest windows ${p.slowWindows.map((w) => `${w.at} s (${w.count} over 25 ms, max ${w.max})`).join(', ')}`
+    : '');
+
 /** Flat out on every process at once (connections split between them). */
 async function flatOut(ports: number[], connections: number, duration: number, requests: PacedRequest[]) {
   const per = Math.max(1, Math.round(connections / ports.length));
@@ -177,7 +184,7 @@ async function measureOne(opts: {
       const flat = await flatOut(ports, opts.connections, opts.duration, s.requests);
       rows.push({ db: opts.db, size: opts.size, instances: opts.instances, scenario: s.name, paced, flat });
       log(
-        `${opts.db} ${opts.size}: ${s.name}: p99 ${paced.p99} ms at ${opts.rate}/s (errors ${paced.errors + paced.non2xx}); flat out ${flat.throughput}/s, p99 ${flat.p99} ms`,
+        `${opts.db} ${opts.size}: ${s.name}: p99 ${paced.p99} ms at ${opts.rate}/s (errors ${paced.errors + paced.non2xx}); flat out ${flat.throughput}/s, p99 ${flat.p99} ms${stalls(paced)}`,
       );
     }
 
@@ -273,7 +280,9 @@ async function measureOne(opts: {
       errors: cartFlat.reduce((s, r) => s + r.errors + r.timeouts + r.non2xx, 0),
     };
     rows.push({ db: opts.db, size: opts.size, instances: opts.instances, scenario: 'add-to-cart', paced, flat });
-    log(`${opts.db} ${opts.size}: add-to-cart: p99 ${paced.p99} ms at ${cartRate}/s; flat out ${flat.throughput}/s, p99 ${flat.p99} ms`);
+    log(
+      `${opts.db} ${opts.size}: add-to-cart: p99 ${paced.p99} ms at ${cartRate}/s; flat out ${flat.throughput}/s, p99 ${flat.p99} ms${stalls(paced)}`,
+    );
 
     // 50 parallel checkouts of the last 5 units, spread over the processes.
     // Racers of their own: the cart run's last requests may still land after it ends and leave a unit in
@@ -321,7 +330,21 @@ async function measureOne(opts: {
       size: opts.size,
       instances: opts.instances,
       scenario: `checkout race: ${placed} orders, stock ${stock}, ${failed} × 5xx`,
-      paced: { rate: 0, p50: 0, p90: 0, p99: 0, max: 0, average: 0, throughput: 0, requests: 50, errors: failed, non2xx: 50 - placed },
+      paced: {
+        rate: 0,
+        p50: 0,
+        p90: 0,
+        p99: 0,
+        max: 0,
+        average: 0,
+        throughput: 0,
+        requests: 50,
+        errors: failed,
+        non2xx: 50 - placed,
+        clientLagMax: 0,
+        clientLagP99: 0,
+        slowWindows: [],
+      },
       flat: { throughput: 0, p99: 0, errors: 0 },
     });
   } finally {
