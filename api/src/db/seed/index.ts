@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
-import type { OrderStatus } from '@storefront/contract';
+import { DELIVERY_PATH, type OrderStatus } from '@storefront/contract';
 import { createRepositories } from '../repositories';
 import { defaultVariation, productImages } from '../repositories/catalog';
 import { imageUrl } from '../../lib/images';
@@ -254,29 +254,15 @@ async function seedDemoCustomer(db: Kysely<Database>, clock: Clock, passwordHash
     .orderBy('p.id')
     .limit(60)
     .execute();
+  // Each demo order walks the delivery path up to a step (spec §4); one is cancelled after placing.
+  const path: readonly OrderStatus[] = DELIVERY_PATH;
+  const upTo = (last: OrderStatus): OrderStatus[] => path.slice(0, path.indexOf(last) + 1);
   const plan: { path: OrderStatus[]; daysAgo: number; method: 'cod' | 'prepaid'; reason?: string }[] = [
-    { path: ['order_placed'], daysAgo: 0, method: 'cod' },
-    { path: ['order_placed', 'order_confirmed'], daysAgo: 2, method: 'prepaid' },
-    { path: ['order_placed', 'order_confirmed', 'dispatched_from_retailer'], daysAgo: 4, method: 'cod' },
-    {
-      path: ['order_placed', 'order_confirmed', 'dispatched_from_retailer', 'processed_by_wholesaler', 'ready_for_pickup', 'shipped'],
-      daysAgo: 6,
-      method: 'prepaid',
-    },
-    {
-      path: [
-        'order_placed',
-        'order_confirmed',
-        'dispatched_from_retailer',
-        'processed_by_wholesaler',
-        'ready_for_pickup',
-        'shipped',
-        'out_for_delivery',
-        'delivered',
-      ],
-      daysAgo: 15,
-      method: 'cod',
-    },
+    { path: upTo('order_placed'), daysAgo: 0, method: 'cod' },
+    { path: upTo('order_confirmed'), daysAgo: 2, method: 'prepaid' },
+    { path: upTo('dispatched_from_retailer'), daysAgo: 4, method: 'cod' },
+    { path: upTo('shipped'), daysAgo: 6, method: 'prepaid' },
+    { path: upTo('delivered'), daysAgo: 15, method: 'cod' },
     { path: ['order_placed', 'cancelled'], daysAgo: 20, method: 'cod', reason: 'Changed My Mind' },
   ];
   const now = clock.now();
