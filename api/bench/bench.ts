@@ -9,13 +9,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { cartCycle } from './cartCycle';
 import { pacedRun, type PacedFigures, type PacedRequest } from './paced';
 import { BENCH_API_KEY, benchProductionEnv } from './productionEnv';
 import { freePort, waitFor } from './apiProcess';
 
 type Client = autocannon.Client;
 type Options = autocannon.Options;
-type RequestSpec = autocannon.RequestSpec;
 
 export interface BenchOptions {
   /** Seconds per measured run. */
@@ -171,22 +171,8 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchResult> {
       headers: { ...common, 'content-type': 'application/json' },
       body: JSON.stringify({ search }),
     }));
-    const cartHeaders = (token: string) => ({ ...common, 'content-type': 'application/json', authorization: `Bearer ${token}` });
-    const addBody = JSON.stringify({
-      id: target.variantId,
-      product_id: target.productId,
-      quantity: 1,
-      retailer_id: 1,
-      wholesaler_id: null,
-    });
-    const removeBody = JSON.stringify({
-      retailer_product_id: target.productId,
-      product_id: target.productId,
-      variant_id: target.variantId,
-    });
     // Paced add-to-cart: a shopper adds, and once the answer is in removes again and waits for the next turn.
-    const idle = [...tokens];
-    const busy = new Map<number, string>();
+    const cart = cartCycle(target, tokens, common);
     const cycle =
       <T>(list: T[]) =>
       (i: number) =>
@@ -215,31 +201,16 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchResult> {
         description:
           'POST /api/customer/add-to-cart, a write transaction. Paced (at most 200/s): each add is followed, after its answer and unmeasured, by the remove of the same line. Flat out: add and remove alternate, one shopper per connection (half the requests are removes)',
         rate: Math.min(rate, 200),
-        paced: (i) => {
-          const token = idle.pop();
-          if (!token) return null;
-          busy.set(i, token);
-          return { method: 'POST', path: '/api/customer/add-to-cart', headers: cartHeaders(token), body: addBody };
-        },
-        after: async (i) => {
-          const token = busy.get(i);
-          if (!token) return;
-          busy.delete(i);
-          await fetch(`${base}/api/customer/remove-to-cart`, { method: 'POST', headers: cartHeaders(token), body: removeBody });
-          idle.push(token);
-        },
+        paced: (i) => cart.next(i),
+        after: (i) => cart.after(i, base),
         options: (() => {
-          const cartRequests = (token: string): RequestSpec[] => [
-            { method: 'POST', path: '/api/customer/add-to-cart', headers: cartHeaders(token), body: addBody },
-            { method: 'POST', path: '/api/customer/remove-to-cart', headers: cartHeaders(token), body: removeBody },
-          ];
           let next = 0;
           return {
             method: 'POST' as const,
-            requests: cartRequests(tokens[0] ?? ''),
+            requests: cart.requests(tokens[0] ?? ''),
             // One shopper per connection, so one connection's add and remove never meet another's.
             setupClient: (client: Client) => {
-              client.setRequests(cartRequests(tokens[next % tokens.length] ?? ''));
+              client.setRequests(cart.requests(tokens[next % tokens.length] ?? ''));
               next += 1;
             },
           };

@@ -21,6 +21,7 @@ import pg from 'pg';
 import { pacedRun, type PacedFigures, type PacedRequest } from './paced';
 import { BENCH_API_KEY, benchProductionEnv } from './productionEnv';
 import { freePort, waitFor } from './apiProcess';
+import { cartCycle } from './cartCycle';
 
 const API_DIR = path.resolve(__dirname, '..');
 const API_KEY = BENCH_API_KEY;
@@ -213,21 +214,7 @@ async function measureOne(opts: {
       p.variations.filter((v) => v.stock >= 5).map((v) => ({ productId: p.id, variantId: v.id })),
     )[0];
     if (!target) throw new Error('no variation in stock');
-    const cartHeaders = (token: string) => ({ ...json, authorization: `Bearer ${token}` });
-    const addBody = JSON.stringify({
-      id: target.variantId,
-      product_id: target.productId,
-      quantity: 1,
-      retailer_id: 1,
-      wholesaler_id: null,
-    });
-    const removeBody = JSON.stringify({
-      retailer_product_id: target.productId,
-      product_id: target.productId,
-      variant_id: target.variantId,
-    });
-    const idle = tokens.slice(0, 40);
-    const busy = new Map<number, string>();
+    const cart = cartCycle(target, tokens, common);
     const cartRate = Math.min(opts.rate, 200);
     const paced = {
       rate: cartRate,
@@ -236,23 +223,8 @@ async function measureOne(opts: {
         ports,
         rate: cartRate,
         seconds: opts.duration,
-        next: (i) => {
-          const token = idle.pop();
-          if (!token) return null;
-          busy.set(i, token);
-          return { method: 'POST', path: '/api/customer/add-to-cart', headers: cartHeaders(token), body: addBody };
-        },
-        after: async (i) => {
-          const token = busy.get(i);
-          if (!token) return;
-          busy.delete(i);
-          await fetch(`http://127.0.0.1:${ports[i % ports.length]}/api/customer/remove-to-cart`, {
-            method: 'POST',
-            headers: cartHeaders(token),
-            body: removeBody,
-          });
-          idle.push(token);
-        },
+        next: (i) => cart.next(i),
+        after: (i) => cart.after(i, `http://127.0.0.1:${ports[i % ports.length]}`),
       })),
     };
     const per = Math.max(1, Math.round(opts.connections / ports.length));
@@ -263,13 +235,9 @@ async function measureOne(opts: {
           url: `http://127.0.0.1:${port}`,
           connections: per,
           duration: opts.duration,
-          requests: [{ method: 'POST', path: '/api/customer/add-to-cart', headers: cartHeaders(tokens[0] ?? ''), body: addBody }],
+          requests: cart.requests(tokens[0] ?? ''),
           setupClient: (client) => {
-            const token = tokens[next++ % 40] ?? '';
-            client.setRequests([
-              { method: 'POST', path: '/api/customer/add-to-cart', headers: cartHeaders(token), body: addBody },
-              { method: 'POST', path: '/api/customer/remove-to-cart', headers: cartHeaders(token), body: removeBody },
-            ]);
+            client.setRequests(cart.requests(tokens[next++ % tokens.length] ?? ''));
           },
         }),
       ),
@@ -290,12 +258,13 @@ async function measureOne(opts: {
     const racers = await register(50, 'r');
     const variant = inStock.data.products.flatMap((p) => p.variations.map((v) => ({ productId: p.id, variantId: v.id })))[1] ?? target;
     await setStock(opts.target, variant.variantId, 50);
-    const add = JSON.stringify({ id: variant.variantId, product_id: variant.productId, quantity: 1, retailer_id: 1, wholesaler_id: null });
+    const raceCart = cartCycle(variant, racers, common);
     for (const [i, token] of racers.entries()) {
-      const r = await fetch(`http://127.0.0.1:${ports[i % ports.length]}/api/customer/add-to-cart`, {
+      const [add] = raceCart.requests(token);
+      const r = await fetch(`http://127.0.0.1:${ports[i % ports.length]}${add?.path ?? ''}`, {
         method: 'POST',
-        headers: cartHeaders(token),
-        body: add,
+        headers: add?.headers,
+        body: add?.body,
       });
       if (r.status !== 200) throw new Error(`add before the race: ${r.status}`);
     }
