@@ -7,7 +7,7 @@ import type { OpsContext } from '../release/context';
 import { fmtDate, table } from '../text';
 import { OpsError, SECTIONS, resolveSection } from '../sections';
 import { readHistory, readState, type HistoryRecord } from '../store';
-import { formatMs, formatRate, summarize, type Summary } from '../telemetry/aggregate';
+import { emptyAggregate, formatMs, formatRate, summarize, type Summary } from '../telemetry/aggregate';
 import { minuteOf, readAggregates, versionKey } from '../telemetry/store';
 import { describeThresholds } from './commands';
 import { readCanaries, type CanaryRef } from './state';
@@ -37,7 +37,7 @@ export async function telemetryStatus(ctx: OpsContext, windowMinutes = 15, now =
     const versions: VersionTelemetry[] = [];
     const add = (version: string, role: VersionTelemetry['role']) => {
       const agg = aggs.get(versionKey(section.name, version));
-      versions.push({ version, role, summary: summarize(agg ?? emptyLike()) });
+      versions.push({ version, role, summary: summarize(agg ?? emptyAggregate()) });
     };
     if (live) add(live, 'live');
     if (canary) add(canary.version, 'canary');
@@ -48,18 +48,6 @@ export async function telemetryStatus(ctx: OpsContext, windowMinutes = 15, now =
     out.push({ remote: section.name, live, canary, versions });
   }
   return out;
-}
-
-function emptyLike() {
-  return {
-    views: 0,
-    errors: 0,
-    chunkFailures: 0,
-    fallbackLkg: 0,
-    fallbackUnavailable: 0,
-    vitals: { LCP: [], INP: [], CLS: [], TTFB: [] },
-    failingRoutes: {},
-  };
 }
 
 export function formatTelemetryStatus(rows: RemoteTelemetry[], windowMinutes: number): string {
@@ -122,7 +110,7 @@ export async function report(ctx: OpsContext, sectionName: string, windowMinutes
       canary = {
         version: ended.version,
         role: 'other',
-        summary: v?.summary ?? summarize(agg ?? emptyLike()),
+        summary: v?.summary ?? summarize(agg ?? emptyAggregate()),
         percent: ended.percent ?? null,
         running: false,
         ended,
