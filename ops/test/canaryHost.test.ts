@@ -266,6 +266,8 @@ describe('automatic rollback', () => {
     expect(ends).toHaveLength(1); // two hosts checked; one recorded it
     expect(ends[0]).toMatch(/auto-rollback: error rate 50 % \(5 errors \/ 10 page views\) above 2 %/);
     expect(ends[0]).toMatch(/host .* pid \d+/);
+    // The host logs once endCanary has written canary.json and the history: a moment after both.
+    await waitFor(async () => logged.some((l) => l.startsWith('[canary]')));
     expect(logged.filter((l) => l.startsWith('[canary]'))).toEqual([
       `[canary] catalog ${CANARY} ended automatically, every shopper is back on ${LIVE}: error rate 50 % (5 errors / 10 page views) above 2 %`,
     ]);
