@@ -109,4 +109,40 @@ describe('scrolling on navigation (spec §2)', () => {
     act(() => jest.advanceTimersByTime(1500));
     expect(scrollTo.mock.calls.length).toBe(before);
   });
+
+  it('gives way when something else scrolls the page meanwhile (a focused field, the scrollbar, find in page)', () => {
+    renderWithStores(<Page />, { route: '/' });
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Search' })));
+    act(() => jest.advanceTimersByTime(50));
+    // Not through window.scrollTo: the browser moved the page itself (scrollIntoView on focus, a drag).
+    setScrollY(1200);
+    const before = scrollTo.mock.calls.length;
+    act(() => jest.advanceTimersByTime(1500));
+    expect(scrollTo.mock.calls.length).toBe(before);
+    expect(window.scrollY).toBe(1200);
+  });
+
+  it('stops when the shopper presses a pointer (a click on the page or its scrollbar)', () => {
+    renderWithStores(<Page />, { route: '/' });
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Search' })));
+    act(() => jest.advanceTimersByTime(50));
+    const before = scrollTo.mock.calls.length;
+    act(() => {
+      window.dispatchEvent(new Event('pointerdown'));
+    });
+    act(() => jest.advanceTimersByTime(1500));
+    expect(scrollTo.mock.calls.length).toBe(before);
+  });
+
+  it('keeps going when the page only got shorter under it (the old page replaced by a shorter one)', () => {
+    renderWithStores(<Page />, { route: '/' });
+    setScrollY(3000);
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Search' })));
+    act(() => jest.advanceTimersByTime(20));
+    const height = jest.spyOn(document.documentElement, 'scrollHeight', 'get').mockReturnValue(window.innerHeight + 300);
+    setScrollY(300);
+    act(() => jest.advanceTimersByTime(1600));
+    height.mockRestore();
+    expect(tops().at(-1)).toBe(0);
+  });
 });

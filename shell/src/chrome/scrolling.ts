@@ -7,6 +7,9 @@ function reducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/** What the shopper does that takes the scroll over from a smooth scroll in progress. */
+const SHOPPER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
 /** Lenis-like ease-out: fast start, long soft landing. */
 const easeOutExpo = (p: number) => (p >= 1 ? 1 : 1 - 2 ** (-10 * p));
 
@@ -25,6 +28,11 @@ export function hashTargetY(hash: string): number | null {
   return Math.max(0, el.getBoundingClientRect().top + window.scrollY - chromeOffset());
 }
 
+function clampedByShorterPage(placed: number): boolean {
+  const end = document.documentElement.scrollHeight - window.innerHeight;
+  return window.scrollY < placed && window.scrollY >= end - 1;
+}
+
 /** Jumps at once (navigation by a link click, spec §2). */
 export function jumpTo(y: number): void {
   cancelCurrent?.();
@@ -33,8 +41,11 @@ export function jumpTo(y: number): void {
 
 /**
  * Scrolls smoothly to `y` (spec §2: 1.5 s smoothing, then the page's scroll-behaviour style is reset
- * 500 ms later). The frames are ours, so CSS `scroll-behavior` is forced to `auto` meanwhile; the
- * shopper's wheel, touch or key cancels it; reduced-motion users get a jump.
+ * 500 ms later). The frames are ours, so CSS `scroll-behavior` is forced to `auto` meanwhile; reduced-motion
+ * users get a jump. It gives way to the shopper and to the browser: a wheel, touch, key or pointer press
+ * cancels it, and so does any scroll that is not its own (a field focused into view, the scrollbar dragged,
+ * find in page) — otherwise the next frame would pull the page back and a click would land on whatever
+ * the old position holds.
  */
 export function smoothScrollTo(y: number): void {
   cancelCurrent?.();
@@ -57,23 +68,28 @@ export function smoothScrollTo(y: number): void {
   const duration = SMOOTH_SCROLL_S * 1000;
   const start = performance.now();
   let frame = 0;
+  let placed = startY;
   const stop = () => {
     cancelAnimationFrame(frame);
-    window.removeEventListener('wheel', stop);
-    window.removeEventListener('touchstart', stop);
-    window.removeEventListener('keydown', stop);
+    for (const type of SHOPPER_INPUT) window.removeEventListener(type, stop);
     if (cancelCurrent === stop) cancelCurrent = null;
     resetStyle();
   };
   const step = (now: number) => {
+    // Someone else moved the page since our last frame: theirs wins. A page that got shorter under us
+    // (the old page's content replaced) moves it too, to its new end: that one is not a shopper.
+    if (Math.abs(window.scrollY - placed) > 1 && !clampedByShorterPage(placed)) {
+      stop();
+      return;
+    }
     const p = Math.min(1, (now - start) / duration);
     window.scrollTo({ top: startY + distance * easeOutExpo(p), left: 0, behavior: 'instant' });
+    // Where the page really is (a page shorter than the target clamps it).
+    placed = window.scrollY;
     if (p < 1) frame = requestAnimationFrame(step);
     else stop();
   };
-  window.addEventListener('wheel', stop, { passive: true });
-  window.addEventListener('touchstart', stop, { passive: true });
-  window.addEventListener('keydown', stop);
+  for (const type of SHOPPER_INPUT) window.addEventListener(type, stop, { passive: true });
   cancelCurrent = stop;
   frame = requestAnimationFrame(step);
 }
