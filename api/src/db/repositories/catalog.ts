@@ -1,4 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import type { Database, ProductTable, VariationTable } from '../schema';
 import type { Category, Product, ProductPage, StoreInfoFields, Variation } from '@storefront/contract';
 import { imageUrl, productPictureUrls } from '../../lib/images';
@@ -217,8 +219,11 @@ export class CatalogRepository {
     private readonly db: Kysely<Database>,
     private readonly cache: CatalogCache = new CatalogCache({ maxEntries: 0, maxCounts: 0, ttlMs: 0 }),
   ) {
-    this.search = isPostgres(db) ? new PostgresSearch(db) : new SqliteSearch(db);
+    this.postgres = isPostgres(db);
+    this.search = this.postgres ? new PostgresSearch(db) : new SqliteSearch(db);
   }
+
+  private readonly postgres: boolean;
 
   private readonly search: Search;
 
@@ -306,35 +311,35 @@ export class CatalogRepository {
     return [...byCategory].map(([id, labels]) => ({ sub_category_id: id, sub_category_variation: labels.join(', ') }));
   }
 
+  /**
+   * Products with their category name and their variations (in display order) in one query: one round
+   * trip per read instead of two. On PostgreSQL each would be a network round trip and a backend wake-up,
+   * about a sixth of an API process's time per catalogue read (issue 16's profile).
+   */
   private baseProducts() {
+    const jsonArrayFrom = this.postgres ? pgJsonArrayFrom : sqliteJsonArrayFrom;
     return this.db
       .selectFrom('products as p')
       .innerJoin('categories as c', 'c.id', 'p.category_id')
       .selectAll('p')
-      .select('c.name as category_name');
+      .select('c.name as category_name')
+      .select((eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('variations as v')
+            .select(['v.id', 'v.product_id', 'v.label', 'v.price', 'v.mrp', 'v.stock', 'v.sort_order'])
+            .whereRef('v.product_id', '=', 'p.id')
+            .orderBy('v.sort_order')
+            .orderBy('v.id'),
+        ).as('variations'),
+      );
   }
 
-  private async withVariations(rows: ProductRow[]): Promise<Product[]> {
-    if (rows.length === 0) return [];
-    const variations = await this.db
-      .selectFrom('variations')
-      .selectAll()
-      .where(
-        'product_id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .orderBy('product_id')
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute();
-    const byProduct = new Map<number, Selectable<VariationTable>[]>();
-    for (const v of variations) {
-      const list = byProduct.get(v.product_id);
-      if (list) list.push(v);
-      else byProduct.set(v.product_id, [v]);
-    }
-    return rows.map((r) => toProduct(r, byProduct.get(r.id) ?? []));
+  /** SQLite hands the variations over as JSON text, PostgreSQL (a json value) already parsed. */
+  private withVariations(rows: (ProductRow & { variations: Selectable<VariationTable>[] | string })[]): Product[] {
+    return rows.map(({ variations, ...row }) =>
+      toProduct(row, typeof variations === 'string' ? (JSON.parse(variations) as Selectable<VariationTable>[]) : variations),
+    );
   }
 
   listProducts(q: ProductQuery): Promise<ProductPage> {
@@ -449,14 +454,14 @@ export class CatalogRepository {
   private async loadBySlug(slug: string): Promise<Product | null> {
     const row = await this.baseProducts().where('p.slug', '=', slug).executeTakeFirst();
     if (!row) return null;
-    const [product] = await this.withVariations([row]);
+    const [product] = this.withVariations([row]);
     return product ?? null;
   }
 
   async productsByIds(ids: number[]): Promise<Map<number, Product>> {
     if (ids.length === 0) return new Map();
     const rows = await this.baseProducts().where('p.id', 'in', ids).execute();
-    const products = await this.withVariations(rows);
+    const products = this.withVariations(rows);
     return new Map(products.map((p) => [p.id, p]));
   }
 
