@@ -31,8 +31,11 @@ export interface PacedFigures {
    */
   clientLagMax: number;
   clientLagP99: number;
-  /** Offsets (s, from the start) of the 100-ms windows whose slowest answer took over 25 ms: where stalls were. */
-  slowWindows: { at: number; max: number; count: number }[];
+  /**
+   * The 100-ms windows whose slowest answer took over 25 ms, slowest first: `at` is the offset (s) from
+   * the start, `clock` the wall-clock time (to match against the database's log or a CPU sampler).
+   */
+  slowWindows: { at: number; clock: string; max: number; count: number }[];
 }
 
 interface Answer {
@@ -84,6 +87,7 @@ export async function pacedRun(opts: {
   const pending: Promise<void>[] = [];
   const total = Math.round(opts.rate * opts.seconds);
   const began = performance.now();
+  const beganAt = Date.now();
   await new Promise<void>((resolve) => {
     const tick = () => {
       const due = Math.min(total, Math.floor(((performance.now() - began) / 1000) * opts.rate));
@@ -133,6 +137,11 @@ export async function pacedRun(opts: {
     slowWindows: [...windows]
       .sort((a, b) => b[1].max - a[1].max)
       .slice(0, 5)
-      .map(([at, w]) => ({ at: at / 10, max: round(w.max), count: w.count })),
+      .map(([at, w]) => ({
+        at: at / 10,
+        clock: new Date(beganAt + at * 100).toISOString().slice(11, 22),
+        max: round(w.max),
+        count: w.count,
+      })),
   };
 }

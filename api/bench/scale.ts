@@ -100,7 +100,7 @@ const multipart = (fields: Record<string, string>) =>
 const stalls = (p: PacedFigures) =>
   `\n  paced: p50 ${p.p50}, p90 ${p.p90}, max ${p.max} ms; load generator's event-loop delay p99 ${p.clientLagP99}, max ${p.clientLagMax} ms` +
   (p.slowWindows.length
-    ? `; slowest windows ${p.slowWindows.map((w) => `${w.at} s (${w.count} over 25 ms, max ${w.max})`).join(', ')}`
+    ? `; slowest windows ${p.slowWindows.map((w) => `${w.at} s at ${w.clock} (${w.count} over 25 ms, max ${w.max})`).join(', ')}`
     : '');
 
 /** Flat out on every process at once (connections split between them). */
