@@ -371,8 +371,8 @@ export class CatalogRepository {
   }
 
   /**
-   * One page: the ids of the page first, from the index that serves the filter and sort (a deep page skips
-   * index entries, not rows), then those 12 rows. The total is counted once per filter (`cache.count`).
+   * One page: the ids of the page from the index that serves the filter and sort (a deep page skips index
+   * entries, not rows), and those 12 rows. The total is counted once per filter (`cache.count`).
    */
   private async loadProducts(q: ProductQuery): Promise<ProductPage> {
     const offset = (q.page - 1) * PER_PAGE;
@@ -388,7 +388,7 @@ export class CatalogRepository {
       !q.sizes?.length;
     const { page: _page, sortBy: _sort, ...filter } = q;
     let total: number;
-    let ids: number[];
+    let products: Product[];
     const countKey = JSON.stringify(filter);
     // Search: by word beginnings; by parts of words only when the words find nothing.
     let mode: SearchMode = 'words';
@@ -399,27 +399,24 @@ export class CatalogRepository {
     }
     if (onlySearch) {
       total = mode === 'words' ? byWords : await this.cache.count(`parts:${countKey}`, 0, () => this.search.count(words, 'parts'));
-      ids = offset >= total ? [] : await this.search.page(words, mode, total <= RANK_LIMIT ? 'rank' : 'newest', PER_PAGE, offset);
+      const ids = offset >= total ? [] : await this.search.page(words, mode, total <= RANK_LIMIT ? 'rank' : 'newest', PER_PAGE, offset);
+      products = await this.byIdsInOrder(ids);
     } else {
       let query = this.filtered(q);
       if (words.length) query = query.where('p.id', 'in', this.search.matching(words, mode));
       total = await this.cache.count(`${mode}:${countKey}`, listKinds(q), () => this.countFiltered(q, mode));
       const [column, direction] = SORTS[q.sortBy ?? 'newest'];
-      ids =
+      // One query: the page's ids from the index (a subquery: a deep page skips index entries, not rows),
+      // then those rows, in the same order.
+      const pageIds = query.select('p.id').orderBy(`p.${column}`, direction).orderBy('p.id', direction).limit(PER_PAGE).offset(offset);
+      products =
         offset >= total
           ? []
-          : (
-              await query
-                .select('p.id')
-                .orderBy(`p.${column}`, direction)
-                .orderBy('p.id', direction)
-                .limit(PER_PAGE)
-                .offset(offset)
-                .execute()
-            ).map((r) => r.id);
+          : this.withVariations(
+              await this.baseProducts().where('p.id', 'in', pageIds).orderBy(`p.${column}`, direction).orderBy('p.id', direction).execute(),
+            );
     }
     const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
-    const products = await this.byIdsInOrder(ids);
     return { products, total, page: q.page, per_page: PER_PAGE, last_page: lastPage };
   }
 
