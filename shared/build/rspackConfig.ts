@@ -138,6 +138,36 @@ class PrecompressPlugin {
   }
 }
 
+/** A CommonJS file of Module Federation's browser runtime packages (each has an ES module twin beside it). */
+const MF_RUNTIME_CJS =
+  /[\\/]@module-federation[\\/](runtime|runtime-core|runtime-tools|webpack-bundler-runtime|sdk|error-codes|inject-external-runtime-core-plugin)[\\/]dist[\\/].+\.cjs$/;
+
+/**
+ * Bundles Module Federation's runtime from its ES module builds (issue 19). The federation plugin
+ * imports its bundler runtime, and aliases `@module-federation/runtime`, by the paths Node's
+ * `require.resolve` gives: the CommonJS builds, which `require` the CommonJS builds of sdk and
+ * error-codes. CommonJS is not tree-shaken, so every remoteEntry.js and the shell's main.js carried
+ * all of it, Node-only loaders included (~5 KB gzip per remote entry). Each of these packages ships
+ * an ES module build beside every `.cjs` file; this points both the import and the alias at it.
+ * Applied after the federation plugin, so its alias is set by then.
+ */
+class FederationEsmRuntimePlugin {
+  apply(compiler: import('@rspack/core').Compiler): void {
+    // `x.cjs` → `x.mjs` or `x.js`, whichever is there (error-codes names its ES modules `.mjs`).
+    const esm = (file: string) => ['.mjs', '.js'].map((ext) => file.replace(/\.cjs$/, ext)).find((twin) => existsSync(twin)) ?? file;
+    new compiler.rspack.NormalModuleReplacementPlugin(MF_RUNTIME_CJS, (data: { request: string }) => {
+      data.request = esm(data.request);
+    }).apply(compiler);
+    compiler.hooks.afterPlugins.tap('FederationEsmRuntimePlugin', () => {
+      const alias = compiler.options.resolve.alias;
+      if (!alias || Array.isArray(alias)) return;
+      for (const [key, target] of Object.entries(alias)) {
+        if (typeof target === 'string' && MF_RUNTIME_CJS.test(target)) alias[key] = esm(target);
+      }
+    });
+  }
+}
+
 function isProduction(env: { mode?: string }): boolean {
   return (env.mode ?? process.env.NODE_ENV) === 'production' || process.argv.includes('production');
 }
@@ -302,6 +332,7 @@ export function createSectionConfig(
         },
         ...(opts.runtimePlugins ? { runtimePlugins: opts.runtimePlugins } : {}),
       }),
+      new FederationEsmRuntimePlugin(),
       ...(existsSync(htmlTemplate)
         ? [
             new rspack.HtmlRspackPlugin({
