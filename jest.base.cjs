@@ -1,4 +1,4 @@
-// Common Jest settings for every package: @swc/jest for TS/TSX (and swiper's ESM), jsdom for UI packages.
+// Common Jest settings for every package: @swc/jest for TS/TSX, jsdom for UI packages.
 const path = require('node:path');
 
 /** @param {string} dir package directory; @param {{ env?: 'jsdom' | 'node' }} [opts] */
@@ -21,10 +21,8 @@ module.exports = function jestConfig(dir, opts = {}) {
         },
       ],
     },
-    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(swiper|ssr-window)[@/])'],
     moduleNameMapper: {
       '\\.(css|less)$': path.join(__dirname, 'jest.styleMock.cjs'),
-      '^swiper/css.*$': path.join(__dirname, 'jest.styleMock.cjs'),
     },
     setupFiles: env === 'jsdom' ? [path.join(__dirname, 'jest.polyfills.cjs')] : [],
     setupFilesAfterEnv: env === 'jsdom' ? ['@testing-library/jest-dom'] : [],

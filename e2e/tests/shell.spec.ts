@@ -199,8 +199,11 @@ test.describe('desktop', () => {
       return;
     }
     await expect(mega.getByRole('heading', { name: 'Shop by category' })).toBeVisible();
-    await expect(mega.locator('.swiper-slide img').first()).toBeVisible();
-    await mega.locator('.swiper-slide-active a').first().click();
+    const carousel = mega.getByRole('region', { name: 'Categories' });
+    await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
+    const firstSlide = carousel.getByRole('group', { name: `1 of ${categories.length}`, exact: true });
+    await expect(firstSlide.locator('img')).toBeVisible();
+    await firstSlide.getByRole('link', { name: categories[0]!.name, exact: true }).click();
     await expect(page).toHaveURL(/\/shop\?categories=/);
     await expect(mega).toBeHidden();
   });

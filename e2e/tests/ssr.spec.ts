@@ -49,7 +49,16 @@ test.describe('without JavaScript', () => {
     const res = await page.goto('/');
     expect(res?.status()).toBe(200);
     const main = page.getByRole('main');
-    await expect(main.locator('img.cat-hero__image')).toBeVisible();
+    // The banner carousel is all in the HTML, its first banner shown, and it swipes with no script at
+    // all (the browser's scroll snapping).
+    const banners = main.getByRole('region', { name: 'Banners' });
+    await expect(banners.getByRole('group', { name: /^1 of \d+$/ }).getByRole('img')).toBeInViewport({ ratio: 0.9 });
+    const second = banners.getByRole('group', { name: /^2 of \d+$/ }).getByRole('img');
+    await expect(second).not.toBeInViewport();
+    await banners.hover();
+    // Most of a banner's width: mandatory snapping settles on the nearer slide start.
+    await page.mouse.wheel(((await banners.boundingBox())?.width ?? 0) * 0.8, 0);
+    await expect(second).toBeInViewport({ ratio: 0.9 });
     await expect(main.getByRole('heading', { name: 'New arrivals' })).toBeVisible();
     await expect(main.getByRole('list', { name: 'New arrivals' }).getByRole('listitem')).toHaveCount(8);
     await expect(main.getByRole('link', { name: 'Shirts' }).first()).toBeVisible();

@@ -7,3 +7,4 @@ export * from './useClosingState';
 export * from './Picture';
 export * from './Field';
 export * from './useHydrated';
+export * from './Carousel';

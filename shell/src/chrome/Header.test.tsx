@@ -3,9 +3,7 @@ import { runInAction } from 'mobx';
 import { ApiError } from '@storefront/shared';
 import { renderWithStores } from '@storefront/shared/testing';
 import { Header } from './Header';
-import { BackButton, cartLine, installMatchMedia, makeCategories, storeWithInfo } from '../testing/chrome';
-
-beforeAll(installMatchMedia);
+import { BackButton, cartLine, makeCategories, storeWithInfo } from '../testing/chrome';
 
 function renderHeader(options: { signedIn?: boolean; categories?: number; route?: string } = {}) {
   const session = storeWithInfo(options.categories === undefined ? {} : { categories: makeCategories(options.categories) });

@@ -18,7 +18,7 @@ import {
 import { ChunkBoundary, lazyWithPreload } from './lazy';
 
 // Spec §2 overlays of the header load on first use, each its own named chunk (issue 8: nothing but the
-// chrome's first paint in the initial JS; swiper only in the mega-menu's chunk).
+// chrome's first paint in the initial JS).
 const SearchDropdown = lazyWithPreload(() => import(/* webpackChunkName: "HeaderSearch" */ './SearchDropdown'));
 const ProfileMenu = lazyWithPreload(() => import(/* webpackChunkName: "ProfileMenu" */ './ProfileMenu'));
 const LogoutDialog = lazyWithPreload(() => import(/* webpackChunkName: "LogoutDialog" */ './LogoutDialog'));

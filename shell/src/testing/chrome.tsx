@@ -61,19 +61,3 @@ export function scrollWindowTo(y: number): void {
   Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
   window.dispatchEvent(new Event('scroll'));
 }
-
-/** jsdom has no `matchMedia` (swiper's breakpoints need it): a browser that matches no query. */
-export function installMatchMedia(): void {
-  if (typeof window.matchMedia === 'function') return;
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}

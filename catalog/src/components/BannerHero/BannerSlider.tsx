@@ -1,51 +1,29 @@
-import { useState } from 'react';
-import { Swiper, SwiperSlide, type SwiperClass } from 'swiper/react';
-import { A11y, Autoplay, Keyboard, Pagination } from 'swiper/modules';
-import 'swiper/css';
-import 'swiper/css/pagination';
-import type { HomeBanner } from '@storefront/shared';
-import { prefersReducedMotion } from '../../lib/useIdle';
+import { Carousel, type HomeBanner } from '@storefront/shared';
 import { BannerSlide } from './BannerSlide';
 
 /** How long each banner stays (the spec times only the category carousel). */
 const BANNER_AUTOPLAY_MS = 5000;
 
 /**
- * The banner slider (store `bannerType` 'slider'), in its own chunk with swiper. Same box as the still
- * first banner it replaces, so nothing moves. Autoplay can be paused (WCAG 2.2.2) and is off for
- * shoppers who ask for reduced motion.
+ * The banner slider (store `bannerType` 'slider'): one banner per view, autoplaying with a pause button
+ * (WCAG 2.2.2) and dots. Rendered on the server as it is: the first banner is the LCP image, in the same
+ * 8:3 box as a static banner, and the browser's scroll snapping swipes it before any script runs.
  */
-export default function BannerSlider({ banners }: { banners: HomeBanner[] }) {
-  const [swiper, setSwiper] = useState<SwiperClass | null>(null);
-  const [playing, setPlaying] = useState(!prefersReducedMotion());
-  const toggle = () => {
-    if (!swiper) return;
-    if (playing) swiper.autoplay.stop();
-    else swiper.autoplay.start();
-    setPlaying(!playing);
-  };
+export function BannerSlider({ banners }: { banners: HomeBanner[] }) {
   return (
     <div className="cat-hero cat-hero--slider">
-      <Swiper
-        className="cat-hero__swiper"
-        modules={[A11y, Autoplay, Keyboard, Pagination]}
-        slidesPerView={1}
-        rewind
-        autoplay={playing ? { delay: BANNER_AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false } : false}
-        keyboard={{ enabled: true, onlyInViewport: true }}
-        pagination={{ clickable: true }}
-        a11y={{ enabled: true, containerMessage: 'Banners', slideLabelMessage: 'Banner {{index}} of {{slidesLength}}' }}
-        onSwiper={setSwiper}
+      <Carousel
+        className="cat-hero__carousel"
+        label="Banners"
+        autoplayMs={BANNER_AUTOPLAY_MS}
+        dots
+        pauseLabel="Pause banners"
+        playLabel="Play banners"
       >
         {banners.map((b, i) => (
-          <SwiperSlide key={b.id}>
-            <BannerSlide banner={b} first={i === 0} />
-          </SwiperSlide>
+          <BannerSlide key={b.id} banner={b} first={i === 0} />
         ))}
-      </Swiper>
-      <button type="button" className="cat-hero__pause" onClick={toggle} aria-label={playing ? 'Pause banners' : 'Play banners'}>
-        {playing ? '❚❚' : '▶'}
-      </button>
+      </Carousel>
     </div>
   );
 }

@@ -1,11 +1,7 @@
-import { lazy, Suspense } from 'react';
 import { Skeleton, type HomeBanner } from '@storefront/shared';
-import { useIdle } from '../../lib/useIdle';
 import { BannerSlide } from './BannerSlide';
+import { BannerSlider } from './BannerSlider';
 import './HomeBanners.css';
-
-// swiper is loaded only once the first screen is up (issue 8): the first banner is plain HTML until then.
-const BannerSlider = lazy(() => import(/* webpackChunkName: "BannerSlider" */ './BannerSlider'));
 
 export interface HomeBannersProps {
   banners: HomeBanner[];
@@ -15,9 +11,8 @@ export interface HomeBannersProps {
   loading: boolean;
 }
 
-/** The home banner: one static banner, or a slider that starts as its own first slide. */
+/** The home banner: one static banner, or a slider of them. */
 export function HomeBanners({ banners, type, loading }: HomeBannersProps) {
-  const idle = useIdle();
   const [first] = banners;
   if (!first) {
     return loading ? (
@@ -27,15 +22,12 @@ export function HomeBanners({ banners, type, loading }: HomeBannersProps) {
       </div>
     ) : null;
   }
-  const still = (
-    <div className="cat-hero">
-      <BannerSlide banner={first} first />
-    </div>
-  );
-  if (type === 'static' || banners.length < 2 || !idle) return still;
-  return (
-    <Suspense fallback={still}>
-      <BannerSlider banners={banners} />
-    </Suspense>
-  );
+  if (type === 'static' || banners.length < 2) {
+    return (
+      <div className="cat-hero">
+        <BannerSlide banner={first} first />
+      </div>
+    );
+  }
+  return <BannerSlider banners={banners} />;
 }

@@ -1,32 +1,17 @@
-import { lazy, Suspense } from 'react';
-import type { Category } from '@storefront/shared';
-import { useIdle } from '../../lib/useIdle';
+import { Carousel, CATEGORY_CAROUSEL, type Category } from '@storefront/shared';
 import { CategoryTile } from './CategoryTile';
 
-// swiper arrives after the first screen (issue 8); until then the same row, scrollable by hand.
-const CategorySwiper = lazy(() => import(/* webpackChunkName: "CategorySwiper" */ './CategorySwiper'));
-
-/** A row of categories laid out exactly as the swiper lays its slides (same widths, same gaps). */
-export function CategoryRow({ categories }: { categories: readonly Category[] }) {
-  return (
-    <ul className="cat-tiles-row" aria-label="Categories">
-      {categories.map((c) => (
-        <li key={c.id}>
-          <CategoryTile category={c} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Store `categoryLayout` 'swiper' (spec §3, §9): 8 slides wide on wide screens, autoplay, loop when more than 8. */
+/**
+ * Store `categoryLayout` 'swiper' (spec §3, §9): 3 / 4 / 6 / 8 tiles per view by width
+ * (CategoryTiles.css), autoplaying every 3000 ms and looping back to the first. With 8 categories or
+ * fewer on a wide screen everything fits, so it stays still (no controls); with more it loops.
+ */
 export function CategoryCarousel({ categories }: { categories: readonly Category[] }) {
-  const idle = useIdle();
-  const row = <CategoryRow categories={categories} />;
-  if (!idle) return row;
   return (
-    <Suspense fallback={row}>
-      <CategorySwiper categories={categories} />
-    </Suspense>
+    <Carousel className="cat-tiles-carousel" {...CATEGORY_CAROUSEL}>
+      {categories.map((c) => (
+        <CategoryTile key={c.id} category={c} />
+      ))}
+    </Carousel>
   );
 }
