@@ -199,7 +199,7 @@ test.describe('desktop', () => {
       return;
     }
     await expect(mega.getByRole('heading', { name: 'Shop by category' })).toBeVisible();
-    const carousel = mega.getByRole('region', { name: 'Categories' });
+    const carousel = mega.getByRole('region', { name: 'Shop by category' });
     await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
     const firstSlide = carousel.getByRole('group', { name: `1 of ${categories.length}`, exact: true });
     await expect(firstSlide.locator('img')).toBeVisible();

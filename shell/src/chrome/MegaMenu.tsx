@@ -20,7 +20,7 @@ const MegaMenu = observer(function MegaMenu({ onNavigate }: { onNavigate: () => 
           View all products
         </Link>
       </div>
-      <Carousel className="sh-mega__carousel" {...CATEGORY_CAROUSEL}>
+      <Carousel className="sh-mega__carousel" {...CATEGORY_CAROUSEL} label="Shop by category">
         {categories.map((c) => (
           <Link key={c.id} className="sh-mega__card" to={paths.category(c.name)} onClick={onNavigate}>
             <span className="sh-mega__imgwrap">
