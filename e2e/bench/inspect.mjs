@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import chromiumSetup from '../chromium.cjs';
 
 const url = process.argv[2];
 if (!url) {
@@ -16,17 +17,8 @@ if (!url) {
 const userDir = mkdtempSync(path.join(os.tmpdir(), 'inspect-chrome-'));
 const port = 9800 + Math.floor(Math.random() * 100);
 const chrome = spawn(
-  process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    `--remote-debugging-port=${port}`,
-    `--user-data-dir=${userDir}`,
-    'about:blank',
-  ],
+  chromiumSetup.CHROMIUM_PATH,
+  ['--headless=new', ...chromiumSetup.CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${userDir}`, 'about:blank'],
   { stdio: 'ignore', detached: true },
 );
 for (let i = 0; i < 100; i++) {

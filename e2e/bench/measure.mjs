@@ -23,6 +23,9 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import chromiumSetup from '../chromium.cjs';
+
+const { CHROMIUM_FLAGS, CHROMIUM_PATH } = chromiumSetup;
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
@@ -52,18 +55,8 @@ const proxy = http.createServer((req, res) => {
 await new Promise((r) => proxy.listen(0, '127.0.0.1', r));
 const SITE = `http://127.0.0.1:${proxy.address().port}`;
 const RUNS = Number(args.runs ?? 5);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+const CHROMIUM = CHROMIUM_PATH;
+const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, '--disable-dev-shm-usage'];
 /** The saved session of a signed-in shopper (the shell's local-storage key and value), for the account pages. */
 const SESSION = args.session ? JSON.parse(readFileSync(args.session, 'utf8')) : null;
 const product = args.product ?? '/products/classic-cotton-t-shirt';

@@ -6,6 +6,9 @@
 // link that just scrolled into view), and after the pointer rested on the link ("hover", as a mouse does).
 // With --cpu N Chromium's CPU is slowed N× (DevTools throttling) for the clicks.
 import { chromium } from 'playwright-core';
+import chromiumSetup from '../chromium.cjs';
+
+const { CHROMIUM_FLAGS, CHROMIUM_PATH } = chromiumSetup;
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
@@ -13,17 +16,8 @@ const args = Object.fromEntries(
 const SITE = (args.upstream ?? 'http://127.0.0.1:8190').replace(/\/$/, '');
 const RUNS = Number(args.runs ?? 5);
 const CPU = Number(args.cpu ?? 1);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+const CHROMIUM = CHROMIUM_PATH;
+const FLAGS = [...CHROMIUM_FLAGS, '--disable-dev-shm-usage'];
 
 /**
  * Each journey: where it starts, which link is clicked, and what shows that the next page is there.
