@@ -25,9 +25,10 @@ import { NO_STORE } from '../paths';
 import { SECTIONS, VERSION_RE } from '../../sections';
 import { endCanary, describeThresholds } from '../../canary/commands';
 import type { CanaryReader } from '../../canary/reader';
-import { breach, countFailingRoute, observeVital, summarize, type Vital } from '../../telemetry/aggregate';
+import { breach, countFailingRoute, observeVital, type Vital } from '../../telemetry/aggregate';
+import { reporterId, reporterKey, type ReporterCounts } from '../../telemetry/reporters';
 import { BATCH_SCHEMA, MAX_BODY, coherent, type TelemetryBatch } from '../../telemetry/schema';
-import { minuteOf, readAggregates, TelemetryWriter, versionKey } from '../../telemetry/store';
+import { minuteOf, readReporterTotals, TelemetryWriter, versionKey } from '../../telemetry/store';
 
 export interface TelemetryConfig {
   enabled: boolean;
@@ -126,6 +127,7 @@ export async function telemetryPlugin(
     }),
   };
   const writer = new TelemetryWriter(root);
+  const key = await reporterKey(root);
   void writer.prune().catch(() => undefined);
 
   // Published versions, as the deploy root has them (a version folder never goes away once published).
@@ -190,6 +192,20 @@ export async function telemetryPlugin(
       const site = request.headers['sec-fetch-site'];
       if (site !== undefined && site !== 'same-origin') return drop(reply, 'cross_site');
       const now = Date.now();
+      // Versions under a canary with auto-rollback: their events are also counted per reporter.
+      const { canaries: running } = await canaries.read();
+      const watched = (remote: string, version: string) => {
+        const c = running[remote];
+        return c !== undefined && c.version === version && c.autoRollback !== null;
+      };
+      const byReporter = new Map<string, { r: string; v: string; counts: ReporterCounts }>();
+      const reported = (remote: string, version: string, i: 0 | 1 | 2) => {
+        if (!watched(remote, version)) return;
+        const k = versionKey(remote, version);
+        const entry = byReporter.get(k) ?? { r: remote, v: version, counts: [0, 0, 0] };
+        entry.counts[i]++;
+        byReporter.set(k, entry);
+      };
       for (const e of request.body.events) {
         if (!coherent(e)) {
           m.dropped.inc({ reason: 'invalid_event' });
@@ -204,15 +220,18 @@ export async function telemetryPlugin(
         switch (e.t) {
           case 'view':
             agg.views++;
+            reported(e.r, e.v, 0);
             m.views.inc(labels);
             break;
           case 'error':
             agg.errors++;
+            reported(e.r, e.v, 1);
             countFailingRoute(agg, e.route);
             m.errors.inc({ ...labels, kind: e.k ?? '' });
             break;
           case 'load':
             agg.chunkFailures++;
+            reported(e.r, e.v, 2);
             countFailingRoute(agg, e.route);
             m.loads.inc({ ...labels, kind: e.k ?? '' });
             break;
@@ -230,6 +249,11 @@ export async function telemetryPlugin(
             break;
           }
         }
+      }
+      if (byReporter.size) {
+        // The address as trustProxy determined it, the same one the rate limit keys on; stored hashed.
+        const id = reporterId(key, request.clientIp || request.ip);
+        for (const { r, v, counts } of byReporter.values()) writer.report(now, r, v, id, counts);
       }
       return reply.code(204).header('cache-control', NO_STORE).send();
     },
@@ -251,9 +275,8 @@ export async function telemetryPlugin(
         if (!t) continue;
         const to = minuteOf(Date.now());
         const from = Math.max(minuteOf(Date.parse(canary.startedAt) || 0), to - t.windowMinutes + 1);
-        const agg = (await readAggregates(root, from, to)).get(versionKey(remote, canary.version));
-        if (!agg) continue;
-        const why = breach(summarize(agg), t);
+        // Capped per reporter-minute and with distinct reporters, across every process's file.
+        const why = breach(await readReporterTotals(root, from, to, remote, canary.version), t);
         if (!why) continue;
         const reason = `auto-rollback: ${why} (thresholds: ${describeThresholds(t)})`;
         const ended = await endCanary({ root, repo: root }, remote, {
