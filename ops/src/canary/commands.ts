@@ -5,7 +5,7 @@
  */
 import { compatibilityProblems, MAX_ROLLBACK_STEPS, missingAssets, normaliseBaseUrl } from '../release/activate';
 import type { OpsContext } from '../release/context';
-import { pct } from '../telemetry/aggregate';
+import { addresses, pct } from '../telemetry/aggregate';
 import { OpsError, checkVersionName, resolveSection, type Section } from '../sections';
 import { appendHistory, exists, manifestUrl, readState, saveState, sectionState, versionDir, withLock, type LiveRef } from '../store';
 import { DEFAULT_THRESHOLDS, readCanaries, writeCanaries, type CanaryRef, type Thresholds } from './state';
@@ -133,7 +133,7 @@ export async function startCanary(
 }
 
 export function describeThresholds(t: Thresholds): string {
-  return `errors > ${pct(t.maxErrorRate)} or chunk failures > ${pct(t.maxChunkFailureRate)} over ≥ ${t.minPageViews} page views in ${t.windowMinutes} min, from ≥ ${t.minReporters ?? DEFAULT_THRESHOLDS.minReporters} addresses`;
+  return `errors > ${pct(t.maxErrorRate)} or chunk failures > ${pct(t.maxChunkFailureRate)} over ≥ ${t.minPageViews} page views in ${t.windowMinutes} min, from ≥ ${addresses(t.minReporters ?? DEFAULT_THRESHOLDS.minReporters)}`;
 }
 
 export interface PromoteResult {

@@ -163,6 +163,9 @@ export function summarize(a: Aggregate): Summary {
   };
 }
 
+/** "1 address", "3 addresses". */
+export const addresses = (n: number): string => `${n} address${n === 1 ? '' : 'es'}`;
+
 /** A rate as a per cent with at most two decimals: 0.0125 → "1.25 %". */
 export const pct = (r: number) => `${Math.round(r * 10000) / 100} %`;
 
@@ -177,7 +180,6 @@ export function breach(s: ReporterTotals, t: Thresholds): string | null {
   const minReporters = t.minReporters ?? DEFAULT_THRESHOLDS.minReporters; // a canary.json from before it
   const errorRate = s.errors / s.views;
   const chunkRate = s.chunkFailures / s.views;
-  const addresses = (n: number) => `${n} address${n === 1 ? '' : 'es'}`;
   const reasons: string[] = [];
   if (errorRate > t.maxErrorRate && s.errorReporters >= minReporters) {
     reasons.push(

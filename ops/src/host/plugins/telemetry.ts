@@ -13,6 +13,24 @@
  * Every CANARY_CHECK_SECONDS each host process reads the store (every process's files) and ends a
  * canary started with --auto-rollback whose error or chunk-failure rate is above its thresholds:
  * under the deploy root's lock, so of several processes only one records it in history.
+ *
+ * Trust model. Anybody can post a batch: the Sec-Fetch-Site check stops another site's pages in a
+ * browser, not a script, and the rate limit is per host process (in memory), so N processes allow N×.
+ * Telemetry is therefore never trusted per event where it decides something. Each batch for a version
+ * under an auto-rollback canary is attributed to its reporter — the client address as trustProxy
+ * determined it (the one the rate limit keys on; a forwarded header counts only from TRUSTED_PROXIES)
+ * — stored as a keyed hash (telemetry/reporters.ts: the files stay free of addresses), and the
+ * decision, made from every process's files, counts per reporter-minute at most 30 page views and 10
+ * errors and 10 chunk failures, and needs failures from --min-reporters (3) distinct addresses.
+ *   - A forger with one address cannot end a healthy canary (one reporter, below --min-reporters),
+ *     nor hide a broken one (their views count 30 a minute however many they post), through any
+ *     number of host processes.
+ *   - A forger with many addresses (a botnet, or spoofed forwarding through a wrongly trusted proxy)
+ *     still can: each address moves the rates by at most its caps. The plain counts (metrics, `ops
+ *     status`, `ops report`) are totals of what was posted, and stay open to padding; an operator
+ *     reads them, the host does not act on them.
+ *   - Real shoppers behind one carrier-grade NAT address count as one reporter with those caps; a
+ *     canary seen mostly through a few such addresses needs longer to reach --min-page-views.
  */
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
@@ -40,7 +58,8 @@ export interface TelemetryConfig {
 
 /**
  * TELEMETRY=off, TELEMETRY_RATE_LIMIT (600), TELEMETRY_FLUSH_SECONDS (5), CANARY_CHECK_SECONDS (15).
- * The limit is per client address and generous on purpose: Indian mobile networks put many shoppers
+ * The limit is per client address and per host process (it stops a flood; the canary decision
+ * does not rely on it: see the trust model above), and generous on purpose: Indian mobile networks put many shoppers
  * behind one carrier-grade NAT address, and a shopper sends a batch or two per page. It stops a
  * flood; the 16 KB cap, the schema and the published-versions check keep each batch cheap.
  */
