@@ -146,7 +146,7 @@ describe('ops activate --canary, promote, rollback', () => {
     expect(after).toMatchObject({
       percent: 50,
       startedAt,
-      autoRollback: { maxErrorRate: 0.02, maxChunkFailureRate: 0.01, minPageViews: 50, windowMinutes: 15 },
+      autoRollback: { maxErrorRate: 0.02, maxChunkFailureRate: 0.01, minPageViews: 50, windowMinutes: 15, minReporters: 3 },
     });
   });
 
@@ -166,13 +166,22 @@ describe('ops activate --canary, promote, rollback', () => {
       '3',
       '--window',
       '5',
+      '--min-reporters',
+      '7',
     );
     expect((await readCanaries(ws.root)).canaries.catalog?.autoRollback).toEqual({
       maxErrorRate: 0.05,
       maxChunkFailureRate: 0.005,
       minPageViews: 3,
       windowMinutes: 5,
+      minReporters: 7,
     });
+    expect((await ws.ops('activate', 'catalog', '0.1.0-c2', '--canary', '25', '--auto-rollback', '--min-reporters', '0')).err).toMatch(
+      /--min-reporters takes a whole number from 1 to 10000/,
+    );
+    expect((await ws.ops('activate', 'catalog', '0.1.0-c2', '--canary', '25', '--min-reporters', '2')).err).toMatch(
+      /--min-reporters is a threshold of --auto-rollback/,
+    );
   });
 
   test('promote makes the canary live for everyone, with the old live version as the rollback step', async () => {

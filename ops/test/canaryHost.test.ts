@@ -3,7 +3,7 @@
  * (the same version in /remotes.json, in the page's boot data and in its server render), POST
  * /telemetry's validation, caps and rate limit, and the automatic rollback.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createHost, type Host } from '../src/host';
 import { readCanaries } from '../src/canary/state';
@@ -249,7 +249,8 @@ describe('automatic rollback', () => {
     const base = await start({ TELEMETRY_FLUSH_SECONDS: '0.2', CANARY_CHECK_SECONDS: '0.2' });
     // Two host processes' worth: a second host on the same deploy root writes its own file.
     const other = await start({ TELEMETRY_FLUSH_SECONDS: '0.2', CANARY_CHECK_SECONDS: '0.2' });
-    await ok('activate', 'catalog', CANARY, '--canary', '10', '--auto-rollback', '--min-page-views', '10');
+    // One test client, one address: --min-reporters 1 (the forged-telemetry tests below use several).
+    await ok('activate', 'catalog', CANARY, '--canary', '10', '--auto-rollback', '--min-page-views', '10', '--min-reporters', '1');
     // Errors on the live version do not end the canary, nor do canary errors below the minimum of views.
     await post(base, [...views(LIVE, 20), ...errors(LIVE, 10)]);
     await post(base, [...views(CANARY, 5), ...errors(CANARY, 5)]);
@@ -264,12 +265,12 @@ describe('automatic rollback', () => {
     const history = await ok('history', 'catalog');
     const ends = history.split('\n').filter((l) => l.includes('canary-end'));
     expect(ends).toHaveLength(1); // two hosts checked; one recorded it
-    expect(ends[0]).toMatch(/auto-rollback: error rate 50 % \(5 errors \/ 10 page views\) above 2 %/);
+    expect(ends[0]).toMatch(/auto-rollback: error rate 50 % \(5 errors from 1 address \/ 10 page views\) above 2 %/);
     expect(ends[0]).toMatch(/host .* pid \d+/);
     // The host logs once endCanary has written canary.json and the history: a moment after both.
     await waitFor(async () => logged.some((l) => l.startsWith('[canary]')));
     expect(logged.filter((l) => l.startsWith('[canary]'))).toEqual([
-      `[canary] catalog ${CANARY} ended automatically, every shopper is back on ${LIVE}: error rate 50 % (5 errors / 10 page views) above 2 %`,
+      `[canary] catalog ${CANARY} ended automatically, every shopper is back on ${LIVE}: error rate 50 % (5 errors from 1 address / 10 page views) above 2 %`,
     ]);
     expect(catalogVersion(await request(base, '/remotes.json'))).toBe(LIVE);
     expect((await request(base, '/metrics')).body.toString() + (await request(other, '/metrics')).body.toString()).toMatch(
@@ -297,5 +298,98 @@ describe('automatic rollback', () => {
     const seen = await checks();
     await waitFor(async () => (await checks()) >= seen + 2);
     expect((await readCanaries(ws.root)).canaries.catalog?.version).toBe(CANARY);
+  });
+});
+
+/**
+ * Forged telemetry (the follow-up to issue 17): anybody can post events for the canary's version, so
+ * the decision counts reporters (client addresses, hashed), not events. The hosts trust the loopback
+ * peer's X-Forwarded-For here, so each test client can speak for an address of its choosing.
+ */
+describe('forged telemetry does not decide a canary', () => {
+  const FAST = { TELEMETRY_FLUSH_SECONDS: '0.1', CANARY_CHECK_SECONDS: '0.1', TRUSTED_PROXIES: '127.0.0.1' };
+  const from = (base: string, address: string, events: unknown[]) =>
+    request(base, '/telemetry', {
+      method: 'POST',
+      body: JSON.stringify({ events }),
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    });
+  const views = (n: number) => Array.from({ length: n }, () => ({ t: 'view', r: 'catalog', v: CANARY, route: '/products/:slug' }));
+  const errors = (n: number) => Array.from({ length: n }, () => ({ t: 'error', k: 'boundary', r: 'catalog', v: CANARY, route: '/cart' }));
+  const waitFor = async (cond: () => Promise<boolean>) => {
+    while (!(await cond())) await new Promise((r) => setTimeout(r, 50));
+  };
+  const storedCanary = async () => {
+    const m = minuteOf(Date.now());
+    return (await readAggregates(ws.root, m - 1, m)).get(versionKey('catalog', CANARY));
+  };
+  const checks = async (base: string) =>
+    Number(/^host_canary_checks_total (\d+)$/m.exec((await request(base, '/metrics')).body.toString())?.[1] ?? 0);
+  /** Waits until every host has finished two more checks (each flushes, then reads every file). */
+  const twoMoreChecks = async (bases: string[]) => {
+    for (const base of bases) {
+      const seen = await checks(base);
+      await waitFor(async () => (await checks(base)) >= seen + 2);
+    }
+  };
+
+  test('one address posting many errors, through two host processes, does not end a healthy canary', async () => {
+    const a = await start(FAST);
+    const b = await start(FAST);
+    await ok('activate', 'catalog', CANARY, '--canary', '10', '--auto-rollback', '--min-page-views', '10');
+    // Twenty real shoppers' addresses, five clean page views each: 100 views.
+    for (let i = 1; i <= 20; i++) await from(i % 2 ? a : b, `198.51.100.${i}`, views(5));
+    // The forger: 300 errors from one address, half through each host process.
+    for (let i = 0; i < 3; i++) {
+      await from(a, '203.0.113.66', errors(50));
+      await from(b, '203.0.113.66', errors(50));
+    }
+    await waitFor(async () => ((await storedCanary())?.errors ?? 0) >= 300);
+    await twoMoreChecks([a, b]);
+    expect((await readCanaries(ws.root)).canaries.catalog?.version).toBe(CANARY);
+  });
+
+  test('errors from enough distinct addresses do end it', async () => {
+    const a = await start(FAST);
+    await ok('activate', 'catalog', CANARY, '--canary', '10', '--auto-rollback', '--min-page-views', '10');
+    for (let i = 1; i <= 3; i++) await from(a, `198.51.100.${i}`, [...views(10), ...errors(2)]);
+    await waitFor(async () => !(await readCanaries(ws.root)).canaries.catalog);
+    expect(await ok('history', 'catalog')).toMatch(/auto-rollback: error rate 20 % \(6 errors from 3 addresses \/ 30 page views\)/);
+  });
+
+  test('one address posting many views does not dilute a real error rate below the threshold', async () => {
+    const a = await start(FAST);
+    const b = await start(FAST);
+    await ok('activate', 'catalog', CANARY, '--canary', '10', '--auto-rollback', '--min-page-views', '10');
+    // The forger first: 2000 views from one address, through both processes.
+    for (let i = 0; i < 20; i++) await from(i % 2 ? a : b, '203.0.113.66', views(50));
+    await waitFor(async () => ((await storedCanary())?.views ?? 0) >= 1000);
+    // Ten real shoppers, each five views and one error: 10 errors in 50 views (20 %); 1 % among 1050.
+    for (let i = 1; i <= 10; i++) await from(i % 2 ? a : b, `198.51.100.${i}`, [...views(5), ...errors(1)]);
+    await waitFor(async () => ((await storedCanary())?.errors ?? 0) >= 10);
+    await twoMoreChecks([a, b]);
+    expect((await readCanaries(ws.root)).canaries.catalog).toBeUndefined();
+  });
+
+  test('reporters are stored as keyed hashes: the key file is made once, 0600, and no file holds an address', async () => {
+    const a = await start(FAST);
+    await ok('activate', 'catalog', CANARY, '--canary', '10', '--auto-rollback');
+    await from(a, '198.51.100.23', [...views(3), ...errors(1)]);
+    await from(a, '2001:db8::17', views(2));
+    await waitFor(async () => ((await storedCanary())?.views ?? 0) >= 5);
+    const keyFile = path.join(ws.root, 'telemetry', '.reporter-key');
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    const key = readFileSync(keyFile, 'utf8');
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    // Another host process on the same root uses the same key (one reporter across processes).
+    await start(FAST);
+    expect(readFileSync(keyFile, 'utf8')).toBe(key);
+    await Promise.all(hosts.splice(0).map((h) => h.close()));
+    const files = readdirSync(path.join(ws.root, 'telemetry'), { recursive: true, withFileTypes: true }).filter(
+      (d) => d.isFile() && d.name.endsWith('.jsonl'),
+    );
+    const text = files.map((d) => readFileSync(path.join(d.parentPath, d.name), 'utf8')).join('');
+    expect(text).toMatch(/"rep":\{"[0-9a-f]{16}":\[3,1,0\]/);
+    for (const address of ['198.51.100.23', '2001:db8::17', '198-51-100-23', '2001:db8']) expect(text).not.toContain(address);
   });
 });

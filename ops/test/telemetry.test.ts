@@ -2,10 +2,10 @@
  * Telemetry aggregates (issue 17): the arithmetic behind `ops status`, `ops report` and the
  * automatic rollback, and the per-process store several hosts write at once.
  */
-import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_THRESHOLDS } from '../src/canary/state';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../src/canary/state';
 import {
   breach,
   countFailingRoute,
@@ -18,7 +18,8 @@ import {
   summarize,
 } from '../src/telemetry/aggregate';
 import { coherent } from '../src/telemetry/schema';
-import { minuteOf, readAggregates, TELEMETRY_DIR, TelemetryWriter, versionKey } from '../src/telemetry/store';
+import { MAX_REPORTERS_PER_LINE, reporterKey, REPORTER_CAPS } from '../src/telemetry/reporters';
+import { minuteOf, readAggregates, readReporterTotals, TELEMETRY_DIR, TelemetryWriter, versionKey } from '../src/telemetry/store';
 
 describe('aggregate arithmetic', () => {
   test('p75 reads a bucketed distribution like histogram_quantile: linear inside the bucket', () => {
@@ -83,20 +84,34 @@ describe('aggregate arithmetic', () => {
 });
 
 describe('thresholds', () => {
-  const t = DEFAULT_THRESHOLDS; // 2 % errors, 1 % chunk failures, 50 page views
+  const t = DEFAULT_THRESHOLDS; // 2 % errors, 1 % chunk failures, 50 page views, 3 addresses
+  const MANY = { errorReporters: 5, chunkReporters: 5 };
   test('nothing is decided below the minimum of page views, however bad', () => {
-    expect(breach({ views: 49, errors: 49, chunkFailures: 49 }, t)).toBeNull();
-    expect(breach({ views: 0, errors: 10, chunkFailures: 0 }, { ...t, minPageViews: 0 })).toBeNull();
+    expect(breach({ views: 49, errors: 49, chunkFailures: 49, ...MANY }, t)).toBeNull();
+    expect(breach({ views: 0, errors: 10, chunkFailures: 0, ...MANY }, { ...t, minPageViews: 0 })).toBeNull();
   });
   test('at the minimum, a rate exactly at its threshold is healthy and one error more is not', () => {
-    expect(breach({ views: 50, errors: 1, chunkFailures: 0 }, t)).toBeNull(); // 2 % is not above 2 %
-    expect(breach({ views: 50, errors: 2, chunkFailures: 0 }, t)).toMatch(/^error rate 4 % \(2 errors \/ 50 page views\) above 2 %$/);
-    expect(breach({ views: 100, errors: 0, chunkFailures: 1 }, t)).toBeNull(); // 1 % is not above 1 %
-    expect(breach({ views: 100, errors: 0, chunkFailures: 2 }, t)).toMatch(/^chunk-failure rate 2 %/);
+    expect(breach({ views: 50, errors: 1, chunkFailures: 0, ...MANY }, t)).toBeNull(); // 2 % is not above 2 %
+    expect(breach({ views: 50, errors: 2, chunkFailures: 0, ...MANY }, t)).toMatch(
+      /^error rate 4 % \(2 errors from 5 addresses \/ 50 page views\) above 2 %$/,
+    );
+    expect(breach({ views: 100, errors: 0, chunkFailures: 1, ...MANY }, t)).toBeNull(); // 1 % is not above 1 %
+    expect(breach({ views: 100, errors: 0, chunkFailures: 2, ...MANY }, t)).toMatch(/^chunk-failure rate 2 %/);
   });
   test('both rates crossed are both said; a zero threshold ends at the first error', () => {
-    expect(breach({ views: 60, errors: 6, chunkFailures: 6 }, t)).toMatch(/error rate 10 %.*; chunk-failure rate 10 %/);
-    expect(breach({ views: 3, errors: 1, chunkFailures: 0 }, { ...t, maxErrorRate: 0, minPageViews: 3 })).toMatch(/error rate 33\.33 %/);
+    expect(breach({ views: 60, errors: 6, chunkFailures: 6, ...MANY }, t)).toMatch(/error rate 10 %.*; chunk-failure rate 10 %/);
+    expect(breach({ views: 3, errors: 1, chunkFailures: 0, ...MANY }, { ...t, maxErrorRate: 0, minPageViews: 3 })).toMatch(
+      /error rate 33\.33 %/,
+    );
+  });
+  test('a rate counts only with failures from at least minReporters addresses (the default for an older canary.json)', () => {
+    const bad = { views: 100, errors: 50, chunkFailures: 50 };
+    expect(breach({ ...bad, errorReporters: 2, chunkReporters: 2 }, t)).toBeNull();
+    expect(breach({ ...bad, errorReporters: 3, chunkReporters: 2 }, t)).toMatch(/^error rate 50 % \(50 errors from 3 addresses/);
+    expect(breach({ ...bad, errorReporters: 2, chunkReporters: 3 }, t)).toMatch(/^chunk-failure rate 50 % \(50 from 3 addresses/);
+    expect(breach({ ...bad, errorReporters: 1, chunkReporters: 0 }, { ...t, minReporters: 1 })).toMatch(/from 1 address \//);
+    const { minReporters: _, ...older } = t;
+    expect(breach({ ...bad, errorReporters: 2, chunkReporters: 2 }, older as Thresholds)).toBeNull();
   });
 });
 
@@ -143,6 +158,60 @@ describe('the local store', () => {
     expect(aggs.get(versionKey('catalog', 'c1'))?.views).toBe(4);
     expect(aggs.get(versionKey('catalog', 'c2'))).toMatchObject({ views: 7, errors: 1 });
     expect((await readAggregates(root, to - 30, to)).get(versionKey('catalog', 'c2'))?.views).toBe(107);
+  });
+
+  test('two writers on one root: caps per reporter-minute and distinct reporters hold over the merged files', async () => {
+    const one = new TelemetryWriter(root);
+    const two = new TelemetryWriter(root);
+    const now = Date.UTC(2026, 10, 24, 9, 30, 10);
+    // The forger, through both processes and two flushes: 40 views and 16 errors a minute, in two minutes.
+    for (const ms of [now, now + 60_000]) {
+      one.report(ms, 'catalog', 'c2', 'f0f0f0f0f0f0f0f0', [20, 8, 0]);
+      two.report(ms, 'catalog', 'c2', 'f0f0f0f0f0f0f0f0', [20, 8, 0]);
+    }
+    await Promise.all([one.flush(), two.flush()]);
+    // Two real reporters, one on each process, one of them also a chunk failure.
+    one.report(now, 'catalog', 'c2', 'aaaaaaaaaaaaaaaa', [5, 1, 0]);
+    two.report(now, 'catalog', 'c2', 'bbbbbbbbbbbbbbbb', [5, 1, 1]);
+    two.report(now, 'catalog', 'c1', 'cccccccccccccccc', [5, 5, 5]); // another version
+    await Promise.all([one.flush(), two.flush()]);
+    const m = minuteOf(now);
+    expect(await readReporterTotals(root, m, m + 1, 'catalog', 'c2')).toEqual({
+      views: 2 * REPORTER_CAPS.views + 10,
+      errors: 2 * REPORTER_CAPS.failures + 2,
+      chunkFailures: 1,
+      errorReporters: 3,
+      chunkReporters: 1,
+    });
+    // The plain totals are untouched by the reporter counts (they are what `at()` added).
+    expect((await readAggregates(root, m, m + 1)).get(versionKey('catalog', 'c2'))?.views ?? 0).toBe(0);
+  });
+
+  test('a line keeps ids for at most MAX_REPORTERS_PER_LINE reporters; the rest count capped per batch, as no reporter', async () => {
+    const w = new TelemetryWriter(root);
+    const now = Date.UTC(2026, 10, 24, 9, 30, 10);
+    const id = (i: number) => i.toString(16).padStart(16, '0');
+    for (let i = 0; i < MAX_REPORTERS_PER_LINE; i++) w.report(now, 'catalog', 'c2', id(i), [1, 0, 0]);
+    w.report(now, 'catalog', 'c2', id(0), [1, 0, 0]); // a known id still counts under its id
+    w.report(now, 'catalog', 'c2', id(MAX_REPORTERS_PER_LINE), [50, 50, 0]);
+    await w.flush();
+    const m = minuteOf(now);
+    expect(await readReporterTotals(root, m, m, 'catalog', 'c2')).toEqual({
+      views: MAX_REPORTERS_PER_LINE + 1 + REPORTER_CAPS.views,
+      errors: REPORTER_CAPS.failures,
+      chunkFailures: 0,
+      errorReporters: 0,
+      chunkReporters: 0,
+    });
+  });
+
+  test('the reporter key is made once, 0600, even when several processes start at once', async () => {
+    const keys = await Promise.all([reporterKey(root), reporterKey(root), reporterKey(root)]);
+    expect(new Set(keys.map((k) => k.toString('hex'))).size).toBe(1);
+    const file = path.join(root, TELEMETRY_DIR, '.reporter-key');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect((await reporterKey(root)).equals(keys[0] as Buffer)).toBe(true);
+    expect(readdirSync(path.join(root, TELEMETRY_DIR))).toEqual(['.reporter-key']); // no temporary file left
   });
 
   test('a torn last line (a crash mid-write) is skipped, the rest counts', async () => {

@@ -5,7 +5,7 @@
  */
 import { compatibilityProblems, MAX_ROLLBACK_STEPS, missingAssets, normaliseBaseUrl } from '../release/activate';
 import type { OpsContext } from '../release/context';
-import { pct } from '../telemetry/aggregate';
+import { addresses, pct } from '../telemetry/aggregate';
 import { OpsError, checkVersionName, resolveSection, type Section } from '../sections';
 import { appendHistory, exists, manifestUrl, readState, saveState, sectionState, versionDir, withLock, type LiveRef } from '../store';
 import { DEFAULT_THRESHOLDS, readCanaries, writeCanaries, type CanaryRef, type Thresholds } from './state';
@@ -43,6 +43,7 @@ export function parseThresholds(values: {
   chunkFailureRate?: string;
   minPageViews?: string;
   windowMinutes?: string;
+  minReporters?: string;
 }): Thresholds {
   const rate = (name: string, raw: string | undefined, dflt: number) => {
     if (raw === undefined) return dflt;
@@ -62,6 +63,7 @@ export function parseThresholds(values: {
     maxChunkFailureRate: rate('max-chunk-failure-rate', values.chunkFailureRate, DEFAULT_THRESHOLDS.maxChunkFailureRate),
     minPageViews: whole('min-page-views', values.minPageViews, DEFAULT_THRESHOLDS.minPageViews, 1, 1_000_000),
     windowMinutes: whole('window', values.windowMinutes, DEFAULT_THRESHOLDS.windowMinutes, 1, 24 * 60),
+    minReporters: whole('min-reporters', values.minReporters, DEFAULT_THRESHOLDS.minReporters, 1, 10_000),
   };
 }
 
@@ -131,7 +133,7 @@ export async function startCanary(
 }
 
 export function describeThresholds(t: Thresholds): string {
-  return `errors > ${pct(t.maxErrorRate)} or chunk failures > ${pct(t.maxChunkFailureRate)} over ≥ ${t.minPageViews} page views in ${t.windowMinutes} min`;
+  return `errors > ${pct(t.maxErrorRate)} or chunk failures > ${pct(t.maxChunkFailureRate)} over ≥ ${t.minPageViews} page views in ${t.windowMinutes} min, from ≥ ${addresses(t.minReporters ?? DEFAULT_THRESHOLDS.minReporters)}`;
 }
 
 export interface PromoteResult {

@@ -23,9 +23,21 @@ export interface Thresholds {
   minPageViews: number;
   /** Rates are taken over this many last minutes. */
   windowMinutes: number;
+  /**
+   * A rate ends it only with failures from at least this many distinct client addresses in the window
+   * (one address cannot end a canary; see the telemetry plugin's trust model). Absent in a canary.json
+   * written before it existed: the default then.
+   */
+  minReporters: number;
 }
 
-export const DEFAULT_THRESHOLDS: Thresholds = { maxErrorRate: 0.02, maxChunkFailureRate: 0.01, minPageViews: 50, windowMinutes: 15 };
+export const DEFAULT_THRESHOLDS: Thresholds = {
+  maxErrorRate: 0.02,
+  maxChunkFailureRate: 0.01,
+  minPageViews: 50,
+  windowMinutes: 15,
+  minReporters: 3,
+};
 
 export interface CanaryRef {
   version: string;

@@ -5,7 +5,7 @@ import { str, type Command, type Parsed } from './command';
 import type { OpsContext } from '../release/context';
 import type { Io } from './command';
 
-const THRESHOLD_FLAGS = ['max-error-rate', 'max-chunk-failure-rate', 'min-page-views', 'window'] as const;
+const THRESHOLD_FLAGS = ['max-error-rate', 'max-chunk-failure-rate', 'min-page-views', 'window', 'min-reporters'] as const;
 
 async function runCanary(args: Parsed, ctx: OpsContext, { out }: Io): Promise<number> {
   const percent = parsePercent(str(args, 'canary'));
@@ -18,6 +18,7 @@ async function runCanary(args: Parsed, ctx: OpsContext, { out }: Io): Promise<nu
         chunkFailureRate: str(args, 'max-chunk-failure-rate'),
         minPageViews: str(args, 'min-page-views'),
         windowMinutes: str(args, 'window'),
+        minReporters: str(args, 'min-reporters'),
       })
     : null;
   const baseUrl = str(args, 'base-url');
@@ -43,10 +44,11 @@ export const activateCommand: Command = {
                                            make a published version live (checks shared singletons
                                            against the live shell; --force overrides, recorded)
   activate <remote> <version> --canary <percent> [--auto-rollback [--max-error-rate 2]
-           [--max-chunk-failure-rate 1] [--min-page-views 50] [--window 15]]
+           [--max-chunk-failure-rate 1] [--min-page-views 50] [--window 15] [--min-reporters 3]]
                                            live for that share of shoppers only (a canary); with
                                            --auto-rollback the host ends it when a rate (per cent of
-                                           page views over the window) is above its threshold`,
+                                           page views over the window) is above its threshold, with
+                                           failures from at least --min-reporters client addresses`,
   options: {
     force: { type: 'boolean' },
     'base-url': { type: 'string' },
@@ -56,6 +58,7 @@ export const activateCommand: Command = {
     'max-chunk-failure-rate': { type: 'string' },
     'min-page-views': { type: 'string' },
     window: { type: 'string' },
+    'min-reporters': { type: 'string' },
   },
   async run(args, ctx, io) {
     if (str(args, 'canary') !== undefined) return runCanary(args, ctx, io);

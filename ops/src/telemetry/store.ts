@@ -8,13 +8,17 @@
  * they need. Why files and not SQLite: several host processes write at once, and a file per writer
  * needs no lock and no native module in ops (better-sqlite3 is the API's, with its own build); an
  * append of one buffer is atomic enough (a torn last line after a crash is skipped); a day's folder
- * is deleted whole when it is too old. The files hold counts only: no shopper, URL or message.
+ * is deleted whole when it is too old. The files hold counts only: no shopper, URL or message. For a
+ * version under a canary with auto-rollback a line also holds `rep`, counts per reporter — a keyed
+ * hash of the client address, never the address (reporters.ts) — and `ovf`, what came from more
+ * reporters than a line keeps ids for; the canary decision caps and counts reporters from them.
  */
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { emptyAggregate, isEmpty, mergeInto, type Aggregate } from './aggregate';
+import { MAX_REPORTERS_PER_LINE, REPORTER_CAPS, reporterTotals, type ReporterCounts, type ReporterTotals } from './reporters';
 
 export const TELEMETRY_DIR = 'telemetry';
 /** Hour folders older than this are deleted by the writers. */
@@ -29,6 +33,10 @@ export interface TelemetryLine extends Partial<Aggregate> {
   m: number;
   r: string;
   v: string;
+  /** Per reporter id: views, errors, chunk failures (canary versions with auto-rollback only). */
+  rep?: Record<string, ReporterCounts>;
+  /** Beyond MAX_REPORTERS_PER_LINE ids: the same counts, capped per batch, without ids. */
+  ovf?: ReporterCounts;
 }
 
 const keyOf = (minute: number, remote: string, version: string) => `${minute}\0${remote}\0${version}`;
@@ -59,6 +67,21 @@ export class TelemetryWriter {
     return line as TelemetryLine & Aggregate;
   }
 
+  /** Counts one batch's views, errors and chunk failures against a reporter (see reporters.ts). */
+  report(ms: number, remote: string, version: string, id: string, counts: ReporterCounts): void {
+    const line = this.at(ms, remote, version) as TelemetryLine & Aggregate;
+    const rep = (line.rep ??= {});
+    const mine = rep[id] ?? (Object.keys(rep).length < MAX_REPORTERS_PER_LINE ? (rep[id] = [0, 0, 0]) : null);
+    if (mine) {
+      for (let i = 0; i < 3; i++) mine[i] = (mine[i] ?? 0) + (counts[i] ?? 0);
+      return;
+    }
+    const ovf = (line.ovf ??= [0, 0, 0]);
+    ovf[0] += Math.min(counts[0], REPORTER_CAPS.views);
+    ovf[1] += Math.min(counts[1], REPORTER_CAPS.failures);
+    ovf[2] += Math.min(counts[2], REPORTER_CAPS.failures);
+  }
+
   /** Appends what was added since the last flush (one write per hour file). */
   flush(): Promise<void> {
     const next = this.flushing.then(() => this.write());
@@ -68,7 +91,7 @@ export class TelemetryWriter {
 
   private async write(): Promise<void> {
     if (!this.pending.size) return;
-    const lines = [...this.pending.values()].filter((l) => !isEmpty(l as TelemetryLine & Aggregate));
+    const lines = [...this.pending.values()].filter((l) => l.rep || l.ovf || !isEmpty(l as TelemetryLine & Aggregate));
     this.pending = new Map();
     const byHour = new Map<string, string[]>();
     for (const l of lines) {
@@ -103,6 +126,31 @@ export class TelemetryWriter {
 /** Aggregates per `remote\0version` over minutes [fromMinute, toMinute], from every writer's files. */
 export async function readAggregates(root: string, fromMinute: number, toMinute: number): Promise<Map<string, Aggregate>> {
   const out = new Map<string, Aggregate>();
+  await eachLine(root, fromMinute, toMinute, (line) => {
+    const k = versionKey(line.r, line.v);
+    const agg = out.get(k) ?? emptyAggregate();
+    mergeInto(agg, line);
+    out.set(k, agg);
+  });
+  return out;
+}
+
+/** The canary decision's counts for one remote version: per reporter-minute caps, distinct reporters. */
+export async function readReporterTotals(
+  root: string,
+  fromMinute: number,
+  toMinute: number,
+  remote: string,
+  version: string,
+): Promise<ReporterTotals> {
+  const lines: TelemetryLine[] = [];
+  await eachLine(root, fromMinute, toMinute, (line) => {
+    if (line.r === remote && line.v === version && (line.rep || line.ovf)) lines.push(line);
+  });
+  return reporterTotals(lines);
+}
+
+async function eachLine(root: string, fromMinute: number, toMinute: number, onLine: (line: TelemetryLine) => void): Promise<void> {
   const hours = new Set<string>();
   for (let m = fromMinute - (fromMinute % 60); m <= toMinute; m += 60) hours.add(hourName(m));
   for (const hour of hours) {
@@ -136,14 +184,10 @@ export async function readAggregates(root: string, fromMinute: number, toMinute:
           typeof line.v !== 'string'
         )
           continue;
-        const k = versionKey(line.r, line.v);
-        const agg = out.get(k) ?? emptyAggregate();
-        mergeInto(agg, line);
-        out.set(k, agg);
+        onLine(line);
       }
     }
   }
-  return out;
 }
 
 export const versionKey = (remote: string, version: string): string => `${remote}\0${version}`;

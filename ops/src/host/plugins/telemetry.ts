@@ -13,6 +13,24 @@
  * Every CANARY_CHECK_SECONDS each host process reads the store (every process's files) and ends a
  * canary started with --auto-rollback whose error or chunk-failure rate is above its thresholds:
  * under the deploy root's lock, so of several processes only one records it in history.
+ *
+ * Trust model. Anybody can post a batch: the Sec-Fetch-Site check stops another site's pages in a
+ * browser, not a script, and the rate limit is per host process (in memory), so N processes allow N×.
+ * Telemetry is therefore never trusted per event where it decides something. Each batch for a version
+ * under an auto-rollback canary is attributed to its reporter — the client address as trustProxy
+ * determined it (the one the rate limit keys on; a forwarded header counts only from TRUSTED_PROXIES)
+ * — stored as a keyed hash (telemetry/reporters.ts: the files stay free of addresses), and the
+ * decision, made from every process's files, counts per reporter-minute at most 30 page views and 10
+ * errors and 10 chunk failures, and needs failures from --min-reporters (3) distinct addresses.
+ *   - A forger with one address cannot end a healthy canary (one reporter, below --min-reporters),
+ *     nor hide a broken one (their views count 30 a minute however many they post), through any
+ *     number of host processes.
+ *   - A forger with many addresses (a botnet, or spoofed forwarding through a wrongly trusted proxy)
+ *     still can: each address moves the rates by at most its caps. The plain counts (metrics, `ops
+ *     status`, `ops report`) are totals of what was posted, and stay open to padding; an operator
+ *     reads them, the host does not act on them.
+ *   - Real shoppers behind one carrier-grade NAT address count as one reporter with those caps; a
+ *     canary seen mostly through a few such addresses needs longer to reach --min-page-views.
  */
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
@@ -25,9 +43,10 @@ import { NO_STORE } from '../paths';
 import { SECTIONS, VERSION_RE } from '../../sections';
 import { endCanary, describeThresholds } from '../../canary/commands';
 import type { CanaryReader } from '../../canary/reader';
-import { breach, countFailingRoute, observeVital, summarize, type Vital } from '../../telemetry/aggregate';
+import { breach, countFailingRoute, observeVital, type Vital } from '../../telemetry/aggregate';
+import { reporterId, reporterKey, type ReporterCounts } from '../../telemetry/reporters';
 import { BATCH_SCHEMA, MAX_BODY, coherent, type TelemetryBatch } from '../../telemetry/schema';
-import { minuteOf, readAggregates, TelemetryWriter, versionKey } from '../../telemetry/store';
+import { minuteOf, readReporterTotals, TelemetryWriter, versionKey } from '../../telemetry/store';
 
 export interface TelemetryConfig {
   enabled: boolean;
@@ -39,7 +58,8 @@ export interface TelemetryConfig {
 
 /**
  * TELEMETRY=off, TELEMETRY_RATE_LIMIT (600), TELEMETRY_FLUSH_SECONDS (5), CANARY_CHECK_SECONDS (15).
- * The limit is per client address and generous on purpose: Indian mobile networks put many shoppers
+ * The limit is per client address and per host process (it stops a flood; the canary decision
+ * does not rely on it: see the trust model above), and generous on purpose: Indian mobile networks put many shoppers
  * behind one carrier-grade NAT address, and a shopper sends a batch or two per page. It stops a
  * flood; the 16 KB cap, the schema and the published-versions check keep each batch cheap.
  */
@@ -126,6 +146,7 @@ export async function telemetryPlugin(
     }),
   };
   const writer = new TelemetryWriter(root);
+  const key = await reporterKey(root);
   void writer.prune().catch(() => undefined);
 
   // Published versions, as the deploy root has them (a version folder never goes away once published).
@@ -190,6 +211,20 @@ export async function telemetryPlugin(
       const site = request.headers['sec-fetch-site'];
       if (site !== undefined && site !== 'same-origin') return drop(reply, 'cross_site');
       const now = Date.now();
+      // Versions under a canary with auto-rollback: their events are also counted per reporter.
+      const { canaries: running } = await canaries.read();
+      const watched = (remote: string, version: string) => {
+        const c = running[remote];
+        return c !== undefined && c.version === version && c.autoRollback !== null;
+      };
+      const byReporter = new Map<string, { r: string; v: string; counts: ReporterCounts }>();
+      const reported = (remote: string, version: string, i: 0 | 1 | 2) => {
+        if (!watched(remote, version)) return;
+        const k = versionKey(remote, version);
+        const entry = byReporter.get(k) ?? { r: remote, v: version, counts: [0, 0, 0] };
+        entry.counts[i]++;
+        byReporter.set(k, entry);
+      };
       for (const e of request.body.events) {
         if (!coherent(e)) {
           m.dropped.inc({ reason: 'invalid_event' });
@@ -204,15 +239,18 @@ export async function telemetryPlugin(
         switch (e.t) {
           case 'view':
             agg.views++;
+            reported(e.r, e.v, 0);
             m.views.inc(labels);
             break;
           case 'error':
             agg.errors++;
+            reported(e.r, e.v, 1);
             countFailingRoute(agg, e.route);
             m.errors.inc({ ...labels, kind: e.k ?? '' });
             break;
           case 'load':
             agg.chunkFailures++;
+            reported(e.r, e.v, 2);
             countFailingRoute(agg, e.route);
             m.loads.inc({ ...labels, kind: e.k ?? '' });
             break;
@@ -230,6 +268,11 @@ export async function telemetryPlugin(
             break;
           }
         }
+      }
+      if (byReporter.size) {
+        // The address as trustProxy determined it, the same one the rate limit keys on; stored hashed.
+        const id = reporterId(key, request.clientIp || request.ip);
+        for (const { r, v, counts } of byReporter.values()) writer.report(now, r, v, id, counts);
       }
       return reply.code(204).header('cache-control', NO_STORE).send();
     },
@@ -251,9 +294,8 @@ export async function telemetryPlugin(
         if (!t) continue;
         const to = minuteOf(Date.now());
         const from = Math.max(minuteOf(Date.parse(canary.startedAt) || 0), to - t.windowMinutes + 1);
-        const agg = (await readAggregates(root, from, to)).get(versionKey(remote, canary.version));
-        if (!agg) continue;
-        const why = breach(summarize(agg), t);
+        // Capped per reporter-minute and with distinct reporters, across every process's file.
+        const why = breach(await readReporterTotals(root, from, to, remote, canary.version), t);
         if (!why) continue;
         const reason = `auto-rollback: ${why} (thresholds: ${describeThresholds(t)})`;
         const ended = await endCanary({ root, repo: root }, remote, {
