@@ -5,6 +5,8 @@ import { addMoney, MESSAGES, messageOf, reportError, type Api, type CartStore, t
 export class OrderOutcomeStore {
   orders: Order[] = [];
   loading = false;
+  /** The orders' answer (or its failure) has arrived: until then the pages hold their place with skeletons. */
+  settled = false;
   error: string | null = null;
   reordering = false;
 
@@ -22,7 +24,10 @@ export class OrderOutcomeStore {
   }
 
   async load(orderNumbers: string[]): Promise<void> {
-    if (orderNumbers.length === 0) return;
+    if (orderNumbers.length === 0) {
+      this.settled = true;
+      return;
+    }
     this.loading = true;
     this.error = null;
     try {
@@ -32,7 +37,10 @@ export class OrderOutcomeStore {
     } catch (err) {
       runInAction(() => (this.error = messageOf(err, MESSAGES.ordersFetchFailed)));
     } finally {
-      runInAction(() => (this.loading = false));
+      runInAction(() => {
+        this.loading = false;
+        this.settled = true;
+      });
     }
   }
 
