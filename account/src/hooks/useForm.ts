@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { fieldErrorsOf, reportError } from '@storefront/shared';
+import { fieldErrorsOf, loadOnce, reportError } from '@storefront/shared';
 import type { AnyObjectSchema } from '@storefront/shared/validation';
 
 /** The shared validation entry (yup and the spec §5 schemas), as a type: importing it for real loads it. */
@@ -7,19 +7,12 @@ export type Validation = typeof import('@storefront/shared/validation');
 /** Picks a form's schema from the validation entry once it has loaded. */
 export type SchemaOf = (validation: Validation) => AnyObjectSchema;
 
-let validation: Promise<Validation> | undefined;
 /**
  * yup and the schemas (about 13 KB gzip) are not part of the first screen (issue 19: TBT): a form asks
  * for them on its first input and waits for them on submit, where the messages show. One load for
  * every form; a failed load is tried again next time.
  */
-export function loadValidation(): Promise<Validation> {
-  validation ??= import('@storefront/shared/validation').catch((err: unknown) => {
-    validation = undefined;
-    throw err;
-  });
-  return validation;
-}
+export const loadValidation: () => Promise<Validation> = loadOnce(() => import('@storefront/shared/validation'));
 
 export type FormErrors<T> = Partial<Record<keyof T & string, string>>;
 

@@ -13,8 +13,8 @@ import {
   type RootStore,
   type State,
 } from '@storefront/shared';
-import { checkoutAddressSchema, validateForm } from '@storefront/shared/validation';
 import { orderSuccessUrl, paymentUrl, type OrderOutcomeState } from '../lib/orderLinks';
+import { loadValidation } from '../lib/validation';
 
 /** The checkout form of spec §5 (checkout address). */
 export interface AddressForm {
@@ -206,7 +206,8 @@ export class CheckoutStore {
 
   /** Spec §5 checkout address rules with their messages, one per field. */
   async validate(values: AddressForm): Promise<FieldErrors> {
-    return (await validateForm(checkoutAddressSchema, values)) as FieldErrors;
+    const v = await loadValidation();
+    return (await v.validateForm(v.checkoutAddressSchema, values)) as FieldErrors;
   }
 
   /**
