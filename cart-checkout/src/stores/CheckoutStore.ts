@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction, when } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction, when } from 'mobx';
 import {
   ApiError,
   fieldErrorsOf,
@@ -101,7 +101,7 @@ export class CheckoutStore {
   constructor(private readonly session: Pick<RootStore, 'api' | 'auth' | 'cart'>) {
     makeAutoObservable<this, 'session' | 'settled' | 'citiesRequest'>(
       this,
-      { session: false, settled: false, citiesRequest: false },
+      { session: false, settled: false, citiesRequest: false, states: observableRef, cities: observableRef },
       { autoBind: true },
     );
   }

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { addMoney, MESSAGES, messageOf, reportError, type Api, type CartStore, type Order } from '@storefront/shared';
 
 /** The orders an outcome page talks about, read back from the customer's order list (one order per cart line). */
@@ -11,7 +11,7 @@ export class OrderOutcomeStore {
   reordering = false;
 
   constructor(private readonly api: Pick<Api, 'getOrders' | 'getProductDetails'>) {
-    makeAutoObservable<this, 'api'>(this, { api: false }, { autoBind: true });
+    makeAutoObservable<this, 'api'>(this, { api: false, orders: observableRef }, { autoBind: true });
   }
 
   /** What the orders come to after discount (spec §9: total = price − discount), in rupees. */
