@@ -340,3 +340,27 @@ test('signing in in one tab signs in the other tab', async ({ context, request }
   await second.goto('/my-account');
   await expect(second.getByText(customer.email)).toBeVisible();
 });
+
+test('sign-in and sign-up load the form checks on first use, and the spec messages show on the first submit', async ({ page }) => {
+  // yup (the shared validation entry) is the one script that throws its ValidationError: which
+  // scripts the page ran is told by their text, since chunk names are build numbers.
+  const scripts: Promise<string>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script' && res.ok()) scripts.push(res.text().catch(() => ''));
+  });
+  const yupLoaded = async () => (await Promise.all(scripts)).some((text) => text.includes('ValidationError'));
+
+  for (const [url, formName, button, message] of [
+    ['/signin', 'Sign in with email', 'Sign in', 'Email is required'],
+    ['/signup', 'Create account', 'Create account', 'Please accept the terms & conditions'],
+  ] as const) {
+    await page.goto(url);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await page.waitForLoadState('networkidle');
+    if (url === '/signin') expect(await yupLoaded(), 'no form checks before the shopper uses a form').toBe(false);
+    const form = page.getByRole('form', { name: formName });
+    await form.getByRole('button', { name: button }).click();
+    await expect(form.getByText(message)).toBeVisible();
+    expect(await yupLoaded()).toBe(true);
+  }
+});

@@ -33,4 +33,5 @@ export * from './stores';
 export * from './ui';
 export { createSession, mountStandalone, type SessionOptions } from './session';
 export { whenIdle } from './idle';
+export { loadOnce } from './loadOnce';
 export { SINGLETON_PACKAGES } from './federation';

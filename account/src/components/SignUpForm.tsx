@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { MESSAGES, messageOf, notify, useStores } from '@storefront/shared';
-import { registrationSchema } from '@storefront/shared/validation';
 import { useForm } from '../hooks/useForm';
 import { FormActions } from './FormActions';
 import { FormField } from './FormField';
@@ -29,7 +28,7 @@ interface SignUpFormProps {
 export const SignUpForm = observer(function SignUpForm({ idPrefix, initialMobile = '', onRegistered }: SignUpFormProps) {
   const { auth } = useStores();
   const form = useForm<SignUpValues>(
-    registrationSchema,
+    (v) => v.registrationSchema,
     {
       firstName: '',
       lastName: '',

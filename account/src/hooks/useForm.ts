@@ -1,6 +1,18 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { fieldErrorsOf, reportError } from '@storefront/shared';
-import { validateForm, type AnyObjectSchema } from '@storefront/shared/validation';
+import { fieldErrorsOf, loadOnce, reportError } from '@storefront/shared';
+import type { AnyObjectSchema } from '@storefront/shared/validation';
+
+/** The shared validation entry (yup and the spec §5 schemas), as a type: importing it for real loads it. */
+export type Validation = typeof import('@storefront/shared/validation');
+/** Picks a form's schema from the validation entry once it has loaded. */
+export type SchemaOf = (validation: Validation) => AnyObjectSchema;
+
+/**
+ * yup and the schemas (about 13 KB gzip) are not part of the first screen (issue 19: TBT): a form asks
+ * for them on its first input and waits for them on submit, where the messages show. One load for
+ * every form; a failed load is tried again next time.
+ */
+export const loadValidation: () => Promise<Validation> = loadOnce(() => import('@storefront/shared/validation'));
 
 export type FormErrors<T> = Partial<Record<keyof T & string, string>>;
 
@@ -36,7 +48,7 @@ interface UseFormResult<T extends Record<string, unknown>> {
  * Form state for the account forms: values and flags stay in React state (STYLE.md), validation is
  * the shared yup schema with the spec §5 messages, and a failed submission is handled in one place.
  */
-export function useForm<T extends Record<string, unknown>>(schema: AnyObjectSchema, initial: T, options: UseFormOptions): UseFormResult<T> {
+export function useForm<T extends Record<string, unknown>>(schemaOf: SchemaOf, initial: T, options: UseFormOptions): UseFormResult<T> {
   const [values, setValuesState] = useState<T>(initial);
   const [errors, setErrors] = useState<FormErrors<T>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -61,6 +73,8 @@ export function useForm<T extends Record<string, unknown>>(schema: AnyObjectSche
       const target = e.target;
       const value = target instanceof HTMLInputElement && target.type === 'checkbox' ? target.checked : target.value;
       setValue(target.name as keyof T, value as T[keyof T]);
+      // The shopper has started on the form: the schemas load while they type, ready for the submit.
+      void loadValidation().catch(() => undefined);
     },
     [setValue],
   );
@@ -74,7 +88,14 @@ export function useForm<T extends Record<string, unknown>>(schema: AnyObjectSche
       if (inFlight.current) return;
       inFlight.current = true;
       try {
-        const found = (await validateForm(schema, values)) as FormErrors<T>;
+        let found: FormErrors<T>;
+        try {
+          const v = await loadValidation();
+          found = (await v.validateForm(schemaOf(v), values)) as FormErrors<T>;
+        } catch (err) {
+          setFormError(reportError(err, typeof failure === 'string' ? failure : failure(err)));
+          return;
+        }
         setErrors(found);
         setFormError(null);
         if (Object.keys(found).length > 0) {
@@ -99,7 +120,7 @@ export function useForm<T extends Record<string, unknown>>(schema: AnyObjectSche
         inFlight.current = false;
       }
     },
-    [schema, values, failure],
+    [schemaOf, values, failure],
   );
 
   const reset = useCallback(() => {

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { MESSAGES, answered, messageOf, withLoadState, type Api, type Customer, type ShippingAddress } from '@storefront/shared';
 
 /**
@@ -16,7 +16,11 @@ export class AddressStore {
     private readonly api: Pick<Api, 'getShippingAddress' | 'saveShippingAddress'>,
     private readonly onCustomer: (customer: Customer) => void,
   ) {
-    makeAutoObservable<AddressStore, 'api' | 'onCustomer'>(this, { api: false, onCustomer: false }, { autoBind: true });
+    makeAutoObservable<AddressStore, 'api' | 'onCustomer'>(
+      this,
+      { api: false, onCustomer: false, address: observableRef },
+      { autoBind: true },
+    );
   }
 
   /** Loads the saved address (none yet is `null`); rejects on failure. */

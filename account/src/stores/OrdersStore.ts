@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import {
   MESSAGES,
   answered,
@@ -38,7 +38,7 @@ export class OrdersStore {
     private readonly api: Pick<Api, 'getOrders' | 'cancelOrder'>,
     private readonly session: Session,
   ) {
-    makeAutoObservable<OrdersStore, 'api' | 'session'>(this, { api: false, session: false }, { autoBind: true });
+    makeAutoObservable<OrdersStore, 'api' | 'session'>(this, { api: false, session: false, orders: observableRef }, { autoBind: true });
   }
 
   /** The order with this id, if it is in the list. */

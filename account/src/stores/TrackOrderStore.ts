@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { MESSAGES, messageOf, type Api, type TrackedOrder } from '@storefront/shared';
 
 /** Public order tracking (spec §7 /customer/track-order): works for guests. */
@@ -10,7 +10,7 @@ export class TrackOrderStore {
   error: string | null = null;
 
   constructor(private readonly api: Pick<Api, 'trackOrder'>) {
-    makeAutoObservable<TrackOrderStore, 'api'>(this, { api: false }, { autoBind: true });
+    makeAutoObservable<TrackOrderStore, 'api'>(this, { api: false, result: observableRef }, { autoBind: true });
   }
 
   /** Looks an order number up; the result or the error replaces the previous one. Never rejects. */

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction, when } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction, when } from 'mobx';
 import {
   ApiError,
   fieldErrorsOf,
@@ -13,8 +13,8 @@ import {
   type RootStore,
   type State,
 } from '@storefront/shared';
-import { checkoutAddressSchema, validateForm } from '@storefront/shared/validation';
 import { orderSuccessUrl, paymentUrl, type OrderOutcomeState } from '../lib/orderLinks';
+import { loadValidation } from '../lib/validation';
 
 /** The checkout form of spec §5 (checkout address). */
 export interface AddressForm {
@@ -101,7 +101,7 @@ export class CheckoutStore {
   constructor(private readonly session: Pick<RootStore, 'api' | 'auth' | 'cart'>) {
     makeAutoObservable<this, 'session' | 'settled' | 'citiesRequest'>(
       this,
-      { session: false, settled: false, citiesRequest: false },
+      { session: false, settled: false, citiesRequest: false, states: observableRef, cities: observableRef },
       { autoBind: true },
     );
   }
@@ -206,7 +206,8 @@ export class CheckoutStore {
 
   /** Spec §5 checkout address rules with their messages, one per field. */
   async validate(values: AddressForm): Promise<FieldErrors> {
-    return (await validateForm(checkoutAddressSchema, values)) as FieldErrors;
+    const v = await loadValidation();
+    return (await v.validateForm(v.checkoutAddressSchema, values)) as FieldErrors;
   }
 
   /**

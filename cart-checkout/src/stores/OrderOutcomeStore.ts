@@ -1,15 +1,17 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { addMoney, MESSAGES, messageOf, reportError, type Api, type CartStore, type Order } from '@storefront/shared';
 
 /** The orders an outcome page talks about, read back from the customer's order list (one order per cart line). */
 export class OrderOutcomeStore {
   orders: Order[] = [];
   loading = false;
+  /** The orders' answer (or its failure) has arrived: until then the pages hold their place with skeletons. */
+  settled = false;
   error: string | null = null;
   reordering = false;
 
   constructor(private readonly api: Pick<Api, 'getOrders' | 'getProductDetails'>) {
-    makeAutoObservable<this, 'api'>(this, { api: false }, { autoBind: true });
+    makeAutoObservable<this, 'api'>(this, { api: false, orders: observableRef }, { autoBind: true });
   }
 
   /** What the orders come to after discount (spec §9: total = price − discount), in rupees. */
@@ -22,7 +24,10 @@ export class OrderOutcomeStore {
   }
 
   async load(orderNumbers: string[]): Promise<void> {
-    if (orderNumbers.length === 0) return;
+    if (orderNumbers.length === 0) {
+      this.settled = true;
+      return;
+    }
     this.loading = true;
     this.error = null;
     try {
@@ -32,7 +37,10 @@ export class OrderOutcomeStore {
     } catch (err) {
       runInAction(() => (this.error = messageOf(err, MESSAGES.ordersFetchFailed)));
     } finally {
-      runInAction(() => (this.loading = false));
+      runInAction(() => {
+        this.loading = false;
+        this.settled = true;
+      });
     }
   }
 

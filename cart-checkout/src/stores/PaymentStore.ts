@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { answered, messageOf, type Api, type PaymentSession, type RazorpayCheckoutResult } from '@storefront/shared';
 import { loadRazorpay, type RazorpayFailure, type RazorpayOptions } from '../payment/razorpayCheckout';
 
@@ -33,7 +33,7 @@ export class PaymentStore {
   busy = false;
 
   constructor(private readonly api: PaymentApi) {
-    makeAutoObservable<this, 'api'>(this, { api: false }, { autoBind: true });
+    makeAutoObservable<this, 'api'>(this, { api: false, session: observableRef }, { autoBind: true });
   }
 
   get provider(): 'test' | 'razorpay' | null {

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { Api } from '../api/Api';
 import { messageOf } from '../api/errors';
 import type { WishlistItem } from '../api/types';
@@ -20,7 +20,9 @@ export class WishlistStore {
     private readonly api: Api,
     private readonly session: { readonly isAuthenticated: boolean },
   ) {
-    makeAutoObservable<WishlistStore, 'api' | 'session'>(this, { api: false, session: false }, { autoBind: true });
+    // Replaced whole, never changed in place: held by reference, not copied into proxies item by item;
+    // an answer equal to the saved list a signed-in page starts from keeps that list (nothing re-renders).
+    makeAutoObservable<WishlistStore, 'api' | 'session'>(this, { api: false, session: false, items: observableRef }, { autoBind: true });
   }
 
   get count(): number {
@@ -47,7 +49,9 @@ export class WishlistStore {
     try {
       const res = await this.api.getWishlist();
       runInAction(() => {
-        if (res) this.items = Array.isArray(res.data) ? res.data : [];
+        if (!res) return;
+        const items = Array.isArray(res.data) ? res.data : [];
+        if (JSON.stringify(items) !== JSON.stringify(this.items)) this.items = items;
       });
     } catch (err) {
       runInAction(() => {

@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite';
 import { CANCEL_REASONS, Field, Modal, notify, type Order } from '@storefront/shared';
-import { cancelOrderSchema } from '@storefront/shared/validation';
 import { useForm } from '../../hooks/useForm';
 import { useLastShown } from '../../hooks/useLastShown';
 import { FormError } from '../FormError';
@@ -36,7 +35,7 @@ export const CancelOrderDialog = observer(function CancelOrderDialog({ order, or
 const CancelForm = observer(function CancelForm({ order, orders, onClose, onCancelled }: CancelOrderDialogProps & { order: Order }) {
   // Spec §8: a failed cancel falls back to the error's own message before 'Failed to cancel order'.
   const form = useForm<CancelValues>(
-    cancelOrderSchema,
+    (v) => v.cancelOrderSchema,
     { reject_reason_select: '', reject_reason_input: '' },
     { failure: cancelFailureMessage },
   );

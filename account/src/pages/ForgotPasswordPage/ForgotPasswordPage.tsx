@@ -2,7 +2,6 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link } from '@storefront/shared/router';
 import { MESSAGES, messageOf, notify, paths, useStores, useDocumentTitle } from '@storefront/shared';
-import { forgotPasswordSchema } from '@storefront/shared/validation';
 import { useForm } from '../../hooks/useForm';
 import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
@@ -17,7 +16,7 @@ interface ForgotValues extends Record<string, unknown> {
 const ForgotPasswordPage = observer(function ForgotPasswordPage() {
   const { auth } = useStores();
   useDocumentTitle('Forgot Password');
-  const form = useForm<ForgotValues>(forgotPasswordSchema, { email: '' }, { failure: MESSAGES.somethingWentWrong });
+  const form = useForm<ForgotValues>((v) => v.forgotPasswordSchema, { email: '' }, { failure: MESSAGES.somethingWentWrong });
   const [sent, setSent] = useState<{ message: string; token?: string } | null>(null);
 
   const submit = form.handleSubmit(async (v) => {

@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Link, useNavigate, useSearchParams } from '@storefront/shared/router';
 import { MESSAGES, messageOf, notify, paths, useStores, useDocumentTitle } from '@storefront/shared';
-import { resetPasswordSchema } from '@storefront/shared/validation';
 import { useForm } from '../../hooks/useForm';
 import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
@@ -20,7 +19,11 @@ const ResetPasswordPage = observer(function ResetPasswordPage() {
   const [search] = useSearchParams();
   const token = search.get('token')?.trim() ?? '';
   const navigate = useNavigate();
-  const form = useForm<ResetValues>(resetPasswordSchema, { password: '', confirm_password: '' }, { failure: MESSAGES.resetPasswordFailed });
+  const form = useForm<ResetValues>(
+    (v) => v.resetPasswordSchema,
+    { password: '', confirm_password: '' },
+    { failure: MESSAGES.resetPasswordFailed },
+  );
 
   // Spec §5: the call sends the new password as its own confirmation; success goes to /signin (§4).
   const submit = form.handleSubmit(async (v) => {

@@ -2,7 +2,6 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@storefront/shared/router';
 import { MESSAGES, messageOf, notify, paths, reportError, useStores } from '@storefront/shared';
-import { mobileSchema, otpSchema } from '@storefront/shared/validation';
 import { useForm } from '../../hooks/useForm';
 import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
@@ -61,7 +60,7 @@ export const OtpSignInForm = observer(function OtpSignInForm({ onSignedIn }: { o
 });
 
 function MobileStep({ onSend }: { onSend: (mobile: string) => Promise<void> }) {
-  const form = useForm<MobileValues>(mobileSchema, { mobile: '' }, { failure: MESSAGES.sendOtpFailed });
+  const form = useForm<MobileValues>((v) => v.mobileSchema, { mobile: '' }, { failure: MESSAGES.sendOtpFailed });
   const submit = form.handleSubmit((v) => onSend(v.mobile.trim()));
   return (
     <form className="acc-form" onSubmit={submit} noValidate aria-label="Sign in with mobile OTP">
@@ -88,7 +87,7 @@ interface VerifyStepProps {
 
 const VerifyStep = observer(function VerifyStep({ mobile, onResend, onChangeNumber, onSignedIn }: VerifyStepProps) {
   const { auth } = useStores();
-  const form = useForm<OtpValues>(otpSchema, { otp: '' }, { failure: MESSAGES.otpVerificationFailed });
+  const form = useForm<OtpValues>((v) => v.otpSchema, { otp: '' }, { failure: MESSAGES.otpVerificationFailed });
   const { setErrors } = form;
   const [resending, setResending] = useState(false);
   const otpInput = useRef<HTMLInputElement>(null);

@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from '@storefront/shared/router';
 import { ApiError, MESSAGES, notify, paths, useStores } from '@storefront/shared';
-import { loginSchema } from '@storefront/shared/validation';
 import { useForm } from '../../hooks/useForm';
 import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
@@ -18,7 +17,7 @@ interface LoginValues extends Record<string, unknown> {
  */
 export const PasswordSignInForm = observer(function PasswordSignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { auth } = useStores();
-  const form = useForm<LoginValues>(loginSchema, { email: '', password: '' }, { failure: MESSAGES.loginFailed });
+  const form = useForm<LoginValues>((v) => v.loginSchema, { email: '', password: '' }, { failure: MESSAGES.loginFailed });
 
   const submit = form.handleSubmit(async (v) => {
     const outcome = await auth.login({ email: v.email.trim(), password: v.password });

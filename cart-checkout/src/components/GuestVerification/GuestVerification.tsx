@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Field, useStores } from '@storefront/shared';
-import { mobileSchema, otpSchema, validateField } from '@storefront/shared/validation';
 import type { CheckoutStore } from '../../stores/CheckoutStore';
+import { loadValidation, prefetchValidation } from '../../lib/validation';
 import './GuestVerification.css';
 
 /**
@@ -21,7 +21,8 @@ export const GuestVerification = observer(function GuestVerification({ store }: 
 
   const send = async () => {
     const value = mobile.trim();
-    const err = validateField(mobileSchema, 'mobile', { mobile: value });
+    const v = await loadValidation();
+    const err = v.validateField(v.mobileSchema, 'mobile', { mobile: value });
     setMobileError(err);
     if (err) return;
     if (await store.sendOtp(value)) setOtp('');
@@ -29,7 +30,8 @@ export const GuestVerification = observer(function GuestVerification({ store }: 
 
   const verify = async () => {
     const value = otp.trim();
-    const err = validateField(otpSchema, 'otp', { otp: value });
+    const v = await loadValidation();
+    const err = v.validateField(v.otpSchema, 'otp', { otp: value });
     setOtpError(err);
     if (err) return;
     if (!(await store.verifyOtp(value))) setOtpError(store.otpError ?? undefined);
@@ -71,7 +73,10 @@ export const GuestVerification = observer(function GuestVerification({ store }: 
               maxLength={10}
               value={mobile}
               readOnly={step === 'code'}
-              onChange={(e) => setMobile(e.target.value.replace(/\D/g, ''))}
+              onChange={(e) => {
+                prefetchValidation();
+                setMobile(e.target.value.replace(/\D/g, ''));
+              }}
               {...aria}
             />
           )}

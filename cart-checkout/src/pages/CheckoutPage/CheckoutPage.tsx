@@ -17,6 +17,7 @@ import { CouponForm } from '../../components/CouponForm/CouponForm';
 import { GuestVerification } from '../../components/GuestVerification/GuestVerification';
 import { OrderSummary } from '../../components/OrderSummary/OrderSummary';
 import { cartLineKey } from '../../lib/cartLineKey';
+import { prefetchValidation } from '../../lib/validation';
 import {
   CheckoutStore,
   EMPTY_ADDRESS,
@@ -72,13 +73,20 @@ function CheckoutPage() {
 
   const set = (name: keyof AddressForm) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     const value = e.target.value;
+    prefetchValidation();
     setValues((v) => (name === 'state' ? { ...v, state: value, city: '' } : { ...v, [name]: value }));
     if (errors[name]) setErrors((er) => ({ ...er, [name]: undefined }));
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = await store.validate(values);
+    let found: FieldErrors;
+    try {
+      found = await store.validate(values);
+    } catch (err) {
+      reportError(err, MESSAGES.somethingWentWrong);
+      return;
+    }
     setErrors(found);
     const first = FIELD_ORDER.find((f) => found[f]);
     if (first) {

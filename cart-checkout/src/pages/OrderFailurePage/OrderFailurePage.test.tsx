@@ -10,7 +10,23 @@ function renderFailure(orders: Parameters<typeof makeOrder>[0][], route = '/orde
   return renderWithStores(<OrderFailurePage />, { api, route, signedIn: true });
 }
 
+/** Try again shows from the first paint, busy until the orders are known. */
+async function enabledRetry() {
+  const retry = screen.getByRole('button', { name: 'Try again' });
+  await waitFor(() => expect(retry).toBeEnabled());
+  return retry;
+}
+
 describe('order failure page', () => {
+  it('keeps Try again in place while the orders load, and offers checkout when they cannot be read', async () => {
+    const api = createFakeApi();
+    api.failNext('getOrders', 'The orders could not be loaded');
+    renderWithStores(<OrderFailurePage />, { api, route: '/order-failure?orders=SF-F-1', signedIn: true });
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeDisabled();
+    expect(await screen.findByRole('link', { name: 'Go to checkout' })).toHaveAttribute('href', '/checkout');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('explains that the payment failed and shows the order', async () => {
     renderFailure([{ order_number: 'SF-F-1' }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Your payment did not go through' })).toBeInTheDocument();
@@ -25,7 +41,7 @@ describe('order failure page', () => {
     const { user, api, store, location } = renderFailure([
       { order_number: 'SF-F-1', product_slug: 'classic-cotton-t-shirt', product_variation: 'M', quantity: 2 },
     ]);
-    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await user.click(await enabledRetry());
     await waitFor(() => expect(location()).toBe('/checkout'));
     expect(api.callsOf('addToCart')).toEqual([[{ retailer_id: 7, wholesaler_id: null, id: 12, quantity: 2, product_id: 1 }]]);
     expect(store.cart.cartItems.map((l) => [l.product_name, l.selected_variant?.product_variation, l.quantity])).toEqual([
@@ -37,7 +53,7 @@ describe('order failure page', () => {
     const { user, location } = renderFailure([
       { order_number: 'SF-F-1', product_slug: 'discontinued-cap', product_name: 'Discontinued Cap' },
     ]);
-    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await user.click(await enabledRetry());
     expect(await screen.findByText('Product not found')).toBeInTheDocument();
     expect(location()).toMatch(/^\/order-failure/);
   });

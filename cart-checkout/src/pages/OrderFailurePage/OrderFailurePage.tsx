@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Link, useNavigate } from '@storefront/shared/router';
 import { formatMoney, paths, useStores, useDocumentMeta } from '@storefront/shared';
-import { OrderLinks, OrderNumbers, OrdersCard } from '../../components/OrderOutcome/OrderOutcome';
+import { OrderLinks, OrderNumbers, OrdersCard, ordersPending, TextSkeleton } from '../../components/OrderOutcome/OrderOutcome';
 import { useOutcomeOrders } from '../../hooks/useOutcomeOrders';
 import '../../styles/common.css';
 import '../../styles/outcome.css';
@@ -16,6 +16,8 @@ function OrderFailurePage() {
   const navigate = useNavigate();
   const { orderNumbers, amount, store } = useOutcomeOrders();
   useDocumentMeta('Payment failed');
+
+  const pending = ordersPending(store, orderNumbers);
 
   const retry = async () => {
     if ((await store.reorder(cart)) > 0) navigate(paths.checkout);
@@ -34,11 +36,15 @@ function OrderFailurePage() {
           </div>
         </div>
         <OrderNumbers numbers={orderNumbers} />
-        <OrdersCard store={store} title="In this order">
-          {store.orders.length > 0 || amount ? (
+        <OrdersCard store={store} orderNumbers={orderNumbers} title="In this order">
+          {store.orders.length > 0 || amount || pending ? (
             <p className="cc-outcome__total">
               <span>Amount not paid</span>
-              <span>{formatMoney(store.orders.length ? store.total : (amount ?? 0))}</span>
+              {store.orders.length || amount ? (
+                <span>{formatMoney(store.orders.length ? store.total : (amount ?? 0))}</span>
+              ) : (
+                <TextSkeleton width={96} />
+              )}
             </p>
           ) : null}
         </OrdersCard>
@@ -50,10 +56,18 @@ function OrderFailurePage() {
             <li>The unpaid order stays in My Orders as Payment Failed; it is never shipped.</li>
           </ol>
         </div>
+        {/* Try again holds its place from the first paint (busy until the orders are known), so the row
+            does not change under the shopper's finger; checkout is offered only when they could not be read. */}
         <OrderLinks
           first={
-            store.orders.length > 0 ? (
-              <button type="button" className="cc-btn" onClick={() => void retry()} disabled={store.reordering}>
+            pending || store.orders.length > 0 ? (
+              <button
+                type="button"
+                className="cc-btn"
+                onClick={() => void retry()}
+                disabled={pending || store.reordering}
+                aria-busy={pending || store.reordering}
+              >
                 {store.reordering ? 'Adding to cart…' : 'Try again'}
               </button>
             ) : (

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { formatMoney, paymentMethodLabel, useDocumentMeta } from '@storefront/shared';
-import { OrderLinks, OrderNumbers, OrdersCard } from '../../components/OrderOutcome/OrderOutcome';
+import { OrderLinks, OrderNumbers, OrdersCard, ordersPending, TextSkeleton } from '../../components/OrderOutcome/OrderOutcome';
 import { useOutcomeOrders } from '../../hooks/useOutcomeOrders';
 import '../../styles/common.css';
 import '../../styles/outcome.css';
@@ -12,6 +12,7 @@ function OrderSuccessPage() {
 
   const method = store.orders[0] ? paymentMethodLabel(store.orders[0].payment_method) : null;
   const prepaid = method === 'Prepaid';
+  const pending = ordersPending(store, orderNumbers);
 
   return (
     <section className="cc-page" data-section="cart_checkout">
@@ -32,15 +33,33 @@ function OrderSuccessPage() {
           </div>
         </div>
         <OrderNumbers numbers={orderNumbers} />
-        <OrdersCard store={store} title="What you bought">
+        <OrdersCard store={store} orderNumbers={orderNumbers} title="What you bought">
           {store.orders.length > 0 ? (
             <>
-              {store.discount > 0 ? <p className="cc-outcome__discount">Discount: − {formatMoney(store.discount)}</p> : null}
               <p className="cc-outcome__total">
                 <span>{prepaid ? 'Amount paid' : 'Amount to pay on delivery'}</span>
                 <span data-testid="order-total">{formatMoney(store.total)}</span>
               </p>
-              <p>Payment: {prepaid ? 'Prepaid (paid online)' : 'Cash on delivery'} · Shipping: Free</p>
+              <p>
+                Payment: {prepaid ? 'Prepaid (paid online)' : 'Cash on delivery'} · Shipping: Free
+                {/* On the payment line, not a line of its own: the skeleton cannot know whether a coupon was used. */}
+                {store.discount > 0 ? (
+                  <>
+                    {' · '}
+                    <span className="cc-outcome__discount">Discount: − {formatMoney(store.discount)}</span>
+                  </>
+                ) : null}
+              </p>
+            </>
+          ) : pending ? (
+            <>
+              <p className="cc-outcome__total">
+                <TextSkeleton width={180} />
+                <TextSkeleton width={96} />
+              </p>
+              <p>
+                <TextSkeleton width="75%" />
+              </p>
             </>
           ) : null}
         </OrdersCard>

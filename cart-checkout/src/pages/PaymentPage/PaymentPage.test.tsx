@@ -36,6 +36,15 @@ function renderPayment(
   return renderWithStores(<PaymentPage />, { api, route, signedIn: true });
 }
 
+/** The page shows its buttons from the first paint, disabled until the payment session has arrived. */
+function enabledButton(name: string) {
+  return waitFor(() => {
+    const button = screen.getByRole('button', { name });
+    expect(button).toBeEnabled();
+    return button;
+  });
+}
+
 describe('payment page (test provider)', () => {
   it('says it is in test mode and shows what is being paid for', async () => {
     renderPayment();
@@ -48,7 +57,7 @@ describe('payment page (test provider)', () => {
 
   it('a successful payment settles the orders and opens the success page', async () => {
     const { user, api, location } = renderPayment();
-    await user.click(await screen.findByRole('button', { name: 'Pay ₹1,798.00' }));
+    await user.click(await enabledButton('Pay ₹1,798.00'));
     await waitFor(() => expect(location()).toBe('/order-success?orders=SF-P-1%2CSF-P-2'));
     expect(api.callsOf('confirmTestPayment')).toEqual([[{ payment_id: 'pay_test_1', outcome: 'success' }]]);
     expect(api.state.orders.filter((o) => o.order_number.startsWith('SF-P-')).map((o) => o.status)).toEqual([
@@ -73,7 +82,7 @@ describe('payment page (test provider)', () => {
   it("shows the server's refusal and stays", async () => {
     const { user, api, location } = renderPayment();
     api.failNext('confirmTestPayment', new ApiError(409, ['This payment has already been processed']));
-    await user.click(await screen.findByRole('button', { name: 'Pay ₹1,798.00' }));
+    await user.click(await enabledButton('Pay ₹1,798.00'));
     expect(await screen.findByText('This payment has already been processed')).toBeInTheDocument();
     expect(location()).toMatch(/^\/payment\?/);
     expect(await screen.findByRole('button', { name: 'Pay ₹1,798.00' })).toBeEnabled();
@@ -126,7 +135,7 @@ describe('payment page (razorpay)', () => {
 
   it("opens the gateway's checkout for the gateway order, and a verified payment opens the success page", async () => {
     const { user, api, location } = razorpay();
-    await user.click(await screen.findByRole('button', { name: 'Pay ₹1,798.00' }));
+    await user.click(await enabledButton('Pay ₹1,798.00'));
     await waitFor(() => expect(FakeRazorpay.last?.opened).toBe(true));
     expect(FakeRazorpay.last?.options).toMatchObject({
       key: 'rzp_test_fake',
@@ -147,7 +156,7 @@ describe('payment page (razorpay)', () => {
 
   it('a failed attempt is reported and the shopper may try again', async () => {
     const { user } = razorpay();
-    await user.click(await screen.findByRole('button', { name: 'Pay ₹1,798.00' }));
+    await user.click(await enabledButton('Pay ₹1,798.00'));
     await waitFor(() => expect(FakeRazorpay.last?.opened).toBe(true));
     FakeRazorpay.last?.failed.forEach((fn) => fn({ error: { description: 'Payment declined by the bank' } }));
     expect(await screen.findByText(/Payment failed: Payment declined by the bank\. No money was taken/)).toBeInTheDocument();
@@ -155,7 +164,7 @@ describe('payment page (razorpay)', () => {
 
   it('closing the gateway window keeps the order held, with pay again and cancel', async () => {
     const { user, api } = razorpay();
-    await user.click(await screen.findByRole('button', { name: 'Pay ₹1,798.00' }));
+    await user.click(await enabledButton('Pay ₹1,798.00'));
     await waitFor(() => expect(FakeRazorpay.last?.opened).toBe(true));
     FakeRazorpay.last?.options.modal?.ondismiss?.();
     expect(await screen.findByText('You closed the payment window. Nothing was charged.')).toBeInTheDocument();

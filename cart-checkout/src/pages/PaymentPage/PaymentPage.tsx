@@ -2,8 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from '@storefront/shared/router';
 import { formatCountdown, formatMoney, notify, paths, reportError, useStores, useDocumentMeta } from '@storefront/shared';
-import { OrderLinks } from '../../components/OrderOutcome/OrderOutcome';
-import { OrderedItems } from '../../components/OrderedItems/OrderedItems';
+import { OrderLinks, ordersPending } from '../../components/OrderOutcome/OrderOutcome';
+import { OrderedItems, OrderedItemsSkeleton } from '../../components/OrderedItems/OrderedItems';
 import { orderFailureUrl, orderSuccessUrl } from '../../lib/orderLinks';
 import { useOutcomeOrders } from '../../hooks/useOutcomeOrders';
 import type { PaymentChoice, PaymentProvider } from '../../payment/PaymentProvider';
@@ -97,31 +97,33 @@ function PaymentPage({ provider: given }: { provider?: PaymentProvider }) {
   }
 
   const isTest = store.provider === 'test' || (store.provider === null && !!given);
-  const working = busy || store.busy || store.phase === 'verifying' || store.phase === 'gateway';
+  // Until the session arrives the page holds the places of what it will show (the countdown, the
+  // items, the buttons, disabled) so nothing moves when it does (issue 19: CLS ≤ 0.01). What depends
+  // on the provider (the test-mode note) comes after the buttons, where it pushes nothing in view.
+  const loading = store.phase === 'loading';
+  const working = loading || busy || store.busy || store.phase === 'verifying' || store.phase === 'gateway';
 
   return (
     <section className="cc-page" data-section="cart_checkout">
       <div className="cc-outcome">
         <h1>Payment</h1>
-        {isTest && testProvider.testMode ? (
-          <p className="cc-test-banner" role="note">
-            <strong>Test mode.</strong> {testProvider.label}: no card is charged and no money moves. Choose whether this payment succeeds or
-            fails.
-          </p>
-        ) : null}
         <div className="cc-outcome__card">
           <h2>Amount to pay</h2>
           <p className="cc-outcome__total">
             <span>{numbers.length > 1 ? `Orders ${numbers.join(', ')}` : `Order ${numbers[0] ?? ''}`}</span>
             <span data-testid="payment-amount">{dueText || '…'}</span>
           </p>
-          {counting ? (
-            <p className="cc-payment__hold" role="timer" aria-live="off" aria-label="Time left to pay">
-              Time left to pay: <strong data-testid="payment-time-left">{formatCountdown(store.secondsLeft)}</strong>. Your items are held
-              for you until then.
+          {counting || loading ? (
+            <p className="cc-payment__hold" role="timer" aria-live="off" aria-label="Time left to pay" aria-busy={loading}>
+              Time left to pay: <strong data-testid="payment-time-left">{loading ? '--:--' : formatCountdown(store.secondsLeft)}</strong>.
+              Your items are held for you until then.
             </p>
           ) : null}
-          {orders.orders.length > 0 ? <OrderedItems orders={orders.orders} /> : null}
+          {orders.orders.length > 0 ? (
+            <OrderedItems orders={orders.orders} />
+          ) : ordersPending(orders, orderNumbers) ? (
+            <OrderedItemsSkeleton count={orderNumbers.length} />
+          ) : null}
         </div>
 
         {store.message ? (
@@ -135,25 +137,26 @@ function PaymentPage({ provider: given }: { provider?: PaymentProvider }) {
         {store.phase === 'verifying' ? <p role="status">Confirming your payment…</p> : null}
         {store.phase === 'paid' && !working ? <p role="status">This order is paid.</p> : null}
 
-        {store.open || store.phase === 'gateway' || store.phase === 'verifying' ? (
-          <div className="cc-outcome__actions">
+        {loading || store.open || store.phase === 'gateway' || store.phase === 'verifying' ? (
+          <div className="cc-outcome__actions" aria-busy={loading || undefined}>
             {isTest ? (
-              <>
-                <button type="button" className="cc-btn" onClick={() => void payTest('success')} disabled={working}>
-                  {busy ? 'Processing…' : `Pay ${dueText}`.trim()}
-                </button>
-                <button type="button" className="cc-btn cc-btn--ghost" onClick={() => void payTest('failure')} disabled={working}>
-                  Simulate a failed payment
-                </button>
-              </>
+              <button type="button" className="cc-btn" onClick={() => void payTest('success')} disabled={working}>
+                {busy ? 'Processing…' : `Pay ${dueText}`.trim()}
+              </button>
             ) : (
-              <button type="button" className="cc-btn" onClick={payGateway} disabled={working || store.phase === 'loading'}>
+              <button type="button" className="cc-btn" onClick={payGateway} disabled={working}>
                 {store.phase === 'retry' ? `Try again: pay ${dueText}` : `Pay ${dueText}`.trim()}
               </button>
             )}
             <button type="button" className="cc-btn cc-btn--ghost" onClick={() => void store.cancel()} disabled={working}>
               Cancel order
             </button>
+            {/* Last: it joins the row when the session names the test provider, moving no other button. */}
+            {isTest ? (
+              <button type="button" className="cc-btn cc-btn--ghost" onClick={() => void payTest('failure')} disabled={working}>
+                Simulate a failed payment
+              </button>
+            ) : null}
           </div>
         ) : null}
 
@@ -171,6 +174,12 @@ function PaymentPage({ provider: given }: { provider?: PaymentProvider }) {
               ) : undefined
             }
           />
+        ) : null}
+        {isTest && testProvider.testMode ? (
+          <p className="cc-test-banner" role="note">
+            <strong>Test mode.</strong> {testProvider.label}: no card is charged and no money moves. Choose whether this payment succeeds or
+            fails.
+          </p>
         ) : null}
       </div>
     </section>

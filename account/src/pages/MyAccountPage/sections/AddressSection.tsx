@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { MESSAGES, notify, reportError, useStores, useDocumentTitle } from '@storefront/shared';
-import { addressSchema } from '@storefront/shared/validation';
 import { useForm } from '../../../hooks/useForm';
 import { useLocalStore } from '../../../hooks/useLocalStore';
 import { FormActions } from '../../../components/FormActions';
@@ -21,7 +20,7 @@ export const AddressSection = observer(function AddressSection() {
   useDocumentTitle('Address');
   const store = useLocalStore(() => new AddressStore(api, (customer) => auth.mergeCustomer(customer)));
   const form = useForm<AddressValues>(
-    addressSchema,
+    (v) => v.addressSchema,
     { address: '', pincode: '', city: '', state: '' },
     { failure: MESSAGES.shippingAddressSaveFailed },
   );

@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { MESSAGES, messageOf, notify, useStores } from '@storefront/shared';
-import { changeEmailSchema, otpSchema } from '@storefront/shared/validation';
 import { useForm } from '../../../hooks/useForm';
 import { FormActions } from '../../../components/FormActions';
 import { FormField } from '../../../components/FormField';
@@ -18,7 +17,11 @@ interface OtpValues extends Record<string, unknown> {
 /** A new e-mail is confirmed with the current password (issue 13: a session alone cannot change it). */
 export const ChangeEmailForm = observer(function ChangeEmailForm() {
   const { auth } = useStores();
-  const form = useForm<EmailValues>(changeEmailSchema, { email: '', current_password: '' }, { failure: MESSAGES.accountDetailsFailed });
+  const form = useForm<EmailValues>(
+    (v) => v.changeEmailSchema,
+    { email: '', current_password: '' },
+    { failure: MESSAGES.accountDetailsFailed },
+  );
   const { reset } = form;
   const submit = form.handleSubmit(async (v) => {
     const res = await auth.changeEmail({ email: v.email.trim(), current_password: v.current_password });
@@ -49,7 +52,7 @@ export const VerifyMobile = observer(function VerifyMobile({ mobile }: { mobile:
   const { auth } = useStores();
   const [sent, setSent] = useState(false);
   const [sending, setSending] = useState(false);
-  const form = useForm<OtpValues>(otpSchema, { otp: '' }, { failure: MESSAGES.otpVerificationFailed });
+  const form = useForm<OtpValues>((v) => v.otpSchema, { otp: '' }, { failure: MESSAGES.otpVerificationFailed });
 
   const send = async () => {
     setSending(true);

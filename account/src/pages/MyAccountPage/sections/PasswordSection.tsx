@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite';
 import { MESSAGES, messageOf, notify, useStores, useDocumentTitle } from '@storefront/shared';
-import { changePasswordSchema } from '@storefront/shared/validation';
 import { useForm } from '../../../hooks/useForm';
 import { FormActions } from '../../../components/FormActions';
 import { FormField } from '../../../components/FormField';
@@ -16,7 +15,7 @@ export const PasswordSection = observer(function PasswordSection() {
   const { auth } = useStores();
   useDocumentTitle('Change Password');
   const form = useForm<PasswordValues>(
-    changePasswordSchema,
+    (v) => v.changePasswordSchema,
     { old_password: '', new_password: '', confirm_password: '' },
     { failure: MESSAGES.resetPasswordFailed },
   );

@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite';
 import { MESSAGES, messageOf, notify, useStores, useDocumentTitle } from '@storefront/shared';
-import { profileSchema } from '@storefront/shared/validation';
 import { useForm } from '../../../hooks/useForm';
 import { FormActions } from '../../../components/FormActions';
 import { FormField } from '../../../components/FormField';
@@ -17,7 +16,7 @@ export const ProfileSection = observer(function ProfileSection() {
   useDocumentTitle('My Account');
   const customer = auth.user?.customer;
   const form = useForm<ProfileValues>(
-    profileSchema,
+    (v) => v.profileSchema,
     {
       firstname: customer?.firstname ?? '',
       lastname: customer?.lastname ?? '',
