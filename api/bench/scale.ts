@@ -64,9 +64,15 @@ async function pgAdmin<T>(url: string, work: (c: pg.Client) => Promise<T>): Prom
   }
 }
 
+/**
+ * `SCALE_API_NODE_FLAGS`: extra Node flags for the API processes, to look inside a stall (for example
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`: each process writes its profile when the run ends).
+ */
+const API_NODE_FLAGS = (process.env.SCALE_API_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+
 function startServers(apiDir: string, target: Target, ports: number[]): ChildProcess[] {
   return ports.map((port) =>
-    spawn(process.execPath, ['--import', 'tsx', path.join(apiDir, 'src', 'server.ts')], {
+    spawn(process.execPath, [...API_NODE_FLAGS, '--import', 'tsx', path.join(apiDir, 'src', 'server.ts')], {
       cwd: apiDir,
       env: {
         ...process.env,
