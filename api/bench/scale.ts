@@ -66,7 +66,7 @@ async function pgAdmin<T>(url: string, work: (c: pg.Client) => Promise<T>): Prom
 
 /**
  * `SCALE_API_NODE_FLAGS`: extra Node flags for the API processes, to look inside a stall (for example
- * `--cpu-prof --cpu-prof-dir=/tmp/prof`: each process writes its profile when the run ends).
+ * `--cpu-prof --cpu-prof-dir=<a folder>`: each process writes its profile when the run ends).
  */
 const API_NODE_FLAGS = (process.env.SCALE_API_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 
