@@ -4,24 +4,20 @@
  * starts the download; toasts raised before the container has mounted wait in react-toastify's own
  * queue and appear when it mounts. Once loaded, everything is synchronous again.
  */
+import { loadOnce } from '../loadOnce';
+
 type Toastify = typeof import('react-toastify');
 
-let loading: Promise<Toastify> | null = null;
 let loaded: Toastify | null = null;
 let wanted = false;
 const listeners = new Set<() => void>();
 
+/** Fetched once; a failed download is forgotten, so the next toast (or tap) tries again. */
+const fetchToastify = loadOnce(() => (loaded ? Promise.resolve(loaded) : import('react-toastify').then((m) => (loaded = m))));
+
 /** The react-toastify module, fetched once. */
 export function loadToastify(): Promise<Toastify> {
-  // A failed download is forgotten, so the next toast (or tap) tries again.
-  loading ??= import('react-toastify').then(
-    (m) => (loaded = m),
-    (err: unknown) => {
-      loading = null;
-      throw err;
-    },
-  );
-  return loading;
+  return fetchToastify();
 }
 
 /** The module when it has arrived, else `null`. */
@@ -32,7 +28,6 @@ export function loadedToastify(): Toastify | null {
 /** For tests: hands in the module that is already imported, so toasts render synchronously. */
 export function primeToastify(m: Toastify): void {
   loaded = m;
-  loading = Promise.resolve(m);
 }
 
 /** Asks the toast host to mount its container now (a toast is on its way). */
