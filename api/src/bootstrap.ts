@@ -30,7 +30,7 @@ export async function prepareDatabase(
   config: Config,
   clock: Clock = systemClock,
 ): Promise<{ db: DB; migrated: string[]; seeded: boolean }> {
-  const db = openDatabase(config.databaseUrl ?? config.dbFile);
+  const db = openDatabase(config.databaseUrl ?? config.dbFile, { pgPoolSize: config.pgPoolSize });
   try {
     const migrated = await migrate(db);
     const seeded = await seed(db, { clock, hashPassword: (p) => hashPassword(p, config.scrypt), demo: config.dev });

@@ -53,6 +53,12 @@ export interface Config {
   /** DATABASE_URL: a `postgres://` URL selects PostgreSQL instead of the SQLite file. */
   databaseUrl: string | null;
   /**
+   * PG_POOL_SIZE (10): connections each API process keeps to PostgreSQL. All processes together should stay
+   * well under the server's max_connections, and a handful per database core is what the server can run at
+   * once; more only queue inside the server instead of inside the pool.
+   */
+  pgPoolSize: number;
+  /**
    * The in-process catalogue cache (CATALOG_CACHE entries, 0 turns it off; CATALOG_CACHE_TTL_MS) and how
    * often a process reads the database's catalogue change log (CATALOG_POLL_MS), which is how a stock
    * change made by another API process reaches this one.
@@ -177,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.API_HOST || DEV_DEFAULTS.API_HOST,
     dbFile: env.DB_FILE ? path.resolve(env.DB_FILE) : DEFAULT_DB_FILE,
     databaseUrl: env.DATABASE_URL || null,
+    pgPoolSize: Math.min(100, Math.max(1, int(env.PG_POOL_SIZE, 10))),
     seedProducts: int(env.SEED_PRODUCTS, 0),
     catalogCache: {
       entries: int(env.CATALOG_CACHE, 2000),

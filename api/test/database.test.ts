@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { makeApp, onPostgres, type TestApp } from './helpers';
-import { migrate } from '../src/db/database';
+import { loadConfig } from '../src/config';
+import { migrate, openDatabase } from '../src/db/database';
 import { seed } from '../src/db/seed';
 import { systemClock } from '../src/lib/clock';
 
@@ -86,6 +87,28 @@ describe('database', () => {
       });
     } finally {
       await sql`drop table prepared_probe`.execute(t.db);
+    }
+  });
+
+  it('reads PG_POOL_SIZE: connections per API process, 10 unless set, within 1–100', () => {
+    expect(loadConfig({}).pgPoolSize).toBe(10);
+    expect(loadConfig({ PG_POOL_SIZE: '4' }).pgPoolSize).toBe(4);
+    expect(loadConfig({ PG_POOL_SIZE: '0' }).pgPoolSize).toBe(1);
+    expect(loadConfig({ PG_POOL_SIZE: '500' }).pgPoolSize).toBe(100);
+    expect(loadConfig({ PG_POOL_SIZE: 'many' }).pgPoolSize).toBe(10);
+  });
+
+  (onPostgres ? it : it.skip)('keeps at most PG_POOL_SIZE connections open: more queries at once wait for one', async () => {
+    const small = openDatabase(t.config.databaseUrl ?? '', { pgPoolSize: 2 });
+    try {
+      const pids = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(small).then((r) => r.rows[0]?.pid),
+        ),
+      );
+      expect(new Set(pids).size).toBe(2);
+    } finally {
+      await small.destroy();
     }
   });
 

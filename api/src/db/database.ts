@@ -78,9 +78,6 @@ export function isPostgres(db: Kysely<unknown> | Kysely<Database>): boolean {
 // PostgreSQL returns bigint (count(*), sum()) as text by default; the API's numbers all fit a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
-/** Connections per API process. Several processes share one server's max_connections (100 by default). */
-const PG_POOL = 10;
-
 /** Distinct statements one API process prepares; beyond these, statements are sent unnamed (planned each time). */
 const PG_PREPARED_MAX = 1000;
 
@@ -143,12 +140,14 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
  * its folder) in WAL mode with foreign keys on. The repositories use Kysely's portable builders; where the
  * dialects differ (search, locking) they branch on `isPostgres`.
  */
-export function openDatabase(target: string): DB {
+export function openDatabase(target: string, opts: { pgPoolSize?: number } = {}): DB {
   if (isPostgresUrl(target)) {
     // Connections are opened as requests need them and then kept (min = max): a new one costs the server a
     // process and a cold catalogue cache (its first plans take 1–2 ms), and loses the prepared statements.
     // Closing idle ones after 10 s (pg's default) made the paced catalogue runs stall on reconnects.
-    const pool = new pg.Pool({ connectionString: target, max: PG_POOL, min: PG_POOL });
+    // Connections per API process (PG_POOL_SIZE): several processes share one server's max_connections.
+    const size = opts.pgPoolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: target, max: size, min: size });
     // An idle connection the server ends (a restart, a failover, an administrator, a dropped database) is
     // an 'error' event on the pool; unhandled, it would end the process. The pool opens a new connection
     // for the next query, so it is logged and nothing else.
