@@ -239,6 +239,35 @@ test('orders: open the drawer, copy the number, cancel with a reason and see the
   await expect(row.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
 });
 
+test('a long order history: every order is listed, the ones after the first screenful too, and opens its details', async ({
+  page,
+  request,
+}) => {
+  const customer = await registerCustomer(request);
+  // More orders than the first screenful the page renders with the answer (issue 19: the rest follow).
+  const placed: string[] = [];
+  for (let i = 0; i < 7; i++) placed.push(await placeOrder(request, customer));
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /did not match|Minified React error/i.test(m.text())) problems.push(m.text());
+  });
+  await signIn(page, customer.email, customer.password);
+  await page.goto('/my-account/orders');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const rows = page.getByRole('list', { name: 'Orders' }).getByRole('listitem');
+  await expect(rows).toHaveCount(placed.length);
+  for (const orderNumber of placed) await expect(rows.filter({ hasText: orderNumber })).toHaveCount(1);
+  // The oldest order is the last card, rendered after the first screenful: it opens like the others.
+  const oldest = placed[0]!;
+  await expect(rows.last()).toContainText(oldest);
+  await rows
+    .last()
+    .getByRole('button', { name: new RegExp(`Order ${oldest}`) })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Order Details' })).toContainText(oldest);
+  expect(problems).toEqual([]);
+});
+
 test('an unpaid prepaid order can be cancelled by its shopper; once cancelled it offers no cancel', async ({ page, request }) => {
   const customer = await registerCustomer(request);
   // Prepaid orders wait in payment_pending until paid; the shopper may cancel one at any time (issue 14).

@@ -30,6 +30,30 @@ describe('My account before the session applies (rendered on the server, hydrati
     expect(screen.getByLabelText('First name')).toHaveValue(customer.firstname);
     expect(screen.getByText(`${customer.firstname} ${customer.lastname}`.trim())).toBeInTheDocument();
   });
+
+  it('mounts the sub-page after the update that applies the session, in a render of its own (issue 19: TBT)', async () => {
+    const api = createFakeApi();
+    const storage = memoryStorage();
+    const earlier = new RootStore(api, { storage });
+    signInForTest(earlier, api);
+    earlier.dispose();
+    const store = new RootStore(api, { storage, deferPersistence: true });
+    renderWithStores(<MyAccountPage />, { api, store, route: '/my-account', path: '/my-account/*' });
+    // As the shell does after hydrating: outside act, so React schedules the work as in a browser.
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      store.startPersistence();
+      // The session's own update renders in a microtask (MobX → useSyncExternalStore: React's sync lane).
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+      expect(screen.queryByRole('form', { name: 'Account details' })).not.toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Loading your account');
+      // The profile follows in the deferred render, which yields to the browser.
+      expect(await screen.findByRole('form', { name: 'Account details' })).toBeInTheDocument();
+    } finally {
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+    }
+  });
 });
 
 describe('My account navigation', () => {

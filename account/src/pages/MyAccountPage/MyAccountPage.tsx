@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation } from '@storefront/shared/router';
 import { paths, SessionSkeleton, Skeleton, useDocumentTitle, useStores } from '@storefront/shared';
 import { ProfileSection } from './sections/ProfileSection';
@@ -64,6 +64,11 @@ const SKELETONS = {
  */
 const MyAccountPage = observer(function MyAccountPage() {
   const { auth, sessionRestored } = useStores();
+  // The session is applied in the task right after hydration, which also re-renders the header and
+  // starts the shopper's requests. The sub-page (its forms, its store) mounts after that, in a render
+  // that yields to the browser (a deferred value renders in a transition lane; issue 19: TBT); its
+  // skeleton stays until then.
+  const restored = useDeferredValue(sessionRestored);
   const { pathname } = useLocation();
   const tabs = useRef<HTMLUListElement>(null);
   useCurrentTabInView(tabs, pathname);
@@ -77,7 +82,7 @@ const MyAccountPage = observer(function MyAccountPage() {
       <aside className="acc-account__aside">
         {/* One line tall, with the name or its skeleton: the tabs below never move. */}
         <p className="acc-account__hello">
-          {sessionRestored ? (
+          {restored ? (
             <>
               Hello, <strong>{greeting}</strong>
             </>
@@ -105,11 +110,11 @@ const MyAccountPage = observer(function MyAccountPage() {
       </aside>
       <div className="acc-account__main sf-private-region">
         <Routes>
-          <Route index element={sessionRestored ? <ProfileSection /> : SKELETONS.profile} />
-          <Route path="orders" element={sessionRestored ? <OrdersSection /> : SKELETONS.orders} />
-          <Route path="wishlist" element={sessionRestored ? <WishlistSection /> : SKELETONS.wishlist} />
-          <Route path="address" element={sessionRestored ? <AddressSection /> : SKELETONS.address} />
-          <Route path="password" element={sessionRestored ? <PasswordSection /> : SKELETONS.password} />
+          <Route index element={restored ? <ProfileSection /> : SKELETONS.profile} />
+          <Route path="orders" element={restored ? <OrdersSection /> : SKELETONS.orders} />
+          <Route path="wishlist" element={restored ? <WishlistSection /> : SKELETONS.wishlist} />
+          <Route path="address" element={restored ? <AddressSection /> : SKELETONS.address} />
+          <Route path="password" element={restored ? <PasswordSection /> : SKELETONS.password} />
           <Route path="*" element={<Navigate to={paths.myAccount.profile} replace />} />
         </Routes>
       </div>

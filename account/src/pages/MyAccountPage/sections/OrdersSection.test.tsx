@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Order } from '@storefront/shared';
 import { createFakeApi, makeOrder, renderWithStores } from '@storefront/shared/testing';
 import MyAccountPage from '../MyAccountPage';
+import { FIRST_SCREEN } from './OrdersSection';
 
 const SPEC_REASONS = [
   'Ordered by Mistake',
@@ -109,6 +110,34 @@ describe('My Orders', () => {
     });
     expect(fetches()).toBe(0);
     expect(screen.queryByRole('list', { name: 'Orders' })).not.toBeInTheDocument();
+  });
+
+  it('shows a long history a screenful first and the rest in a render of its own, newest first (issue 19: TBT)', async () => {
+    const history = Array.from({ length: 12 }, (_, i) =>
+      makeOrder({
+        order_id: i + 1,
+        order_number: `SF-${101 + i}`,
+        order_date: `2026-10-${String(i + 1).padStart(2, '0')}T10:00:00.000Z`,
+        status: 'delivered',
+      }),
+    );
+    // Cards added to the list once it is on screen: none when the whole list commits at once.
+    let addedLater = 0;
+    const count = (records: MutationRecord[]) => {
+      for (const r of records)
+        if (r.target instanceof HTMLElement && r.target.matches('ul[aria-label="Orders"]')) addedLater += r.addedNodes.length;
+    };
+    const watch = new MutationObserver(count);
+    watch.observe(document.body, { childList: true, subtree: true });
+    try {
+      renderOrders(createFakeApi({ orders: history }));
+      await waitFor(() => expect(rows()).toHaveLength(12));
+      count(watch.takeRecords());
+    } finally {
+      watch.disconnect();
+    }
+    expect(addedLater).toBe(12 - FIRST_SCREEN);
+    expect(rows().map((r) => within(r).getByText(/^SF-/).textContent)).toEqual(history.map((o) => o.order_number).reverse());
   });
 
   it("shows the server's message when the list cannot be loaded", async () => {
