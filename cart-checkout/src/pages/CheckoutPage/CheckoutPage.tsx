@@ -59,12 +59,18 @@ function CheckoutPage() {
   useDocumentMeta('Checkout');
 
   useEffect(() => {
-    void store.loadStates();
     // The order is placed from the server cart (docs/api-contract.md): show what it holds now.
     if (auth.isAuthenticated) cart.fetchCart().catch((err: unknown) => reportError(err, MESSAGES.cartFetchFailed));
     // Once, on arrival: later sign-ins fetch the cart themselves (RootStore).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store]);
+
+  // The state list once the form shows: not for the skeleton or an empty cart, and not in the task that
+  // hydrates the page and applies the session (issue 19: TBT), but in the commit that shows the form.
+  const showsForm = sessionRestored && !cart.isEmpty;
+  useEffect(() => {
+    if (showsForm && !store.states.length && !store.statesLoading) void store.loadStates();
+  }, [showsForm, store]);
 
   // The signed-in customer's saved address fills the fields still empty (also right after the OTP sign-in).
   const customer = auth.user?.customer;
