@@ -1,7 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
-import { RootStore, useStores, type CartLine } from '@storefront/shared';
-import { createFakeApi, memoryStorage, signInForTest, type FakeApi } from '@storefront/shared/testing';
+import { act } from '@testing-library/react';
+import { Profiler, type ReactElement } from 'react';
+import { RootStore, STATE_KEY, useStores, type CartLine } from '@storefront/shared';
+import { createFakeApi, memoryStorage, renderWithStores, signInForTest, type FakeApi } from '@storefront/shared/testing';
 import CartPanel from '../overlays/CartPanel/CartPanel';
 
 /**
@@ -60,3 +62,30 @@ export const ShellPanelHost = observer(function ShellPanelHost() {
   const { cart } = useStores();
   return cart.isCartOpen ? <CartPanel /> : null;
 });
+
+/**
+ * A page hydrating over its server render with a guest's saved cart of `lines`: renders `page` and
+ * applies the saved session (as the shell does after the first commit), recording what each commit
+ * left on screen (`seen` names it). Tells a page that renders the shopper's content in the same
+ * commit as the session's update from one that renders it in a later, deferred one.
+ */
+export function commitsAfterSessionRestore(
+  page: ReactElement,
+  route: string,
+  lines: (readonly [number, number, number])[],
+  seen: () => string,
+) {
+  const api = createFakeApi();
+  const saved = { cart: { cartItems: lines.map(([p, v, q]) => lineOf(api, p, v, q)) } };
+  const store = new RootStore(api, { storage: memoryStorage({ [STATE_KEY]: JSON.stringify(saved) }), deferPersistence: true });
+  const commits: string[] = [];
+  renderWithStores(
+    <Profiler id="page" onRender={() => commits.push(seen())}>
+      {page}
+    </Profiler>,
+    { api, store, route },
+  );
+  const beforeRestore = commits.splice(0);
+  act(() => store.startPersistence());
+  return { beforeRestore, afterRestore: commits };
+}

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { RootStore, STATE_KEY } from '@storefront/shared';
 import { createFakeApi, memoryStorage, renderWithStores } from '@storefront/shared/testing';
 import { TOTAL_LIMIT_HINT } from '../../components/CartLineItem/CartLineItem';
-import { lineOf, storeWithCart, TSHIRT_M, TSHIRT_S, WALLET, WATCH } from '../../testing/cartFixtures';
+import { commitsAfterSessionRestore, lineOf, storeWithCart, TSHIRT_M, TSHIRT_S, WALLET, WATCH } from '../../testing/cartFixtures';
 import CartPage from './CartPage';
 
 function renderCart(lines: Parameters<typeof storeWithCart>[0], signedIn = false) {
@@ -25,6 +25,15 @@ describe('cart page', () => {
     act(() => store.startPersistence());
     expect(within(line('Classic Cotton T-Shirt')).getByText('₹998.00')).toBeInTheDocument();
     expect(screen.queryByText('Loading your cart')).not.toBeInTheDocument();
+  });
+
+  it('keeps the skeleton in the commit that applies the saved cart, and shows the lines in a second, deferred one (issue 19: TBT)', () => {
+    const { afterRestore } = commitsAfterSessionRestore(<CartPage />, '/cart', [[...TSHIRT_S, 2]], () =>
+      screen.queryByRole('list', { name: 'Items in your cart' }) ? 'lines' : screen.queryByRole('status') ? 'skeleton' : 'other',
+    );
+    // The session's own update (MobX re-renders synchronously) commits nothing heavy; React renders the
+    // lines afterwards as a transition, which it can split between tasks.
+    expect(afterRestore).toEqual(['skeleton', 'lines']);
   });
 
   it('lists the lines with line totals and the cart totals, shipping Free', () => {

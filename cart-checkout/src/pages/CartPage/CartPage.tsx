@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Link } from '@storefront/shared/router';
 import {
   CART_TOTAL_LIMIT,
@@ -33,7 +33,10 @@ function CartSkeleton() {
  * own, applied in the browser.
  */
 function CartPage() {
-  const { cart, auth, sessionRestored } = useStores();
+  const stores = useStores();
+  const { cart, auth } = stores;
+  // As on /checkout: the lines render in a transition, in slices, not in the task that applies the session.
+  const sessionRestored = useDeferredValue(stores.sessionRestored);
   useDocumentMeta('Cart');
 
   // A signed-in cart lives on the server: show what it holds now (another tab or device may have changed it).

@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { useNavigate } from '@storefront/shared/router';
 import { ApiError } from '@storefront/shared';
 import { renderWithStores } from '@storefront/shared/testing';
-import { storeWithCart, TSHIRT_S, WALLET } from '../../testing/cartFixtures';
+import { commitsAfterSessionRestore, lineOf, storeWithCart, TSHIRT_S, WALLET } from '../../testing/cartFixtures';
 import CheckoutPage from './CheckoutPage';
 
 /** A Back button, to tell a replaced history entry from a pushed one. */
@@ -47,6 +47,15 @@ const placeOrder = () => screen.getByRole('button', { name: 'Place order' });
 jest.setTimeout(30_000);
 
 describe('checkout page', () => {
+  it('keeps the skeleton in the commit that applies the saved session, and renders the form in a second, deferred one (issue 19: TBT)', async () => {
+    const { beforeRestore, afterRestore } = commitsAfterSessionRestore(<CheckoutPage />, '/checkout', [[...TSHIRT_S, 2]], () =>
+      screen.queryByRole('form', { name: 'Checkout' }) ? 'form' : screen.queryByText('Loading your cart') ? 'skeleton' : 'other',
+    );
+    expect(beforeRestore).toEqual(['skeleton']);
+    expect(afterRestore.slice(0, 2)).toEqual(['skeleton', 'form']);
+    expect(await screen.findByRole('option', { name: 'Karnataka' })).toBeInTheDocument();
+  });
+
   it('shows the spec §5 messages under the fields', async () => {
     const { user, api } = renderCheckout([[...TSHIRT_S, 1]], { signedIn: true });
     await user.clear(await screen.findByLabelText('Email'));
@@ -315,10 +324,20 @@ describe('checkout page', () => {
     expect(screen.getByLabelText('Pincode')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('with an empty cart, leads back to the shop', async () => {
+  it('with an empty cart, leads back to the shop, and asks for no state list', async () => {
     const { api } = renderCheckout([]);
     expect(screen.getByText(/Your cart is empty/)).toBeInTheDocument();
-    await waitFor(() => expect(api.callsOf('getStates')).toHaveLength(1));
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/shop');
+    // Effects have run (render flushes them); the list used to be asked for here, on arrival.
+    expect(api.callsOf('getStates')).toHaveLength(0);
+  });
+
+  it('asks for the state list once the form shows: when the cart gets its lines', async () => {
+    const { api, store } = renderCheckout([]);
+    expect(screen.getByText(/Your cart is empty/)).toBeInTheDocument();
+    expect(api.callsOf('getStates')).toHaveLength(0);
+    act(() => store.cart.replaceCart([lineOf(api, ...TSHIRT_S, 1)]));
+    expect(await screen.findByRole('option', { name: 'Karnataka' })).toBeInTheDocument();
+    expect(api.callsOf('getStates')).toHaveLength(1);
   });
 });

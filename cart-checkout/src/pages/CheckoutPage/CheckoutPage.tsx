@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useDeferredValue, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from '@storefront/shared/router';
 import {
   Field,
@@ -51,15 +51,26 @@ function CheckoutPage() {
   const [values, setValues] = useState<AddressForm>(() => store.prefill(EMPTY_ADDRESS));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [payment, setPayment] = useState<PaymentMethod>('cod');
+  // The shopper's session arrives in one store update, and MobX re-renders synchronously: the whole
+  // form and summary would render in the same task as the hydration's commit. Taken as a deferred
+  // value, the skeleton stays for that update and React renders the form in a transition, in slices
+  // that yield to the browser (issue 19: Total Blocking Time).
+  const sessionRestored = useDeferredValue(stores.sessionRestored);
   useDocumentMeta('Checkout');
 
   useEffect(() => {
-    void store.loadStates();
     // The order is placed from the server cart (docs/api-contract.md): show what it holds now.
     if (auth.isAuthenticated) cart.fetchCart().catch((err: unknown) => reportError(err, MESSAGES.cartFetchFailed));
     // Once, on arrival: later sign-ins fetch the cart themselves (RootStore).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store]);
+
+  // The state list once the form shows: not for the skeleton or an empty cart, and not in the task that
+  // hydrates the page and applies the session (issue 19: TBT), but in the commit that shows the form.
+  const showsForm = sessionRestored && !cart.isEmpty;
+  useEffect(() => {
+    if (showsForm && !store.states.length && !store.statesLoading) void store.loadStates();
+  }, [showsForm, store]);
 
   // The signed-in customer's saved address fills the fields still empty (also right after the OTP sign-in).
   const customer = auth.user?.customer;
@@ -108,7 +119,7 @@ function CheckoutPage() {
 
   // Rendered on the server, and hydrating: the heading and the form's outline until the shopper's cart
   // and details are known (issue 19), then the form (or the empty cart) in the same place.
-  if (!stores.sessionRestored) {
+  if (!sessionRestored) {
     return (
       <section className="cc-page" data-section="cart_checkout" aria-labelledby="cc-checkout-title">
         <h1 id="cc-checkout-title">Checkout</h1>
