@@ -158,6 +158,26 @@ test('a tap on "Add to cart" before any script has run is not lost', async ({ pa
   await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
 });
 
+test('a tap made while the start-up loads its libraries, before hydration, is not lost', async ({ page }) => {
+  const product = await aProduct(page);
+  // The start-up (main.js) runs at once; the shell's bootstrap chunk, asked for once React's renderer
+  // and the shared module have been requested in tasks of their own, waits until the tap is made.
+  let releaseBootstrap = () => {};
+  const tapped = new Promise<void>((r) => (releaseBootstrap = r));
+  await page.route(/\/shell\/[^/]+\/bootstrap\.[0-9a-f]+\.js$/, async (route) => {
+    await tapped;
+    await route.continue();
+  });
+  const bootstrapAsked = page.waitForRequest(/\/shell\/[^/]+\/bootstrap\.[0-9a-f]+\.js$/);
+  await page.goto(`/products/${product.slug}`);
+  await bootstrapAsked;
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+  releaseBootstrap();
+  await hydrated(page);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+});
+
 test('text typed and a submit made before any script has run reach the form', async ({ page }) => {
   await page.route(/\/(shell|remotes)\/.*\.js$/, async (route) => {
     await new Promise((r) => setTimeout(r, 1500));

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from './router';
 import type { Api } from './api/Api';
 import type { AnswerSink, AnswerSource } from './api/answers';
@@ -68,12 +67,16 @@ export function mountStandalone(children: ReactNode, config: Partial<RuntimeConf
   if (!el) throw new Error('#root is missing from index.html');
   const { store } = createSession({ ...DEV_RUNTIME_CONFIG, ...config });
   void store.storeInfo.fetch().catch(() => undefined);
-  createRoot(el).render(
-    <StoresProvider store={store}>
-      <BrowserRouter>
-        {children}
-        <ToastHost />
-      </BrowserRouter>
-    </StoresProvider>,
+  // react-dom/client is imported here, not at the top: the composed site's shared module then never
+  // waits for (nor is evaluated with) React's renderer, which the shell loads itself (issue 19: TBT).
+  void import('react-dom/client').then(({ createRoot }) =>
+    createRoot(el).render(
+      <StoresProvider store={store}>
+        <BrowserRouter>
+          {children}
+          <ToastHost />
+        </BrowserRouter>
+      </StoresProvider>,
+    ),
   );
 }

@@ -17,6 +17,7 @@ import type { ServerRendered } from './startup/config';
 import type { HeldInput } from './startup/earlyInput';
 import { browserSections, debugMf, federationDiagnostics, loadSection, printDiagnostics } from './startup/federation';
 import { pageLocation } from './routeTable';
+import { yieldToBrowser } from './startup/yieldToBrowser';
 
 /** What a signed-in shopper's session fetches at start: their cart and wishlist (spec §4, §6). */
 function startCustomerSession(store: RootStore): void {
@@ -64,6 +65,7 @@ async function hydrate(config: RuntimeConfig, ssr: ServerRendered, held: HeldInp
   const answers = new ServerAnswers(ssr.answers);
   const { store } = createSession(config, window, { answers, deferPersistence: true });
   expose(config);
+  await yieldToBrowser();
   // The server found nothing at this address (an unknown product) and rendered the not-found page
   // with a 404: show it where spec §2 sends the shopper, so the router renders the same page.
   if ('shell' in ssr.route && ssr.route.shell === 'NotFound' && 'remote' in pageLocation(window.location.pathname, '').route) {
@@ -74,7 +76,9 @@ async function hydrate(config: RuntimeConfig, ssr: ServerRendered, held: HeldInp
     const { at } = pageLocation(window.location.pathname, window.location.search);
     // A remote that fails here fails again inside its boundary, which shows its fallback.
     const page = await loadSection(ssr.route.remote, ssr.route.module).catch(() => null);
+    await yieldToBrowser();
     await page?.load?.(store, at).catch(() => undefined);
+    await yieldToBrowser();
   }
   const afterFirstCommit = () => {
     answers.close();
