@@ -8,3 +8,4 @@ export * from './Picture';
 export * from './Field';
 export * from './useHydrated';
 export * from './Carousel';
+export * from './useOptimisticValue';

@@ -28,6 +28,25 @@ const SHELL_PAGES: Record<ShellRoute['shell'], ComponentType> = {
   NotFound: lazy(SHELL_IMPORTS.NotFound),
 };
 
+/** Shell pages whose chunk has arrived, rendered at once instead of through their lazy component. */
+const LOADED_SHELL_PAGES = new Map<ShellRoute['shell'], ComponentType>();
+
+/**
+ * Loads a shell page's chunk before a page the server rendered hydrates (shell/src/bootstrap.tsx), so
+ * hydration renders it in one pass. A lazy component suspends on its first render even when its chunk
+ * is here, and Preact then keeps the server's markup unhydrated, without its handlers, while the rest
+ * of the page (and the first-commit mark beside it) goes on.
+ */
+export async function preloadShellPage(name: string): Promise<void> {
+  if (!(name in SHELL_IMPORTS)) return;
+  const page = name as ShellRoute['shell'];
+  LOADED_SHELL_PAGES.set(page, (await SHELL_IMPORTS[page]()).default);
+}
+
+function shellPage(name: ShellRoute['shell']): ComponentType {
+  return LOADED_SHELL_PAGES.get(name) ?? SHELL_PAGES[name];
+}
+
 /** A shell page, loaded on demand (suspending to the routes' boundary), marking its first commit. */
 function ShellPage({ children }: { children: ReactNode }) {
   return (
@@ -53,6 +72,7 @@ export function AppRoutes() {
 }
 
 function RouteTable() {
+  const NotFoundPage = shellPage('NotFound');
   return (
     <Routes>
       {ROUTES.map((route) => {
@@ -60,7 +80,7 @@ function RouteTable() {
         if (isRemoteRoute(route)) {
           element = <RemotePage key={`${route.remote}/${route.module}`} remote={route.remote} module={route.module} />;
         } else {
-          const Page = SHELL_PAGES[route.shell];
+          const Page = shellPage(route.shell);
           element = (
             <ShellPage>
               <Page />
@@ -73,7 +93,7 @@ function RouteTable() {
         path="*"
         element={
           <ShellPage>
-            <SHELL_PAGES.NotFound />
+            <NotFoundPage />
           </ShellPage>
         }
       />
