@@ -26,7 +26,6 @@ export interface SectionBuildOptions {
   devPort: number;
   rspack: typeof import('@rspack/core');
   ModuleFederationPlugin: typeof import('@module-federation/enhanced/rspack').ModuleFederationPlugin;
-  ReactRefreshPlugin?: new (opts?: object) => unknown;
   /** Extra dev-server settings (the shell serves config and registry in dev). */
   devServer?: Record<string, unknown>;
   /** Extra runtime plugins (file paths) for the federation runtime. */
@@ -335,7 +334,9 @@ export function createSectionConfig(
     experiments: { css: true },
     module: {
       rules: [
-        swcRule(production, !production && !!opts.ReactRefreshPlugin),
+        // No fast refresh in development: React Refresh cannot update Preact's components (REACT_ALIASES),
+        // so a change reloads the page.
+        swcRule(production, false),
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset' },
       ],
@@ -383,7 +384,6 @@ export function createSectionConfig(
         buildId: version.slice(pkg.version.length + 1),
         kind: opts.kind,
       }),
-      ...(!production && opts.ReactRefreshPlugin ? [new opts.ReactRefreshPlugin()] : []),
     ],
     optimization: { minimize: production },
     performance: { hints: false },

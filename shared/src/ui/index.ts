@@ -9,3 +9,4 @@ export * from './Field';
 export * from './useHydrated';
 export * from './Carousel';
 export * from './useOptimisticValue';
+export * from './useDeferredInTask';

@@ -1,12 +1,12 @@
-import { lazy, Suspense, useCallback, useRef, type ComponentType, type ReactNode } from 'react';
-import { BrowserRouter, MemoryRouter, Route, Routes } from '@storefront/shared/router';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { BrowserRouter, MemoryRouter, Route, Routes, useLocation, type Location } from '@storefront/shared/router';
 import { FullScreenSpinner, StoresProvider, ToastHost, type RootStore, type RuntimeConfig } from '@storefront/shared';
-import { ROUTES, isRemoteRoute, type ShellRoute } from '../routeTable';
+import { ROUTES, isRemoteRoute, pageLocation, type ShellRoute } from '../routeTable';
 import { Guard } from './guards';
 import { usePrefetchOnIntent } from './prefetch';
 import { RemotePage } from './RemotePage';
 import { Layout } from './Layout';
-import { FirstCommitContext, FirstCommitMark, SectionLoaderContext, type SectionLoader } from './sections';
+import { FirstCommitContext, FirstCommitMark, SectionLoaderContext, useSectionLoader, type SectionLoader } from './sections';
 import { PageViews } from '../telemetry/PageViews';
 
 // Shell-owned pages, each its own chunk named as in spec §2. The importers serve the lazy components and
@@ -71,10 +71,45 @@ export function AppRoutes() {
   );
 }
 
+/**
+ * The location the pages show: the router's, once the page it names has arrived; until then the one
+ * shown before. A client navigation to a page whose chunk is still on its way keeps the current page on
+ * screen instead of the full-screen spinner (Preact has no transitions to hold the old screen, as React
+ * Router's did with React). The first page has nothing before it: it suspends to the spinner.
+ */
+function useArrivedLocation(): Location {
+  const location = useLocation();
+  const sections = useSectionLoader();
+  const [shown, setShown] = useState(location);
+  const { route } = pageLocation(location.pathname, location.search);
+  const arrived = isRemoteRoute(route) ? !!sections.peek(route.remote, route.module) : LOADED_SHELL_PAGES.has(route.shell);
+  useEffect(() => {
+    if (shown === location) return undefined;
+    if (arrived) {
+      setShown(location);
+      return undefined;
+    }
+    let live = true;
+    const next = pageLocation(location.pathname, location.search).route;
+    const loading = isRemoteRoute(next) ? sections.load(next.remote, next.module) : preloadShellPage(next.shell);
+    // A page that fails to load is shown anyway: its section boundary says so.
+    void loading
+      .catch(() => undefined)
+      .then(() => {
+        if (live) setShown(location);
+      });
+    return () => {
+      live = false;
+    };
+  }, [location, shown, arrived, sections]);
+  return arrived ? location : shown;
+}
+
 function RouteTable() {
   const NotFoundPage = shellPage('NotFound');
+  const location = useArrivedLocation();
   return (
-    <Routes>
+    <Routes location={location}>
       {ROUTES.map((route) => {
         let element;
         if (isRemoteRoute(route)) {

@@ -60,21 +60,6 @@ export class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
  * suspend forever. A failed one stays until it is forgotten (Retry, or its section unmounting), so React
  * sees the failure and the section's boundary shows it, instead of a fresh load starting on every render.
  */
-/**
- * A page that arrives later carries its own first-commit mark: a sibling of a suspended component has
- * its effects run when Preact first renders it, before the page is there, or not at all.
- */
-function withFirstCommitMark(Page: ComponentType<Record<string, unknown>>): ComponentType<Record<string, unknown>> {
-  return function MarkedPage(props: Record<string, unknown>) {
-    return (
-      <>
-        <Page {...props} />
-        <FirstCommitMark />
-      </>
-    );
-  };
-}
-
 interface LazyPage {
   Page: ComponentType<Record<string, unknown>>;
   failed: boolean;
@@ -94,13 +79,10 @@ function lazyPage(sections: SectionLoader, id: string, remote: string, module: s
     const made: LazyPage = {
       failed: false,
       Page: lazy(() =>
-        sections.load(remote, module).then(
-          (loaded) => ({ default: withFirstCommitMark(loaded.default) }),
-          (err: unknown) => {
-            made.failed = true;
-            throw err;
-          },
-        ),
+        sections.load(remote, module).catch((err: unknown) => {
+          made.failed = true;
+          throw err;
+        }),
       ),
     };
     pages.set(id, (entry = made));
@@ -135,8 +117,7 @@ export function RemotePage({ remote, module, inline, props }: RemotePageProps) {
   const firstCommit = useContext(FirstCommitContext);
   const [, setAttempt] = useState(0);
   const id = `${remote}/${module}`;
-  const arrived = sections.peek(remote, module)?.default;
-  const Page = arrived ?? lazyPage(sections, id, remote, module);
+  const Page = sections.peek(remote, module)?.default ?? lazyPage(sections, id, remote, module);
   // A section that failed and is left (navigated away from) loads again when it comes back.
   useEffect(() => () => forgetLazyPage(sections, id, true), [sections, id]);
   const retry = () => {
@@ -154,7 +135,7 @@ export function RemotePage({ remote, module, inline, props }: RemotePageProps) {
         ) : (
           <>
             <Page {...props} />
-            {arrived && <FirstCommitMark />}
+            <FirstCommitMark />
           </>
         )}
       </RemoteBoundary>
