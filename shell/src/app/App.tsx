@@ -75,14 +75,18 @@ export function AppRoutes() {
  * The location the pages show: the router's, once the page it names has arrived; until then the one
  * shown before. A client navigation to a page whose chunk is still on its way keeps the current page on
  * screen instead of the full-screen spinner (Preact has no transitions to hold the old screen, as React
- * Router's did with React). The first page has nothing before it: it suspends to the spinner.
+ * Router's did with React). The first page has nothing before it: it suspends to the spinner; so does a
+ * move to or from a guarded page.
  */
 function useArrivedLocation(): Location {
   const location = useLocation();
   const sections = useSectionLoader();
   const [shown, setShown] = useState(location);
   const { route } = pageLocation(location.pathname, location.search);
-  const arrived = isRemoteRoute(route) ? !!sections.peek(route.remote, route.module) : LOADED_SHELL_PAGES.has(route.shell);
+  // Only between public pages: a page behind a guard is not kept on screen once the session that let
+  // the shopper in may have changed (a logout sends the shopper on from a private page).
+  const publicMove = route.access === 'public' && pageLocation(shown.pathname, shown.search).route.access === 'public';
+  const arrived = !publicMove || (isRemoteRoute(route) ? !!sections.peek(route.remote, route.module) : LOADED_SHELL_PAGES.has(route.shell));
   useEffect(() => {
     if (shown === location) return undefined;
     if (arrived) {
