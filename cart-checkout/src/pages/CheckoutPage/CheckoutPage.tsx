@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useDeferredValue, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from '@storefront/shared/router';
 import {
   Field,
@@ -12,6 +12,7 @@ import {
   unitPrice,
   useStores,
   useDocumentMeta,
+  useDeferredInTask,
 } from '@storefront/shared';
 import { CouponForm } from '../../components/CouponForm/CouponForm';
 import { GuestVerification } from '../../components/GuestVerification/GuestVerification';
@@ -55,7 +56,7 @@ function CheckoutPage() {
   // form and summary would render in the same task as the hydration's commit. Taken as a deferred
   // value, the skeleton stays for that update and React renders the form in a transition, in slices
   // that yield to the browser (issue 19: Total Blocking Time).
-  const sessionRestored = useDeferredValue(stores.sessionRestored);
+  const sessionRestored = useDeferredInTask(stores.sessionRestored);
   useDocumentMeta('Checkout');
 
   useEffect(() => {
