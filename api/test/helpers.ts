@@ -46,7 +46,24 @@ export async function freshPostgres(): Promise<{ url: string; drop(): Promise<vo
   await admin((c) => c.query(`create database ${name}`));
   const url = new URL(TEST_PG_URL ?? '');
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
+  return { url: url.toString(), drop: () => dropDatabase(name) };
+}
+
+/**
+ * Drops a test database, ending its connections. An autovacuum worker busy in it belongs to the
+ * server's superuser, which our role may not end ("must be a member of the role whose process is being
+ * terminated", 42501): it finishes in a moment, so the drop is tried again for a few seconds.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '42501' || attempt >= 50) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 /** A fresh app over a fresh database (migrated and seeded), with a clock the test moves by hand. */
