@@ -7,11 +7,10 @@
  * dependency of its own, so `@storefront/shared` stays a runtime package.
  */
 import { readFileSync, existsSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { REACT_ALIASES, SERVER_SINGLETONS, sharedSingletons } from '../src/federation';
+import { SERVER_SINGLETONS, sharedSingletons } from '../src/federation';
 
 /** What a section's rspack.config.ts hands in. */
 export interface SectionBuildOptions {
@@ -26,6 +25,7 @@ export interface SectionBuildOptions {
   devPort: number;
   rspack: typeof import('@rspack/core');
   ModuleFederationPlugin: typeof import('@module-federation/enhanced/rspack').ModuleFederationPlugin;
+  ReactRefreshPlugin?: new (opts?: object) => unknown;
   /** Extra dev-server settings (the shell serves config and registry in dev). */
   devServer?: Record<string, unknown>;
   /** Extra runtime plugins (file paths) for the federation runtime. */
@@ -168,29 +168,6 @@ class FederationEsmRuntimePlugin {
   }
 }
 
-/**
- * REACT_ALIASES as absolute files of the Preact that @storefront/shared depends on, so every section and
- * every library in it (the router, mobx-react-lite, react-toastify) resolves React's names to that one
- * copy; `node` picks the server build's files (the stream renderers for Node).
- */
-function preactDir(): string {
-  const sharedRequire = createRequire(path.join(import.meta.dirname ?? __dirname, '..', 'package.json'));
-  return path.dirname(sharedRequire.resolve('preact/package.json'));
-}
-
-function reactAliases(target: 'web' | 'node'): Record<string, string> {
-  const dir = preactDir();
-  const exportsMap = readJson<{ exports: Record<string, Record<string, string>> }>(path.join(dir, 'package.json')).exports;
-  const out: Record<string, string> = {};
-  for (const [name, target_] of Object.entries(REACT_ALIASES)) {
-    const entry = exportsMap[`./${target_.slice('preact/'.length)}`];
-    const file = entry && (target === 'web' ? (entry.browser ?? entry.import ?? entry.default) : (entry.import ?? entry.default));
-    if (!file) throw new Error(`federation: preact has no ${target_} export`);
-    out[name] = path.join(dir, file);
-  }
-  return out;
-}
-
 function isProduction(env: { mode?: string }): boolean {
   return (env.mode ?? process.env.NODE_ENV) === 'production' || process.argv.includes('production');
 }
@@ -274,8 +251,6 @@ export function createServerConfig(
       clean: false,
     },
     externalsType: 'commonjs',
-    // A remote leaves React's names out (the host hands it the shell's); what it keeps resolves as the
-    // browser build does.
     externals:
       opts.kind === 'remote'
         ? [
@@ -283,7 +258,7 @@ export function createServerConfig(
               request && singletons.has(request) ? cb(null, `commonjs ${request}`) : cb(),
           ]
         : [],
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], alias: reactAliases('node') },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
     experiments: { css: true },
     module: {
       generator: { 'css/auto': { exportsOnly: true } },
@@ -330,13 +305,11 @@ export function createSectionConfig(
       uniqueName: opts.name,
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], alias: reactAliases('web') },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
     experiments: { css: true },
     module: {
       rules: [
-        // No fast refresh in development: React Refresh cannot update Preact's components (REACT_ALIASES),
-        // so a change reloads the page.
-        swcRule(production, false),
+        swcRule(production, !production && !!opts.ReactRefreshPlugin),
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset' },
       ],
@@ -345,11 +318,7 @@ export function createSectionConfig(
       new ModuleFederationPlugin({
         name: opts.name,
         ...(isShell ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: opts.exposes ?? {} }),
-        shared: sharedSingletons(
-          pkg.dependencies ?? {},
-          sharedPkg.version,
-          readJson<PackageJson>(path.join(preactDir(), 'package.json')).version,
-        ),
+        shared: sharedSingletons(pkg.dependencies ?? {}, sharedPkg.version),
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
@@ -384,6 +353,7 @@ export function createSectionConfig(
         buildId: version.slice(pkg.version.length + 1),
         kind: opts.kind,
       }),
+      ...(!production && opts.ReactRefreshPlugin ? [new opts.ReactRefreshPlugin()] : []),
     ],
     optimization: { minimize: production },
     performance: { hints: false },

@@ -21,7 +21,6 @@ export {
   useDocumentMeta,
   useDocumentTitle,
   type DocumentMeta,
-  type ImagePreload,
   type SocialMeta,
 } from './documentMeta';
 export * from './constants';

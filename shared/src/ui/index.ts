@@ -8,5 +8,3 @@ export * from './Picture';
 export * from './Field';
 export * from './useHydrated';
 export * from './Carousel';
-export * from './useOptimisticValue';
-export * from './useDeferredInTask';

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
 import type { PageModule } from '@storefront/shared';
 import { RemotePage } from '../app/RemotePage';
@@ -41,10 +40,7 @@ describe('telemetry signals', () => {
     render(
       <SectionLoaderContext.Provider value={sections}>
         <FirstCommitContext.Provider value={() => undefined}>
-          {/* AppRoutes' one boundary around the pages, which the page suspends to while it loads */}
-          <Suspense fallback={null}>
-            <RemotePage remote="catalog" module="Product" />
-          </Suspense>
+          <RemotePage remote="catalog" module="Product" />
         </FirstCommitContext.Provider>
       </SectionLoaderContext.Provider>,
     );

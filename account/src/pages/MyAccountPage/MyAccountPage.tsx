@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation } from '@storefront/shared/router';
-import { paths, SessionSkeleton, Skeleton, useDocumentTitle, useStores, useDeferredInTask } from '@storefront/shared';
+import { paths, SessionSkeleton, Skeleton, useDocumentTitle, useStores } from '@storefront/shared';
 import { ProfileSection } from './sections/ProfileSection';
 import { OrdersSection } from './sections/OrdersSection';
 import { WishlistSection } from './sections/WishlistSection';
@@ -68,7 +68,7 @@ const MyAccountPage = observer(function MyAccountPage() {
   // starts the shopper's requests. The sub-page (its forms, its store) mounts after that, in a render
   // that yields to the browser (a deferred value renders in a transition lane; issue 19: TBT); its
   // skeleton stays until then.
-  const restored = useDeferredInTask(sessionRestored);
+  const restored = useDeferredValue(sessionRestored);
   const { pathname } = useLocation();
   const tabs = useRef<HTMLUListElement>(null);
   useCurrentTabInView(tabs, pathname);

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Link } from '@storefront/shared/router';
 import {
   CART_TOTAL_LIMIT,
@@ -11,7 +11,6 @@ import {
   SessionSkeleton,
   useStores,
   useDocumentMeta,
-  useDeferredInTask,
 } from '@storefront/shared';
 import { CartLineItem } from '../../components/CartLineItem/CartLineItem';
 import { cartLineKey } from '../../lib/cartLineKey';
@@ -37,7 +36,7 @@ function CartPage() {
   const stores = useStores();
   const { cart, auth } = stores;
   // As on /checkout: the lines render in a transition, in slices, not in the task that applies the session.
-  const sessionRestored = useDeferredInTask(stores.sessionRestored);
+  const sessionRestored = useDeferredValue(stores.sessionRestored);
   useDocumentMeta('Cart');
 
   // A signed-in cart lives on the server: show what it holds now (another tab or device may have changed it).

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useDeferredValue, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from '@storefront/shared/router';
 import {
   Field,
@@ -12,7 +12,6 @@ import {
   unitPrice,
   useStores,
   useDocumentMeta,
-  useDeferredInTask,
 } from '@storefront/shared';
 import { CouponForm } from '../../components/CouponForm/CouponForm';
 import { GuestVerification } from '../../components/GuestVerification/GuestVerification';
@@ -56,7 +55,7 @@ function CheckoutPage() {
   // form and summary would render in the same task as the hydration's commit. Taken as a deferred
   // value, the skeleton stays for that update and React renders the form in a transition, in slices
   // that yield to the browser (issue 19: Total Blocking Time).
-  const sessionRestored = useDeferredInTask(stores.sessionRestored);
+  const sessionRestored = useDeferredValue(stores.sessionRestored);
   useDocumentMeta('Checkout');
 
   useEffect(() => {
