@@ -1,5 +1,8 @@
 import path from 'node:path';
 
+/** Connections per API process to PostgreSQL unless PG_POOL_SIZE says otherwise. */
+export const DEFAULT_PG_POOL_SIZE = 10;
+
 /** A counting window: at most `max` hits per `windowMs`. */
 export interface LimitWindow {
   max: number;
@@ -183,7 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.API_HOST || DEV_DEFAULTS.API_HOST,
     dbFile: env.DB_FILE ? path.resolve(env.DB_FILE) : DEFAULT_DB_FILE,
     databaseUrl: env.DATABASE_URL || null,
-    pgPoolSize: Math.min(100, Math.max(1, int(env.PG_POOL_SIZE, 10))),
+    pgPoolSize: Math.min(100, Math.max(1, int(env.PG_POOL_SIZE, DEFAULT_PG_POOL_SIZE))),
     seedProducts: int(env.SEED_PRODUCTS, 0),
     catalogCache: {
       entries: int(env.CATALOG_CACHE, 2000),

@@ -22,6 +22,7 @@ import * as m003 from './migrations/003_payments';
 import * as m004 from './migrations/004_catalogue_scale';
 import * as m005 from './migrations/005_product_pictures';
 import * as m006 from './migrations/006_search_word_prefixes';
+import { DEFAULT_PG_POOL_SIZE } from '../config';
 
 export type DB = Kysely<Database>;
 
@@ -146,7 +147,7 @@ export function openDatabase(target: string, opts: { pgPoolSize?: number } = {})
     // process and a cold catalogue cache (its first plans take 1–2 ms), and loses the prepared statements.
     // Closing idle ones after 10 s (pg's default) made the paced catalogue runs stall on reconnects.
     // Connections per API process (PG_POOL_SIZE): several processes share one server's max_connections.
-    const size = opts.pgPoolSize ?? 10;
+    const size = opts.pgPoolSize ?? DEFAULT_PG_POOL_SIZE;
     const pool = new pg.Pool({ connectionString: target, max: size, min: size });
     // An idle connection the server ends (a restart, a failover, an administrator, a dropped database) is
     // an 'error' event on the pool; unhandled, it would end the process. The pool opens a new connection
