@@ -116,7 +116,9 @@ export class CheckoutStore {
     return this.session.auth.verificationLoading;
   }
 
+  /** The state list, asked for once: nothing when it is here or on its way. */
   async loadStates(): Promise<void> {
+    if (this.states.length || this.statesLoading) return;
     this.statesLoading = true;
     try {
       const res = await this.session.api.getStates();

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useDeferredValue, type ReactNode } from 'react';
 import type { RootStore } from './RootStore';
 
 const StoresContext = createContext<RootStore | null>(null);
@@ -16,4 +16,15 @@ export function useStores(): RootStore {
   const store = useContext(StoresContext);
   if (!store) throw new Error('useStores() outside StoresProvider: is @storefront/shared shared as a singleton?');
   return store;
+}
+
+/**
+ * Whether the shopper's saved session (sign-in, cart) has been applied, as a page's own content should
+ * follow it. The session arrives in one store update right after hydration, and MobX re-renders at once:
+ * the page's content (lines, a form, an account sub-page) would render in that same task. Taken as a
+ * deferred value, the skeleton stays for that update and React renders the content afterwards in a
+ * transition, in slices that yield to the browser (issue 19: Total Blocking Time).
+ */
+export function useSessionApplied(): boolean {
+  return useDeferredValue(useStores().sessionRestored);
 }

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { useCallback, useDeferredValue, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation } from '@storefront/shared/router';
-import { paths, SessionSkeleton, Skeleton, useDocumentTitle, useStores } from '@storefront/shared';
+import { paths, SessionSkeleton, Skeleton, useDocumentTitle, useSessionApplied, useStores } from '@storefront/shared';
 import { ProfileSection } from './sections/ProfileSection';
 import { OrdersSection } from './sections/OrdersSection';
 import { WishlistSection } from './sections/WishlistSection';
@@ -63,12 +63,10 @@ const SKELETONS = {
  * Its sub-pages are routed here, relative to /my-account; each sub-page owns the page's h1.
  */
 const MyAccountPage = observer(function MyAccountPage() {
-  const { auth, sessionRestored } = useStores();
-  // The session is applied in the task right after hydration, which also re-renders the header and
-  // starts the shopper's requests. The sub-page (its forms, its store) mounts after that, in a render
-  // that yields to the browser (a deferred value renders in a transition lane; issue 19: TBT); its
-  // skeleton stays until then.
-  const restored = useDeferredValue(sessionRestored);
+  const { auth } = useStores();
+  // The sub-page (its forms, its store) mounts after the update that applies the session, in a render
+  // that yields to the browser (issue 19: TBT); its skeleton stays until then.
+  const restored = useSessionApplied();
   const { pathname } = useLocation();
   const tabs = useRef<HTMLUListElement>(null);
   useCurrentTabInView(tabs, pathname);

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useDeferredValue, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Link } from '@storefront/shared/router';
 import {
   CART_TOTAL_LIMIT,
@@ -9,6 +9,7 @@ import {
   paths,
   reportError,
   SessionSkeleton,
+  useSessionApplied,
   useStores,
   useDocumentMeta,
 } from '@storefront/shared';
@@ -33,10 +34,9 @@ function CartSkeleton() {
  * own, applied in the browser.
  */
 function CartPage() {
-  const stores = useStores();
-  const { cart, auth } = stores;
-  // As on /checkout: the lines render in a transition, in slices, not in the task that applies the session.
-  const sessionRestored = useDeferredValue(stores.sessionRestored);
+  const { cart, auth } = useStores();
+  // The lines render after the update that applies the session, in slices (issue 19: TBT).
+  const sessionRestored = useSessionApplied();
   useDocumentMeta('Cart');
 
   // A signed-in cart lives on the server: show what it holds now (another tab or device may have changed it).

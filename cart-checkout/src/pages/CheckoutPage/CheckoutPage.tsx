@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useDeferredValue, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from '@storefront/shared/router';
 import {
   Field,
@@ -10,6 +10,7 @@ import {
   SessionSkeleton,
   summarizeLines,
   unitPrice,
+  useSessionApplied,
   useStores,
   useDocumentMeta,
 } from '@storefront/shared';
@@ -51,11 +52,8 @@ function CheckoutPage() {
   const [values, setValues] = useState<AddressForm>(() => store.prefill(EMPTY_ADDRESS));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [payment, setPayment] = useState<PaymentMethod>('cod');
-  // The shopper's session arrives in one store update, and MobX re-renders synchronously: the whole
-  // form and summary would render in the same task as the hydration's commit. Taken as a deferred
-  // value, the skeleton stays for that update and React renders the form in a transition, in slices
-  // that yield to the browser (issue 19: Total Blocking Time).
-  const sessionRestored = useDeferredValue(stores.sessionRestored);
+  // The form and summary render after the update that applies the session, in slices (issue 19: TBT).
+  const sessionRestored = useSessionApplied();
   useDocumentMeta('Checkout');
 
   useEffect(() => {
@@ -69,7 +67,7 @@ function CheckoutPage() {
   // hydrates the page and applies the session (issue 19: TBT), but in the commit that shows the form.
   const showsForm = sessionRestored && !cart.isEmpty;
   useEffect(() => {
-    if (showsForm && !store.states.length && !store.statesLoading) void store.loadStates();
+    if (showsForm) void store.loadStates();
   }, [showsForm, store]);
 
   // The signed-in customer's saved address fills the fields still empty (also right after the OTP sign-in).
