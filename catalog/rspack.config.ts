@@ -1,6 +1,5 @@
 import * as rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
 import { createSectionConfigs } from '../shared/build/rspackConfig';
 import { exposedModules } from '../shared/build/exposes';
 
@@ -19,7 +18,6 @@ export default (_env: unknown, argv: { mode?: string }) =>
       },
       rspack,
       ModuleFederationPlugin,
-      ReactRefreshPlugin,
       // Its pages rendered on the server by the static host (issue 8); src/server.ts lists them.
       server: './src/server.ts',
       exposes: exposedModules('catalog', {

@@ -151,7 +151,7 @@ function withMeta(head: string, meta: ServerPage['meta']): string {
   return out;
 }
 
-/** React puts the image preloads it found at the start of a partial render: they belong in `<head>`. */
+/** A render starts with the preloads of its LCP pictures (shell/src/server/headTags.ts): they belong in `<head>`. */
 export function splitLeadingLinks(html: string): { links: string; body: string } {
   const m = /^(?:<link [^>]*\/?>)+/.exec(html);
   return m ? { links: m[0], body: html.slice(m[0].length) } : { links: '', body: html };

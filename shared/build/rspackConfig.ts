@@ -7,10 +7,11 @@
  * dependency of its own, so `@storefront/shared` stays a runtime package.
  */
 import { readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { SERVER_SINGLETONS, sharedSingletons } from '../src/federation';
+import { REACT_ALIASES, SERVER_SINGLETONS, sharedSingletons } from '../src/federation';
 
 /** What a section's rspack.config.ts hands in. */
 export interface SectionBuildOptions {
@@ -25,7 +26,6 @@ export interface SectionBuildOptions {
   devPort: number;
   rspack: typeof import('@rspack/core');
   ModuleFederationPlugin: typeof import('@module-federation/enhanced/rspack').ModuleFederationPlugin;
-  ReactRefreshPlugin?: new (opts?: object) => unknown;
   /** Extra dev-server settings (the shell serves config and registry in dev). */
   devServer?: Record<string, unknown>;
   /** Extra runtime plugins (file paths) for the federation runtime. */
@@ -168,6 +168,29 @@ class FederationEsmRuntimePlugin {
   }
 }
 
+/**
+ * REACT_ALIASES as absolute files of the Preact that @storefront/shared depends on, so every section and
+ * every library in it (the router, mobx-react-lite, react-toastify) resolves React's names to that one
+ * copy; `node` picks the server build's files (the stream renderers for Node).
+ */
+function preactDir(): string {
+  const sharedRequire = createRequire(path.join(import.meta.dirname ?? __dirname, '..', 'package.json'));
+  return path.dirname(sharedRequire.resolve('preact/package.json'));
+}
+
+function reactAliases(target: 'web' | 'node'): Record<string, string> {
+  const dir = preactDir();
+  const exportsMap = readJson<{ exports: Record<string, Record<string, string>> }>(path.join(dir, 'package.json')).exports;
+  const out: Record<string, string> = {};
+  for (const [name, target_] of Object.entries(REACT_ALIASES)) {
+    const entry = exportsMap[`./${target_.slice('preact/'.length)}`];
+    const file = entry && (target === 'web' ? (entry.browser ?? entry.import ?? entry.default) : (entry.import ?? entry.default));
+    if (!file) throw new Error(`federation: preact has no ${target_} export`);
+    out[name] = path.join(dir, file);
+  }
+  return out;
+}
+
 function isProduction(env: { mode?: string }): boolean {
   return (env.mode ?? process.env.NODE_ENV) === 'production' || process.argv.includes('production');
 }
@@ -251,6 +274,8 @@ export function createServerConfig(
       clean: false,
     },
     externalsType: 'commonjs',
+    // A remote leaves React's names out (the host hands it the shell's); what it keeps resolves as the
+    // browser build does.
     externals:
       opts.kind === 'remote'
         ? [
@@ -258,7 +283,7 @@ export function createServerConfig(
               request && singletons.has(request) ? cb(null, `commonjs ${request}`) : cb(),
           ]
         : [],
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], alias: reactAliases('node') },
     experiments: { css: true },
     module: {
       generator: { 'css/auto': { exportsOnly: true } },
@@ -305,11 +330,13 @@ export function createSectionConfig(
       uniqueName: opts.name,
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], alias: reactAliases('web') },
     experiments: { css: true },
     module: {
       rules: [
-        swcRule(production, !production && !!opts.ReactRefreshPlugin),
+        // No fast refresh in development: React Refresh cannot update Preact's components (REACT_ALIASES),
+        // so a change reloads the page.
+        swcRule(production, false),
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset' },
       ],
@@ -318,7 +345,11 @@ export function createSectionConfig(
       new ModuleFederationPlugin({
         name: opts.name,
         ...(isShell ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: opts.exposes ?? {} }),
-        shared: sharedSingletons(pkg.dependencies ?? {}, sharedPkg.version),
+        shared: sharedSingletons(
+          pkg.dependencies ?? {},
+          sharedPkg.version,
+          readJson<PackageJson>(path.join(preactDir(), 'package.json')).version,
+        ),
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
@@ -353,7 +384,6 @@ export function createSectionConfig(
         buildId: version.slice(pkg.version.length + 1),
         kind: opts.kind,
       }),
-      ...(!production && opts.ReactRefreshPlugin ? [new opts.ReactRefreshPlugin()] : []),
     ],
     optimization: { minimize: production },
     performance: { hints: false },

@@ -7,6 +7,17 @@ export interface DocumentMeta {
   description?: string;
   /** What a link to the page shows when shared (Open Graph, Twitter card): written into the server-rendered `<head>`. */
   social?: SocialMeta;
+  /**
+   * The page's LCP pictures (`<Picture priority>`), preloaded from the server-rendered `<head>` with the
+   * same srcset and sizes as their `<img>`, so the browser fetches one file for both.
+   */
+  preloads?: ImagePreload[];
+}
+
+export interface ImagePreload {
+  href: string;
+  srcSet?: string;
+  sizes?: string;
 }
 
 /** A product page's share card: its picture and price (issue 22). */

@@ -21,6 +21,7 @@ export {
   useDocumentMeta,
   useDocumentTitle,
   type DocumentMeta,
+  type ImagePreload,
   type SocialMeta,
 } from './documentMeta';
 export * from './constants';

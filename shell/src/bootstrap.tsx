@@ -12,12 +12,13 @@ import {
 } from '@storefront/shared';
 import '@storefront/shared/styles.css';
 import './styles.css';
-import { App } from './app/App';
+import { App, preloadShellPage } from './app/App';
 import type { ServerRendered } from './startup/config';
 import type { HeldInput } from './startup/earlyInput';
 import { browserSections, debugMf, federationDiagnostics, loadSection, printDiagnostics } from './startup/federation';
 import { pageLocation } from './routeTable';
 import { yieldToBrowser } from './startup/yieldToBrowser';
+import { hydrateChecked } from './startup/hydrationCheck';
 
 /** What a signed-in shopper's session fetches at start: their cart and wishlist (spec §4, §6). */
 function startCustomerSession(store: RootStore): void {
@@ -72,6 +73,10 @@ async function hydrate(config: RuntimeConfig, ssr: ServerRendered, held: HeldInp
     window.history.replaceState(window.history.state, '', paths.notFound);
   }
   await store.storeInfo.fetch().catch((err: unknown) => reportError(err, MESSAGES.storeInfoFailed, { flow: 'shell' }));
+  if ('shell' in ssr.route) {
+    await preloadShellPage(ssr.route.shell).catch(() => undefined);
+    await yieldToBrowser();
+  }
   if ('remote' in ssr.route) {
     const { at } = pageLocation(window.location.pathname, window.location.search);
     // A remote that fails here fails again inside its boundary, which shows its fallback.
@@ -88,12 +93,12 @@ async function hydrate(config: RuntimeConfig, ssr: ServerRendered, held: HeldInp
     held?.release();
     markInteractive();
   };
-  // As a transition, hydration yields to the browser between components (Total Blocking Time).
-  startTransition(() => {
-    hydrateRoot(rootElement(), <App store={store} config={config} sections={browserSections} onFirstCommit={afterFirstCommit} />, {
-      onRecoverableError: (err) => console.warn('[storefront] the server markup did not match; rendered in the browser instead', err),
-    });
-  });
+  const root = rootElement();
+  hydrateChecked(
+    root,
+    () => hydrateRoot(root, <App store={store} config={config} sections={browserSections} onFirstCommit={afterFirstCommit} />),
+    config.environment !== 'production',
+  );
 }
 
 /** Creates the one API client and the one RootStore of the page, then renders (or hydrates) the shell. */

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
-import { act } from '@testing-library/react';
-import { Profiler, type ReactElement } from 'react';
+import { act, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { RootStore, STATE_KEY, useStores, type CartLine } from '@storefront/shared';
 import { createFakeApi, memoryStorage, renderWithStores, signInForTest, type FakeApi } from '@storefront/shared/testing';
 import CartPanel from '../overlays/CartPanel/CartPanel';
@@ -65,11 +65,12 @@ export const ShellPanelHost = observer(function ShellPanelHost() {
 
 /**
  * A page hydrating over its server render with a guest's saved cart of `lines`: renders `page` and
- * applies the saved session (as the shell does after the first commit), recording what each commit
- * left on screen (`seen` names it). Tells a page that renders the shopper's content in the same
- * commit as the session's update from one that renders it in a later, deferred one.
+ * applies the saved session (as the shell does after the first commit), recording what is on screen
+ * (`seen` names it) before, right after the session's update, and once the tasks after it have run.
+ * Tells a page that renders the shopper's content in the session's own update from one that renders
+ * it in a task of its own.
  */
-export function commitsAfterSessionRestore(
+export async function screensAfterSessionRestore(
   page: ReactElement,
   route: string,
   lines: (readonly [number, number, number])[],
@@ -78,14 +79,10 @@ export function commitsAfterSessionRestore(
   const api = createFakeApi();
   const saved = { cart: { cartItems: lines.map(([p, v, q]) => lineOf(api, p, v, q)) } };
   const store = new RootStore(api, { storage: memoryStorage({ [STATE_KEY]: JSON.stringify(saved) }), deferPersistence: true });
-  const commits: string[] = [];
-  renderWithStores(
-    <Profiler id="page" onRender={() => commits.push(seen())}>
-      {page}
-    </Profiler>,
-    { api, store, route },
-  );
-  const beforeRestore = commits.splice(0);
+  renderWithStores(page, { api, store, route });
+  const beforeRestore = seen();
   act(() => store.startPersistence());
-  return { beforeRestore, afterRestore: commits };
+  const inTheUpdate = seen();
+  await waitFor(() => expect(seen()).not.toBe(inTheUpdate));
+  return { beforeRestore, inTheUpdate, later: seen() };
 }

@@ -1,4 +1,5 @@
-import { createContext, useContext, useDeferredValue, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+import { useDeferredInTask } from '../ui/useDeferredInTask';
 import type { RootStore } from './RootStore';
 
 const StoresContext = createContext<RootStore | null>(null);
@@ -21,10 +22,10 @@ export function useStores(): RootStore {
 /**
  * Whether the shopper's saved session (sign-in, cart) has been applied, as a page's own content should
  * follow it. The session arrives in one store update right after hydration, and MobX re-renders at once:
- * the page's content (lines, a form, an account sub-page) would render in that same task. Taken as a
- * deferred value, the skeleton stays for that update and React renders the content afterwards in a
- * transition, in slices that yield to the browser (issue 19: Total Blocking Time).
+ * the page's content (lines, a form, an account sub-page) would render in that same task. Deferred to a
+ * task of its own, the skeleton stays for that update and the content renders afterwards (issue 19:
+ * Total Blocking Time).
  */
 export function useSessionApplied(): boolean {
-  return useDeferredValue(useStores().sessionRestored);
+  return useDeferredInTask(useStores().sessionRestored);
 }

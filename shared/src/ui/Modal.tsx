@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { PANEL_CLOSE_MS } from '../constants';
 import { inertOutside } from './inert';
@@ -31,7 +31,8 @@ function useOverlayFocus(open: boolean, onClose: () => void) {
   useEffect(() => {
     close.current = onClose;
   }, [onClose]);
-  useEffect(() => {
+  // Before the first paint of the dialog (an effect may run a frame later): focus never shows elsewhere.
+  useLayoutEffect(() => {
     if (!open) return undefined;
     const opener = document.activeElement as HTMLElement | null;
     const el = ref.current;

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Picture } from './Picture';
 import { PLACEHOLDER_IMAGE } from '../format/images';
+import { DocumentMetaContext, type DocumentMeta } from '../documentMeta';
 
 const PRODUCT = '/api/images/0123456789abcdef-1600x2000-a9b0cb';
 
@@ -21,16 +22,20 @@ describe('Picture', () => {
     expect(img).toHaveStyle({ backgroundColor: '#a9b0cb' });
   });
 
-  it('loads the page’s largest picture at once, first, and preloads it with the same srcset and sizes', () => {
-    render(<Picture src={PRODUCT} alt="Banner" sizes="100vw" width={2400} height={900} priority />);
+  it('loads the page’s largest picture at once, and a server render preloads it with the same srcset and sizes', () => {
+    const meta: DocumentMeta = {};
+    render(
+      <DocumentMetaContext.Provider value={meta}>
+        <Picture src={PRODUCT} alt="Banner" sizes="100vw" width={2400} height={900} priority />
+        <Picture src={PRODUCT} alt="Banner again" sizes="100vw" width={2400} height={900} priority />
+        <Picture src="/api/images/fedcba9876543210-800x800-111111" alt="Below" sizes="50vw" width={800} height={800} />
+      </DocumentMetaContext.Provider>,
+    );
     const img = screen.getByRole('img', { name: 'Banner' });
     expect(img).toHaveAttribute('loading', 'eager');
     expect(img).toHaveAttribute('fetchpriority', 'high');
-    const preload = document.head.querySelector('link[rel="preload"][as="image"]');
-    expect(preload).not.toBeNull();
-    expect(preload?.getAttribute('imagesrcset')).toBe(img.getAttribute('srcset'));
-    expect(preload?.getAttribute('imagesizes')).toBe('100vw');
-    expect(preload?.getAttribute('fetchpriority')).toBe('high');
+    // One preload per file, none for a picture that is not the page's largest.
+    expect(meta.preloads).toEqual([{ href: img.getAttribute('src'), srcSet: img.getAttribute('srcset'), sizes: '100vw' }]);
   });
 
   it('shows any other image as it is, and the placeholder when a file fails', () => {

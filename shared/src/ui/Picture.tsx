@@ -1,5 +1,5 @@
-import { useState, type ImgHTMLAttributes } from 'react';
-import { preload } from 'react-dom';
+import { useContext, useState, type ImgHTMLAttributes } from 'react';
+import { DocumentMetaContext } from '../documentMeta';
 import { PLACEHOLDER_IMAGE, pictureFallbackSrc, pictureInfo, pictureSrcSet } from '../format/images';
 
 export interface PictureProps extends Omit<
@@ -37,10 +37,11 @@ export function Picture({ src, sizes, width, height, priority = false, loading =
   const info = failed === src ? null : pictureInfo(src);
   const shown = failed === src ? PLACEHOLDER_IMAGE : info ? pictureFallbackSrc(src, info) : src;
   const srcSet = info ? pictureSrcSet(src, info) : undefined;
-  if (priority && info) {
-    // React puts this in the server render's preamble (the host moves it into <head>) and in <head> in
-    // the browser; the same srcset and sizes as the <img>, so the browser picks one file for both.
-    preload(shown, { as: 'image', imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: 'high' });
+  const collector = useContext(DocumentMetaContext);
+  if (priority && info && collector && !collector.preloads?.some((p) => p.href === shown)) {
+    // A server render writes it into <head> (shell/src/server/render.tsx). In the browser the <img>
+    // itself, eager and at high priority, starts the download as soon as it is in the document.
+    (collector.preloads ??= []).push({ href: shown, srcSet, sizes: srcSet ? sizes : undefined });
   }
   return (
     <img

@@ -8,3 +8,5 @@ export * from './Picture';
 export * from './Field';
 export * from './useHydrated';
 export * from './Carousel';
+export * from './useOptimisticValue';
+export * from './useDeferredInTask';

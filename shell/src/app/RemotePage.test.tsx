@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { FullScreenSpinner } from '@storefront/shared';
 import type { PageModule } from '@storefront/shared';
 import { RemotePage } from './RemotePage';
@@ -42,7 +42,8 @@ describe('RemotePage', () => {
     expect(firstCommit).not.toHaveBeenCalled();
     await act(async () => arrive(Hello));
     expect(await screen.findByRole('heading', { name: 'Hello from the catalog' })).toBeInTheDocument();
-    expect(firstCommit).toHaveBeenCalled();
+    // An effect: it runs once the page has painted.
+    await waitFor(() => expect(firstCommit).toHaveBeenCalled());
   });
 
   it('shows the section fallback when the remote fails, and still reports, so a hydrating page is not stuck', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { Link } from '@storefront/shared/router';
 import { paths } from '@storefront/shared';
 import { LogoutIcon, OrdersIcon, UserIcon } from './icons';
@@ -22,7 +22,7 @@ export interface ProfileMenuProps {
 export default function ProfileMenu({ id, name, containerRef, onClose, onLogout }: ProfileMenuProps) {
   const menu = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, []);
 

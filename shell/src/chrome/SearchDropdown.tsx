@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from '@storefront/shared/router';
 import { paths, SEARCH_CLOSE_MS, SEARCH_SUGGESTIONS, Spinner, useInertOutside } from '@storefront/shared';
 import { CloseIcon, SearchIcon } from './icons';
@@ -29,7 +29,7 @@ export default function SearchDropdown({ id, closing, toggleRef, onClose }: Sear
   const panel = useRef<HTMLDivElement>(null);
   const headingId = useId();
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     input.current?.focus();
   }, []);
 

@@ -1,23 +1,32 @@
-import { Component, lazy, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 
 /**
  * `React.lazy` with a `preload()` to start the download on hover or focus, so a menu opens without
- * waiting. `React.lazy` remembers a failed import for good, so after a failure the next render gets a
- * fresh lazy component: opening the menu again (after the network is back) downloads it again.
+ * waiting. A lazy component remembers a failed import for good, so a part mounted after a failure gets
+ * a fresh one: opening the menu again (after the network is back) downloads it again. The mount that
+ * saw the failure keeps its own, so its boundary gets the error instead of a new download on every
+ * render (with Preact, a fresh one at once would retry forever while the network is down).
  */
 export function lazyWithPreload<P extends object>(factory: () => Promise<{ default: ComponentType<P> }>) {
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
+  let failed = false;
   const load = () => {
     pending ??= factory().catch((err: unknown) => {
       pending = null;
-      current = lazy(load);
+      failed = true;
       throw err;
     });
     return pending;
   };
   let current = lazy(load);
   function Lazy(props: P) {
-    const Current = current as unknown as ComponentType<P>;
+    const [Current] = useState(() => {
+      if (failed) {
+        failed = false;
+        current = lazy(load);
+      }
+      return current as unknown as ComponentType<P>;
+    });
     return <Current {...props} />;
   }
   return Object.assign(Lazy, { preload: () => void load().catch(() => undefined) });

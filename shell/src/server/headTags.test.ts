@@ -1,5 +1,5 @@
 import { pageLocation } from '../routeTable';
-import { canonicalUrl, headTags } from './headTags';
+import { canonicalUrl, headTags, imagePreloadLinks } from './headTags';
 
 const STORE = 'https://shop.example.in/';
 
@@ -53,5 +53,19 @@ describe('head tags', () => {
   it('the not-found page has none', () => {
     const { route, at } = tagsFor('/nowhere');
     expect(headTags({ route, at, notFound: true, meta: { title: 'Not found' }, storeUrl: STORE, storeName: 'x' })).toBe('');
+  });
+});
+
+describe('LCP picture preloads', () => {
+  it('writes one link per picture with its srcset and sizes, escaped, at high priority', () => {
+    expect(imagePreloadLinks(undefined)).toBe('');
+    expect(
+      imagePreloadLinks([{ href: '/api/images/a?w=800', srcSet: '/api/images/a?w=400 400w, /api/images/a?w=800 800w', sizes: '100vw' }]),
+    ).toBe(
+      '<link rel="preload" as="image" href="/api/images/a?w=800" imagesrcset="/api/images/a?w=400 400w, /api/images/a?w=800 800w" imagesizes="100vw" fetchpriority="high">',
+    );
+    expect(imagePreloadLinks([{ href: '/x"><script>' }])).toBe(
+      '<link rel="preload" as="image" href="/x&quot;&gt;&lt;script&gt;" fetchpriority="high">',
+    );
   });
 });

@@ -4,7 +4,7 @@
  * and what the page recorded with `useDocumentMeta`; every value is escaped here, so the host writes
  * the string as it is.
  */
-import type { DocumentMeta, PageLocation } from '@storefront/shared';
+import type { DocumentMeta, ImagePreload, PageLocation } from '@storefront/shared';
 import { isPrivateRoute, type RouteEntry } from '../routeTable';
 
 /**
@@ -77,4 +77,20 @@ export function headTags({ route, at, notFound, meta, storeUrl, storeName }: Hea
   named('twitter:description', meta.description);
   named('twitter:image', social?.image);
   return tags.join('');
+}
+
+/**
+ * The page's LCP pictures as preload links, written before the render's markup: the host moves a
+ * render's leading links into `<head>` (ops/src/ssr.ts).
+ */
+export function imagePreloadLinks(preloads: readonly ImagePreload[] | undefined): string {
+  return (preloads ?? [])
+    .map(
+      (p) =>
+        `<link rel="preload" as="image" href="${escapeAttr(p.href)}"` +
+        (p.srcSet ? ` imagesrcset="${escapeAttr(p.srcSet)}"` : '') +
+        (p.sizes ? ` imagesizes="${escapeAttr(p.sizes)}"` : '') +
+        ' fetchpriority="high">',
+    )
+    .join('');
 }

@@ -90,7 +90,7 @@ describe('renderPage', () => {
     expect(result).not.toBeNull();
     expect(result!.status).toBe(200);
     expect(result!.route).toEqual({ remote: 'catalog', module: 'Home' });
-    expect(result!.html).toContain('First banner: <!-- -->Monsoon sale');
+    expect(result!.html).toContain('First banner: Monsoon sale');
     expect(result!.html).toContain('Free delivery above ₹499'); // the top bar, from store info
     expect(result!.html).toContain('class="sh-app"');
     expect(Object.keys(result!.answers).sort()).toEqual(

@@ -18,7 +18,12 @@
 import * as React from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import * as ReactDOM from 'react-dom';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToStringAsync } from 'preact-render-to-string';
+import * as preact from 'preact';
+import * as preactHooks from 'preact/hooks';
+import * as preactCompat from 'preact/compat';
+import * as preactJsxRuntime from 'preact/jsx-runtime';
+import * as preactCompatJsxRuntime from 'preact/compat/jsx-runtime';
 import * as mobx from 'mobx';
 import * as mobxReactLite from 'mobx-react-lite';
 import * as shared from '@storefront/shared';
@@ -34,11 +39,10 @@ import {
   type PageModule,
   type RuntimeConfig,
 } from '@storefront/shared';
-import { Writable } from 'node:stream';
 import { App } from '../app/App';
 import type { SectionLoader } from '../app/sections';
 import { isPrivateRoute, isRemoteRoute, pageLocation, type RouteEntry } from '../routeTable';
-import { headTags } from './headTags';
+import { headTags, imagePreloadLinks } from './headTags';
 import type { ServerRenderResult } from '@storefront/contract/deploy';
 
 // Observer components render once on the server and never commit: they must not subscribe to the
@@ -53,6 +57,11 @@ export const singletons: Record<string, unknown> = {
   react: React,
   'react/jsx-runtime': jsxRuntime,
   'react-dom': ReactDOM,
+  preact,
+  'preact/hooks': preactHooks,
+  'preact/compat': preactCompat,
+  'preact/jsx-runtime': preactJsxRuntime,
+  'preact/compat/jsx-runtime': preactCompatJsxRuntime,
   mobx,
   'mobx-react-lite': mobxReactLite,
   '@storefront/shared': shared,
@@ -103,40 +112,13 @@ function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
 }
 
-/** Renders the element to a string once everything in it (lazy pages included) is ready. */
+/**
+ * Renders the element to a string once everything in it (lazy pages included) is ready: Preact's
+ * renderer waits for each suspended part and writes it in place, so no boundary is sent later with an
+ * inline script (the page's Content-Security-Policy allows none).
+ */
 function renderToString(element: React.ReactElement, timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let failed: unknown = null;
-    const sink = new Writable({
-      write(chunk: Buffer | string, _enc, done) {
-        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-        done();
-      },
-    });
-    sink.on('finish', () => {
-      if (failed) reject(failed instanceof Error ? failed : new RenderSkipped(String(failed)));
-      else resolve(Buffer.concat(chunks).toString('utf8'));
-    });
-    const stream = renderToPipeableStream(element, {
-      // Every boundary in place, in document order: no boundary is sent later with an inline script
-      // to swap it in (the page's Content-Security-Policy allows no inline script).
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady() {
-        stream.pipe(sink);
-      },
-      onShellError(err) {
-        clearTimeout(timer);
-        reject(err instanceof Error ? err : new RenderSkipped(String(err)));
-      },
-      // An error inside a boundary would leave that part to the browser: not a page worth sending.
-      onError(err) {
-        failed ??= err;
-      },
-    });
-    const timer = setTimeout(() => stream.abort(new RenderSkipped(`rendering took longer than ${timeoutMs} ms`)), timeoutMs);
-    sink.on('close', () => clearTimeout(timer));
-  });
+  return withDeadline(Promise.resolve(renderToStringAsync(element as never)), timeoutMs, 'rendering');
 }
 
 function rootAttributes(theme: shared.Theme): Record<string, string> {
@@ -210,7 +192,7 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult | nul
     return {
       status: notFound ? 404 : 200,
       personal,
-      html,
+      html: imagePreloadLinks(meta.preloads) + html,
       answers: recorder.answers,
       route: isRemoteRoute(route) ? { remote: route.remote, module: route.module } : { shell: route.shell },
       rootAttributes: rootAttributes(store.storeInfo.theme),

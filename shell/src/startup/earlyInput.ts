@@ -5,9 +5,10 @@
  * `#root` is held, and replayed on the same element once React owns it. Links are left alone: they
  * work without script (the next page is server-rendered too).
  *
- * Text typed into a field in that moment stays on screen but React's state would not know it (a form
- * would then say "This field is required" under a filled field): on release each such field's value
- * is handed to React as one input event, before the held tap (which may submit the form).
+ * Text typed into a field in that moment would not be known to the page's state (a form would then say
+ * "This field is required" under a filled field), and hydration writes the state's empty value over
+ * it: the last value typed is kept here, and on release each such field gets it back as one input
+ * event, before the held tap (which may submit the form).
  */
 
 /** Where the page's loader (loader.ts) leaves what it holds for the shell to release. */
@@ -26,12 +27,12 @@ export interface HeldInput {
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /**
- * Tells React about a value the shopper gave a field before React owned it. React tracks the value it
- * last saw through the element's own `value` property; setting it to '' that way and the typed value
- * back through the prototype's setter makes the following input event a change React reports.
+ * Gives a field back the value the shopper typed before the page's script owned it, and tells the
+ * page's handlers with an input event. A renderer that tracks the value it last saw through the
+ * element's own `value` property (React) sees a change too: it is set to '' that way and the typed
+ * value through the prototype's setter.
  */
-function announce(field: Field): void {
-  const typed = field.value;
+function announce(field: Field, typed: string): void {
   const proto = Object.getPrototypeOf(field) as object;
   const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
   if (!setter) return;
@@ -42,7 +43,7 @@ function announce(field: Field): void {
 
 export function holdEarlyInput(doc: Document = document): HeldInput {
   let held: (() => void) | null = null;
-  const typed = new Set<Field>();
+  const typed = new Map<Field, string>();
   const inRoot = (el: Element) => !!doc.getElementById('root')?.contains(el);
 
   const onInput = (e: Event) => {
@@ -51,7 +52,7 @@ export function holdEarlyInput(doc: Document = document): HeldInput {
       t instanceof HTMLTextAreaElement ||
       t instanceof HTMLSelectElement ||
       (t instanceof HTMLInputElement && !['checkbox', 'radio', 'submit', 'button'].includes(t.type));
-    if (isField && inRoot(t)) typed.add(t);
+    if (isField && inRoot(t)) typed.set(t, t.value);
   };
 
   const onClick = (e: MouseEvent) => {
@@ -89,9 +90,9 @@ export function holdEarlyInput(doc: Document = document): HeldInput {
     release() {
       stop();
       let announced = false;
-      for (const field of typed) {
+      for (const [field, value] of typed) {
         if (!field.isConnected) continue;
-        announce(field);
+        announce(field, value);
         announced = true;
       }
       typed.clear();

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
 import type { PageModule } from '@storefront/shared';
 import { RemotePage } from '../app/RemotePage';
@@ -40,7 +41,10 @@ describe('telemetry signals', () => {
     render(
       <SectionLoaderContext.Provider value={sections}>
         <FirstCommitContext.Provider value={() => undefined}>
-          <RemotePage remote="catalog" module="Product" />
+          {/* AppRoutes' one boundary around the pages, which the page suspends to while it loads */}
+          <Suspense fallback={null}>
+            <RemotePage remote="catalog" module="Product" />
+          </Suspense>
         </FirstCommitContext.Provider>
       </SectionLoaderContext.Provider>,
     );

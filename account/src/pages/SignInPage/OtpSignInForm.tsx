@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from '@storefront/shared/router';
 import { MESSAGES, messageOf, notify, paths, reportError, useStores } from '@storefront/shared';
 import { useForm } from '../../hooks/useForm';
@@ -92,7 +92,7 @@ const VerifyStep = observer(function VerifyStep({ mobile, onResend, onChangeNumb
   const [resending, setResending] = useState(false);
   const otpInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     otpInput.current?.focus();
   }, []);
 

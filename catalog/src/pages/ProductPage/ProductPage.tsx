@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { startTransition, useEffect, useOptimistic, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from '@storefront/shared/router';
 import {
   PageNotFoundError,
@@ -15,6 +15,7 @@ import {
   pageTitle,
   shortDescription,
   useDocumentMeta,
+  useOptimisticValue,
 } from '@storefront/shared';
 import { ChatEnquiryButton } from '../../components/ChatEnquiry/ChatEnquiryButton';
 import { Gallery } from '../../components/Gallery/Gallery';
@@ -48,7 +49,7 @@ const ProductDetails = observer(function ProductDetails({ product }: { product: 
   const [params, setParams] = useSearchParams();
   const fromUrl = pickVariation(product.variations, params.get('variant'));
   // The router writes the URL in a transition: until it lands, show the size just picked.
-  const [pickedId, setPickedId] = useOptimistic(fromUrl?.id);
+  const [pickedId, setPickedId] = useOptimisticValue(fromUrl?.id);
   const variation = product.variations.find((v) => v.id === pickedId) ?? fromUrl;
   const [quantity, setQuantity] = useState(1);
 
