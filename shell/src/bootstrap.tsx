@@ -6,6 +6,7 @@ import {
   paths,
   reportError,
   ServerAnswers,
+  startSlicedHydration,
   whenIdle,
   type RootStore,
   type RuntimeConfig,
@@ -85,20 +86,29 @@ async function hydrate(config: RuntimeConfig, ssr: ServerRendered, held: HeldInp
     await page?.load?.(store, at).catch(() => undefined);
     await yieldToBrowser();
   }
-  const afterFirstCommit = () => {
-    answers.close();
-    store.startPersistence();
-    startCustomerSession(store);
-    // A tap made while the page hydrated now acts, on the shopper's own session.
-    held?.release();
-    markInteractive();
-  };
+  let firstCommit!: () => void;
+  const committed = new Promise<void>((resolve) => {
+    firstCommit = resolve;
+  });
   const root = rootElement();
+  // Preact hydrates a tree in one go; the page's slices (header, page, footer, a home section, a card)
+  // each hydrate in a task of their own (issue 19: Total Blocking Time).
+  const hydrated = startSlicedHydration();
   hydrateChecked(
     root,
-    () => hydrateRoot(root, <App store={store} config={config} sections={browserSections} onFirstCommit={afterFirstCommit} />),
+    () => hydrateRoot(root, <App store={store} config={config} sections={browserSections} onFirstCommit={firstCommit} />),
+    hydrated,
     config.environment !== 'production',
   );
+  // The saved session is applied once the page's content has committed and every slice has hydrated:
+  // a slice still waiting keeps the server's markup, which the session must not change under it.
+  await Promise.all([committed, hydrated]);
+  answers.close();
+  store.startPersistence();
+  startCustomerSession(store);
+  // A tap made while the page hydrated now acts, on the shopper's own session.
+  held?.release();
+  markInteractive();
 }
 
 /** Creates the one API client and the one RootStore of the page, then renders (or hydrates) the shell. */

@@ -10,3 +10,4 @@ export * from './useHydrated';
 export * from './Carousel';
 export * from './useOptimisticValue';
 export * from './useDeferredInTask';
+export * from './HydrationSlice';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
-import { useStores, type RuntimeConfig } from '@storefront/shared';
+import { HydrationSlice, useStores, type RuntimeConfig } from '@storefront/shared';
 import { RemotePage } from './RemotePage';
 import { Footer } from '../chrome/Footer';
 import { ScrollManager } from '../chrome/ScrollManager';
@@ -21,11 +21,15 @@ export const Layout = observer(function Layout({ children }: { config?: RuntimeC
         Skip to content
       </a>
       <ScrollManager />
-      <SiteHeader />
+      <HydrationSlice>
+        <SiteHeader />
+      </HydrationSlice>
       <main id="main" className="sh-main" tabIndex={-1}>
-        {children}
+        <HydrationSlice>{children}</HydrationSlice>
       </main>
-      <Footer />
+      <HydrationSlice>
+        <Footer />
+      </HydrationSlice>
       {cart.isCartOpen && <RemotePage remote="cart_checkout" module="CartPanel" inline />}
       {ui.showSignUpModal && <RemotePage remote="account" module="SignUpModal" inline />}
     </div>

@@ -1,4 +1,4 @@
-import { TOP_BAR_SLIDE_S } from '@storefront/shared';
+import { HydrationSlice, TOP_BAR_SLIDE_S } from '@storefront/shared';
 import { Header } from './Header';
 import { TopBar } from './TopBar';
 import { useScrollChrome } from './useScrollChrome';
@@ -15,8 +15,12 @@ export function SiteHeader() {
   return (
     <>
       <header className={`sh-chrome${s.topBarHidden ? ' is-topbar-hidden' : ''}`} style={{ transitionDuration: `${TOP_BAR_SLIDE_S}s` }}>
-        <TopBar hidden={s.topBarHidden} />
-        <Header scrolled={s.scrolled} shrunk={s.shrunk} />
+        <HydrationSlice>
+          <TopBar hidden={s.topBarHidden} />
+        </HydrationSlice>
+        <HydrationSlice>
+          <Header scrolled={s.scrolled} shrunk={s.shrunk} />
+        </HydrationSlice>
       </header>
       <div className="sh-chrome-spacer" aria-hidden="true" />
     </>

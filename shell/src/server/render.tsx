@@ -32,6 +32,7 @@ import * as validation from '@storefront/shared/validation';
 import {
   AnswerRecorder,
   createSession,
+  markSlicesInServerRender,
   DocumentMetaContext,
   isPageNotFound,
   themeCssVariables,
@@ -118,6 +119,7 @@ function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
  * inline script (the page's Content-Security-Policy allows none).
  */
 function renderToString(element: React.ReactElement, timeoutMs: number): Promise<string> {
+  markSlicesInServerRender();
   return withDeadline(Promise.resolve(renderToStringAsync(element as never)), timeoutMs, 'rendering');
 }
 

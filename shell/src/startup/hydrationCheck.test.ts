@@ -9,15 +9,27 @@ describe('hydration check', () => {
     expect(difference).toContain('₹599');
   });
 
-  it('warns when hydration changed the markup, and only when asked to check', () => {
+  it('warns when hydration changed the markup by the time its last slice hydrated, and only when asked to check', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const root = document.createElement('div');
     root.innerHTML = '<p>server</p>';
-    hydrateChecked(root, () => (root.innerHTML = '<p>browser</p>'), true);
+    let lastSlice!: () => void;
+    const hydrated = new Promise<void>((resolve) => {
+      lastSlice = resolve;
+    });
+    hydrateChecked(root, () => undefined, hydrated, true);
+    // A slice hydrated later, in a task of its own, changed the markup.
+    root.innerHTML = '<p>browser</p>';
+    expect(warn).not.toHaveBeenCalled();
+    lastSlice();
+    await hydrated;
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('did not match');
-    hydrateChecked(root, () => (root.innerHTML = '<p>again</p>'), false);
-    hydrateChecked(root, () => undefined, true);
+    const done = Promise.resolve();
+    hydrateChecked(root, () => (root.innerHTML = '<p>again</p>'), done, false);
+    hydrateChecked(root, () => undefined, done, true);
+    await done;
+    await done;
     expect(warn).toHaveBeenCalledTimes(1);
     warn.mockRestore();
   });

@@ -1,8 +1,8 @@
 /**
  * Preact hydrates quietly: where the browser's first render differs from the server's markup it
  * rewrites the text or the elements without a word (React would have warned). Outside production the
- * shell compares the page's markup before and right after hydration, which is synchronous, before
- * any later render (the saved session, the browser-only values) changes it on purpose.
+ * shell compares the page's markup before and right after hydration (its last slice), before any later
+ * render (the saved session, the browser-only values) changes it on purpose.
  */
 
 /** The comments the server writes around each Suspense boundary, which hydration takes out. */
@@ -19,11 +19,16 @@ export function markupDifference(serverMarkup: string, hydratedMarkup: string, c
   return `at ${i}: server "…${server.slice(from, i + context)}…", browser "…${hydrated.slice(from, i + context)}…"`;
 }
 
-/** Runs `hydrate` and warns when it changed the markup of `root` (the console line tests look for). */
-export function hydrateChecked(root: Element, hydrate: () => void, check: boolean): void {
+/**
+ * Runs `hydrate` and warns when it changed the markup of `root` (the console line tests look for), once
+ * `hydrated` resolves: every slice has hydrated then, and nothing has rendered the browser's own values.
+ */
+export function hydrateChecked(root: Element, hydrate: () => void, hydrated: Promise<void>, check: boolean): void {
   const before = check ? root.innerHTML : '';
   hydrate();
   if (!check) return;
-  const difference = markupDifference(before, root.innerHTML);
-  if (difference) console.warn(`[storefront] the server markup did not match the first render in the browser, ${difference}`);
+  void hydrated.then(() => {
+    const difference = markupDifference(before, root.innerHTML);
+    if (difference) console.warn(`[storefront] the server markup did not match the first render in the browser, ${difference}`);
+  });
 }

@@ -1,4 +1,4 @@
-import type { Product } from '@storefront/shared';
+import { HydrationSlice, type Product } from '@storefront/shared';
 import { ProductCard, ProductCardSkeleton } from '../ProductCard/ProductCard';
 import './ProductGrid.css';
 
@@ -40,13 +40,15 @@ export function ProductGrid({
     <ul className={`cat-grid ${busy ? 'is-busy' : ''}`} aria-label={label} aria-busy={busy || undefined}>
       {products.map((p, i) => (
         <li key={p.id} className="cat-grid__item">
-          <ProductCard
-            product={p}
-            headingLevel={headingLevel}
-            eager={i < eagerCount}
-            priority={priorityFirst && i === 0}
-            sizes={CARD_SIZES[layout]}
-          />
+          <HydrationSlice>
+            <ProductCard
+              product={p}
+              headingLevel={headingLevel}
+              eager={i < eagerCount}
+              priority={priorityFirst && i === 0}
+              sizes={CARD_SIZES[layout]}
+            />
+          </HydrationSlice>
         </li>
       ))}
     </ul>

@@ -1,7 +1,16 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, type ReactNode } from 'react';
 import { Link } from '@storefront/shared/router';
-import { CATEGORY_CAROUSEL_SLIDES, MESSAGES, paths, reportError, useStores, type PageLoader, useDocumentMeta } from '@storefront/shared';
+import {
+  CATEGORY_CAROUSEL_SLIDES,
+  HydrationSlice,
+  MESSAGES,
+  paths,
+  reportError,
+  useStores,
+  type PageLoader,
+  useDocumentMeta,
+} from '@storefront/shared';
 import { HomeBanners } from '../../components/BannerHero/HomeBanners';
 import { CategoryCarousel } from '../../components/CategoryTiles/CategoryCarousel';
 import { CategoryGrid } from '../../components/CategoryTiles/CategoryGrid';
@@ -134,11 +143,15 @@ const HomePage = observer(function HomePage() {
   return (
     <div className="cat-home sf-container" data-section="catalog">
       <h1 className="sf-visually-hidden">{storeName}</h1>
-      <HomeBanners banners={data?.banners ?? []} type={storeInfo.theme.bannerType} loading={!data && !homeSections.error} />
+      <HydrationSlice>
+        <HomeBanners banners={data?.banners ?? []} type={storeInfo.theme.bannerType} loading={!data && !homeSections.error} />
+      </HydrationSlice>
       {blocks.map((b) => (
-        <Section key={b.block} title={b.title} subtitle={b.subtitle} more={more[b.block]}>
-          {render(b.block)}
-        </Section>
+        <HydrationSlice key={b.block}>
+          <Section title={b.title} subtitle={b.subtitle} more={more[b.block]}>
+            {render(b.block)}
+          </Section>
+        </HydrationSlice>
       ))}
     </div>
   );

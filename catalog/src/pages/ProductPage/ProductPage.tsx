@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { startTransition, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from '@storefront/shared/router';
 import {
+  HydrationSlice,
   PageNotFoundError,
   Price,
   QuantityStepper,
@@ -83,7 +84,9 @@ const ProductDetails = observer(function ProductDetails({ product }: { product: 
 
   return (
     <div className="cat-product__layout">
-      <Gallery key={product.id} images={images} name={product.product_name} />
+      <HydrationSlice>
+        <Gallery key={product.id} images={images} name={product.product_name} />
+      </HydrationSlice>
       <div className="cat-product__info">
         {product.brand ? <p className="cat-product__brand">{product.brand}</p> : null}
         <h1 className="cat-product__title">{product.product_name}</h1>

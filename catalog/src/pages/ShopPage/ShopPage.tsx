@@ -1,7 +1,16 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useTransition, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '@storefront/shared/router';
-import { paths, type Category, type PageLoader, type SortBy, pageTitle, useDocumentMeta, useOptimisticValue } from '@storefront/shared';
+import {
+  HydrationSlice,
+  paths,
+  type Category,
+  type PageLoader,
+  type SortBy,
+  pageTitle,
+  useDocumentMeta,
+  useOptimisticValue,
+} from '@storefront/shared';
 import { Pagination } from '../../components/Pagination/Pagination';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid/ProductGrid';
 import { ShopFilters } from '../../components/ShopFilters/ShopFilters';
@@ -255,7 +264,11 @@ const ShopPage = observer(function ShopPage() {
         <SearchBox current={state.search} />
       </header>
       <div className={`cat-shop__layout ${searching ? 'is-search' : ''}`}>
-        {searching ? null : <ShopFilters state={shown} categories={categories} sizes={products.productVariations} onChange={change} />}
+        {searching ? null : (
+          <HydrationSlice>
+            <ShopFilters state={shown} categories={categories} sizes={products.productVariations} onChange={change} />
+          </HydrationSlice>
+        )}
         <section className="cat-shop__results" ref={resultsRef} aria-label="Results" aria-busy={inFlight || undefined}>
           <div className="cat-shop__toolbar">
             {searching ? (

@@ -1,0 +1,130 @@
+import { Suspense, useState, type ReactNode } from 'react';
+
+/**
+ * Hydration in tasks (issue 19: Total Blocking Time). Preact hydrates a whole tree in one go: on a
+ * slow phone the home page was one task of ~300 ms. A slice suspends on its first render while the
+ * page hydrates; Preact keeps the server's markup for it (no fallback is shown) and hydrates it when the
+ * slice's wait ends. Waits end one per task, in the order the slices were met, so each slice hydrates
+ * in a task of its own and a slice met inside another joins the queue behind the others.
+ *
+ * Outside a hydration (a client navigation, a page rendered in the browser) a slice renders its
+ * children at once: it never shows an empty fallback.
+ */
+
+interface Wait {
+  done: boolean;
+  promise: Promise<void>;
+}
+
+const queue: Array<() => void> = [];
+let active = false;
+let scheduled = false;
+let finish: (() => void) | null = null;
+const hydratedListeners = new Set<() => void>();
+
+/** True from `startSlicedHydration` until its last slice has hydrated. */
+export function isHydrating(): boolean {
+  return active;
+}
+
+/** Calls `listener` in the task after a hydration in slices has ended (see `useHydrated`). */
+export function onHydrated(listener: () => void): () => void {
+  hydratedListeners.add(listener);
+  return () => hydratedListeners.delete(listener);
+}
+
+/** A task of its own, without the 4-ms clamp nested timers get. */
+function nextTask(run: () => void): void {
+  if (typeof MessageChannel === 'undefined') {
+    setTimeout(run, 0);
+    return;
+  }
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    run();
+  };
+  channel.port2.postMessage(null);
+}
+
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  nextTask(() => {
+    scheduled = false;
+    const next = queue.shift();
+    if (next) {
+      // Preact hydrates the slice in this task's microtasks; slices met inside it join the queue.
+      next();
+      schedule();
+      return;
+    }
+    if (!active) return;
+    active = false;
+    const done = finish;
+    finish = null;
+    done?.();
+    // What only the browser knows renders after the check of the hydrated markup (bootstrap), a task on.
+    nextTask(() => hydratedListeners.forEach((listener) => listener()));
+  });
+}
+
+/**
+ * Starts a hydration in slices: call right before `hydrateRoot`. Resolves once every slice met (and
+ * every slice met inside those) has hydrated, in the task after the last one, before any render of
+ * `useHydrated`'s browser value.
+ */
+export function startSlicedHydration(): Promise<void> {
+  active = true;
+  const whenDone = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  schedule();
+  return whenDone;
+}
+
+function hydrationWait(): Wait | null {
+  if (!active) return null;
+  const wait: Wait = { done: false, promise: Promise.resolve() };
+  wait.promise = new Promise<void>((resolve) => {
+    queue.push(() => {
+      wait.done = true;
+      resolve();
+    });
+  });
+  schedule();
+  return wait;
+}
+
+let serverMarkers = false;
+const marked = new WeakSet<object>();
+const SETTLED = Promise.resolve();
+
+/**
+ * Called by the server render (shell/src/server/render.tsx). Preact keeps a suspended slice's markup
+ * while hydrating only between the marks the server writes around a boundary that suspended, and it
+ * writes them only for one that did: so on the server each slice suspends once, on a settled promise,
+ * and the renderer writes its children in place between the marks.
+ */
+export function markSlicesInServerRender(on = true): void {
+  serverMarkers = on;
+}
+
+function Gate(props: { wait: Wait | null; children: ReactNode }) {
+  if (serverMarkers && !marked.has(props)) {
+    marked.add(props);
+    throw SETTLED;
+  }
+  if (props.wait && !props.wait.done) throw props.wait.promise;
+  return <>{props.children}</>;
+}
+
+/** Its children hydrate in a task of their own (see above); elsewhere it is only its children. */
+export function HydrationSlice({ children }: { children: ReactNode }) {
+  const [wait] = useState(hydrationWait);
+  return (
+    <Suspense fallback={null}>
+      <Gate wait={wait}>{children}</Gate>
+    </Suspense>
+  );
+}
