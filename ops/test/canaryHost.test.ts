@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createHost, type Host } from '../src/host';
 import { readCanaries } from '../src/canary/state';
 import { minuteOf, readAggregates, versionKey } from '../src/telemetry/store';
-import { freePort, makeWorkspace, request, type Res, type Workspace } from './helpers';
+import { freePort, makeWorkspace, request, serveProcess, type Res, type Workspace } from './helpers';
 
 const SHELL = '0.1.0-s1';
 const LIVE = '0.1.0-c1';
@@ -221,13 +221,50 @@ describe('POST /telemetry', () => {
     expect((await request(base, '/telemetry', { method: 'PUT', body: batch(ev()) })).status).toBe(405);
   });
 
+  /**
+   * The rate limit counts in fixed windows of a minute. Runs `posts` again, once a fresh window has
+   * begun, when a run crossed from one window into the next (its counts would be split between them).
+   */
+  const inOneWindow = async (posts: () => Promise<number[]>): Promise<number[]> => {
+    for (;;) {
+      const before = minuteOf(Date.now());
+      const codes = await posts();
+      const after = minuteOf(Date.now());
+      if (after === before) return codes;
+      while (minuteOf(Date.now()) === after) await new Promise((r) => setTimeout(r, 250));
+    }
+  };
+
   test('one address is rate-limited; X-Forwarded-For from an untrusted peer does not make it another', async () => {
     const base = await start({ TELEMETRY_RATE_LIMIT: '5' });
-    const codes: number[] = [];
-    for (let i = 0; i < 8; i++) codes.push((await post(base, batch(ev()), { 'x-forwarded-for': `10.0.0.${i}` })).status);
+    const codes = await inOneWindow(async () => {
+      const out: number[] = [];
+      for (let i = 0; i < 8; i++) out.push((await post(base, batch(ev()), { 'x-forwarded-for': `10.0.0.${i}` })).status);
+      return out;
+    });
     expect(codes.slice(0, 5)).toEqual([204, 204, 204, 204, 204]);
     expect(codes.slice(5)).toEqual([429, 429, 429]);
-  });
+  }, 150_000);
+
+  test('the limit holds across host processes on one deploy root: batches alternating between two get the limit once, not twice', async () => {
+    // Two real host processes (pnpm ops serve) on one deploy root, behind a trusted proxy on loopback.
+    const env = { NODE_ENV: 'development', TELEMETRY_RATE_LIMIT: '5', TRUSTED_PROXIES: '127.0.0.1' };
+    const procs = await Promise.all([serveProcess(ws.root, env), serveProcess(ws.root, env)]);
+    try {
+      const [a, b] = procs.map((p) => p.url) as [string, string];
+      const from = (base: string, address: string) => post(base, batch(ev()), { 'x-forwarded-for': address });
+      const codes = await inOneWindow(async () => {
+        const out: number[] = [];
+        for (let i = 0; i < 10; i++) out.push((await from(i % 2 ? b : a, '203.0.113.7')).status);
+        // The key is the address the trusted proxy forwarded: another shopper keeps their own budget.
+        out.push((await from(b, '203.0.113.8')).status, (await from(a, '203.0.113.8')).status);
+        return out;
+      });
+      expect(codes).toEqual([204, 204, 204, 204, 204, 429, 429, 429, 429, 429, 204, 204]);
+    } finally {
+      await Promise.all(procs.map((p) => p.stop()));
+    }
+  }, 150_000);
 
   test('TELEMETRY=off: no endpoint', async () => {
     const base = await start({ TELEMETRY: 'off' });

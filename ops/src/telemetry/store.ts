@@ -41,18 +41,23 @@ export interface TelemetryLine extends Partial<Aggregate> {
 
 const keyOf = (minute: number, remote: string, version: string) => `${minute}\0${remote}\0${version}`;
 
+/** A file name of this process's own, unique across the hosts on one root: `<hostname>-<pid>-<random>`. */
+export function writerName(): string {
+  const host =
+    os
+      .hostname()
+      .replace(/[^\w.-]/g, '_')
+      .slice(0, 64) || 'host';
+  return `${host}-${process.pid}-${randomBytes(3).toString('hex')}`;
+}
+
 export class TelemetryWriter {
   private pending = new Map<string, TelemetryLine>();
   private readonly name: string;
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(private readonly root: string) {
-    const host =
-      os
-        .hostname()
-        .replace(/[^\w.-]/g, '_')
-        .slice(0, 64) || 'host';
-    this.name = `${host}-${process.pid}-${randomBytes(3).toString('hex')}.jsonl`;
+    this.name = `${writerName()}.jsonl`;
   }
 
   /** The aggregate of this minute for a remote version, to add to (written at the next flush). */

@@ -3,8 +3,9 @@
  *
  *   POST /telemetry   a batch from the shell's client (sendBeacon): at most 16 KB and 50 events,
  *                     validated against ops/src/telemetry/schema.ts, rate-limited per client address
- *                     (@fastify/rate-limit). Bad input is dropped silently (204, counted in
- *                     host_telemetry_dropped_total), since a beacon never reads its answer.
+ *                     (@fastify/rate-limit, counted in the deploy root: one limit for every host
+ *                     process on it, ../rateLimitStore.ts). Bad input is dropped silently (204,
+ *                     counted in host_telemetry_dropped_total), since a beacon never reads its answer.
  *
  * Events count only for a remote and version published in the deploy root, so a client cannot fill
  * the metrics with made-up labels. Each batch is added to the host's Prometheus metrics and to this
@@ -15,8 +16,9 @@
  * under the deploy root's lock, so of several processes only one records it in history.
  *
  * Trust model. Anybody can post a batch: the Sec-Fetch-Site check stops another site's pages in a
- * browser, not a script, and the rate limit is per host process (in memory), so N processes allow N×.
- * Telemetry is therefore never trusted per event where it decides something. Each batch for a version
+ * browser, not a script. The rate limit holds per client address across every host process on the
+ * deploy root (N processes do not allow N×), but a batch carries up to 50 events and many addresses
+ * each get the limit. Telemetry is therefore never trusted per event where it decides something. Each batch for a version
  * under an auto-rollback canary is attributed to its reporter — the client address as trustProxy
  * determined it (the one the rate limit keys on; a forwarded header counts only from TRUSTED_PROXIES)
  * — stored as a keyed hash (telemetry/reporters.ts: the files stay free of addresses), and the
@@ -40,6 +42,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import client from 'prom-client';
 import type { HostContext } from '../context';
 import { NO_STORE } from '../paths';
+import { deployRootStore } from '../rateLimitStore';
 import { SECTIONS, VERSION_RE } from '../../sections';
 import { endCanary, describeThresholds } from '../../canary/commands';
 import type { CanaryReader } from '../../canary/reader';
@@ -50,7 +53,7 @@ import { minuteOf, readReporterTotals, TelemetryWriter, versionKey } from '../..
 
 export interface TelemetryConfig {
   enabled: boolean;
-  /** Batches per client address per minute (per host process). */
+  /** Batches per client address per minute, across every host process on the deploy root. */
   rateLimit: number;
   flushMs: number;
   checkMs: number;
@@ -58,10 +61,11 @@ export interface TelemetryConfig {
 
 /**
  * TELEMETRY=off, TELEMETRY_RATE_LIMIT (600), TELEMETRY_FLUSH_SECONDS (5), CANARY_CHECK_SECONDS (15).
- * The limit is per client address and per host process (it stops a flood; the canary decision
- * does not rely on it: see the trust model above), and generous on purpose: Indian mobile networks put many shoppers
- * behind one carrier-grade NAT address, and a shopper sends a batch or two per page. It stops a
- * flood; the 16 KB cap, the schema and the published-versions check keep each batch cheap.
+ * The limit is per client address, counted in one-minute windows shared by every host process on
+ * the deploy root (the canary decision does not rely on it: see the trust model above), and generous
+ * on purpose: Indian mobile networks put many shoppers behind one carrier-grade NAT address, and a
+ * shopper sends a batch or two per page. It stops a flood; the 16 KB cap, the schema and the
+ * published-versions check keep each batch cheap.
  */
 export function readTelemetryConfig(env: NodeJS.ProcessEnv): TelemetryConfig {
   const positive = (name: string, dflt: number) => {
@@ -189,7 +193,8 @@ export async function telemetryPlugin(
     return reply.code(500).header('cache-control', NO_STORE).send();
   });
 
-  await app.register(rateLimit, { global: false });
+  // Counted in the deploy root, so the limit holds across every host process on it (rateLimitStore.ts).
+  await app.register(rateLimit, { global: false, store: deployRootStore(root, key) });
   app.post<{ Body: TelemetryBatch }>(
     '/telemetry',
     {
