@@ -17,20 +17,21 @@
  *
  * Trust model. Anybody can post a batch: the Sec-Fetch-Site check stops another site's pages in a
  * browser, not a script. The rate limit holds per client address across every host process on the
- * deploy root (N processes do not allow N×), but a batch carries up to 50 events and many addresses
- * each get the limit. Telemetry is therefore never trusted per event where it decides something. Each batch for a version
- * under an auto-rollback canary is attributed to its reporter — the client address as trustProxy
- * determined it (the one the rate limit keys on; a forwarded header counts only from TRUSTED_PROXIES)
- * — stored as a keyed hash (telemetry/reporters.ts: the files stay free of addresses), and the
- * decision, made from every process's files, counts per reporter-minute at most 30 page views and 10
- * errors and 10 chunk failures, and needs failures from --min-reporters (3) distinct addresses.
+ * deploy root (N processes do not allow N×), but a batch carries up to 50 events, and many addresses
+ * each get the limit. Telemetry is therefore never trusted per event where it decides something or
+ * where an operator reads it. Each batch is attributed to its reporter — the client address as
+ * trustProxy determined it (the one the rate limit keys on; a forwarded header counts only from
+ * TRUSTED_PROXIES) — stored as a keyed hash (telemetry/reporters.ts: the files stay free of
+ * addresses). The canary decision, and the figures `ops status` and `ops report` show first, are made
+ * from every process's files and count per reporter-minute at most 30 page views, 10 errors and 10
+ * chunk failures; the decision needs failures from --min-reporters (3) distinct addresses too.
  *   - A forger with one address cannot end a healthy canary (one reporter, below --min-reporters),
- *     nor hide a broken one (their views count 30 a minute however many they post), through any
- *     number of host processes.
+ *     nor hide a broken one (their views count 30 a minute however many they post), nor move what
+ *     the operator reads beyond those caps, through any number of host processes.
  *   - A forger with many addresses (a botnet, or spoofed forwarding through a wrongly trusted proxy)
- *     still can: each address moves the rates by at most its caps. The plain counts (metrics, `ops
- *     status`, `ops report`) are totals of what was posted, and stay open to padding; an operator
- *     reads them, the host does not act on them.
+ *     still can: each address moves the rates by at most its caps. The totals of what was posted
+ *     (the Prometheus metrics, the "posted" figures of `ops status` / `ops report`, fallbacks and Web
+ *     Vitals) stay open to padding, and are labelled so; the host does not act on them.
  *   - Real shoppers behind one carrier-grade NAT address count as one reporter with those caps; a
  *     canary seen mostly through a few such addresses needs longer to reach --min-page-views.
  */
@@ -216,15 +217,10 @@ export async function telemetryPlugin(
       const site = request.headers['sec-fetch-site'];
       if (site !== undefined && site !== 'same-origin') return drop(reply, 'cross_site');
       const now = Date.now();
-      // Versions under a canary with auto-rollback: their events are also counted per reporter.
-      const { canaries: running } = await canaries.read();
-      const watched = (remote: string, version: string) => {
-        const c = running[remote];
-        return c !== undefined && c.version === version && c.autoRollback !== null;
-      };
+      // Views, errors and chunk failures are also counted per reporter, for every version: the canary
+      // decision and what `ops status` / `ops report` show by default are capped per reporter-minute.
       const byReporter = new Map<string, { r: string; v: string; counts: ReporterCounts }>();
       const reported = (remote: string, version: string, i: 0 | 1 | 2) => {
-        if (!watched(remote, version)) return;
         const k = versionKey(remote, version);
         const entry = byReporter.get(k) ?? { r: remote, v: version, counts: [0, 0, 0] };
         entry.counts[i]++;
