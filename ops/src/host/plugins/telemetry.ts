@@ -187,10 +187,12 @@ export async function telemetryPlugin(
     }
   });
   // Malformed JSON, a body too large, the wrong type: dropped like any bad batch. The rate limit says 429.
-  app.setErrorHandler((err: { statusCode?: number }, _request, reply) => {
+  app.setErrorHandler((err: { statusCode?: number }, request, reply) => {
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.code(429).header('cache-control', NO_STORE).send();
     if (status >= 400 && status < 500) return drop(reply, status === 413 ? 'too_large' : 'malformed');
+    // E.g. the deploy root's rate-limit counts could not be written: said in the log, not to the client.
+    request.log.error({ err }, 'telemetry: could not take a batch');
     return reply.code(500).header('cache-control', NO_STORE).send();
   });
 
