@@ -38,7 +38,7 @@ const ops = (...args: string[]): Promise<string> => opsIn(root, ...args);
 interface VersionTelemetry {
   version: string;
   role: string;
-  summary: { views: number; errors: number; errorRate: number | null; chunkFailures: number };
+  posted: { views: number; errors: number; errorRate: number | null; chunkFailures: number };
 }
 interface StatusJson {
   sections: {
@@ -55,7 +55,7 @@ async function catalogStatus(): Promise<StatusJson['sections'][number]> {
   return s;
 }
 
-const telemetryOf = async (version: string) => (await catalogStatus()).telemetry.find((t) => t.version === version)?.summary;
+const telemetryOf = async (version: string) => (await catalogStatus()).telemetry.find((t) => t.version === version)?.posted;
 
 interface Visit {
   version: string;

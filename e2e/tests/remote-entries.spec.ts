@@ -60,3 +60,13 @@ test('every page names its icon, so the browser does not ask the host for a miss
   // The icon itself is there: an inline image, or a file the host serves.
   if (!href!.startsWith('data:')) expect((await page.request.get(new URL(href!, page.url()).href)).status()).toBe(200);
 });
+
+test('/favicon.ico, asked for by whatever names no icon (a JSON answer in a tab, crawlers), is the shell build’s icon', async ({
+  page,
+}) => {
+  const r = await page.request.get('/favicon.ico');
+  expect(r.status()).toBe(200);
+  expect(r.headers()['content-type']).toBe('image/x-icon');
+  expect(r.headers()['cache-control']).toBe('public, max-age=86400');
+  expect((await r.body()).readUInt16LE(2)).toBe(1); // an ICO file: type 1, icon
+});

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createHost, type Host } from '../src/host';
 import { readCanaries } from '../src/canary/state';
 import { minuteOf, readAggregates, versionKey } from '../src/telemetry/store';
-import { freePort, makeWorkspace, request, type Res, type Workspace } from './helpers';
+import { freePort, makeWorkspace, request, serveProcess, type Res, type Workspace } from './helpers';
 
 const SHELL = '0.1.0-s1';
 const LIVE = '0.1.0-c1';
@@ -221,13 +221,50 @@ describe('POST /telemetry', () => {
     expect((await request(base, '/telemetry', { method: 'PUT', body: batch(ev()) })).status).toBe(405);
   });
 
+  /**
+   * The rate limit counts in fixed windows of a minute. Runs `posts` again, once a fresh window has
+   * begun, when a run crossed from one window into the next (its counts would be split between them).
+   */
+  const inOneWindow = async (posts: () => Promise<number[]>): Promise<number[]> => {
+    for (;;) {
+      const before = minuteOf(Date.now());
+      const codes = await posts();
+      const after = minuteOf(Date.now());
+      if (after === before) return codes;
+      while (minuteOf(Date.now()) === after) await new Promise((r) => setTimeout(r, 250));
+    }
+  };
+
   test('one address is rate-limited; X-Forwarded-For from an untrusted peer does not make it another', async () => {
     const base = await start({ TELEMETRY_RATE_LIMIT: '5' });
-    const codes: number[] = [];
-    for (let i = 0; i < 8; i++) codes.push((await post(base, batch(ev()), { 'x-forwarded-for': `10.0.0.${i}` })).status);
+    const codes = await inOneWindow(async () => {
+      const out: number[] = [];
+      for (let i = 0; i < 8; i++) out.push((await post(base, batch(ev()), { 'x-forwarded-for': `10.0.0.${i}` })).status);
+      return out;
+    });
     expect(codes.slice(0, 5)).toEqual([204, 204, 204, 204, 204]);
     expect(codes.slice(5)).toEqual([429, 429, 429]);
-  });
+  }, 150_000);
+
+  test('the limit holds across host processes on one deploy root: batches alternating between two get the limit once, not twice', async () => {
+    // Two real host processes (pnpm ops serve) on one deploy root, behind a trusted proxy on loopback.
+    const env = { NODE_ENV: 'development', TELEMETRY_RATE_LIMIT: '5', TRUSTED_PROXIES: '127.0.0.1' };
+    const procs = await Promise.all([serveProcess(ws.root, env), serveProcess(ws.root, env)]);
+    try {
+      const [a, b] = procs.map((p) => p.url) as [string, string];
+      const from = (base: string, address: string) => post(base, batch(ev()), { 'x-forwarded-for': address });
+      const codes = await inOneWindow(async () => {
+        const out: number[] = [];
+        for (let i = 0; i < 10; i++) out.push((await from(i % 2 ? b : a, '203.0.113.7')).status);
+        // The key is the address the trusted proxy forwarded: another shopper keeps their own budget.
+        out.push((await from(b, '203.0.113.8')).status, (await from(a, '203.0.113.8')).status);
+        return out;
+      });
+      expect(codes).toEqual([204, 204, 204, 204, 204, 429, 429, 429, 429, 429, 204, 204]);
+    } finally {
+      await Promise.all(procs.map((p) => p.stop()));
+    }
+  }, 150_000);
 
   test('TELEMETRY=off: no endpoint', async () => {
     const base = await start({ TELEMETRY: 'off' });
@@ -314,8 +351,9 @@ describe('forged telemetry does not decide a canary', () => {
       body: JSON.stringify({ events }),
       headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
     });
-  const views = (n: number) => Array.from({ length: n }, () => ({ t: 'view', r: 'catalog', v: CANARY, route: '/products/:slug' }));
-  const errors = (n: number) => Array.from({ length: n }, () => ({ t: 'error', k: 'boundary', r: 'catalog', v: CANARY, route: '/cart' }));
+  const views = (n: number, v = CANARY) => Array.from({ length: n }, () => ({ t: 'view', r: 'catalog', v, route: '/products/:slug' }));
+  const errors = (n: number, v = CANARY) =>
+    Array.from({ length: n }, () => ({ t: 'error', k: 'boundary', r: 'catalog', v, route: '/cart' }));
   const waitFor = async (cond: () => Promise<boolean>) => {
     while (!(await cond())) await new Promise((r) => setTimeout(r, 50));
   };
@@ -369,6 +407,55 @@ describe('forged telemetry does not decide a canary', () => {
     await waitFor(async () => ((await storedCanary())?.errors ?? 0) >= 10);
     await twoMoreChecks([a, b]);
     expect((await readCanaries(ws.root)).canaries.catalog).toBeUndefined();
+  });
+
+  test('one address padding the live version does not move what ops status and ops report show by default beyond its caps', async () => {
+    const a = await start(FAST);
+    const b = await start(FAST);
+    const first = minuteOf(Date.now());
+    // Three real shoppers' addresses: five page views and one error each.
+    for (let i = 1; i <= 3; i++) await from(i % 2 ? a : b, `198.51.100.${i}`, [...views(5, LIVE), ...errors(1, LIVE)]);
+    // The padder, through both processes: 300 page views and 100 errors from one address.
+    for (let i = 0; i < 6; i++) await from(i % 2 ? a : b, '203.0.113.66', views(50, LIVE));
+    for (let i = 0; i < 2; i++) await from(i % 2 ? a : b, '203.0.113.66', errors(50, LIVE));
+    // Caps are per address and minute: a run that crossed into the next minute may count them twice.
+    const minutes = minuteOf(Date.now()) - first + 1;
+    await Promise.all(hosts.splice(0).map((h) => h.close())); // closing flushes
+
+    interface Figures {
+      views: number;
+      errors: number;
+      reporters?: number;
+    }
+    const json = JSON.parse(await ok('status', '--json')) as {
+      sections: { name: string; telemetry: { version: string; counted: Figures; posted: Figures }[] }[];
+    };
+    const live = json.sections.find((x) => x.name === 'catalog')?.telemetry.find((t) => t.version === LIVE);
+    expect(live?.posted).toMatchObject({ views: 315, errors: 103 });
+    const counted = live?.counted as Figures;
+    expect(counted.reporters).toBe(4);
+    expect(counted.views).toBeGreaterThanOrEqual(15 + 30);
+    expect(counted.views).toBeLessThanOrEqual(15 + 30 * minutes);
+    expect(counted.errors).toBeGreaterThanOrEqual(3 + 10);
+    expect(counted.errors).toBeLessThanOrEqual(3 + 10 * minutes);
+
+    // The table the operator reads: the capped figures first, the posted totals labelled as such.
+    const status = await ok('status');
+    const head = status.split('\n').find((l) => /^\s+REMOTE\s+VERSION/.test(l)) ?? '';
+    const row = status.split('\n').find((l) => new RegExp(`^\\s+catalog\\s+${LIVE}\\s+live`).test(l)) ?? '';
+    const cell = (name: string) => row.slice(head.indexOf(name)).split(/\s{2,}/)[0];
+    expect(cell('PAGE VIEWS')).toBe(String(counted.views));
+    expect(cell('REPORTERS')).toBe('4');
+    expect(cell('POSTED VIEWS')).toBe('315');
+    expect(status).toMatch(/at most 30 page views, 10 errors and 10 chunk failures a minute/);
+
+    const report = await ok('report', 'catalog');
+    // LIVE beside CANARY (none here: "-").
+    expect(report).toMatch(new RegExp(`^page views\\s+${counted.views}\\s+-$`, 'm'));
+    expect(report).toMatch(new RegExp(`^errors\\s+${counted.errors}\\s+-$`, 'm'));
+    expect(report).toMatch(/^reporters \(addresses\)\s+4\s+-$/m);
+    expect(report).toMatch(/^posted page views\s+315\s+-$/m);
+    expect(report).toMatch(/^posted errors\s+103\s+-$/m);
   });
 
   test('reporters are stored as keyed hashes: the key file is made once, 0600, and no file holds an address', async () => {

@@ -1,4 +1,5 @@
 /** Fake workspaces and builds for the ops tests: a minimal mf-manifest.json, build.json and a JS file. */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -188,5 +189,41 @@ export function freePort(): Promise<number> {
       const port = (s.address() as net.AddressInfo).port;
       s.close(() => resolve(port));
     });
+  });
+}
+
+export interface ServeProcess {
+  url: string;
+  child: ChildProcess;
+  /** SIGTERM, and resolves once it has exited. */
+  stop(): Promise<void>;
+}
+
+/** `pnpm ops serve --port 0` as its own process (a real host process), resolved once it prints its URL. */
+export function serveProcess(root: string, env: NodeJS.ProcessEnv = {}, args: string[] = []): Promise<ServeProcess> {
+  const tsxCli = require.resolve('tsx/cli');
+  const cli = path.join(__dirname, '..', 'src', 'cli.ts');
+  const child = spawn(process.execPath, [tsxCli, cli, 'serve', '--port', '0', '--root', root, '--quiet', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let out = '';
+  return new Promise<ServeProcess>((resolve, reject) => {
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m?.[1])
+        resolve({
+          url: m[1],
+          child,
+          stop: () => {
+            if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+            return exited;
+          },
+        });
+    });
+    child.once('exit', () => reject(new Error(`the host exited: ${out}`)));
   });
 }

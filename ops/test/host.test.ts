@@ -321,6 +321,35 @@ describe('SPA routes and security headers', () => {
   });
 });
 
+describe('/favicon.ico', () => {
+  test("the live shell's icon, cached for a day and revalidated; none in the live shell is a 404, never the page", async () => {
+    const icon = readFileSync(path.join(__dirname, '..', '..', 'shell', 'public', 'favicon.ico'));
+    const dir = ws.build('shell', '0.1.0-s3', { marker: 'SHELL-THREE' });
+    writeFileSync(path.join(dir, 'favicon.ico'), icon); // what the shell's build copies from shell/public
+    await ok('publish', 'shell', '--from', dir);
+    await ok('activate', 'shell', '0.1.0-s3');
+    try {
+      const r = await request(base, '/favicon.ico');
+      expect(r.status).toBe(200);
+      expect(r.headers['content-type']).toBe('image/x-icon');
+      expect(r.headers['cache-control']).toBe('public, max-age=86400');
+      expect(r.body.equals(icon)).toBe(true);
+      expect(r.body.readUInt16LE(2)).toBe(1); // an ICO file's type field: icon
+      const etag = r.headers.etag ?? '';
+      expect(etag).not.toBe('');
+      expect((await request(base, '/favicon.ico', { headers: { 'if-none-match': etag } })).status).toBe(304);
+      const head = await request(base, '/favicon.ico', { method: 'HEAD' });
+      expect([head.status, head.body.length]).toEqual([200, 0]);
+    } finally {
+      await ok('rollback', 'shell');
+    }
+    // The shell live now has no favicon.ico (a build from before it): a plain 404.
+    const r = await request(base, '/favicon.ico');
+    expect(r.status).toBe(404);
+    expect(r.body.toString()).not.toContain('<div id="root">');
+  });
+});
+
 describe('/api proxy', () => {
   test('streams method, path, query, headers and body both ways', async () => {
     const seen: { method?: string; url?: string; key?: string; auth?: string; body?: string; fwd?: string } = {};

@@ -180,6 +180,7 @@ describe('the local store', () => {
       views: 2 * REPORTER_CAPS.views + 10,
       errors: 2 * REPORTER_CAPS.failures + 2,
       chunkFailures: 1,
+      reporters: 3,
       errorReporters: 3,
       chunkReporters: 1,
     });
@@ -200,6 +201,7 @@ describe('the local store', () => {
       views: MAX_REPORTERS_PER_LINE + 1 + REPORTER_CAPS.views,
       errors: REPORTER_CAPS.failures,
       chunkFailures: 0,
+      reporters: MAX_REPORTERS_PER_LINE,
       errorReporters: 0,
       chunkReporters: 0,
     });

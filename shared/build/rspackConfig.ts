@@ -311,6 +311,8 @@ export function createSectionConfig(
   const isShell = opts.kind === 'shell';
   const outDir = production ? path.join(opts.dir, 'dist', version) : path.join(opts.dir, 'dist', 'dev');
   const htmlTemplate = path.join(opts.dir, 'src', 'index.html');
+  // Files served as they are, at the build folder's root (the shell's favicon.ico, served by the host at /favicon.ico).
+  const publicDir = path.join(opts.dir, 'public');
 
   return {
     name: opts.name,
@@ -375,6 +377,7 @@ export function createSectionConfig(
             }),
           ]
         : []),
+      ...(existsSync(publicDir) ? [new rspack.CopyRspackPlugin({ patterns: [{ from: publicDir }] })] : []),
       ...(production ? [new SsrAssetsPlugin(), new PrecompressPlugin()] : []),
       new BuildInfoPlugin({
         name: opts.name,

@@ -2,21 +2,53 @@
  * What `ops status` and `ops report` show of canaries and browser telemetry: per remote, the live
  * version and the canary (and any other version shoppers still ran, such as a canary that just
  * ended) over the last minutes, from the local telemetry store every host process writes.
+ *
+ * Anybody can post telemetry, so the figures shown first are the ones the canary decision uses:
+ * page views, errors and chunk failures capped per reporter (client address) and minute, with the
+ * number of distinct reporters. What was posted — uncapped counts, fallbacks, Web Vitals, failing
+ * routes — is shown too, labelled "posted": one address can pad it at will.
  */
 import type { OpsContext } from '../release/context';
 import { fmtDate, table } from '../text';
 import { OpsError, SECTIONS, resolveSection } from '../sections';
 import { readHistory, readState, type HistoryRecord } from '../store';
 import { emptyAggregate, formatMs, formatRate, summarize, type Summary } from '../telemetry/aggregate';
-import { minuteOf, readAggregates, versionKey } from '../telemetry/store';
+import { REPORTER_CAPS, reporterTotals, type ReporterTotals } from '../telemetry/reporters';
+import { minuteOf, readVersionTotals, versionKey, type VersionTotals } from '../telemetry/store';
 import { describeThresholds } from './commands';
 import { readCanaries, type CanaryRef } from './state';
+
+/** Counts capped per reporter-minute (what --auto-rollback decides on), with their rates per page view. */
+export interface Counted extends ReporterTotals {
+  errorRate: number | null;
+  chunkFailureRate: number | null;
+}
 
 export interface VersionTelemetry {
   version: string;
   role: 'live' | 'canary' | 'other';
-  summary: Summary;
+  /** What the operator reads first: each reporter counts at most REPORTER_CAPS a minute. */
+  counted: Counted;
+  /** Everything posted, uncapped (open to padding): counts, fallbacks, Web Vitals, failing routes. */
+  posted: Summary;
 }
+
+const NOTHING: VersionTotals = { posted: emptyAggregate(), counted: reporterTotals([]) };
+
+function telemetryOf(version: string, role: VersionTelemetry['role'], totals: VersionTotals = NOTHING): VersionTelemetry {
+  const c = totals.counted;
+  const per = (n: number) => (c.views > 0 ? n / c.views : null);
+  return {
+    version,
+    role,
+    counted: { ...c, errorRate: per(c.errors), chunkFailureRate: per(c.chunkFailures) },
+    posted: summarize(totals.posted),
+  };
+}
+
+/** The legend of the figures: which are capped, which are what was posted. */
+const CAPPED = `count each address at most ${REPORTER_CAPS.views} page views, ${REPORTER_CAPS.failures} errors and ${REPORTER_CAPS.failures} chunk failures a minute`;
+const POSTED = 'every event received, uncapped: one address can pad them';
 
 export interface RemoteTelemetry {
   remote: string;
@@ -29,19 +61,17 @@ export async function telemetryStatus(ctx: OpsContext, windowMinutes = 15, now =
   const state = await readState(ctx.root);
   const { canaries } = await readCanaries(ctx.root);
   const to = minuteOf(now);
-  const aggs = await readAggregates(ctx.root, to - windowMinutes + 1, to);
+  const totals = await readVersionTotals(ctx.root, to - windowMinutes + 1, to);
   const out: RemoteTelemetry[] = [];
   for (const section of SECTIONS) {
     const live = state.sections[section.name]?.live?.version ?? null;
     const canary = canaries[section.name] ?? null;
     const versions: VersionTelemetry[] = [];
-    const add = (version: string, role: VersionTelemetry['role']) => {
-      const agg = aggs.get(versionKey(section.name, version));
-      versions.push({ version, role, summary: summarize(agg ?? emptyAggregate()) });
-    };
+    const add = (version: string, role: VersionTelemetry['role']) =>
+      versions.push(telemetryOf(version, role, totals.get(versionKey(section.name, version))));
     if (live) add(live, 'live');
     if (canary) add(canary.version, 'canary');
-    for (const key of aggs.keys()) {
+    for (const key of totals.keys()) {
       const [r, v] = key.split('\0');
       if (r === section.name && v && v !== live && v !== canary?.version) add(v, 'other');
     }
@@ -68,16 +98,25 @@ export function formatTelemetryStatus(rows: RemoteTelemetry[], windowMinutes: nu
       r.remote,
       v.version,
       v.role === 'canary' ? `canary ${r.canary?.percent ?? ''} %` : v.role === 'live' ? 'live' : '-',
-      String(v.summary.views),
-      formatRate(v.summary.errorRate),
-      formatRate(v.summary.chunkFailureRate),
-      String(v.summary.fallbackLkg + v.summary.fallbackUnavailable),
-      formatMs(v.summary.p75.LCP),
-      formatMs(v.summary.p75.INP),
+      String(v.counted.views),
+      formatRate(v.counted.errorRate),
+      formatRate(v.counted.chunkFailureRate),
+      String(v.counted.reporters),
+      String(v.posted.views),
+      String(v.posted.errors),
+      String(v.posted.chunkFailures),
+      String(v.posted.fallbackLkg + v.posted.fallbackUnavailable),
+      formatMs(v.posted.p75.LCP),
+      formatMs(v.posted.p75.INP),
     ]),
   );
-  const t = table(['REMOTE', 'VERSION', 'ROLE', 'PAGE VIEWS', 'ERROR RATE', 'CHUNK FAILURES', 'FALLBACKS', 'LCP p75', 'INP p75'], body);
-  parts.push(t.replace(/^/gm, '  '));
+  const head = ['REMOTE', 'VERSION', 'ROLE', 'PAGE VIEWS', 'ERROR RATE', 'CHUNK FAILURES', 'REPORTERS'];
+  const posted = ['POSTED VIEWS', 'POSTED ERRORS', 'POSTED CHUNK FAILURES', 'FALLBACKS', 'LCP p75', 'INP p75'];
+  parts.push(table([...head, ...posted], body).replace(/^/gm, '  '));
+  parts.push(
+    `  PAGE VIEWS, ERROR RATE and CHUNK FAILURES ${CAPPED}, as --auto-rollback does;`,
+    `  REPORTERS: distinct addresses. POSTED …, FALLBACKS and the Web Vitals: ${POSTED}.`,
+  );
   return parts.join('\n');
 }
 
@@ -104,17 +143,9 @@ export async function report(ctx: OpsContext, sectionName: string, windowMinutes
       .filter((h) => h.section === section.name && (h.action === 'canary-end' || h.action === 'promote'))
       .pop();
     if (ended && ended.action === 'canary-end') {
-      const v = rows?.versions.find((x) => x.version === ended.version);
-      const to = minuteOf(now);
-      const agg = v ? null : (await readAggregates(ctx.root, to - windowMinutes + 1, to)).get(versionKey(section.name, ended.version));
-      canary = {
-        version: ended.version,
-        role: 'other',
-        summary: v?.summary ?? summarize(agg ?? emptyAggregate()),
-        percent: ended.percent ?? null,
-        running: false,
-        ended,
-      };
+      // Every version with telemetry in the window is among the rows; one without any shows nothing.
+      const v = rows?.versions.find((x) => x.version === ended.version) ?? telemetryOf(ended.version, 'other');
+      canary = { ...v, role: 'other', percent: ended.percent ?? null, running: false, ended };
     }
   }
   return { remote: section.name, windowMinutes, live, canary };
@@ -130,7 +161,7 @@ export function formatReport(r: Report): string {
       `${r.remote}: the canary ${r.canary.version} ended ${fmtDate(r.canary.ended.at)} (${r.canary.ended.reason ?? 'by an operator'}, by ${r.canary.ended.by})`,
     );
   }
-  const col = (v: VersionTelemetry | null | undefined, f: (s: Summary) => string) => (v ? f(v.summary) : '-');
+  const col = (v: VersionTelemetry | null | undefined, f: (v: VersionTelemetry) => string) => (v ? f(v) : '-');
   const live = r.live;
   const canary = r.canary;
   const head = [
@@ -140,21 +171,31 @@ export function formatReport(r: Report): string {
       ? `CANARY ${canary.version}${canary.percent !== null ? ` (${canary.percent} %)` : ''}${canary.running ? '' : ' (ended)'}`
       : 'CANARY -',
   ];
-  const row = (name: string, f: (s: Summary) => string) => [name, col(live, f), col(canary, f)];
+  const row = (name: string, f: (v: VersionTelemetry) => string) => [name, col(live, f), col(canary, f)];
+  // Capped per reporter-minute, then what was posted.
+  const counted = (name: string, f: (c: Counted) => string) => row(name, (v) => f(v.counted));
+  const posted = (name: string, f: (s: Summary) => string) => row(name, (v) => f(v.posted));
   lines.push(
     table(head, [
-      row('page views', (s) => String(s.views)),
-      row('errors', (s) => String(s.errors)),
-      row('error rate', (s) => formatRate(s.errorRate)),
-      row('chunk failures', (s) => String(s.chunkFailures)),
-      row('chunk-failure rate', (s) => formatRate(s.chunkFailureRate)),
-      row('fell back to last-known-good', (s) => String(s.fallbackLkg)),
-      row('section unavailable', (s) => String(s.fallbackUnavailable)),
-      row('LCP p75', (s) => formatMs(s.p75.LCP)),
-      row('INP p75', (s) => formatMs(s.p75.INP)),
-      row('TTFB p75', (s) => formatMs(s.p75.TTFB)),
-      row('CLS p75', (s) => (s.p75.CLS === null ? '-' : s.p75.CLS.toFixed(3))),
-      row(
+      counted('page views', (c) => String(c.views)),
+      counted('errors', (c) => String(c.errors)),
+      counted('error rate', (c) => formatRate(c.errorRate)),
+      counted('chunk failures', (c) => String(c.chunkFailures)),
+      counted('chunk-failure rate', (c) => formatRate(c.chunkFailureRate)),
+      counted('reporters (addresses)', (c) => String(c.reporters)),
+      counted('addresses with errors', (c) => String(c.errorReporters)),
+      counted('addresses with chunk failures', (c) => String(c.chunkReporters)),
+      posted('posted page views', (s) => String(s.views)),
+      posted('posted errors', (s) => String(s.errors)),
+      posted('posted error rate', (s) => formatRate(s.errorRate)),
+      posted('posted chunk failures', (s) => String(s.chunkFailures)),
+      posted('fell back to last-known-good', (s) => String(s.fallbackLkg)),
+      posted('section unavailable', (s) => String(s.fallbackUnavailable)),
+      posted('LCP p75', (s) => formatMs(s.p75.LCP)),
+      posted('INP p75', (s) => formatMs(s.p75.INP)),
+      posted('TTFB p75', (s) => formatMs(s.p75.TTFB)),
+      posted('CLS p75', (s) => (s.p75.CLS === null ? '-' : s.p75.CLS.toFixed(3))),
+      posted(
         'failing routes',
         (s) =>
           s.failingRoutes
@@ -163,6 +204,8 @@ export function formatReport(r: Report): string {
             .join(', ') || '-',
       ),
     ]),
+    `page views … addresses with chunk failures ${CAPPED}, as --auto-rollback does;`,
+    `posted …, fallbacks, Web Vitals and failing routes: ${POSTED}.`,
   );
   return lines.join('\n');
 }

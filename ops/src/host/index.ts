@@ -7,7 +7,7 @@
  *   compression  @fastify/compress: brotli / gzip (versioned files come precompressed)
  *   metrics      prom-client at /metrics                                                   plugins/metrics.ts
  *   health       /healthz, /readyz                                                         plugins/health.ts
- *   files        @fastify/static: /shell/<v>/…, /remotes/<name>/<v>/…                      plugins/files.ts
+ *   files        @fastify/static: /shell/<v>/…, /remotes/<name>/<v>/…, /favicon.ico         plugins/files.ts
  *   proxy        @fastify/reply-from: /api/… to one or more API processes; sitemaps        plugins/proxy.ts
  *   seo          /robots.txt                                                               plugins/seo.ts
  *   canary       the anonymous shopper cookie; each shopper's registry (their canaries)    plugins/canary.ts

@@ -175,7 +175,7 @@ export const pct = (r: number) => `${Math.round(r * 10000) / 100} %`;
  * client addresses. Errors are counted per page view, so one page that throws twice counts twice.
  * The host passes counts capped per reporter (ReporterTotals in reporters.ts), not raw totals.
  */
-export function breach(s: ReporterTotals, t: Thresholds): string | null {
+export function breach(s: Omit<ReporterTotals, 'reporters'>, t: Thresholds): string | null {
   if (s.views < t.minPageViews || s.views <= 0) return null;
   const minReporters = t.minReporters ?? DEFAULT_THRESHOLDS.minReporters; // a canary.json from before it
   const errorRate = s.errors / s.views;

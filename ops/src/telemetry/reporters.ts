@@ -1,6 +1,7 @@
 /**
- * Who reported what, for the canary decision only: anybody can post telemetry, so the automatic
- * rollback counts reporters (client addresses), not events (see the telemetry plugin's trust model).
+ * Who reported what: anybody can post telemetry, so the automatic rollback — and what `ops status`
+ * and `ops report` show by default — count reporters (client addresses), not events (see the
+ * telemetry plugin's trust model).
  *
  * A reporter is stored as HMAC-SHA256(key, address), cut to 64 bits, never as the address: the key
  * is random, made once per deploy root (`<root>/telemetry/.reporter-key`, mode 0600) and shared by
@@ -63,11 +64,15 @@ export async function reporterKey(root: string, dir = 'telemetry'): Promise<Buff
 /** The stored id of a client address. */
 export const reporterId = (key: Buffer, address: string): string => createHmac('sha256', key).update(address).digest('hex').slice(0, 16);
 
-/** The canary decision's inputs: capped counts and how many distinct reporters saw failures. */
+/**
+ * The canary decision's inputs, and what `ops status` / `ops report` show by default: capped counts,
+ * how many distinct reporters sent anything, and how many saw failures.
+ */
 export interface ReporterTotals {
   views: number;
   errors: number;
   chunkFailures: number;
+  reporters: number;
   errorReporters: number;
   chunkReporters: number;
 }
@@ -78,7 +83,7 @@ export interface ReporterTotals {
  */
 export function reporterTotals(lines: Iterable<{ m: number; rep?: Record<string, ReporterCounts>; ovf?: ReporterCounts }>): ReporterTotals {
   const perMinute = new Map<string, ReporterCounts>();
-  const out: ReporterTotals = { views: 0, errors: 0, chunkFailures: 0, errorReporters: 0, chunkReporters: 0 };
+  const out: ReporterTotals = { views: 0, errors: 0, chunkFailures: 0, reporters: 0, errorReporters: 0, chunkReporters: 0 };
   for (const line of lines) {
     for (const [id, c] of Object.entries(line.rep ?? {})) {
       if (!/^[0-9a-f]{16}$/.test(id) || !Array.isArray(c)) continue;
@@ -93,6 +98,7 @@ export function reporterTotals(lines: Iterable<{ m: number; rep?: Record<string,
       out.chunkFailures += count(line.ovf[2]);
     }
   }
+  const withAny = new Set<string>();
   const withErrors = new Set<string>();
   const withChunks = new Set<string>();
   for (const [k, [views, errors, chunks]] of perMinute) {
@@ -100,9 +106,11 @@ export function reporterTotals(lines: Iterable<{ m: number; rep?: Record<string,
     out.views += Math.min(views, REPORTER_CAPS.views);
     out.errors += Math.min(errors, REPORTER_CAPS.failures);
     out.chunkFailures += Math.min(chunks, REPORTER_CAPS.failures);
+    if (views > 0 || errors > 0 || chunks > 0) withAny.add(id);
     if (errors > 0) withErrors.add(id);
     if (chunks > 0) withChunks.add(id);
   }
+  out.reporters = withAny.size;
   out.errorReporters = withErrors.size;
   out.chunkReporters = withChunks.size;
   return out;

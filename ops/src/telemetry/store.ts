@@ -8,10 +8,10 @@
  * they need. Why files and not SQLite: several host processes write at once, and a file per writer
  * needs no lock and no native module in ops (better-sqlite3 is the API's, with its own build); an
  * append of one buffer is atomic enough (a torn last line after a crash is skipped); a day's folder
- * is deleted whole when it is too old. The files hold counts only: no shopper, URL or message. For a
- * version under a canary with auto-rollback a line also holds `rep`, counts per reporter — a keyed
- * hash of the client address, never the address (reporters.ts) — and `ovf`, what came from more
- * reporters than a line keeps ids for; the canary decision caps and counts reporters from them.
+ * is deleted whole when it is too old. The files hold counts only: no shopper, URL or message. A
+ * line also holds `rep`, counts per reporter — a keyed hash of the client address, never the address
+ * (reporters.ts) — and `ovf`, what came from more reporters than a line keeps ids for; the canary
+ * decision and the figures `ops status` / `ops report` show first cap and count reporters from them.
  */
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
@@ -33,7 +33,7 @@ export interface TelemetryLine extends Partial<Aggregate> {
   m: number;
   r: string;
   v: string;
-  /** Per reporter id: views, errors, chunk failures (canary versions with auto-rollback only). */
+  /** Per reporter id: views, errors, chunk failures. */
   rep?: Record<string, ReporterCounts>;
   /** Beyond MAX_REPORTERS_PER_LINE ids: the same counts, capped per batch, without ids. */
   ovf?: ReporterCounts;
@@ -41,18 +41,23 @@ export interface TelemetryLine extends Partial<Aggregate> {
 
 const keyOf = (minute: number, remote: string, version: string) => `${minute}\0${remote}\0${version}`;
 
+/** A file name of this process's own, unique across the hosts on one root: `<hostname>-<pid>-<random>`. */
+export function writerName(): string {
+  const host =
+    os
+      .hostname()
+      .replace(/[^\w.-]/g, '_')
+      .slice(0, 64) || 'host';
+  return `${host}-${process.pid}-${randomBytes(3).toString('hex')}`;
+}
+
 export class TelemetryWriter {
   private pending = new Map<string, TelemetryLine>();
   private readonly name: string;
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(private readonly root: string) {
-    const host =
-      os
-        .hostname()
-        .replace(/[^\w.-]/g, '_')
-        .slice(0, 64) || 'host';
-    this.name = `${host}-${process.pid}-${randomBytes(3).toString('hex')}.jsonl`;
+    this.name = `${writerName()}.jsonl`;
   }
 
   /** The aggregate of this minute for a remote version, to add to (written at the next flush). */
@@ -133,6 +138,27 @@ export async function readAggregates(root: string, fromMinute: number, toMinute:
     out.set(k, agg);
   });
   return out;
+}
+
+/** One remote version over a window: every event posted, and the counts capped per reporter-minute. */
+export interface VersionTotals {
+  posted: Aggregate;
+  counted: ReporterTotals;
+}
+
+/** Per `remote\0version` over minutes [fromMinute, toMinute], from every writer's files: what `ops status` reads. */
+export async function readVersionTotals(root: string, fromMinute: number, toMinute: number): Promise<Map<string, VersionTotals>> {
+  const posted = new Map<string, Aggregate>();
+  const reported = new Map<string, TelemetryLine[]>();
+  await eachLine(root, fromMinute, toMinute, (line) => {
+    const k = versionKey(line.r, line.v);
+    posted.set(k, mergeInto(posted.get(k) ?? emptyAggregate(), line));
+    if (!line.rep && !line.ovf) return;
+    const lines = reported.get(k) ?? [];
+    lines.push(line);
+    reported.set(k, lines);
+  });
+  return new Map([...posted].map(([k, agg]) => [k, { posted: agg, counted: reporterTotals(reported.get(k) ?? []) }]));
 }
 
 /** The canary decision's counts for one remote version: per reporter-minute caps, distinct reporters. */

@@ -2,6 +2,7 @@
  * Versioned files through @fastify/static: `/shell/<version>/…` and `/remotes/<name>/<version>/…`,
  * immutable for a year (a version never changes), CORS open (a shell on another origin may load them),
  * precompressed `.br`/`.gz` siblings served as they are, ETag / If-None-Match, no directory listing.
+ * And `/favicon.ico`: the live shell's, for a day.
  *
  * The bytes of recently served files are also kept in memory (up to 64 MB, files up to 1 MB), keyed by
  * path and the encoding sent: a published version never changes, and answering from memory instead of
@@ -29,6 +30,9 @@ export const CORS: Record<string, string> = {
   'access-control-max-age': '86400',
   'cross-origin-resource-policy': 'cross-origin',
 };
+
+/** /favicon.ico: the live shell's, which changes with it. */
+const FAVICON_CACHE = 'public, max-age=86400';
 
 /** Build output that is for the host and the operators, not for browsers. */
 const METADATA = new Set(['build.json', 'mf-stats.json', 'ssr-assets.json']);
@@ -155,6 +159,16 @@ export const filesPlugin = fp(
         .header('cache-control', NO_STORE)
         .send('Not found\n');
 
+    /** The real path stays inside the deploy root (no symlink out of it); false for a missing file too. */
+    async function isInside(rel: string): Promise<boolean> {
+      if (inside.has(rel)) return true;
+      realRoot ??= await fs.realpath(root);
+      const real = await fs.realpath(path.join(root, rel)).catch(() => null);
+      if (!real || !real.startsWith(realRoot + path.sep)) return false;
+      inside.add(rel);
+      return true;
+    }
+
     async function serve(request: FastifyRequest, reply: FastifyReply) {
       let segs: string[];
       try {
@@ -163,14 +177,7 @@ export const filesPlugin = fp(
         throw err instanceof HttpError ? err : new HttpError(400, 'bad path');
       }
       const asset = assetFile(segs, only, sourceMaps);
-      if (!asset) return notFound(reply);
-      // The real path must stay inside the deploy root (no symlink out of it); a miss is a 404.
-      if (!inside.has(asset.rel)) {
-        realRoot ??= await fs.realpath(root);
-        const real = await fs.realpath(path.join(root, asset.rel)).catch(() => null);
-        if (!real || !real.startsWith(realRoot + path.sep)) return notFound(reply);
-        inside.add(asset.rel);
-      }
+      if (!asset || !(await isInside(asset.rel))) return notFound(reply);
       request.asset = { section: asset.section.name, version: asset.version };
       reply.headers(CORS);
       // RFC 9239's text/javascript and the rest of our table, whichever file (precompressed or not) goes out.
@@ -193,7 +200,7 @@ export const filesPlugin = fp(
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.contentType && reply.statusCode < 300) {
         reply.header('content-type', request.contentType);
-        reply.header('cache-control', IMMUTABLE);
+        reply.header('cache-control', request.routeOptions.config.cacheControl ?? IMMUTABLE);
         // Every answer for this URL depends on Accept-Encoding, the identity one too (shared caches).
         if (!reply.hasHeader('vary')) reply.header('vary', 'Accept-Encoding');
       }
@@ -209,6 +216,18 @@ export const filesPlugin = fp(
     });
     if (!only) app.get('/shell/*', { ...fileRoute, config: { file: true } }, serve);
     app.get('/remotes/*', { ...fileRoute, config: { file: true } }, serve);
+
+    // Browsers ask for /favicon.ico wherever a document names no icon (a JSON or text answer opened in a
+    // tab, an error page; crawlers and bookmarks too): the live shell's own (copied from shell/public by
+    // its build). Not versioned, so a day of caching and ETag revalidation, not immutable.
+    if (!only)
+      app.get('/favicon.ico', { ...fileRoute, config: { file: true, cacheControl: FAVICON_CACHE } }, async (request, reply) => {
+        const live = (await ctx.registry.read()).reg.shell?.version;
+        const rel = `shell/${live}/favicon.ico`;
+        if (!live || !VERSION_RE.test(live) || !(await isInside(rel))) return notFound(reply);
+        request.contentType = CONTENT_TYPES['.ico'] ?? 'image/x-icon';
+        return reply.sendFile(rel, root, { cacheControl: false });
+      });
   },
   { name: 'host-files' },
 );
@@ -217,6 +236,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A versioned-file route. */
     file?: boolean;
+    /** Its Cache-Control, when not a versioned file's (immutable). */
+    cacheControl?: string;
   }
   interface FastifyRequest {
     /** The Content-Type of the versioned file being served (set by the files plugin). */

@@ -3,8 +3,9 @@
  *
  *   POST /telemetry   a batch from the shell's client (sendBeacon): at most 16 KB and 50 events,
  *                     validated against ops/src/telemetry/schema.ts, rate-limited per client address
- *                     (@fastify/rate-limit). Bad input is dropped silently (204, counted in
- *                     host_telemetry_dropped_total), since a beacon never reads its answer.
+ *                     (@fastify/rate-limit, counted in the deploy root: one limit for every host
+ *                     process on it, ../rateLimitStore.ts). Bad input is dropped silently (204,
+ *                     counted in host_telemetry_dropped_total), since a beacon never reads its answer.
  *
  * Events count only for a remote and version published in the deploy root, so a client cannot fill
  * the metrics with made-up labels. Each batch is added to the host's Prometheus metrics and to this
@@ -15,20 +16,22 @@
  * under the deploy root's lock, so of several processes only one records it in history.
  *
  * Trust model. Anybody can post a batch: the Sec-Fetch-Site check stops another site's pages in a
- * browser, not a script, and the rate limit is per host process (in memory), so N processes allow N×.
- * Telemetry is therefore never trusted per event where it decides something. Each batch for a version
- * under an auto-rollback canary is attributed to its reporter — the client address as trustProxy
- * determined it (the one the rate limit keys on; a forwarded header counts only from TRUSTED_PROXIES)
- * — stored as a keyed hash (telemetry/reporters.ts: the files stay free of addresses), and the
- * decision, made from every process's files, counts per reporter-minute at most 30 page views and 10
- * errors and 10 chunk failures, and needs failures from --min-reporters (3) distinct addresses.
+ * browser, not a script. The rate limit holds per client address across every host process on the
+ * deploy root (N processes do not allow N×), but a batch carries up to 50 events, and many addresses
+ * each get the limit. Telemetry is therefore never trusted per event where it decides something or
+ * where an operator reads it. Each batch is attributed to its reporter — the client address as
+ * trustProxy determined it (the one the rate limit keys on; a forwarded header counts only from
+ * TRUSTED_PROXIES) — stored as a keyed hash (telemetry/reporters.ts: the files stay free of
+ * addresses). The canary decision, and the figures `ops status` and `ops report` show first, are made
+ * from every process's files and count per reporter-minute at most 30 page views, 10 errors and 10
+ * chunk failures; the decision needs failures from --min-reporters (3) distinct addresses too.
  *   - A forger with one address cannot end a healthy canary (one reporter, below --min-reporters),
- *     nor hide a broken one (their views count 30 a minute however many they post), through any
- *     number of host processes.
+ *     nor hide a broken one (their views count 30 a minute however many they post), nor move what
+ *     the operator reads beyond those caps, through any number of host processes.
  *   - A forger with many addresses (a botnet, or spoofed forwarding through a wrongly trusted proxy)
- *     still can: each address moves the rates by at most its caps. The plain counts (metrics, `ops
- *     status`, `ops report`) are totals of what was posted, and stay open to padding; an operator
- *     reads them, the host does not act on them.
+ *     still can: each address moves the rates by at most its caps. The totals of what was posted
+ *     (the Prometheus metrics, the "posted" figures of `ops status` / `ops report`, fallbacks and Web
+ *     Vitals) stay open to padding, and are labelled so; the host does not act on them.
  *   - Real shoppers behind one carrier-grade NAT address count as one reporter with those caps; a
  *     canary seen mostly through a few such addresses needs longer to reach --min-page-views.
  */
@@ -40,6 +43,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import client from 'prom-client';
 import type { HostContext } from '../context';
 import { NO_STORE } from '../paths';
+import { deployRootStore } from '../rateLimitStore';
 import { SECTIONS, VERSION_RE } from '../../sections';
 import { endCanary, describeThresholds } from '../../canary/commands';
 import type { CanaryReader } from '../../canary/reader';
@@ -50,7 +54,7 @@ import { minuteOf, readReporterTotals, TelemetryWriter, versionKey } from '../..
 
 export interface TelemetryConfig {
   enabled: boolean;
-  /** Batches per client address per minute (per host process). */
+  /** Batches per client address per minute, across every host process on the deploy root. */
   rateLimit: number;
   flushMs: number;
   checkMs: number;
@@ -58,10 +62,11 @@ export interface TelemetryConfig {
 
 /**
  * TELEMETRY=off, TELEMETRY_RATE_LIMIT (600), TELEMETRY_FLUSH_SECONDS (5), CANARY_CHECK_SECONDS (15).
- * The limit is per client address and per host process (it stops a flood; the canary decision
- * does not rely on it: see the trust model above), and generous on purpose: Indian mobile networks put many shoppers
- * behind one carrier-grade NAT address, and a shopper sends a batch or two per page. It stops a
- * flood; the 16 KB cap, the schema and the published-versions check keep each batch cheap.
+ * The limit is per client address, counted in one-minute windows shared by every host process on
+ * the deploy root (the canary decision does not rely on it: see the trust model above), and generous
+ * on purpose: Indian mobile networks put many shoppers behind one carrier-grade NAT address, and a
+ * shopper sends a batch or two per page. It stops a flood; the 16 KB cap, the schema and the
+ * published-versions check keep each batch cheap.
  */
 export function readTelemetryConfig(env: NodeJS.ProcessEnv): TelemetryConfig {
   const positive = (name: string, dflt: number) => {
@@ -182,14 +187,17 @@ export async function telemetryPlugin(
     }
   });
   // Malformed JSON, a body too large, the wrong type: dropped like any bad batch. The rate limit says 429.
-  app.setErrorHandler((err: { statusCode?: number }, _request, reply) => {
+  app.setErrorHandler((err: { statusCode?: number }, request, reply) => {
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.code(429).header('cache-control', NO_STORE).send();
     if (status >= 400 && status < 500) return drop(reply, status === 413 ? 'too_large' : 'malformed');
+    // E.g. the deploy root's rate-limit counts could not be written: said in the log, not to the client.
+    request.log.error({ err }, 'telemetry: could not take a batch');
     return reply.code(500).header('cache-control', NO_STORE).send();
   });
 
-  await app.register(rateLimit, { global: false });
+  // Counted in the deploy root, so the limit holds across every host process on it (rateLimitStore.ts).
+  await app.register(rateLimit, { global: false, store: deployRootStore(root, key) });
   app.post<{ Body: TelemetryBatch }>(
     '/telemetry',
     {
@@ -211,15 +219,10 @@ export async function telemetryPlugin(
       const site = request.headers['sec-fetch-site'];
       if (site !== undefined && site !== 'same-origin') return drop(reply, 'cross_site');
       const now = Date.now();
-      // Versions under a canary with auto-rollback: their events are also counted per reporter.
-      const { canaries: running } = await canaries.read();
-      const watched = (remote: string, version: string) => {
-        const c = running[remote];
-        return c !== undefined && c.version === version && c.autoRollback !== null;
-      };
+      // Views, errors and chunk failures are also counted per reporter, for every version: the canary
+      // decision and what `ops status` / `ops report` show by default are capped per reporter-minute.
       const byReporter = new Map<string, { r: string; v: string; counts: ReporterCounts }>();
       const reported = (remote: string, version: string, i: 0 | 1 | 2) => {
-        if (!watched(remote, version)) return;
         const k = versionKey(remote, version);
         const entry = byReporter.get(k) ?? { r: remote, v: version, counts: [0, 0, 0] };
         entry.counts[i]++;
