@@ -6,6 +6,7 @@
 //   node e2e/bench/longtasks.mjs --url http://127.0.0.1:8180/checkout [--cart 3] [--runs 5] [--min 8] [--clock cpu]
 // --cart N: a guest's cart of N lines first ("Add to cart" on the first N products of /shop), saved as
 //   the shell saves it, so /cart and /checkout render lines and the form rather than the empty state.
+// --session FILE: a signed-in shopper's saved state ({ key, value }, as scripts/bench.mjs makes it).
 // --clock cpu: durations in the main thread's CPU time, which other processes on a shared machine do not
 //   stretch (compare builds with it); Lighthouse itself reads wall time. The site must be running.
 import { existsSync, readFileSync } from 'node:fs';
@@ -64,11 +65,13 @@ function mapFrame(cf) {
   return { src: src.length > 90 ? `${src.slice(0, 40)}…` : src, name: o.name ?? cf.functionName, line: o.line };
 }
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
-const saved = args.cart ? await cartState(browser, Number(args.cart)) : null;
+// --session FILE: a signed-in shopper's saved state, as `pnpm bench` writes it ({ key, value }).
+const session = args.session ? JSON.parse(readFileSync(args.session, 'utf8')) : null;
+const saved = session?.value ?? (args.cart ? await cartState(browser, Number(args.cart)) : null);
 const totals = [];
 for (let run = 0; run < RUNS; run++) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  if (saved) await context.addInitScript((v) => localStorage.setItem('storefront:state:v1', v), saved);
+  if (saved) await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [session?.key ?? 'storefront:state:v1', saved]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   if (CPU > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
