@@ -14,6 +14,31 @@ describe('money', () => {
     expect(formatMoney('garbage')).toBe('₹0.00');
     expect(formatMoney(null)).toBe('₹0.00');
   });
+  it("writes exactly what Intl.NumberFormat('en-IN') writes, without making an Intl object", () => {
+    const made = jest.spyOn(Intl, 'NumberFormat');
+    // A fresh copy of the module, evaluated while the spy watches (the page evaluates it at start-up).
+    let format = formatMoney;
+    jest.isolateModules(() => {
+      format = jest.requireActual<typeof import('./money')>('./money').formatMoney;
+    });
+    const cases = [
+      0, 0.5, 0.004, 0.005, 1.005, 2.675, 999, 999.995, 1000, 99_999.99, 1_00_000, 12_34_567.891, 9_99_99_999.5, -1234.5, -0.5,
+    ];
+    // And values as the catalogue carries them: paise, from ₹0.01 to about ₹1 crore (a fixed pseudo-random walk).
+    let seed = 7;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 48271) % 2147483647;
+      cases.push((seed % 1_000_000_000) / 100);
+    }
+    const got = cases.map((v) => [format(v), format(v, { whole: true })]);
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
+    const intl = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const intlWhole = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+    expect(got).toEqual(cases.map((v) => [`₹${intl.format(v)}`, `₹${intlWhole.format(v)}`]));
+    // Where Intl writes "-0.00" (a negative amount that rounds to nothing), the shop writes no sign.
+    expect(formatMoney(-0.004)).toBe('₹0.00');
+  });
   it('adds in paise without floating drift', () => {
     expect(addMoney('0.10', '0.20')).toBe(0.3);
     expect(lineTotal('19.99', 3)).toBe(59.97);

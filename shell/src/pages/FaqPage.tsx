@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { Link } from '@storefront/shared/router';
-import { CART_TOTAL_LIMIT, MAX_LINE_QUANTITY, PLACEHOLDER_EMAIL, paths, useStores } from '@storefront/shared';
+import { CART_TOTAL_LIMIT, formatMoney, MAX_LINE_QUANTITY, PLACEHOLDER_EMAIL, paths, useStores } from '@storefront/shared';
 import { InfoPage, type InfoSection } from './InfoPage';
 
-const LIMIT = `₹${CART_TOTAL_LIMIT.toLocaleString('en-IN')}`;
+const LIMIT = formatMoney(CART_TOTAL_LIMIT, { whole: true });
 
 interface Qa {
   q: string;

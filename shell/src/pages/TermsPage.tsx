@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from '@storefront/shared/router';
-import { CART_TOTAL_LIMIT, PLACEHOLDER_EMAIL, paths, useStores } from '@storefront/shared';
+import { CART_TOTAL_LIMIT, formatMoney, PLACEHOLDER_EMAIL, paths, useStores } from '@storefront/shared';
 import { InfoPage, type InfoSection } from './InfoPage';
 
 /** Terms of Use (spec §2 information page), written for an online shop selling within India. */
@@ -9,7 +9,7 @@ const TermsPage = observer(function TermsPage() {
   const info = storeInfo.info;
   const name = info.store_name;
   const email = info.email || PLACEHOLDER_EMAIL;
-  const limit = `₹${CART_TOTAL_LIMIT.toLocaleString('en-IN')}`;
+  const limit = formatMoney(CART_TOTAL_LIMIT, { whole: true });
 
   const sections: InfoSection[] = [
     {

@@ -82,8 +82,8 @@ function CartPage() {
                 </dd>
               </dl>
               <p className="cc-cart__note">
-                Up to {MAX_LINE_QUANTITY} of each item, as stock allows; the cart total may not exceed ₹
-                {CART_TOTAL_LIMIT.toLocaleString('en-IN')}. Coupons are applied at checkout.
+                Up to {MAX_LINE_QUANTITY} of each item, as stock allows; the cart total may not exceed{' '}
+                {formatMoney(CART_TOTAL_LIMIT, { whole: true })}. Coupons are applied at checkout.
               </p>
               <Link className="cc-btn" to={paths.checkout}>
                 Proceed to Checkout
