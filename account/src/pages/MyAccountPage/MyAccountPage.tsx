@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation } from '@storefront/shared/router';
-import { paths, SessionSkeleton, Skeleton, useDocumentTitle, useSessionApplied, useStores } from '@storefront/shared';
+import { HydrationSlice, paths, SessionSkeleton, Skeleton, useDocumentTitle, useSessionApplied, useStores } from '@storefront/shared';
 import { ProfileSection } from './sections/ProfileSection';
 import { OrdersSection } from './sections/OrdersSection';
 import { WishlistSection } from './sections/WishlistSection';
@@ -77,45 +77,50 @@ const MyAccountPage = observer(function MyAccountPage() {
 
   return (
     <section className="acc-page acc-account" data-section="account">
-      <aside className="acc-account__aside">
-        {/* One line tall, with the name or its skeleton: the tabs below never move. */}
-        <p className="acc-account__hello">
-          {restored ? (
-            <>
-              Hello, <strong>{greeting}</strong>
-            </>
-          ) : (
-            <Skeleton width="10em" height="1lh" />
-          )}
-        </p>
-        {/* Links, not role="tablist": each tab is its own page (URL, history, reload), marked aria-current by NavLink. */}
-        <nav aria-label="My account">
-          <ul ref={tabs} className="acc-account__nav">
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className="acc-account__link">
-                  {item.label}
-                </NavLink>
+      {/* The tabs and the sub-page hydrate in tasks of their own (issue 19: TBT). */}
+      <HydrationSlice>
+        <aside className="acc-account__aside">
+          {/* One line tall, with the name or its skeleton: the tabs below never move. */}
+          <p className="acc-account__hello">
+            {restored ? (
+              <>
+                Hello, <strong>{greeting}</strong>
+              </>
+            ) : (
+              <Skeleton width="10em" height="1lh" />
+            )}
+          </p>
+          {/* Links, not role="tablist": each tab is its own page (URL, history, reload), marked aria-current by NavLink. */}
+          <nav aria-label="My account">
+            <ul ref={tabs} className="acc-account__nav">
+              {NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end} className="acc-account__link">
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <button type="button" className="acc-account__link acc-account__logout" onClick={() => setConfirmLogout(true)}>
+                  Logout
+                </button>
               </li>
-            ))}
-            <li>
-              <button type="button" className="acc-account__link acc-account__logout" onClick={() => setConfirmLogout(true)}>
-                Logout
-              </button>
-            </li>
-          </ul>
-        </nav>
-      </aside>
-      <div className="acc-account__main sf-private-region">
-        <Routes>
-          <Route index element={restored ? <ProfileSection /> : SKELETONS.profile} />
-          <Route path="orders" element={restored ? <OrdersSection /> : SKELETONS.orders} />
-          <Route path="wishlist" element={restored ? <WishlistSection /> : SKELETONS.wishlist} />
-          <Route path="address" element={restored ? <AddressSection /> : SKELETONS.address} />
-          <Route path="password" element={restored ? <PasswordSection /> : SKELETONS.password} />
-          <Route path="*" element={<Navigate to={paths.myAccount.profile} replace />} />
-        </Routes>
-      </div>
+            </ul>
+          </nav>
+        </aside>
+      </HydrationSlice>
+      <HydrationSlice>
+        <div className="acc-account__main sf-private-region">
+          <Routes>
+            <Route index element={restored ? <ProfileSection /> : SKELETONS.profile} />
+            <Route path="orders" element={restored ? <OrdersSection /> : SKELETONS.orders} />
+            <Route path="wishlist" element={restored ? <WishlistSection /> : SKELETONS.wishlist} />
+            <Route path="address" element={restored ? <AddressSection /> : SKELETONS.address} />
+            <Route path="password" element={restored ? <PasswordSection /> : SKELETONS.password} />
+            <Route path="*" element={<Navigate to={paths.myAccount.profile} replace />} />
+          </Routes>
+        </div>
+      </HydrationSlice>
       <LogoutDialog open={confirmLogout} onClose={closeLogout} />
     </section>
   );
