@@ -14,6 +14,7 @@ import path from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright-core';
 import chromiumSetup from '../chromium.cjs';
+import { cartState, STATE_KEY } from './savedState.mjs';
 
 const { CHROMIUM_FLAGS, CHROMIUM_PATH } = chromiumSetup;
 const args = Object.fromEntries(
@@ -26,27 +27,6 @@ const CPU = Number(args.cpu ?? 1);
 // --clock cpu: tasks measured in the thread's CPU time (tdur), which other processes on a busy machine
 // do not stretch; Lighthouse itself reads wall time (dur).
 const DUR = args.clock === 'cpu' ? 'tdur' : 'dur';
-
-/** A guest's saved state with `n` cart lines, made as a shopper makes it: "Add to cart" on product pages. */
-async function cartState(browser, n) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${url.origin}/shop`);
-  const links = [...new Set(await page.locator('main a[href^="/products/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href'))))];
-  for (let i = 0; i < n; i++) {
-    await page.goto(`${url.origin}${links[i]}`);
-    await page.locator('html[data-hydrated="true"]').waitFor();
-    await page.getByRole('button', { name: 'Add to cart' }).first().click();
-    await page
-      .locator('header [data-testid="cart-count"]')
-      .first()
-      .filter({ hasText: String(i + 1) })
-      .waitFor();
-  }
-  const state = await page.evaluate(() => localStorage.getItem('storefront:state:v1'));
-  await context.close();
-  return state;
-}
 
 // Frames mapped to their sources through the builds' source maps (dist/<version>/*.js.map; never served).
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -67,11 +47,11 @@ function mapFrame(cf) {
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
 // --session FILE: a signed-in shopper's saved state, as `pnpm bench` writes it ({ key, value }).
 const session = args.session ? JSON.parse(readFileSync(args.session, 'utf8')) : null;
-const saved = session?.value ?? (args.cart ? await cartState(browser, Number(args.cart)) : null);
+const saved = session ?? (args.cart ? await cartState(browser, url.origin, Number(args.cart)) : null);
 const totals = [];
 for (let run = 0; run < RUNS; run++) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  if (saved) await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [session?.key ?? 'storefront:state:v1', saved]);
+  if (saved) await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [saved.key ?? STATE_KEY, saved.value]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   if (CPU > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });

@@ -12,6 +12,8 @@
 // Issue 19 adds the cart, checkout, sign-in, sign-up and order-tracking pages, and the account pages as a
 // signed-in shopper sees them: `--session <file>` names a saved session (the shell's local-storage state,
 // made by scripts/bench.mjs through the API), put in the browser's storage before each load of those pages.
+// The cart and checkout are measured with a guest's cart of 3 lines in storage (savedState.mjs), as a
+// shopper on them has one.
 // Every page's whole script is also given gzipped (-6, as the issue's peer figures were taken): the
 // scripts the page loaded by the time the network went quiet, each compressed here.
 //   --pages home,cart,…   measure only these (and their static copies when named: static-cart)
@@ -24,6 +26,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import chromiumSetup from '../chromium.cjs';
+import { cartState } from './savedState.mjs';
 
 const { CHROMIUM_FLAGS, CHROMIUM_PATH } = chromiumSetup;
 
@@ -64,22 +67,23 @@ const sitePages = [
   { name: 'home', path: '/' },
   { name: 'shop', path: '/shop' },
   { name: 'product', path: product },
-  { name: 'cart', path: '/cart' },
-  { name: 'checkout', path: '/checkout' },
+  // A shopper on /cart and /checkout has something in the cart: a guest's cart of 3 lines (issue 19).
+  { name: 'cart', path: '/cart', state: 'cart' },
+  { name: 'checkout', path: '/checkout', state: 'cart' },
   { name: 'signin', path: '/signin' },
   { name: 'signup', path: '/signup' },
   { name: 'track-order', path: '/track-order' },
   ...(SESSION
     ? [
-        { name: 'my-account', path: '/my-account', signedIn: true },
-        { name: 'my-account-orders', path: '/my-account/orders', signedIn: true },
+        { name: 'my-account', path: '/my-account', state: 'session' },
+        { name: 'my-account-orders', path: '/my-account/orders', state: 'session' },
       ]
     : []),
 ];
 const wanted = args.pages ? new Set(args.pages.split(',')) : null;
 const pages = [
   ...sitePages,
-  ...sitePages.map((p) => ({ name: `static-${p.name}`, path: `/__bench/static-${p.name}`, copyOf: p.path, signedIn: p.signedIn })),
+  ...sitePages.map((p) => ({ name: `static-${p.name}`, path: `/__bench/static-${p.name}`, copyOf: p.path, state: p.state })),
 ].filter((p) => !wanted || wanted.has(p.name));
 
 const median = (xs) => {
@@ -136,32 +140,32 @@ function lcpNode(audit) {
 }
 
 /** Puts the signed-in shopper's saved session into a fresh Chromium's storage for the site's origin. */
-async function seedSession(port) {
+async function seedState(port, state) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0];
     const page = await context.newPage();
     // A file with no script: the origin's storage without loading (and caching) any of the site's scripts.
     await page.goto(`${SITE}/storefront.config.json`);
-    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [SESSION.key, SESSION.value]);
+    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [state.key, state.value]);
     await page.close();
   } finally {
     await browser.close();
   }
 }
 
-async function lighthouseRun(url, signedIn) {
+async function lighthouseRun(url, state) {
   const chrome = await startChrome();
   try {
     // Signed in: the session is in storage first, and Lighthouse is told to leave storage alone (a fresh
     // profile per run: its cache is empty anyway).
-    if (signedIn) await seedSession(chrome.port);
+    if (state) await seedState(chrome.port, state);
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
-      disableStorageReset: !!signedIn,
+      disableStorageReset: !!state,
     });
     const a = result.lhr.audits;
     return {
@@ -180,8 +184,8 @@ async function lighthouseRun(url, signedIn) {
 }
 
 /** A signed-in shopper's context: their saved session in storage before the page's scripts run. */
-async function withSession(context, signedIn) {
-  if (signedIn) await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [SESSION.key, SESSION.value]);
+async function withState(context, state) {
+  if (state) await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [state.key, state.value]);
 }
 
 const gzipped = new Map();
@@ -198,9 +202,9 @@ function gzipSize(url) {
   return p;
 }
 
-async function timelineRun(browser, url, signedIn) {
+async function timelineRun(browser, url, state) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await withSession(context, signedIn);
+  await withState(context, state);
   const page = await context.newPage();
   await page.addInitScript(() => {
     const w = window;
@@ -241,7 +245,7 @@ async function timelineRun(browser, url, signedIn) {
 }
 
 /** The page as a 412-px phone loads it: its pictures, their bytes before the LCP, and the LCP element. */
-async function phoneRun(browser, url, signedIn) {
+async function phoneRun(browser, url, state) {
   const context = await browser.newContext({
     // The screen as wide as the viewport, as on a phone: a wider emulated screen made Chromium fetch
     // a second, desktop-sized copy of the preloaded picture.
@@ -253,7 +257,7 @@ async function phoneRun(browser, url, signedIn) {
     userAgent:
       'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
   });
-  await withSession(context, signedIn);
+  await withState(context, state);
   const page = await context.newPage();
   const types = new Map();
   page.on('response', (r) => {
@@ -304,7 +308,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.fi
  * (scripts off), so the copy holds exactly the first screen and none of what the scripts add later
  * (the carousels' stylesheets, menus); a page rendered in the browser (`--no-ssr`) is taken once rendered.
  */
-async function snapshot(pathname, signedIn) {
+async function snapshot(pathname, state) {
   const strip = () => {
     const doc = document.documentElement.cloneNode(true);
     for (const el of doc.querySelectorAll('script, link[rel=modulepreload], link[as=script], .Toastify')) el.remove();
@@ -315,7 +319,7 @@ async function snapshot(pathname, signedIn) {
     return served.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="(modulepreload|preload)" as="script"[^>]*>/g, '');
   }
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await withSession(context, signedIn);
+  await withState(context, state);
   const page = await context.newPage();
   await page.goto(`${SITE}${pathname}`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1500);
@@ -323,7 +327,10 @@ async function snapshot(pathname, signedIn) {
   await context.close();
   return after;
 }
-for (const p of pages) if (p.copyOf) staticPages.set(p.name.slice('static-'.length), await snapshot(p.copyOf, p.signedIn));
+const CART = pages.some((p) => p.state === 'cart') ? await cartState(browser, SITE, 3) : null;
+/** The saved state a page is measured with: a signed-in shopper's, a guest's cart, or none. */
+const stateOf = (p) => (p.state === 'session' ? SESSION : p.state === 'cart' ? CART : null);
+for (const p of pages) if (p.copyOf) staticPages.set(p.name.slice('static-'.length), await snapshot(p.copyOf, stateOf(p)));
 const out = {};
 for (const p of pages) {
   const url = `${SITE}${p.path}`;
@@ -331,9 +338,9 @@ for (const p of pages) {
   const tl = [];
   const phone = [];
   for (let i = 0; i < RUNS; i++) {
-    lh.push(await lighthouseRun(url, p.signedIn));
-    tl.push(await timelineRun(browser, url, p.signedIn));
-    phone.push(await phoneRun(browser, url, p.signedIn));
+    lh.push(await lighthouseRun(url, stateOf(p)));
+    tl.push(await timelineRun(browser, url, stateOf(p)));
+    phone.push(await phoneRun(browser, url, stateOf(p)));
   }
   // The element and URL of the LCP: the most frequent across runs (they are strings, no median).
   const mode = (xs) => [...xs.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map())].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
