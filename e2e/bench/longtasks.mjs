@@ -14,7 +14,7 @@ import path from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright-core';
 import chromiumSetup from '../chromium.cjs';
-import { cartState, STATE_KEY } from './savedState.mjs';
+import { cartState } from './savedState.mjs';
 
 const { CHROMIUM_FLAGS, CHROMIUM_PATH } = chromiumSetup;
 const args = Object.fromEntries(
@@ -51,7 +51,7 @@ const saved = session ?? (args.cart ? await cartState(browser, url.origin, Numbe
 const totals = [];
 for (let run = 0; run < RUNS; run++) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  if (saved) await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [saved.key ?? STATE_KEY, saved.value]);
+  if (saved) await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [saved.key, saved.value]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   if (CPU > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });

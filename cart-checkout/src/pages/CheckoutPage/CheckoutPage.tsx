@@ -52,7 +52,7 @@ function CheckoutPage() {
   const [values, setValues] = useState<AddressForm>(() => store.prefill(EMPTY_ADDRESS));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [payment, setPayment] = useState<PaymentMethod>('cod');
-  // The form and summary render after the update that applies the session, in slices (issue 19: TBT).
+  // The form and summary render after the update that applies the session, in a task of its own (issue 19: TBT).
   const sessionRestored = useSessionApplied();
   useDocumentMeta('Checkout');
 
