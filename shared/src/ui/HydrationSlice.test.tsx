@@ -86,12 +86,13 @@ describe('HydrationSlice', () => {
     await nextTask();
     expect(hydrated(container, 'inner')).toBe(true);
     expect(finished).toBe(false);
+    // Until the hydration has ended, the browser's own values stay the server's.
+    expect(screen.getByText('server')).toBeInTheDocument();
 
     // The task after the last slice ends the hydration; the browser's own values render a task later.
     await nextTask();
     expect(finished).toBe(true);
     expect(isHydrating()).toBe(false);
-    expect(screen.getByText('server')).toBeInTheDocument();
     // (It subscribes in an effect, which Preact runs after the next paint: whichever comes later.)
     expect(await screen.findByText('browser')).toBeInTheDocument();
     container.remove();
