@@ -98,6 +98,42 @@ describe('HydrationSlice', () => {
     container.remove();
   });
 
+  it('a slice whose parent re-renders while it waits keeps the server markup, then hydrates with the latest props', async () => {
+    let bump = () => {};
+    function Parent() {
+      const [n, setN] = useState(0);
+      bump = () => setN((v) => v + 1);
+      return (
+        <main>
+          <HydrationSlice>
+            <p data-n={n}>shown {n}</p>
+          </HydrationSlice>
+        </main>
+      );
+    }
+    markSlicesInServerRender();
+    const serverMarkup = await renderToStringAsync(<Parent />);
+    markSlicesInServerRender(false);
+    const container = document.createElement('div');
+    container.innerHTML = serverMarkup;
+    document.body.append(container);
+
+    const done = startSlicedHydration();
+    hydrateRoot(container, <Parent />);
+    await Promise.resolve();
+    // The parent is hydrated and its state moves (as the header's scroll state does on a page scrolled early).
+    act(() => bump());
+    expect(container.querySelector('p')?.textContent).toBe('shown 0');
+
+    await done;
+    await nextTask();
+    expect(container.querySelector('p')?.textContent).toBe('shown 1');
+    // Preact's hydration patches text but not attributes: the slice must not hydrate over props it never rendered.
+    expect(container.querySelector('p')?.getAttribute('data-n')).toBe('1');
+    expect(container.querySelectorAll('p')).toHaveLength(1);
+    container.remove();
+  });
+
   it('renders its children at once outside a hydration (a client navigation never shows it empty)', () => {
     render(
       <HydrationSlice>

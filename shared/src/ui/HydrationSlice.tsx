@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useReducer, useState, type ReactNode } from 'react';
 
 /**
  * Hydration in tasks (issue 19: Total Blocking Time). Preact hydrates a whole tree in one go: on a
@@ -12,8 +12,16 @@ import { Suspense, useState, type ReactNode } from 'react';
  */
 
 interface Wait {
+  /** The slice's turn has come: it hydrates now. */
   done: boolean;
   promise: Promise<void>;
+  /** Its children as first rendered: what the server's markup shows, and what it hydrates with. */
+  first?: ReactNode;
+  /** It has hydrated: from now on it renders its latest children. */
+  hydrated: boolean;
+  /** Its parent gave it other children while it waited: render those once it has hydrated. */
+  stale: boolean;
+  rerender?: () => void;
 }
 
 const queue: Array<() => void> = [];
@@ -85,11 +93,16 @@ export function startSlicedHydration(): Promise<void> {
 
 function hydrationWait(): Wait | null {
   if (!active) return null;
-  const wait: Wait = { done: false, promise: Promise.resolve() };
+  const wait: Wait = { done: false, promise: Promise.resolve(), hydrated: false, stale: false };
   wait.promise = new Promise<void>((resolve) => {
     queue.push(() => {
       wait.done = true;
       resolve();
+      // Preact hydrates the slice in this task's microtasks; a task on, it has, and its latest children may render.
+      nextTask(() => {
+        wait.hydrated = true;
+        if (wait.stale) wait.rerender?.();
+      });
     });
   });
   schedule();
@@ -119,12 +132,27 @@ function Gate(props: { wait: Wait | null; children: ReactNode }) {
   return <>{props.children}</>;
 }
 
-/** Its children hydrate in a task of their own (see above); elsewhere it is only its children. */
+/**
+ * Its children hydrate in a task of their own (see above); elsewhere it is only its children.
+ *
+ * A slice hydrates with the children it was first given, whatever its parent rendered meanwhile (the
+ * header's scroll state, say, on a page scrolled before it hydrated), then renders the latest ones:
+ * Preact's hydration sets text and listeners but not attributes, so hydrating with newer props than the
+ * server's markup would leave their attributes stale (`data-hidden`, a class) until they change again.
+ */
 export function HydrationSlice({ children }: { children: ReactNode }) {
   const [wait] = useState(hydrationWait);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  let shown = children;
+  if (wait && !wait.hydrated) {
+    if (!('first' in wait)) wait.first = children;
+    else if (children !== wait.first) wait.stale = true;
+    wait.rerender = rerender;
+    shown = wait.first;
+  }
   return (
     <Suspense fallback={null}>
-      <Gate wait={wait}>{children}</Gate>
+      <Gate wait={wait}>{shown}</Gate>
     </Suspense>
   );
 }

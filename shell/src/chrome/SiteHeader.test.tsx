@@ -1,4 +1,8 @@
 import { act, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToStringAsync } from 'preact-render-to-string';
+import { HydrationSlice, markSlicesInServerRender, startSlicedHydration, StoresProvider } from '@storefront/shared';
+import { MemoryRouter } from '@storefront/shared/router';
 import { renderWithStores } from '@storefront/shared/testing';
 import { SiteHeader } from './SiteHeader';
 import { INITIAL_SCROLL, nextScrollChrome } from './useScrollChrome';
@@ -51,6 +55,42 @@ describe('fixed chrome and scrolling (spec §2)', () => {
     scroll(0);
     expect(headerBar()).not.toHaveClass('is-scrolled');
     expect(headerBar()).not.toHaveClass('is-shrunk');
+  });
+
+  it('a page scrolled before the header hydrated: once hydrated, the top bar is hidden and the header shrunk', async () => {
+    const { store } = storeWithInfo();
+    // As in the shell's layout: the chrome is a slice of the page, and its top bar and header slices of their own.
+    const page = () => (
+      <StoresProvider store={store}>
+        <MemoryRouter>
+          <HydrationSlice>
+            <SiteHeader />
+          </HydrationSlice>
+        </MemoryRouter>
+      </StoresProvider>
+    );
+    markSlicesInServerRender();
+    const html = await renderToStringAsync(page());
+    markSlicesInServerRender(false);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    expect(topBar()).toHaveAttribute('data-hidden', 'false');
+
+    // The shopper scrolled while the scripts loaded: no scroll event reaches a listener not yet there.
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 400 });
+    // As the bootstrap does: the hydration starts right before the first (synchronous) render.
+    const done = startSlicedHydration();
+    hydrateRoot(container, page());
+    await done;
+    // The effects (after a frame) and the slices' latest render (a task after each slice).
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 150));
+    });
+    expect(topBar()).toHaveAttribute('data-hidden', 'true');
+    expect(screen.getByRole('banner')).toHaveClass('is-topbar-hidden');
+    expect(headerBar()).toHaveClass('is-shrunk');
+    container.remove();
   });
 
   it('measures the way up from the lowest point reached (pure reducer)', () => {
