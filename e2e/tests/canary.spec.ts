@@ -74,10 +74,24 @@ async function catalogVersionIn(page: Page): Promise<string> {
   );
 }
 
-/** Leaves the page so its telemetry goes out (the client sends on pagehide), once the client is running. */
-async function leave(page: Page): Promise<void> {
+/** Page views the host has taken from browsers so far, every version (its Prometheus counter). */
+async function viewsTaken(): Promise<number> {
+  const text = await (await fetch(`${SITE}/metrics`)).text();
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('storefront_browser_page_views_total{'))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+}
+
+/**
+ * Leaves the page so its telemetry goes out (the client sends on pagehide), once the client is running,
+ * and waits for the host to have taken the view: a context closed with the beacon in flight loses it
+ * (and Playwright does not see beacons, so the host's count is the signal).
+ */
+async function leave(page: Page, viewsBefore: number): Promise<void> {
   await expect(page.locator('html[data-telemetry="on"]')).toHaveCount(1);
   await page.goto('about:blank');
+  await expect.poll(viewsTaken, { message: "the host took the page's view", timeout: 15_000 }).toBeGreaterThan(viewsBefore);
 }
 
 /** One visit to the product page; `cookie` makes it a returning shopper. */
@@ -86,6 +100,7 @@ async function visit(browser: Browser, cookie?: string): Promise<Visit> {
   try {
     if (cookie) await context.addCookies([{ name: 'sf_shopper', value: cookie, url: SITE }]);
     const page = await context.newPage();
+    const viewsBefore = await viewsTaken();
     await page.goto(`${SITE}${productPath}`);
     const version = await catalogVersionIn(page);
     const section = page.locator('[data-remote="catalog"][data-module="Product"]');
@@ -99,7 +114,7 @@ async function visit(browser: Browser, cookie?: string): Promise<Visit> {
       await expect(alert).toHaveCount(0);
     }
     const given = (await context.cookies(SITE)).find((c) => c.name === 'sf_shopper')?.value ?? '';
-    await leave(page);
+    await leave(page, viewsBefore);
     return { version, broken, cookie: given };
   } finally {
     await context.close();
