@@ -12,16 +12,19 @@ import { signIn } from './support/signIn';
 const API_HEADERS = { 'x-api-key': 'dev-storefront-key' };
 const PASSWORD = 'Secret@123';
 
-/** Each page, the heading its frame carries, and whether a skeleton stands in for private data there. */
-const FRAMES = [
+/**
+ * Each page, the heading its frame carries, whether a skeleton stands in for private data there, and the
+ * form whose fields (nobody's own until the session is applied) arrive in the HTML.
+ */
+const FRAMES: readonly { path: string; heading: string; skeleton: boolean; form?: string }[] = [
   { path: '/cart', heading: 'Cart', skeleton: true },
-  { path: '/checkout', heading: 'Checkout', skeleton: true },
-  { path: '/signin', heading: 'Sign In', skeleton: false },
-  { path: '/signup', heading: 'Create Account', skeleton: false },
-  { path: '/track-order', heading: 'Track Order', skeleton: false },
+  { path: '/checkout', heading: 'Checkout', skeleton: true, form: 'Checkout' },
+  { path: '/signin', heading: 'Sign In', skeleton: false, form: 'Sign in with email' },
+  { path: '/signup', heading: 'Create Account', skeleton: false, form: 'Create account' },
+  { path: '/track-order', heading: 'Track Order', skeleton: false, form: 'Track order' },
   { path: '/my-account', heading: 'My Profile', skeleton: true },
   { path: '/my-account/orders', heading: 'My Orders', skeleton: true },
-] as const;
+];
 
 /** Collects what would tell of a page that did not hydrate cleanly. */
 function watchConsole(page: Page): string[] {
@@ -96,6 +99,7 @@ test.describe('the frame is in the HTML, before any script runs', () => {
       expect(root).toMatch(new RegExp(`<h1[^>]*>${frame.heading}</h1>`));
       expect(root).not.toContain('sf-fullscreen-spinner');
       if (frame.skeleton) expect(root).toContain('sf-session-skeleton');
+      if (frame.form) expect(root).toMatch(new RegExp(`<form[^>]*aria-label="${frame.form}"`));
     });
   }
 
@@ -135,6 +139,49 @@ test("a guest: every frame hydrates without a mismatch, then shows the guest's p
   await expect(page).toHaveURL(/\/signin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   expect(problems).toEqual([]);
+});
+
+test("a guest with a cart on a phone: the checkout's fields arrive in the HTML and paint first; the mobile step and the lines fill in without a shift", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  const product = await aProduct(page.request);
+  await page.goto(`/products/${product.slug}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+
+  await watchLayoutShifts(page);
+  // The largest paint (what LCP times): it must be something the server sent, not the guest's own part.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lcp: string[] };
+    w.__lcp = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { element?: Element | null }[]) {
+        const el = e.element;
+        // A picture by its address, anything else by its text.
+        w.__lcp.push(el?.tagName === 'IMG' ? (el.getAttribute('src') ?? '') : (el?.textContent ?? '').trim());
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  const html = await (await page.request.get('/checkout')).text();
+  await page.goto('/checkout');
+  await hydrated(page);
+  await expect(page.getByRole('button', { name: 'Send OTP' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Order summary' })).toContainText(product.product_name);
+  await expect(page.locator('.sf-session-skeleton')).toHaveCount(0);
+
+  const cls = await layoutShift(page);
+  expect(cls.total, JSON.stringify(cls.shifts)).toBeLessThanOrEqual(0.01);
+  const lcp = await page.evaluate(() => (window as unknown as { __lcp: string[] }).__lcp);
+  const largest = lcp.at(-1) ?? '';
+  expect(largest, `largest paints: ${JSON.stringify(lcp)}`).not.toBe('');
+  const served = html.slice(html.indexOf('<div id="root">')).replaceAll('&amp;', '&');
+  expect(served.includes(largest), `the largest paint was served in the HTML: ${JSON.stringify(lcp)}`).toBe(true);
+  expect(problems).toEqual([]);
+  await context.close();
 });
 
 test('a signed-in shopper: every frame hydrates without a mismatch, then fills with their own data without a shift', async ({ page }) => {

@@ -52,7 +52,10 @@ function CheckoutPage() {
   const [values, setValues] = useState<AddressForm>(() => store.prefill(EMPTY_ADDRESS));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [payment, setPayment] = useState<PaymentMethod>('cod');
-  // The form and summary render after the update that applies the session, in a task of its own (issue 19: TBT).
+  // The form's fields are nobody's until the session is applied: the server renders them for everyone, so the
+  // page paints whole at once (issue 19: LCP). What is the shopper's own (their lines and totals, a guest's
+  // mobile step or a customer's number, the saved address in the fields) comes with the update that applies
+  // the session, in a task of its own (issue 19: TBT); sized skeletons stand in for it until then.
   const sessionRestored = useSessionApplied();
   useDocumentMeta('Checkout');
 
@@ -63,8 +66,8 @@ function CheckoutPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store]);
 
-  // The state list once the form shows: not for the skeleton or an empty cart, and not in the task that
-  // hydrates the page and applies the session (issue 19: TBT), but in the commit that shows the form.
+  // The state list once the shopper's form shows: not for the outline or an empty cart, and not in the task
+  // that hydrates the page and applies the session (issue 19: TBT), but in the commit that fills the form.
   const showsForm = sessionRestored && !cart.isEmpty;
   useEffect(() => {
     if (showsForm) void store.loadStates();
@@ -89,6 +92,8 @@ function CheckoutPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // The form's outline is there before the shopper's cart and session are (an Enter in a field): wait for them.
+    if (!sessionRestored) return;
     let found: FieldErrors;
     try {
       found = await store.validate(values);
@@ -115,23 +120,7 @@ function CheckoutPage() {
     else if (outcome.kind === 'placed') navigate(outcome.to, { replace: true, state: outcome.state });
   };
 
-  // Rendered on the server, and hydrating: the heading and the form's outline until the shopper's cart
-  // and details are known (issue 19), then the form (or the empty cart) in the same place.
-  if (!sessionRestored) {
-    return (
-      <section className="cc-page" data-section="cart_checkout" aria-labelledby="cc-checkout-title">
-        <h1 id="cc-checkout-title">Checkout</h1>
-        <div className="sf-private-region">
-          <div className="cc-checkout">
-            <SessionSkeleton label="Loading your cart" blocks={[150, 300, 220, 130]} />
-            <SessionSkeleton blocks={[320]} />
-          </div>
-        </div>
-      </section>
-    );
-  }
-
-  if (cart.isEmpty && !store.submitting && !store.placed) {
+  if (sessionRestored && cart.isEmpty && !store.submitting && !store.placed) {
     return (
       <section className="cc-page" data-section="cart_checkout" aria-labelledby="cc-checkout-title">
         <h1 id="cc-checkout-title">Checkout</h1>
@@ -147,16 +136,19 @@ function CheckoutPage() {
     );
   }
 
-  const summary = summarizeLines(
-    cart.cartItems.map((l) => ({
-      key: cartLineKey(l),
-      name: l.product_name,
-      variation: lineVariant(l)?.product_variation ?? '',
-      unitPrice: unitPrice(l),
-      quantity: l.quantity,
-    })),
-    store.discount,
-  );
+  const summary = sessionRestored
+    ? summarizeLines(
+        cart.cartItems.map((l) => ({
+          key: cartLineKey(l),
+          name: l.product_name,
+          variation: lineVariant(l)?.product_variation ?? '',
+          unitPrice: unitPrice(l),
+          quantity: l.quantity,
+        })),
+        store.discount,
+      )
+    : null;
+  const phone = auth.isAuthenticated ? auth.user?.customer?.phone_number : undefined;
 
   const text = (
     name: keyof AddressForm,
@@ -201,12 +193,6 @@ function CheckoutPage() {
       <h1 id="cc-checkout-title">Checkout</h1>
       <div className="cc-checkout sf-private-region">
         <div className="cc-checkout__main">
-          {!auth.isAuthenticated || store.otpStep === 'done' ? (
-            <fieldset className="cc-fieldset">
-              <legend>Mobile verification</legend>
-              <GuestVerification store={store} />
-            </fieldset>
-          ) : null}
           <form id="cc-checkout-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Checkout">
             <div className="cc-checkout__main">
               <fieldset className="cc-fieldset">
@@ -214,7 +200,6 @@ function CheckoutPage() {
                 {text('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email', wide: true })}
                 {text('firstname', 'First name', { autoComplete: 'given-name', maxLength: 50 })}
                 {text('lastname', 'Last name', { autoComplete: 'family-name', maxLength: 50 })}
-                {auth.user?.customer?.phone_number && auth.isAuthenticated ? <p>Mobile: {auth.user.customer.phone_number}</p> : null}
               </fieldset>
               <fieldset className="cc-fieldset">
                 <legend>Shipping address</legend>
@@ -302,14 +287,33 @@ function CheckoutPage() {
               </fieldset>
             </div>
           </form>
+          {/* The mobile comes last in the column: whether it asks for a code (a guest) or names the number (a
+              customer) is the shopper's own, and below the fields its size cannot move them once known. */}
+          {!summary ? (
+            <SessionSkeleton label="Loading your cart" blocks={[210]} />
+          ) : !auth.isAuthenticated || store.otpStep === 'done' ? (
+            <fieldset className="cc-fieldset">
+              <legend>Mobile verification</legend>
+              <GuestVerification store={store} />
+            </fieldset>
+          ) : phone ? (
+            <fieldset className="cc-fieldset">
+              <legend>Mobile</legend>
+              <p>Mobile: {phone}</p>
+            </fieldset>
+          ) : null}
         </div>
         <aside className="cc-checkout__aside" aria-label="Order summary">
-          <OrderSummary summary={summary}>
-            <CouponForm store={store} disabledReason={couponBlocked(auth.isAuthenticated, store.otpStep)} />
-            <button type="submit" form="cc-checkout-form" className="cc-btn" disabled={store.submitting}>
-              {store.submitting ? 'Placing order…' : 'Place order'}
-            </button>
-          </OrderSummary>
+          {!summary ? (
+            <SessionSkeleton blocks={[320]} />
+          ) : (
+            <OrderSummary summary={summary}>
+              <CouponForm store={store} disabledReason={couponBlocked(auth.isAuthenticated, store.otpStep)} />
+              <button type="submit" form="cc-checkout-form" className="cc-btn" disabled={store.submitting}>
+                {store.submitting ? 'Placing order…' : 'Place order'}
+              </button>
+            </OrderSummary>
+          )}
         </aside>
       </div>
     </section>
