@@ -290,7 +290,7 @@ function CheckoutPage() {
           {/* The mobile comes last in the column: whether it asks for a code (a guest) or names the number (a
               customer) is the shopper's own, and below the fields its size cannot move them once known. */}
           {!summary ? (
-            <SessionSkeleton label="Loading your cart" blocks={[210]} />
+            <SessionSkeleton label="Loading your cart" blocks={['var(--cc-mobile-step-height)']} />
           ) : !auth.isAuthenticated || store.otpStep === 'done' ? (
             <fieldset className="cc-fieldset">
               <legend>Mobile verification</legend>
