@@ -8,6 +8,7 @@ import {
   ServerAnswers,
   startSlicedHydration,
   whenIdle,
+  yieldToBrowser,
   type RootStore,
   type RuntimeConfig,
 } from '@storefront/shared';
@@ -18,7 +19,6 @@ import type { ServerRendered } from './startup/config';
 import type { HeldInput } from './startup/earlyInput';
 import { browserSections, debugMf, federationDiagnostics, loadSection, printDiagnostics } from './startup/federation';
 import { pageLocation } from './routeTable';
-import { yieldToBrowser } from './startup/yieldToBrowser';
 import { hydrateChecked } from './startup/hydrationCheck';
 
 /** What a signed-in shopper's session fetches at start: their cart and wishlist (spec §4, §6). */

@@ -9,12 +9,13 @@
  * hydrate it. Any other page starts at once.
  */
 import { startFirstScreenPrefetch } from '@storefront/shared/prefetch';
+// Tiny and dependency-free like the prefetch: the start-up bundles it (the shared singleton is not there yet).
+import { yieldToBrowser } from '@storefront/shared/tasks';
 import { loadRegistry, loadRuntimeConfig, readBootData, serverRendered, type BootData, type ServerRendered } from './startup/config';
 import { takeOverEarlyInput, type HeldInput } from './startup/earlyInput';
 import { loadSection, startFederation } from './startup/federation';
 import { findRoute, isRemoteRoute } from './routeTable';
 import { installGlobalHandlers } from './telemetry/signals';
-import { yieldToBrowser } from './startup/yieldToBrowser';
 
 function pageLoaded(): Promise<void> {
   if (document.readyState === 'complete') return Promise.resolve();

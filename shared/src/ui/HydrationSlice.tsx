@@ -1,11 +1,12 @@
 import { Suspense, useReducer, useState, type ReactNode } from 'react';
+import { nextTask } from './nextTask';
 
 /**
  * Hydration in tasks (issue 19: Total Blocking Time). Preact hydrates a whole tree in one go: on a
  * slow phone the home page was one task of ~300 ms. A slice suspends on its first render while the
  * page hydrates; Preact keeps the server's markup for it (no fallback is shown) and hydrates it when the
  * slice's wait ends. Waits end one per task, in the order the slices were met, so each slice hydrates
- * in a task of its own and a slice met inside another joins the queue behind the others.
+ * in a task of its own (`nextTask`) and a slice met inside another joins the queue behind the others.
  *
  * Outside a hydration (a client navigation, a page rendered in the browser) a slice renders its
  * children at once: it never shows an empty fallback.
@@ -39,20 +40,6 @@ export function isHydrating(): boolean {
 export function onHydrated(listener: () => void): () => void {
   hydratedListeners.add(listener);
   return () => hydratedListeners.delete(listener);
-}
-
-/** A task of its own, without the 4-ms clamp nested timers get. */
-function nextTask(run: () => void): void {
-  if (typeof MessageChannel === 'undefined') {
-    setTimeout(run, 0);
-    return;
-  }
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    run();
-  };
-  channel.port2.postMessage(null);
 }
 
 function schedule(): void {

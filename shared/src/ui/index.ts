@@ -11,3 +11,4 @@ export * from './Carousel';
 export * from './useOptimisticValue';
 export * from './useDeferredInTask';
 export * from './HydrationSlice';
+export * from './nextTask';

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { nextTask } from './nextTask';
 
 /**
  * `value` as it was, until a task of its own renders the new one: what depends on it (a long list, a
@@ -10,8 +11,7 @@ export function useDeferredInTask<T>(value: T): T {
   const [shown, setShown] = useState(value);
   useEffect(() => {
     if (Object.is(shown, value)) return undefined;
-    const task = setTimeout(() => setShown(() => value), 0);
-    return () => clearTimeout(task);
+    return nextTask(() => setShown(() => value));
   }, [value, shown]);
   return shown;
 }
