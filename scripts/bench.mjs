@@ -12,8 +12,9 @@
 // Issue 19: the cart, checkout, sign-in, sign-up and tracking pages, and the account pages signed in. The
 // signed-in shopper is made as a shopper is, in production mode: a checkout code sent by SMS to a mobile
 // (read here from a local SMS gateway stand-in that SMS_WEBHOOK_URL points at: production answers never
-// carry codes), verified, the account completed with names and e-mail; its saved session goes to the
-// browser's storage before each of those pages loads (e2e/bench/measure.mjs --session).
+// carry codes), verified, the account completed with names and e-mail, three orders placed on delivery;
+// its saved session goes to the browser's storage before each of those pages loads (e2e/bench/measure.mjs
+// --session).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -107,6 +108,8 @@ try {
   log('could not read a product slug; using the default');
 }
 
+const ORDERS_OF_BENCH_SHOPPER = 3;
+
 /** A signed-in shopper's saved session (see the top of this file), or null when it could not be made. */
 async function signedInSession() {
   const api = `http://127.0.0.1:${API_PORT}/api`;
@@ -135,6 +138,36 @@ async function signedInSession() {
     { firstname: 'Bench', lastname: 'Shopper', email: `bench-${mobile}@example.test` },
     token,
   );
+  // Three orders on delivery, one item each, as a returning shopper has: My Orders then lists them
+  // instead of its empty state (the page measured as that shopper sees it).
+  const { products } = await post('/get-products?page=1', { in_stock: '1', sort_by: 'price_asc' });
+  const buyable = products
+    .map((p) => ({ p, v: p.variations.find((v) => v.stock > 0) }))
+    .filter((x) => x.v)
+    .slice(0, ORDERS_OF_BENCH_SHOPPER);
+  for (const { p, v } of buyable) {
+    await post(
+      '/customer/add-to-cart',
+      { id: v.id, product_id: p.id, quantity: 1, retailer_id: p.retailer_id, wholesaler_id: p.wholesaler_id ?? null },
+      token,
+    );
+    await post(
+      '/checkout1',
+      {
+        email: customer.email,
+        firstname: 'Bench',
+        lastname: 'Shopper',
+        address: '12, Residency Road',
+        pincode: '560025',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        payment_method: 'cod',
+      },
+      token,
+    );
+  }
+  const orders = await fetch(`${api}/customer/orders`, { headers: { ...headers, authorization: `Bearer ${token}` } }).then((r) => r.json());
+  log(`signed-in shopper: ${orders?.data?.length ?? '?'} orders`);
   // The shell's saved state (shared/src/stores/persistence.ts), as a signed-in shopper's browser holds it.
   return {
     key: 'storefront:state:v1',
