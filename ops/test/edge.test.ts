@@ -173,7 +173,7 @@ describe('what the API is told about the client', () => {
 });
 
 describe('several API processes', () => {
-  test('round robin over API_URL’s list; one that is down is skipped', async () => {
+  test('requests go over API_URL’s list in turn while none is busier; one that is down is skipped', async () => {
     const a = await upstream('a');
     const b = await upstream('b');
     const dead = await deadOrigin();
@@ -196,6 +196,31 @@ describe('several API processes', () => {
     }
     const posts = [...a.seen, ...b.seen].filter((s) => s.method === 'POST').map((s) => s.body);
     expect(posts.sort()).toEqual([0, 1, 2, 3, 4, 5].map((i) => `{"i":${i}}`));
+  });
+
+  test('a process that is slow to answer (a pause, a slow query) gets the next requests only once it has answered', async () => {
+    // One process holds every answer 300 ms; requests come every 20 ms. Round robin would send it every
+    // other one (20 of 40), each waiting out the pause.
+    const slow = await upstream('slow', (_req, res) => {
+      setTimeout(() => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end('{"success":true,"from":"slow"}');
+      }, 300);
+    });
+    const fast = await upstream('fast');
+    const { base } = await start({ API_URL: `${slow.url},${fast.url}` });
+    const answers: Promise<{ status: number }>[] = [];
+    for (let i = 0; i < 40; i++) {
+      answers.push(request(base, `/api/get-products?i=${i}`));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect((await Promise.all(answers)).map((r) => r.status)).toEqual(Array(40).fill(200));
+    expect(slow.seen.length + fast.seen.length).toBe(40);
+    // At most one at a time while it is slow: about one in every 300 ms of the 800 ms.
+    expect(slow.seen.length).toBeLessThanOrEqual(6);
+    // Each process is addressed by its own host.
+    expect(new Set(slow.seen.map((s) => s.headers.host))).toEqual(new Set([new URL(slow.url).host]));
+    expect(new Set(fast.seen.map((s) => s.headers.host))).toEqual(new Set([new URL(fast.url).host]));
   });
 });
 

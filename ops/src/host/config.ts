@@ -6,7 +6,7 @@
  *                        a request naming another Host gets 421; in development it defaults to the
  *                        host's own listen address. storeUrl and product links come from it, never from
  *                        request headers.
- *   API_URL / --api      one or more API origins, comma-separated (round robin, a refused one skipped)
+ *   API_URL / --api      one or more API origins, comma-separated (fewest requests in flight, a refused one skipped)
  *   TRUSTED_PROXIES      addresses/CIDRs (or loopback, linklocal, uniquelocal) whose X-Forwarded-* count
  *   PAYMENT_CSP_ORIGINS  origins the /payment page may load scripts, frames and connections from
  *   SERVE_SOURCE_MAPS=1  serve *.map (also --source-maps; on by default in development only)

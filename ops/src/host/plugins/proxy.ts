@@ -1,8 +1,9 @@
 /**
  * `/api/*` to the API processes through @fastify/reply-from on undici: several origins (API_URL's list)
- * are balanced by undici's BalancedPool (round robin; one that refuses connections is skipped and the
- * request goes to the next, which is safe because a refused connection sent nothing). Request bodies
- * are read whole first (the API takes at most 256 KB; the host 1 MB) so that such a retry can send them.
+ * are balanced by `LeastBusyPool` (../balancer.ts: the process with the fewest requests in flight; one
+ * that refuses connections is left out and the request is sent again to another, which is safe because a
+ * refused connection sent nothing). Request bodies are read whole first (the API takes at most 256 KB;
+ * the host 1 MB) so that such a retry can send them.
  *
  * The API is told who the client is by the host alone: X-Forwarded-For is the address the host
  * determined (request.ip: the peer, or what a TRUSTED_PROXIES peer said), Forwarded and hop-by-hop
@@ -19,6 +20,7 @@ import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HostContext } from '../context';
 import { NO_STORE, rawPath } from '../paths';
+import { LeastBusyPool } from '../balancer';
 
 const BODY_LIMIT = 1024 * 1024;
 const HOP_BY_HOP = [
@@ -61,9 +63,14 @@ export async function proxyPlugin(app: FastifyInstance, { ctx }: { ctx: HostCont
     return;
   }
 
+  const connections = { connections: 128, pipelining: 1, headersTimeout: 60_000, bodyTimeout: 60_000 };
+  const balancer = upstreams.length > 1 ? new LeastBusyPool(upstreams, connections) : null;
+  // The balancer's connections end with the host (reply-from leaves a dispatcher it was given open).
+  if (balancer) app.addHook('onClose', () => balancer.close());
   await app.register(replyFrom, {
-    base: upstreams.length === 1 ? upstreams[0] : upstreams,
-    undici: { connections: 128, pipelining: 1, headersTimeout: 60_000, bodyTimeout: 60_000 },
+    // With several processes reply-from is handed the balancer; `base` (the first) only builds the URL.
+    base: upstreams[0],
+    undici: balancer ?? connections,
     disableRequestLogging: true,
   });
   // Bodies go to the API as they came, unparsed, whatever their type.
