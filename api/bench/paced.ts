@@ -33,9 +33,10 @@ export interface PacedFigures {
   clientLagP99: number;
   /**
    * The 100-ms windows whose slowest answer took over 25 ms, slowest first: `at` is the offset (s) from
-   * the start, `clock` the wall-clock time (to match against the database's log or a CPU sampler).
+   * the start, `clock` the wall-clock time (to match against the database's log or a CPU sampler);
+   * `byProcess` the slow answers per API process (one process's pause, or the whole machine's).
    */
-  slowWindows: { at: number; clock: string; max: number; count: number }[];
+  slowWindows: { at: number; clock: string; max: number; count: number; byProcess: number[] }[];
 }
 
 interface Answer {
@@ -69,8 +70,10 @@ const SLOW_MS = 25;
  */
 export async function pacedRun(opts: {
   port: number;
-  /** Several API processes: request i goes to ports[i % length] (default: [port]). */
+  /** Several API processes (default: [port]), shared as `balance` says. */
   ports?: number[];
+  /** 'least' (default): to the process with the fewest answers outstanding, ties in turn; 'turn': i % n. */
+  balance?: 'least' | 'turn';
   rate: number;
   seconds: number;
   next: (i: number) => PacedRequest | null;
@@ -78,7 +81,20 @@ export async function pacedRun(opts: {
 }): Promise<PacedFigures> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const latencies: number[] = [];
-  const windows = new Map<number, { max: number; count: number }>();
+  const ports = opts.ports ?? [opts.port];
+  // Where request i goes: as the host's balancer sends them (ops/src/host/balancer.ts), to the process
+  // with the fewest answers outstanding, ties in turn; or strictly in turn (`balance: 'turn'`).
+  const outstanding = ports.map(() => 0);
+  const pick = (i: number): number => {
+    let best = i % ports.length;
+    if (opts.balance === 'turn') return best;
+    for (let k = 1; k < ports.length; k++) {
+      const j = (i + k) % ports.length;
+      if ((outstanding[j] ?? 0) < (outstanding[best] ?? 0)) best = j;
+    }
+    return best;
+  };
+  const windows = new Map<number, { max: number; count: number; byProcess: number[] }>();
   const lag = monitorEventLoopDelay({ resolution: 5 });
   lag.enable();
   let errors = 0;
@@ -96,16 +112,20 @@ export async function pacedRun(opts: {
         sent += 1;
         const r = opts.next(i);
         if (!r) continue;
+        const k = pick(i);
+        outstanding[k] = (outstanding[k] ?? 0) + 1;
         pending.push(
-          send(agent, opts.ports?.[i % opts.ports.length] ?? opts.port, r).then(async (a) => {
+          send(agent, ports[k] ?? opts.port, r).then(async (a) => {
+            outstanding[k] = (outstanding[k] ?? 1) - 1;
             if (a.status === 0) errors += 1;
             else if (a.status < 200 || a.status >= 300) non2xx += 1;
             else {
               latencies.push(a.ms);
               if (a.ms > SLOW_MS) {
                 const at = Math.floor((i / opts.rate) * 10);
-                const w = windows.get(at) ?? { max: 0, count: 0 };
-                windows.set(at, { max: Math.max(w.max, a.ms), count: w.count + 1 });
+                const w = windows.get(at) ?? { max: 0, count: 0, byProcess: ports.map(() => 0) };
+                w.byProcess[k] = (w.byProcess[k] ?? 0) + 1;
+                windows.set(at, { max: Math.max(w.max, a.ms), count: w.count + 1, byProcess: w.byProcess });
               }
             }
             await opts.after?.(i, a.status);
@@ -142,6 +162,7 @@ export async function pacedRun(opts: {
         clock: new Date(beganAt + at * 100).toISOString().slice(11, 22),
         max: round(w.max),
         count: w.count,
+        byProcess: w.byProcess,
       })),
   };
 }

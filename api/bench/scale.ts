@@ -1,6 +1,7 @@
 /**
  * Catalogue-scale benchmark (issue 16): the API over catalogues of 1k, 20k and 200k products, on SQLite
- * (one API process) and on PostgreSQL (two API processes, requests alternating), production mode, with
+ * (one API process) and on PostgreSQL (two API processes, each request to the one with fewer answers
+ * outstanding, as the host balances them; `--balance turn` alternates instead), production mode, with
  * the page cache off (CATALOG_CACHE=0: every request reaches the database; list totals stay cached per
  * filter, which is the design). Each call is paced at `rate` requests/s (open loop, p99), then driven flat
  * out (autocannon, throughput). Ends with 50 parallel checkouts of the last 5 units of a variation.
@@ -10,7 +11,7 @@
  *     [--pg postgres://user:pass@127.0.0.1:5432/db] (or TEST_DATABASE_URL; a role that may create databases)
  *     [--duration 5] [--rate 500] [--connections 10] [--instances 2] [--dir <folder for the SQLite files>]
  *     [--keep] (keep the grown databases for the next run) [--api-dir <api folder to run, default this one>]
- *     [--no-grow] (use the databases as they are) [--pg-prefix sf_scale] [--json <file>] [--port <first API port>]
+ *     [--balance least|turn] [--no-grow] (use the databases as they are) [--pg-prefix sf_scale] [--json <file>] [--port <first API port>]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +23,7 @@ import { pacedRun, type PacedFigures, type PacedRequest } from './paced';
 import { BENCH_API_KEY, benchProductionEnv } from './productionEnv';
 import { freePort, waitFor } from './apiProcess';
 import { cartCycle } from './cartCycle';
+import { cpuAccount, type CpuFigures } from './cpu';
 
 const API_DIR = path.resolve(__dirname, '..');
 const API_KEY = BENCH_API_KEY;
@@ -31,6 +33,8 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 const flag = (name: string) => process.argv.includes(`--${name}`);
+/** How paced requests are shared between API processes (paced.ts): as the host does, or in turn. */
+const BALANCE: 'least' | 'turn' = arg('balance') === 'turn' ? 'turn' : 'least';
 
 interface Row {
   db: string;
@@ -38,6 +42,8 @@ interface Row {
   instances: number;
   scenario: string;
   paced: PacedFigures & { rate: number };
+  /** Where the paced run's CPU went (Linux only). */
+  cpu?: CpuFigures | null;
   flat: { throughput: number; p99: number; errors: number };
 }
 
@@ -69,6 +75,15 @@ async function pgAdmin<T>(url: string, work: (c: pg.Client) => Promise<T>): Prom
  * `--cpu-prof --cpu-prof-dir=<a folder>`: each process writes its profile when the run ends).
  */
 const API_NODE_FLAGS = (process.env.SCALE_API_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+/** `SCALE_API_OUT=<folder>`: each API process's standard output to `api-<port>.log` there (e.g. `--trace-gc`'s lines). */
+const API_OUT = process.env.SCALE_API_OUT;
+
+/** The API process's output file (`SCALE_API_OUT`), opened with the time it is started at. */
+function apiOut(port: number): number {
+  const fd = fs.openSync(path.join(API_OUT ?? '', `api-${port}.log`), 'a');
+  fs.writeSync(fd, `spawned at ${new Date().toISOString()}\n`);
+  return fd;
+}
 
 function startServers(apiDir: string, target: Target, ports: number[]): ChildProcess[] {
   return ports.map((port) =>
@@ -83,7 +98,7 @@ function startServers(apiDir: string, target: Target, ports: number[]): ChildPro
         CATALOG_CACHE: '0',
         SEED_PRODUCTS: '',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', API_OUT ? apiOut(port) : 'ignore', 'inherit'],
     }),
   );
 }
@@ -106,8 +121,19 @@ const multipart = (fields: Record<string, string>) =>
 const stalls = (p: PacedFigures) =>
   `\n  paced: p50 ${p.p50}, p90 ${p.p90}, max ${p.max} ms; load generator's event-loop delay p99 ${p.clientLagP99}, max ${p.clientLagMax} ms` +
   (p.slowWindows.length
-    ? `; slowest windows ${p.slowWindows.map((w) => `${w.at} s at ${w.clock} (${w.count} over 25 ms, max ${w.max})`).join(', ')}`
+    ? `; slowest windows ${p.slowWindows
+        .map(
+          (w) =>
+            `${w.at} s at ${w.clock} (${w.count} over 25 ms${w.byProcess.length > 1 ? ` [${w.byProcess.join(' + ')}]` : ''}, max ${w.max})`,
+        )
+        .join(', ')}`
     : '');
+
+/** The paced run's CPU per answer, by part (cpu.ts). */
+const cpuLine = (c: CpuFigures | null | undefined) =>
+  c
+    ? `\n  CPU per answer: API ${c.apiMsPerAnswer} ms, database ${c.dbMsPerAnswer} ms, load generator ${c.generatorMsPerAnswer} ms; ${c.coresBusy} cores busy on average`
+    : '';
 
 /** Flat out on every process at once (connections split between them). */
 async function flatOut(ports: number[], connections: number, duration: number, requests: PacedRequest[]) {
@@ -141,6 +167,7 @@ async function measureOne(opts: {
     ? Array.from({ length: opts.instances }, (_, i) => Number(arg('port')) + i)
     : await Promise.all(Array.from({ length: opts.instances }, freePort));
   const servers = startServers(opts.apiDir, opts.target, ports);
+  const apiPids = servers.map((s) => s.pid ?? 0).filter(Boolean);
   const rows: Row[] = [];
   try {
     for (const port of ports) await waitFor(`http://127.0.0.1:${port}/api/openapi.json`, 120_000);
@@ -178,20 +205,23 @@ async function measureOne(opts: {
     for (const s of scenarios) await flatOut(ports, opts.connections, 1, s.requests);
     for (const s of scenarios) {
       await flatOut(ports, opts.connections, 1, s.requests); // warm-up
+      const account = cpuAccount(apiPids, opts.db === 'postgres');
       const paced = {
         rate: opts.rate,
         ...(await pacedRun({
           port: ports[0] ?? 0,
           ports,
+          balance: BALANCE,
           rate: opts.rate,
           seconds: opts.duration,
           next: (i) => s.requests[i % s.requests.length] ?? null,
         })),
       };
+      const cpu = account(paced.requests);
       const flat = await flatOut(ports, opts.connections, opts.duration, s.requests);
-      rows.push({ db: opts.db, size: opts.size, instances: opts.instances, scenario: s.name, paced, flat });
+      rows.push({ db: opts.db, size: opts.size, instances: opts.instances, scenario: s.name, paced, cpu, flat });
       log(
-        `${opts.db} ${opts.size}: ${s.name}: p99 ${paced.p99} ms at ${opts.rate}/s (errors ${paced.errors + paced.non2xx}); flat out ${flat.throughput}/s, p99 ${flat.p99} ms${stalls(paced)}`,
+        `${opts.db} ${opts.size}: ${s.name}: p99 ${paced.p99} ms at ${opts.rate}/s (errors ${paced.errors + paced.non2xx}); flat out ${flat.throughput}/s, p99 ${flat.p99} ms${stalls(paced)}${cpuLine(cpu)}`,
       );
     }
 
@@ -247,21 +277,24 @@ async function measureOne(opts: {
     // Warmed like the reads: the add and remove paths' JIT and prepared statements on every pool connection.
     await cartFlatOut(1);
     const cartRate = Math.min(opts.rate, 200);
+    const account = cpuAccount(apiPids, opts.db === 'postgres');
     const paced = {
       rate: cartRate,
       ...(await pacedRun({
         port: ports[0] ?? 0,
         ports,
+        balance: BALANCE,
         rate: cartRate,
         seconds: opts.duration,
         next: (i) => cart.next(i),
         after: (i) => cart.after(i, `http://127.0.0.1:${ports[i % ports.length]}`),
       })),
     };
+    const cpu = account(paced.requests);
     const flat = await cartFlatOut(opts.duration);
-    rows.push({ db: opts.db, size: opts.size, instances: opts.instances, scenario: 'add-to-cart', paced, flat });
+    rows.push({ db: opts.db, size: opts.size, instances: opts.instances, scenario: 'add-to-cart', paced, cpu, flat });
     log(
-      `${opts.db} ${opts.size}: add-to-cart: p99 ${paced.p99} ms at ${cartRate}/s; flat out ${flat.throughput}/s, p99 ${flat.p99} ms${stalls(paced)}`,
+      `${opts.db} ${opts.size}: add-to-cart: p99 ${paced.p99} ms at ${cartRate}/s; flat out ${flat.throughput}/s, p99 ${flat.p99} ms${stalls(paced)}${cpuLine(cpu)}`,
     );
 
     // 50 parallel checkouts of the last 5 units, spread over the processes.
@@ -364,6 +397,7 @@ async function main(): Promise<void> {
   const dir = arg('dir') ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sf-scale-'));
   fs.mkdirSync(dir, { recursive: true });
   const rows: Row[] = [];
+  log(`paced requests go to ${BALANCE === 'least' ? 'the API process with the fewest answers outstanding' : 'the API processes in turn'}`);
   for (const db of dbs) {
     if (db === 'postgres' && !pgUrl) {
       log('no PostgreSQL URL (--pg or TEST_DATABASE_URL): skipping PostgreSQL');
@@ -415,7 +449,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(
     out,
-    `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, load: os.loadavg() }, duration, rate, connections, rows }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, load: os.loadavg() }, duration, rate, connections, balance: BALANCE, rows }, null, 2)}\n`,
   );
   log(`figures written to ${out}`);
   if (!keep && !arg('dir')) fs.rmSync(dir, { recursive: true, force: true });
