@@ -271,6 +271,22 @@ const imageRows = Object.entries(site).map(([name, r]) => ({
 }));
 console.log('\nSite (median of runs; Lighthouse mobile, simulated throttling):');
 console.table(rows);
+// Issue 19: what each page's TBT is made of (Lighthouse's long tasks, simulated at 4×: a task adds its
+// time over 50 ms), for the run whose TBT is the median.
+console.log('Long tasks Lighthouse counted (its median-TBT run; simulated ms, each adds what is over 50):');
+console.table(
+  Object.entries(site)
+    .filter(([name]) => !name.startsWith('static-'))
+    .map(([name, r]) => ({
+      page: name,
+      TBT: ms(r.lighthouse.tbt),
+      tasks:
+        (r.lighthouse.longTasks ?? [])
+          .slice(0, 6)
+          .map((t) => `${t.script || '(page)'} ${t.ms}`)
+          .join(', ') || '–',
+    })),
+);
 console.log('Pictures on a 412-px phone (DPR 1.75, no throttling; bytes as transferred, median of runs):');
 console.table(imageRows);
 if (navigations['1x'] || navigations['4x']) {

@@ -177,6 +177,12 @@ async function lighthouseRun(url, state) {
       si: a['speed-index'].numericValue,
       // Lighthouse 13 names the LCP element in its LCP breakdown insight (a list: the phases, then the node).
       lcpElement: lcpNode(a['lcp-breakdown-insight']),
+      // What its TBT is made of: the main-thread tasks it counted as long (simulated, so 4× what ran),
+      // each with the script it is attributed to.
+      longTasks: (a['long-tasks']?.details?.items ?? []).map((t) => ({
+        script: typeof t.url === 'string' ? t.url.split('?')[0].split('/').pop() || t.url : String(t.url ?? ''),
+        ms: Math.round(t.duration),
+      })),
     };
   } finally {
     await chrome.stop();
@@ -350,6 +356,8 @@ for (const p of pages) {
     lighthouse: {
       ...Object.fromEntries(['score', 'fcp', 'lcp', 'tbt', 'cls', 'si'].map((k) => [k, pick(lh, k)])),
       lcpElement: mode(lh.map((x) => x.lcpElement)),
+      // The long tasks of the run whose TBT is the median (the TBT shown is that run's).
+      longTasks: [...lh].sort((x, y) => x.tbt - y.tbt)[Math.floor((lh.length - 1) / 2)]?.longTasks ?? [],
     },
     timeline: Object.fromEntries(Object.keys(tl[0]).map((k) => [k, pick(tl, k)])),
     phone: {
