@@ -41,6 +41,19 @@ async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 }
 
+/**
+ * Stylesheets the page links more than once. The server links the page's own and the federation
+ * runtime links a remote's again unless it recognises the server's link: a second copy is parsed again
+ * and restyles the whole page after it has painted (issue 19: a long task on every remote page).
+ */
+async function stylesheetsLinkedTwice(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const seen = new Map<string, number>();
+    for (const l of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) seen.set(l.href, (seen.get(l.href) ?? 0) + 1);
+    return [...seen].filter(([, n]) => n > 1).map(([href]) => href);
+  });
+}
+
 /** Sums the page's layout shifts not caused by input (what CLS counts), from the start of the load. */
 async function watchLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -131,6 +144,7 @@ test("a guest: every frame hydrates without a mismatch, then shows the guest's p
     await expect(page.locator('.sf-session-skeleton')).toHaveCount(0);
     const cls = await layoutShift(page);
     expect(cls.total, `${frame.path}: ${JSON.stringify(cls.shifts)}`).toBeLessThanOrEqual(0.01);
+    expect(await stylesheetsLinkedTwice(page), frame.path).toEqual([]);
   }
   await page.goto('/cart');
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
@@ -214,6 +228,7 @@ test('a signed-in shopper: every frame hydrates without a mismatch, then fills w
     await expect(page.locator('.sf-session-skeleton')).toHaveCount(0);
     const cls = await layoutShift(page);
     expect(cls.total, `${frame.path}: ${JSON.stringify(cls.shifts)}`).toBeLessThanOrEqual(0.01);
+    expect(await stylesheetsLinkedTwice(page), frame.path).toEqual([]);
   }
   // Guest-only pages send a signed-in shopper home once their session is known.
   await page.goto('/signin');

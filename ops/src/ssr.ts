@@ -82,6 +82,12 @@ export interface ServerRendererOptions {
   log?: (line: string) => void;
   /** What happened to each render, for metrics. */
   events?: RenderEvents;
+  /**
+   * The origin browsers load the pages from (STORE_URL), or null when it is not known. A remote's
+   * stylesheets on this origin are linked by their absolute URL, the form the federation runtime gives
+   * them (it resolves a registry entry against the page's origin) and looks for before linking one.
+   */
+  siteOrigin?: () => string | null;
 }
 
 /** Why a page went out to be rendered in the browser instead. */
@@ -256,6 +262,18 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
     return p;
   }
 
+  /**
+   * A remote's folder as the browser's federation runtime will name it. The runtime links the stylesheets
+   * of the module it loads unless a link with the same URL (scheme aside) is there already; linked from
+   * the server as `/remotes/…` they were not recognised, linked a second time once the scripts ran, and
+   * parsed again with a restyle of the whole page (issue 19). So on the site's origin, absolute.
+   */
+  function remoteFolderUrl(entry: string): string {
+    const base = remoteBase(entry);
+    const origin = opts.siteOrigin?.() ?? null;
+    return origin && base.startsWith('/') && !base.startsWith('//') ? `${origin}${base}` : base;
+  }
+
   async function cssLinks(folderUrl: string, folder: string, groups: string[]): Promise<string> {
     const assets = (await readJson(path.join(folder, 'ssr-assets.json'))) as { css?: Record<string, unknown> } | null;
     const links: string[] = [];
@@ -309,7 +327,7 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
     } else {
       const entry = reg.remotes[result.route.remote];
       if (entry)
-        css += await cssLinks(remoteBase(entry.entry), path.join(root, 'remotes', result.route.remote, entry.version), [
+        css += await cssLinks(remoteFolderUrl(entry.entry), path.join(root, 'remotes', result.route.remote, entry.version), [
           result.route.module,
         ]);
     }
