@@ -18,6 +18,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, childEnv, ensurePnpm, log, run, shutdown, startChild, waitForHttp } from './lib.mjs';
@@ -27,7 +28,18 @@ const argv = process.argv.slice(2);
 const has = (f) => argv.includes(f);
 const opt = (f, d) => (argv.includes(f) ? argv[argv.indexOf(f) + 1] : d);
 const RUNS = opt('--runs', '5');
+// --port: the site's origin (STORE_URL), where the measuring scripts' proxy listens as a reverse proxy
+// would (e2e/bench/siteProxy.mjs); the static host itself listens on a free port behind it.
 const PORT = opt('--port', '8190');
+const HOST_PORT = String(
+  await new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  }),
+);
 const API_PORT = opt('--api-port', '3190');
 const [pnpm, ...pnpmArgs] = ensurePnpm();
 const p = (...a) => [...pnpmArgs, ...a];
@@ -85,14 +97,15 @@ if (!(await waitForHttp(`http://127.0.0.1:${API_PORT}/api/openapi.json`, 180_000
   log('the API did not start');
   shutdown(1);
 }
-startChild('host', pnpm, p('run', 'ops', 'serve', '--port', PORT, '--api', `http://127.0.0.1:${API_PORT}`), {
+startChild('host', pnpm, p('run', 'ops', 'serve', '--port', HOST_PORT, '--api', `http://127.0.0.1:${API_PORT}`), {
   ...env,
   ...prodEnv,
-  PORT,
+  PORT: HOST_PORT,
   NODE_ENV: 'production',
   ...(has('--no-ssr') ? { SSR: 'off' } : {}),
 });
-if (!(await waitForHttp(`http://127.0.0.1:${PORT}/storefront.config.json`, 60_000))) {
+// A probe path: the production host answers other paths only for STORE_URL's host (the proxy's).
+if (!(await waitForHttp(`http://127.0.0.1:${HOST_PORT}/readyz`, 60_000))) {
   log('the static host did not start');
   shutdown(1);
 }
@@ -174,7 +187,7 @@ async function signedInSession() {
     value: JSON.stringify({ auth: { user: { customer }, token, isAuthenticated: true }, cart: { cartItems: [] }, wishlist: { items: [] } }),
   };
 }
-const measureArgs = ['--upstream', `http://127.0.0.1:${PORT}`, '--runs', RUNS, '--product', productPath];
+const measureArgs = ['--upstream', `http://127.0.0.1:${HOST_PORT}`, '--listen', PORT, '--runs', RUNS, '--product', productPath];
 if (has('--pages')) measureArgs.push('--pages', opt('--pages', ''));
 try {
   const sessionFile = path.join(dbDir, 'session.json');
@@ -202,13 +215,17 @@ const site = JSON.parse(measured.stdout.trim().split('\n').at(-1));
 log('measuring client navigations…');
 const navigations = {};
 for (const cpu of has('--skip-nav') ? [] : ['1', '4']) {
-  const nav = spawnSync('node', ['e2e/bench/navigation.mjs', '--upstream', `http://127.0.0.1:${PORT}`, '--runs', RUNS, '--cpu', cpu], {
-    cwd: ROOT,
-    env: childEnv(),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const nav = spawnSync(
+    'node',
+    ['e2e/bench/navigation.mjs', '--upstream', `http://127.0.0.1:${HOST_PORT}`, '--listen', PORT, '--runs', RUNS, '--cpu', cpu],
+    {
+      cwd: ROOT,
+      env: childEnv(),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   navigations[`${cpu}x`] = nav.status === 0 ? JSON.parse(nav.stdout.trim().split('\n').at(-1)).navigations : null;
 }
 

@@ -1,8 +1,8 @@
 // Measures the composed site as shoppers get it (issue 8). Called by `pnpm bench` (scripts/bench.mjs)
 // with the site already running; prints nothing but JSON on stdout's last line.
-//   node e2e/bench/measure.mjs --upstream http://127.0.0.1:8190 --runs 5 --product /products/<slug>
-// Everything is measured through a small same-origin proxy in front of the site, which also serves the
-// static copy of the home page at /__bench/static-home (same origin, same connection costs).
+//   node e2e/bench/measure.mjs --upstream http://127.0.0.1:<host port> --listen <site port> --runs 5 --product /products/<slug>
+// Everything is measured through a small proxy on the site's origin in front of the host (siteProxy.mjs),
+// which also serves the static copies of the pages at /__bench/static-<page> (same origin and costs).
 // For each page: Lighthouse (mobile preset, simulated throttling) and a Playwright run that reads the
 // page's own performance timeline: the LCP time, the scripts and requests finished before it, long tasks.
 // A static copy of each page's first screen (same markup, styles and photos, no script) is measured the
@@ -18,7 +18,6 @@
 // scripts the page loaded by the time the network went quiet, each compressed here.
 //   --pages home,cart,…   measure only these (and their static copies when named: static-cart)
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import zlib from 'node:zlib';
 import os from 'node:os';
@@ -27,36 +26,17 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import chromiumSetup from '../chromium.cjs';
 import { cartState } from './savedState.mjs';
+import { startSiteProxy } from './siteProxy.mjs';
 
 const { CHROMIUM_FLAGS, CHROMIUM_PATH } = chromiumSetup;
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
 );
-const UPSTREAM = new URL(args.upstream ?? 'http://127.0.0.1:8190');
 const staticPages = new Map();
-const proxy = http.createServer((req, res) => {
-  const copy = req.url?.startsWith('/__bench/static-') ? staticPages.get(req.url.slice('/__bench/static-'.length)) : undefined;
-  if (copy !== undefined) {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(copy);
-    return;
-  }
-  const up = http.request(
-    { host: UPSTREAM.hostname, port: UPSTREAM.port, path: req.url, method: req.method, headers: { ...req.headers, host: UPSTREAM.host } },
-    (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    },
-  );
-  up.on('error', () => {
-    res.writeHead(502);
-    res.end();
-  });
-  req.pipe(up);
-});
-await new Promise((r) => proxy.listen(0, '127.0.0.1', r));
-const SITE = `http://127.0.0.1:${proxy.address().port}`;
+// On the site's origin (`--listen`, the host's STORE_URL port) when given, else any free port.
+const proxy = await startSiteProxy({ upstream: args.upstream ?? 'http://127.0.0.1:8190', port: args.listen ?? 0, statics: staticPages });
+const SITE = proxy.origin;
 const RUNS = Number(args.runs ?? 5);
 const CHROMIUM = CHROMIUM_PATH;
 const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, '--disable-dev-shm-usage'];

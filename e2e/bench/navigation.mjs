@@ -1,19 +1,22 @@
 // Client navigations as a shopper makes them (issue 19): the page is loaded and hydrated, then a link is
 // clicked and the time until the next page's own content is visible is read from the page's clock.
 // Called by `pnpm bench` with the site running; prints JSON on stdout's last line.
-//   node e2e/bench/navigation.mjs --upstream http://127.0.0.1:8190 --runs 5 [--cpu 4]
+//   node e2e/bench/navigation.mjs --upstream http://127.0.0.1:<host port> [--listen <site port>] --runs 5 [--cpu 4]
 // Each navigation is measured twice per run: clicked at once ("cold": nothing hovered first, as a tap on a
 // link that just scrolled into view), and after the pointer rested on the link ("hover", as a mouse does).
 // With --cpu N Chromium's CPU is slowed N× (DevTools throttling) for the clicks.
 import { chromium } from 'playwright-core';
 import chromiumSetup from '../chromium.cjs';
+import { startSiteProxy } from './siteProxy.mjs';
 
 const { CHROMIUM_FLAGS, CHROMIUM_PATH } = chromiumSetup;
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
 );
-const SITE = (args.upstream ?? 'http://127.0.0.1:8190').replace(/\/$/, '');
+// Through the proxy on the site's origin (`--listen`, the host's STORE_URL port) when given, as measure.mjs.
+const proxy = args.listen ? await startSiteProxy({ upstream: args.upstream ?? 'http://127.0.0.1:8190', port: args.listen }) : null;
+const SITE = proxy?.origin ?? (args.upstream ?? 'http://127.0.0.1:8190').replace(/\/$/, '');
 const RUNS = Number(args.runs ?? 5);
 const CPU = Number(args.cpu ?? 1);
 const CHROMIUM = CHROMIUM_PATH;
@@ -141,5 +144,6 @@ try {
   }
 } finally {
   await browser.close();
+  await proxy?.close();
 }
 console.log(JSON.stringify({ cpu: CPU, runs: RUNS, navigations: results }));
