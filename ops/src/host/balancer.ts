@@ -5,9 +5,9 @@
  * Why not undici's BalancedPool (round robin, which the host used before): a Node process pauses now and
  * then for its garbage collector or a slow query, 10–150 ms on a busy machine. Round robin keeps sending
  * it every other request all through the pause, so half the answers of that moment wait; here the
- * paused process's count stays up and the next requests go to the others. The scale bench measured it
- * (issue 16: on 2 API processes, the slowest 100-ms windows were one process's own, and with requests
- * sent where fewest were outstanding the 200k catalogue's reads kept p99 under 11 ms and max under 27 ms).
+ * paused process's count stays up and the next requests go to the others. The scale bench found the
+ * slowest 100-ms windows on 2 API processes to be mostly one process's own (issue 16); a pause of the
+ * whole machine slows every process alike, and no balancing helps with that.
  * This is what nginx calls `least_conn` and Envoy "least request".
  *
  * A process that refuses connections is left out for a while (250 ms, doubling with each refusal in a
