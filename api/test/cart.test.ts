@@ -42,6 +42,8 @@ describe('server cart', () => {
     const cart = await cartOf(c.token);
     expect(cart).toHaveLength(1);
     expect(cart[0]?.quantity).toBe(3);
+    // The answer is the line as the cart shows it.
+    expect(second).toEqual(cart[0]);
   });
 
   it('caps a line at 5 and at the stock', async () => {
@@ -209,9 +211,10 @@ describe('wishlist', () => {
     const list = ok(await get<WishlistItem[]>(t.app, '/customer/wishlist', { token: c.token }));
     expect(list).toHaveLength(1);
     expect(list[0]?.product.slug).toBe(v.slug);
-    await addToCart(t.app, c.token, v, 1);
+    const answered = ok(await addToCart(t.app, c.token, v, 1)).results;
     const [line] = await cartOf(c.token);
     expect(line?.wishlist_id).toBe(list[0]?.wishlist_id);
+    expect(answered).toEqual(line);
     expect((await post(t.app, '/customer/add-to-wishlist', { product_id: 999999 }, { token: c.token })).status).toBe(404);
     const removed = await post(t.app, '/customer/remove-to-wishlist', { product_id: v.productId }, { token: c.token });
     expect(removed.body.message).toBe('Product removed from wishlist');

@@ -33,12 +33,6 @@ export function checkLine(rows: CartRow[], variationId: number, price: number, s
   checkCartTotal(cartTotal(rows.filter((r) => r.variation_id !== variationId)) + price * quantity);
 }
 
-async function variantOf(r: Repositories, productId: number, variationId: number) {
-  const v = await r.catalog.variationWithProduct(variationId);
-  if (!v || v.product_id !== productId) throw notFound('Product not found');
-  return v;
-}
-
 /**
  * Sets a line to `quantityFor(current)` (current: the line's quantity, undefined when not in the cart) in
  * one transaction, after the spec checks; returns the line as it now is.
@@ -50,24 +44,24 @@ export async function changeLine(
   variantId: number,
   quantityFor: (current: number | undefined) => number,
 ): Promise<ServerCartLine> {
-  const line = await tx(async (r) => {
+  // Four statements on PostgreSQL (lock, variation, cart, upsert): the answer is built from what they
+  // read, not read again (each round trip costs the API about 0.2 ms of CPU at 500 adds/s, issue 16).
+  const line = await tx(async (r): Promise<CartRow> => {
     await r.carts.lock(customerId);
-    const v = await variantOf(r, productId, variantId);
+    const v = await r.carts.variation(customerId, variantId);
+    if (!v || v.product_id !== productId) throw notFound('Product not found');
     const rows = await r.carts.list(customerId);
     const quantity = quantityFor(rows.find((row) => row.variation_id === variantId)?.quantity);
     checkLine(rows, variantId, v.price, v.stock, quantity);
-    await r.carts.setQuantity(customerId, productId, variantId, quantity);
-    return r.carts.line(customerId, variantId);
+    const lineId = await r.carts.setQuantity(customerId, productId, variantId, quantity);
+    return { ...v, line_id: lineId, quantity };
   });
-  if (!line) throw notFound(NOT_IN_CART);
   return toCartLine(line);
 }
 
 /** Removes the line of a variant of the given product. */
 export async function removeLine(repos: Repositories, customerId: number, productId: number, variantId: number): Promise<void> {
-  const line = await repos.carts.line(customerId, variantId);
-  if (!line || line.product_id !== productId) throw notFound(NOT_IN_CART);
-  await repos.carts.remove(customerId, variantId);
+  if (!(await repos.carts.remove(customerId, productId, variantId))) throw notFound(NOT_IN_CART);
 }
 
 /**

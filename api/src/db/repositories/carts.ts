@@ -108,32 +108,55 @@ export class CartRepository {
     return this.lines(customerId).orderBy('ci.id').execute();
   }
 
-  async line(customerId: number, variationId: number): Promise<CartRow | undefined> {
-    return this.lines(customerId).where('ci.variation_id', '=', variationId).executeTakeFirst();
-  }
-
-  /** Sets a line's quantity, inserting the line when it is new. Rules are checked by the caller. */
-  async setQuantity(customerId: number, productId: number, variationId: number, quantity: number): Promise<void> {
-    const now = iso(this.clock.now());
-    const res = await this.db
-      .updateTable('cart_items')
-      .set({ quantity, updated_at: now })
-      .where('customer_id', '=', customerId)
-      .where('variation_id', '=', variationId)
+  /**
+   * A variation as this customer's cart line of it shows it (its product, the customer's wishlist entry),
+   * without the line's own id and quantity: one read where a line is about to be written.
+   */
+  async variation(customerId: number, variationId: number): Promise<Omit<CartRow, 'line_id' | 'quantity'> | undefined> {
+    return this.db
+      .selectFrom('variations as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .leftJoin('wishlist as w', (j) => j.onRef('w.product_id', '=', 'p.id').on('w.customer_id', '=', customerId))
+      .select([
+        'v.product_id',
+        'v.id as variation_id',
+        'v.label',
+        'v.price',
+        'v.stock',
+        'p.slug',
+        'p.name',
+        'p.image_count',
+        'p.images',
+        'p.retailer_id',
+        'p.wholesaler_id',
+        'w.id as wishlist_id',
+      ])
+      .where('v.id', '=', variationId)
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) {
-      await this.db
-        .insertInto('cart_items')
-        .values({ customer_id: customerId, product_id: productId, variation_id: variationId, quantity, created_at: now, updated_at: now })
-        .execute();
-    }
   }
 
-  async remove(customerId: number, variationId: number): Promise<boolean> {
+  /**
+   * Sets a line's quantity, inserting the line when it is new (one upsert on the line's unique key);
+   * returns the line's id. Rules are checked by the caller.
+   */
+  async setQuantity(customerId: number, productId: number, variationId: number, quantity: number): Promise<number> {
+    const now = iso(this.clock.now());
+    const row = await this.db
+      .insertInto('cart_items')
+      .values({ customer_id: customerId, product_id: productId, variation_id: variationId, quantity, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(['customer_id', 'variation_id']).doUpdateSet({ quantity, updated_at: now }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  /** Removes the line of a variation of the given product; false when there is none. */
+  async remove(customerId: number, productId: number, variationId: number): Promise<boolean> {
     const res = await this.db
       .deleteFrom('cart_items')
       .where('customer_id', '=', customerId)
       .where('variation_id', '=', variationId)
+      .where('product_id', '=', productId)
       .executeTakeFirst();
     return Number(res.numDeletedRows) > 0;
   }
