@@ -12,6 +12,7 @@
  *     [--duration 5] (seconds flat out) [--paced-seconds 20] [--rate 500] [--connections 10] [--instances 2] [--dir <folder for the SQLite files>]
  *     [--keep] (keep the grown databases for the next run) [--api-dir <api folder to run, default this one>]
  *     [--calls list,search rare,add-to-cart,checkout race] (only these; default every call)
+ *     [--report <json of a run>] (print that run's growth table, measure nothing)
  *     [--balance least|turn] [--no-grow] (use the databases as they are) [--pg-prefix sf_scale] [--json <file>] [--port <first API port>]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -50,6 +51,8 @@ interface Row {
   paced: PacedFigures & { rate: number };
   /** The answer's `total` (a list's or search's matches), as the paced run asked it. */
   total?: number;
+  /** How many products that answer's page held (page 50 of a small catalogue's filter holds none). */
+  shown?: number;
   /** Where the paced run's CPU went (Linux only). */
   cpu?: CpuFigures | null;
   flat: { throughput: number; p99: number; errors: number };
@@ -143,12 +146,13 @@ const cpuLine = (c: CpuFigures | null | undefined) =>
     ? `\n  CPU per answer: API ${c.apiMsPerAnswer} ms, database ${c.dbMsPerAnswer} ms, load generator ${c.generatorMsPerAnswer} ms; ${c.coresBusy} cores busy on average`
     : '';
 
-/** The `total` of one request's answer (how many products a list or search found), if it has one. */
-async function answerTotal(base: string, r: PacedRequest | undefined): Promise<number | undefined> {
-  if (!r) return undefined;
+/** How many products one request's answer found (`total`) and holds on its page (`shown`), if it lists any. */
+async function answerSize(base: string, r: PacedRequest | undefined): Promise<{ total?: number; shown?: number }> {
+  if (!r) return {};
   const res = await fetch(`${base}${r.path}`, { method: r.method, headers: r.headers, body: r.body });
-  const parsed = (await res.json()) as { data?: { total?: unknown } };
-  return typeof parsed.data?.total === 'number' ? parsed.data.total : undefined;
+  const parsed = (await res.json()) as { data?: { total?: unknown; products?: unknown } };
+  if (typeof parsed.data?.total !== 'number' || !Array.isArray(parsed.data.products)) return {};
+  return { total: parsed.data.total, shown: parsed.data.products.length };
 }
 
 /** Flat out on every process at once (connections split between them). */
@@ -224,7 +228,7 @@ async function measureOne(opts: {
     const reads = scenarios.filter((s) => measured(s.name));
     for (const s of reads) await flatOut(ports, opts.connections, 1, s.requests);
     for (const s of reads) {
-      const total = await answerTotal(base, s.requests[0]);
+      const { total, shown } = await answerSize(base, s.requests[0]);
       await flatOut(ports, opts.connections, 1, s.requests); // warm-up
       const account = cpuAccount(apiPids, opts.db === 'postgres');
       const paced = {
@@ -240,9 +244,9 @@ async function measureOne(opts: {
       };
       const cpu = account(paced.requests);
       const flat = await flatOut(ports, opts.connections, opts.duration, s.requests);
-      rows.push({ db: opts.db, size: opts.size, instances: opts.instances, scenario: s.name, paced, cpu, flat, total });
+      rows.push({ db: opts.db, size: opts.size, instances: opts.instances, scenario: s.name, paced, cpu, flat, total, shown });
       log(
-        `${opts.db} ${opts.size}: ${s.name}${total === undefined ? '' : ` (${total} found)`}: p99 ${paced.p99} ms at ${opts.rate}/s (errors ${paced.errors + paced.non2xx}); flat out ${flat.throughput}/s, p99 ${flat.p99} ms${stalls(paced)}${cpuLine(cpu)}`,
+        `${opts.db} ${opts.size}: ${s.name}${total === undefined ? '' : ` (${total} found, ${shown} on the page)`}: p99 ${paced.p99} ms at ${opts.rate}/s (errors ${paced.errors + paced.non2xx}); flat out ${flat.throughput}/s, p99 ${flat.p99} ms${stalls(paced)}${cpuLine(cpu)}`,
       );
     }
 
@@ -410,8 +414,48 @@ async function readStock(target: Target, variationId: number): Promise<number> {
   return row.stock;
 }
 
+/**
+ * Each call's growth between the smallest and the largest catalogue measured: p99 and p50 of the paced
+ * run, and the CPU an answer cost in the API and the database. A p99 under a few milliseconds is set by
+ * the run's pauses more than by the query; the CPU per answer is what the query itself costs. A call
+ * whose page was empty at the smallest size (a rare word with no match at 1k, page 50 past a small
+ * catalogue's end) is a different answer there, with no rows to read or send: its growth is taken from
+ * the smallest size that answered with products, and the row says so.
+ */
+function growthRows(rows: Row[]) {
+  const paced = rows.filter((r) => r.paced.rate > 0);
+  const out: Record<string, string | number>[] = [];
+  for (const key of new Set(paced.map((r) => `${r.db}×${r.instances}\u0000${r.scenario}`))) {
+    const [db, scenario] = key.split('\u0000');
+    const bySize = paced.filter((r) => `${r.db}×${r.instances}` === db && r.scenario === scenario).sort((a, b) => a.size - b.size);
+    const answered = bySize.filter((r) => r.shown !== 0);
+    const small = answered[0];
+    const large = bySize[bySize.length - 1];
+    if (!small || !large || small === large) continue;
+    const empty = bySize.filter((r) => r.shown === 0).map((r) => r.size);
+    const ratio = (a: number, b: number) => (a > 0 ? `${(b / a).toFixed(2)}×` : '–');
+    const cpu = (r: Row) => (r.cpu ? r.cpu.apiMsPerAnswer + r.cpu.dbMsPerAnswer : 0);
+    out.push({
+      db: db ?? '',
+      call: scenario ?? '',
+      sizes: `${small.size} → ${large.size}${empty.length ? ` (empty page at ${empty.join(', ')})` : ''}`,
+      found: small.total === undefined ? '' : `${small.total} → ${large.total}`,
+      p99: `${small.paced.p99} → ${large.paced.p99} ms (${ratio(small.paced.p99, large.paced.p99)})`,
+      p50: `${small.paced.p50} → ${large.paced.p50} ms (${ratio(small.paced.p50, large.paced.p50)})`,
+      'CPU per answer': `${cpu(small).toFixed(2)} → ${cpu(large).toFixed(2)} ms (${ratio(cpu(small), cpu(large))})`,
+    });
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const log = (s: string) => console.log(`[scale] ${s}`);
+  const report = arg('report');
+  if (report) {
+    // A saved run's growth table again (its JSON file), without measuring.
+    console.table(growthRows((JSON.parse(fs.readFileSync(report, 'utf8')) as { rows: Row[] }).rows));
+    return;
+  }
   const sizes = (arg('sizes') ?? '1000,20000,200000').split(',').map(Number);
   const dbs = (arg('db') ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
   const duration = Number(arg('duration') ?? 5);
@@ -473,6 +517,11 @@ async function main(): Promise<void> {
       errors: r.paced.errors + r.paced.non2xx + r.flat.errors,
     })),
   );
+  const growth = growthRows(rows);
+  if (growth.length) {
+    log('growth from the smallest catalogue to the largest (largest ÷ smallest; CPU: API and database per answer)');
+    console.table(growth);
+  }
   const out = path.resolve(
     arg('json') ?? path.join(API_DIR, 'bench-results', `scale-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
   );
