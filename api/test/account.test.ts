@@ -325,6 +325,58 @@ describe('profile, address, details', () => {
   });
 });
 
+/** A security notice to the address an account had, when its e-mail or password changes. */
+describe('account change notices', () => {
+  type Mail = { subject: string; text: string };
+  const inbox = async (address: string) => ok(await get<Mail[]>(t.app, `/dev/outbox?to=${encodeURIComponent(address)}`));
+  const notices = async (address: string) => (await inbox(address)).filter((m) => m.subject.endsWith('account was changed'));
+
+  it('tells the old address of a new e-mail, and nobody of a new name', async () => {
+    const c = await registerCustomer(t.app);
+    const details = { firstname: 'Asha', lastname: 'Rao', email: c.email };
+    ok(await post(t.app, '/customer/update-user-details', details, { token: c.token }));
+    expect(await notices(c.email)).toEqual([]);
+
+    const moved = `moved.${c.email}`;
+    ok(await post(t.app, '/customer/update-user-details', { ...details, email: moved, current_password: c.password }, { token: c.token }));
+    const [notice, ...more] = await notices(c.email);
+    expect(more).toEqual([]);
+    expect(notice?.subject).toBe('Your Storefront account was changed');
+    expect(notice?.text).toContain(`The e-mail address of your Storefront account is now ${moved}.`);
+    expect(notice?.text).toContain('write to us right away at http://127.0.0.1:8080/contact');
+    // The new address is the one that changed hands, maybe: it is not where the warning goes.
+    expect(await notices(moved)).toEqual([]);
+  });
+
+  it('tells the account’s address of a new password, set either way', async () => {
+    const c = await registerCustomer(t.app);
+    ok(
+      await post(
+        t.app,
+        '/customer/reset-password',
+        { old_password: c.password, new_password: 'Fresh@123', confirm_password: 'Fresh@123' },
+        { token: c.token },
+      ),
+    );
+    const [changed] = await notices(c.email);
+    expect(changed?.text).toContain('The password of your Storefront account was changed, and your other devices were signed out.');
+    expect(changed?.text).toContain('reset your password now at http://127.0.0.1:8080/forgot-password with this address');
+
+    const details = { firstname: 'Asha', lastname: 'Verma', email: c.email, password: 'Other@123', current_password: 'Fresh@123' };
+    ok(await post(t.app, '/customer/update-user-details', details, { token: c.token }));
+    expect(await notices(c.email)).toHaveLength(2);
+  });
+
+  it('has nobody to tell when an account without an e-mail gets its first', async () => {
+    const mobile = '9988771234';
+    const sent = ok(await post<{ otp: string }>(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile }));
+    const guest = ok(await post<AuthData>(t.app, '/otp/verify/checkout', { mobile, otp: sent.otp }));
+    const email = `first.${mobile}@example.in`;
+    ok(await post(t.app, '/customer/update-user-details', { firstname: 'Kiran', lastname: 'Rao', email }, { token: guest.token }));
+    expect(await notices(email)).toEqual([]);
+  });
+});
+
 describe('rate limits', () => {
   it('answers 429 after too many login and reset attempts from one address', async () => {
     const limits = productionLimits(1);

@@ -184,6 +184,32 @@ describe('codes are delivered, never answered', () => {
     expect((await post(prod.app, '/customer/login', { email: c.email, password: 'Fresh@123' })).status).toBe(200);
   });
 
+  it('tells the old address of a new e-mail over SMTP; a mail server that refuses does not undo the change', async () => {
+    const c = await registerCustomer(prod.app);
+    const moved = `moved.${c.email}`;
+    const details = { firstname: 'Asha', lastname: 'Verma', email: moved, current_password: c.password };
+    ok(await post(prod.app, '/customer/update-user-details', details, { token: c.token }));
+    const mail = smtp.mails.at(-1);
+    expect(mail?.to).toEqual([c.email]);
+    expect((mail?.raw ?? '').replace(/=\r?\n/g, '')).toContain(moved);
+
+    // Port 9 refuses: the notice cannot go, the shopper's change stands and is answered as done.
+    const down = await makeProductionApp(productionEnv(sms, { url: 'smtp://shop:smtp-secret@127.0.0.1:9' }));
+    try {
+      const d = await registerCustomer(down.app);
+      const changed = await post(
+        down.app,
+        '/customer/update-user-details',
+        { ...details, email: `moved.${d.email}`, current_password: d.password },
+        { token: d.token },
+      );
+      expect(changed.status).toBe(200);
+      expect((await post(down.app, '/customer/login', { email: `moved.${d.email}`, password: d.password })).status).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
+
   it('has no development outbox in production; development has one', async () => {
     expect((await get(prod.app, '/dev/outbox')).status).toBe(404);
     const dev = await makeApp();

@@ -1,7 +1,8 @@
 /**
  * Accounts (spec §3 AuthData, §5, issue 13): registration, sign-in with the per-account lock-out, the
- * proof a sensitive change needs, password reset and change. No Fastify here: the routes validate, call
- * these with the request's limits, and shape the answer.
+ * proof a sensitive change needs, password reset and change, and the notice of a change to the account's
+ * former address. No Fastify here: the routes validate, call these with the request's limits, and shape
+ * the answer.
  *
  * Lock-out: failed password checks are counted per account (`loginFailures`: a few free, then a lock that
  * grows with each failure, forgotten a window after the last one or at a success), so a stolen session
@@ -15,7 +16,7 @@ import type { Clock } from '../lib/clock';
 import { verifyPassword } from '../lib/crypto';
 import { AppError, badRequest, conflict, fieldError, forbidden } from '../lib/errors';
 import type { Message } from '../messages';
-import { passwordResetEmail } from '../messages/texts';
+import { accountChangedEmail, passwordResetEmail } from '../messages/texts';
 import type { Transaction } from './cart';
 import type { IdentityLimits } from './limits';
 
@@ -149,12 +150,29 @@ export class Accounts {
     if (owner && owner.id !== me.id) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
     const patch: Parameters<typeof customers.update>[1] = { firstname: input.firstname.trim(), lastname: input.lastname.trim(), email };
     if (newPassword) patch.password_hash = await this.deps.hash(newPassword);
-    return this.deps.tx(async (r) => {
+    const updated = await this.deps.tx(async (r) => {
       const c = await r.customers.update(me.id, patch);
       // A new password signs out every other device (whoever else held a session loses it); this one stays.
       if (newPassword) await r.customers.revokeAllSessions(me.id, sessionId ?? undefined);
       return c;
     });
+    if (sensitive) await this.notifyChange(me, { newEmail: email !== me.email ? email : undefined, password: Boolean(newPassword) });
+    return updated;
+  }
+
+  /**
+   * Tells the address the account had that its e-mail or password changed (an account without an e-mail,
+   * OTP only, has nowhere to be told). After the change is saved, and never undoing it: a mail server that
+   * fails is logged by the messenger, and the shopper's change stands.
+   */
+  private async notifyChange(before: CustomerRow, change: { newEmail?: string; password: boolean }): Promise<void> {
+    if (!before.email) return;
+    await this.deps.messenger
+      .send(
+        accountChangedEmail(this.deps.shopName, before.email, before.firstname, change, this.deps.storeUrl),
+        'The change notice was not sent',
+      )
+      .catch(() => undefined);
   }
 
   /**
@@ -204,5 +222,6 @@ export class Accounts {
       await r.customers.update(me.id, { password_hash: passwordHash });
       await r.customers.revokeAllSessions(me.id, sessionId ?? undefined);
     });
+    await this.notifyChange(me, { password: true });
   }
 }

@@ -28,3 +28,34 @@ export function passwordResetEmail(shopName: string, email: string, firstName: s
     vars: { link },
   };
 }
+
+/**
+ * A security notice to the address an account had, after its e-mail or password changed: the shopper who
+ * did not make the change learns of it where an attacker who took the account cannot silence it.
+ */
+export function accountChangedEmail(
+  shopName: string,
+  email: string,
+  firstName: string,
+  change: { newEmail?: string; password: boolean },
+  storeUrl: string,
+): Message {
+  const what = [
+    change.newEmail ? `The e-mail address of your ${shopName} account is now ${change.newEmail}.` : '',
+    change.password ? `The password of your ${shopName} account was changed, and your other devices were signed out.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const contact = `${storeUrl}/contact`;
+  // After a new e-mail this address no longer resets the password: only the shop can give the account back.
+  const ifNotYou = change.newEmail
+    ? `If you did not, write to us right away at ${contact}, quoting this e-mail: the account no longer answers to this address.`
+    : `If you did not, reset your password now at ${storeUrl}/forgot-password with this address, and write to us at ${contact}.`;
+  return {
+    channel: 'email',
+    to: email,
+    subject: `Your ${shopName} account was changed`,
+    text: `Hello ${firstName || 'there'},\n\n${what}\n\nIf you made this change, there is nothing to do. ${ifNotYou}`,
+    vars: { link: contact },
+  };
+}
