@@ -1,5 +1,5 @@
 import { productionLimits } from '../src/config';
-import { get, loginDemo, makeApp, ok, post, registerCustomer, STORE_TOKEN, type TestApp } from './helpers';
+import { get, loginDemo, makeApp, ok, post, registerCustomer, STORE_TOKEN, uniqueMobile, type TestApp } from './helpers';
 import type { AuthData, Customer, ShippingAddress } from '@storefront/contract';
 import { DEMO_CUSTOMER } from '../src/db/seed';
 
@@ -368,7 +368,7 @@ describe('account change notices', () => {
   });
 
   it('has nobody to tell when an account without an e-mail gets its first', async () => {
-    const mobile = '9988771234';
+    const mobile = uniqueMobile();
     const sent = ok(await post<{ otp: string }>(t.app, '/otp/send', { user_token: STORE_TOKEN, mobile }));
     const guest = ok(await post<AuthData>(t.app, '/otp/verify/checkout', { mobile, otp: sent.otp }));
     const email = `first.${mobile}@example.in`;

@@ -44,6 +44,20 @@ export function toCartLine(r: CartRow): ServerCartLine {
   };
 }
 
+/** What a cart line shows of its variation (`v`), product (`p`) and the customer's wishlist entry (`w`). */
+const LINE_SHOWS = [
+  'v.label',
+  'v.price',
+  'v.stock',
+  'p.slug',
+  'p.name',
+  'p.image_count',
+  'p.images',
+  'p.retailer_id',
+  'p.wholesaler_id',
+  'w.id as wishlist_id',
+] as const;
+
 export class CartRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -56,22 +70,7 @@ export class CartRepository {
       .innerJoin('variations as v', 'v.id', 'ci.variation_id')
       .innerJoin('products as p', 'p.id', 'ci.product_id')
       .leftJoin('wishlist as w', (j) => j.onRef('w.product_id', '=', 'ci.product_id').onRef('w.customer_id', '=', 'ci.customer_id'))
-      .select([
-        'ci.id as line_id',
-        'ci.quantity',
-        'ci.product_id',
-        'ci.variation_id',
-        'v.label',
-        'v.price',
-        'v.stock',
-        'p.slug',
-        'p.name',
-        'p.image_count',
-        'p.images',
-        'p.retailer_id',
-        'p.wholesaler_id',
-        'w.id as wishlist_id',
-      ])
+      .select(['ci.id as line_id', 'ci.quantity', 'ci.product_id', 'ci.variation_id', ...LINE_SHOWS])
       .where('ci.customer_id', '=', customerId);
   }
 
@@ -117,20 +116,7 @@ export class CartRepository {
       .selectFrom('variations as v')
       .innerJoin('products as p', 'p.id', 'v.product_id')
       .leftJoin('wishlist as w', (j) => j.onRef('w.product_id', '=', 'p.id').on('w.customer_id', '=', customerId))
-      .select([
-        'v.product_id',
-        'v.id as variation_id',
-        'v.label',
-        'v.price',
-        'v.stock',
-        'p.slug',
-        'p.name',
-        'p.image_count',
-        'p.images',
-        'p.retailer_id',
-        'p.wholesaler_id',
-        'w.id as wishlist_id',
-      ])
+      .select(['v.product_id', 'v.id as variation_id', ...LINE_SHOWS])
       .where('v.id', '=', variationId)
       .executeTakeFirst();
   }
