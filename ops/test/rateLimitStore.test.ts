@@ -66,6 +66,9 @@ test('a key past its limit is answered from memory (no more writes) until its wi
 
 test('windows that ended before the previous one are deleted; the ttl runs to the end of the window', async () => {
   const key = await reporterKey(root);
+  // The windows below are counted from now: a minute that ends before the hit would make "previous" two
+  // windows old, and rightly deleted. Start clear of a minute's end.
+  if (MINUTE - (Date.now() % MINUTE) < 2_000) await new Promise((res) => setTimeout(res, 2_000));
   const now = Date.now();
   const old = path.join(limitsDir(), `${MINUTE}-${Math.floor(now / MINUTE) - 3}`, 'ffffffffffffffff');
   const previous = path.join(limitsDir(), `${MINUTE}-${Math.floor(now / MINUTE) - 1}`);
