@@ -24,6 +24,8 @@ export interface Limits {
   otpVerifyAddress: LimitWindow;
   /** Per e-mail: reset links sent, known address or not (mailbox flooding). */
   forgotPasswordEmail: LimitWindow;
+  /** Per e-mail: codes sent to prove it before an account's e-mail becomes it (mailbox flooding, code guessing). */
+  emailCodeSend: LimitWindow;
   /** Per mobile: codes sent, whichever route and address asked (SMS pumping, harassment). */
   otpSendMobile: LimitWindow;
   /**
@@ -154,6 +156,7 @@ export function productionLimits(scale = 1): Limits {
     otpSendAddress: perAddress(10),
     otpVerifyAddress: perAddress(30),
     forgotPasswordEmail: { max: 5, windowMs: HOUR },
+    emailCodeSend: { max: 5, windowMs: HOUR },
     otpSendMobile: { max: 5, windowMs: HOUR },
     otpResend: { max: 1, windowMs: 30_000 },
     otpWrongMobile: { max: 10, windowMs: HOUR },

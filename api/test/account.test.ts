@@ -325,6 +325,126 @@ describe('profile, address, details', () => {
   });
 });
 
+/**
+ * An account's new e-mail is proved by a code sent to it before the account moves there: until then the
+ * old address keeps the account's receipts, password resets and sign-in.
+ */
+describe('a new e-mail is proved by a code sent to it', () => {
+  type Mail = { subject: string; text: string };
+  const inbox = async (address: string) => ok(await get<Mail[]>(t.app, `/dev/outbox?to=${encodeURIComponent(address)}`));
+  const ask = (c: { email: string; password: string; token: string }, email: string) =>
+    post<{ customer: Customer; pending_email: string; otp: string }>(
+      t.app,
+      '/customer/update-user-details',
+      { firstname: 'Asha', lastname: 'Verma', email, current_password: c.password },
+      { token: c.token },
+    );
+  const verify = (token: string, email: string, otp: string) =>
+    post<{ customer: Customer }>(t.app, '/customer/email/verify', { email, otp }, { token });
+
+  it('keeps the old e-mail until the code sent to the new one is entered; the names are saved at once', async () => {
+    const c = await registerCustomer(t.app);
+    const moved = `new.${c.email}`;
+    const res = await ask(c, moved);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(`We sent an OTP to ${moved}. Enter it to change your email.`);
+    const asked = ok(res);
+    expect(asked.pending_email).toBe(moved);
+    expect(asked.customer).toMatchObject({ email: c.email, lastname: 'Verma' });
+    const [mail, ...more] = await inbox(moved);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe(`${asked.otp} is your Storefront e-mail code`);
+    expect(mail?.text).toContain(`Enter ${asked.otp} on Storefront within 15 minutes`);
+    // The account still answers to its old address, not yet to the new one.
+    expect((await get<{ customer: Customer }>(t.app, '/customer/profile', { token: c.token })).body.data?.customer.email).toBe(c.email);
+    expect((await post(t.app, '/customer/login', { email: moved, password: c.password })).status).toBe(401);
+
+    const done = ok(await verify(c.token, moved, asked.otp));
+    expect(done.customer.email).toBe(moved);
+    expect((await post(t.app, '/customer/login', { email: moved, password: c.password })).status).toBe(200);
+    expect((await post(t.app, '/customer/login', { email: c.email, password: c.password })).status).toBe(401);
+    // The code is spent.
+    expect((await verify(c.token, moved, asked.otp)).body.errors).toEqual({ otp: 'Please request an OTP first' });
+  });
+
+  it('a code works for its account and its address only, five tries, fifteen minutes', async () => {
+    const c = await registerCustomer(t.app);
+    const other = await registerCustomer(t.app);
+    const moved = `new.${c.email}`;
+    const { otp } = ok(await ask(c, moved));
+    const wrong = otp === '000000' ? '111111' : '000000';
+    // Another account, or another address, has no code to match.
+    expect((await verify(other.token, moved, otp)).body.errors).toEqual({ otp: 'Please request an OTP first' });
+    expect((await verify(c.token, `other.${c.email}`, otp)).body.errors).toEqual({ otp: 'Please request an OTP first' });
+    for (let i = 0; i < 4; i += 1) {
+      const res = await verify(c.token, moved, wrong);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ otp: 'Invalid OTP' });
+    }
+    // The fifth try is the last, right or wrong; the right code after it is too late.
+    expect((await verify(c.token, moved, wrong)).status).toBe(429);
+    expect((await verify(c.token, moved, otp)).status).toBe(429);
+
+    const again = ok(await ask(c, moved));
+    t.clock.advance(15 * 60_000 + 1);
+    expect((await verify(c.token, moved, again.otp)).body.errors).toEqual({ otp: 'OTP has expired. Please request a new one.' });
+    expect((await get<{ customer: Customer }>(t.app, '/customer/profile', { token: c.token })).body.data?.customer.email).toBe(c.email);
+  });
+
+  it('one new e-mail is pending at a time: asking for another retires the first one’s code', async () => {
+    const c = await registerCustomer(t.app);
+    const first = ok(await ask(c, `first.${c.email}`));
+    const second = ok(await ask(c, `second.${c.email}`));
+    expect((await verify(c.token, `first.${c.email}`, first.otp)).body.errors).toEqual({ otp: 'Please request an OTP first' });
+    expect(ok(await verify(c.token, `second.${c.email}`, second.otp)).customer.email).toBe(`second.${c.email}`);
+  });
+
+  it('an address taken by another account meanwhile is refused at the code; the account keeps its e-mail', async () => {
+    const c = await registerCustomer(t.app);
+    const wanted = `wanted.${c.email}`;
+    const { otp } = ok(await ask(c, wanted));
+    await registerCustomer(t.app, { email: wanted });
+    const late = await verify(c.token, wanted, otp);
+    expect(late.status).toBe(409);
+    expect(late.body.errors).toEqual({ email: 'An account with this email already exists' });
+    expect((await post(t.app, '/customer/login', { email: c.email, password: c.password })).status).toBe(200);
+    // And an address already taken gets no code at all.
+    expect((await ask(c, wanted)).status).toBe(409);
+    expect(await inbox(wanted)).toHaveLength(1);
+  });
+
+  it('an address gets at most 5 codes an hour, whoever asks', async () => {
+    const limited = await makeApp({ limits: { ...productionLimits(1000), emailCodeSend: { max: 5, windowMs: 3_600_000 } } });
+    try {
+      const target = `target.${uniqueMobile()}@example.in`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const c = await registerCustomer(limited.app);
+        for (let j = 0; j < 2; j += 1) {
+          const res = await post(
+            limited.app,
+            '/customer/update-user-details',
+            { firstname: 'Asha', lastname: 'Rao', email: target, current_password: c.password },
+            { token: c.token },
+          );
+          statuses.push(res.status);
+        }
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('validates the call: a signed-in customer, an e-mail and a six-digit code', async () => {
+    const c = await registerCustomer(t.app);
+    expect((await post(t.app, '/customer/email/verify', { email: c.email, otp: '123456' })).status).toBe(401);
+    const bad = await post(t.app, '/customer/email/verify', { email: 'not-an-email', otp: '12' }, { token: c.token });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual(['email', 'otp']);
+  });
+});
+
 /** A security notice to the address an account had, when its e-mail or password changes. */
 describe('account change notices', () => {
   type Mail = { subject: string; text: string };
@@ -338,7 +458,17 @@ describe('account change notices', () => {
     expect(await notices(c.email)).toEqual([]);
 
     const moved = `moved.${c.email}`;
-    ok(await post(t.app, '/customer/update-user-details', { ...details, email: moved, current_password: c.password }, { token: c.token }));
+    const asked = ok(
+      await post<{ otp: string }>(
+        t.app,
+        '/customer/update-user-details',
+        { ...details, email: moved, current_password: c.password },
+        { token: c.token },
+      ),
+    );
+    // Nothing has changed until the new address is proved.
+    expect(await notices(c.email)).toEqual([]);
+    ok(await post(t.app, '/customer/email/verify', { email: moved, otp: asked.otp }, { token: c.token }));
     const [notice, ...more] = await notices(c.email);
     expect(more).toEqual([]);
     expect(notice?.subject).toBe('Your Storefront account was changed');

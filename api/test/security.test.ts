@@ -184,27 +184,44 @@ describe('codes are delivered, never answered', () => {
     expect((await post(prod.app, '/customer/login', { email: c.email, password: 'Fresh@123' })).status).toBe(200);
   });
 
-  it('tells the old address of a new e-mail over SMTP; a mail server that refuses does not undo the change', async () => {
+  it('a new e-mail: the code goes to it over SMTP and never in the answer, then the old address is told', async () => {
     const c = await registerCustomer(prod.app);
     const moved = `moved.${c.email}`;
     const details = { firstname: 'Asha', lastname: 'Verma', email: moved, current_password: c.password };
-    ok(await post(prod.app, '/customer/update-user-details', details, { token: c.token }));
-    const mail = smtp.mails.at(-1);
-    expect(mail?.to).toEqual([c.email]);
-    expect((mail?.raw ?? '').replace(/=\r?\n/g, '')).toContain(moved);
+    const asked = await post(prod.app, '/customer/update-user-details', details, { token: c.token });
+    expect(ok(asked)).toEqual({ customer: expect.objectContaining({ email: c.email }), pending_email: moved });
+    const codeMail = smtp.mails.at(-1);
+    expect(codeMail?.to).toEqual([moved]);
+    const code = /Enter (\d{6}) on/.exec((codeMail?.raw ?? '').replace(/=\r?\n/g, ''))?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    expect(asked.raw).not.toContain(code);
 
-    // Port 9 refuses: the notice cannot go, the shopper's change stands and is answered as done.
+    ok(await post(prod.app, '/customer/email/verify', { email: moved, otp: code }, { token: c.token }));
+    const notice = smtp.mails.at(-1);
+    expect(notice?.to).toEqual([c.email]);
+    expect((notice?.raw ?? '').replace(/=\r?\n/g, '')).toContain(moved);
+  });
+
+  it('a mail server that refuses: a new e-mail is refused whole, a new password stands without its notice', async () => {
+    // Port 9 refuses.
     const down = await makeProductionApp(productionEnv(sms, { url: 'smtp://shop:smtp-secret@127.0.0.1:9' }));
     try {
       const d = await registerCustomer(down.app);
+      const details = { firstname: 'Kiran', lastname: 'Verma', current_password: d.password };
+      const moved = await post(down.app, '/customer/update-user-details', { ...details, email: `moved.${d.email}` }, { token: d.token });
+      expect(moved.status).toBe(502);
+      expect(moved.body.message).toBe('Failed to send the code. Please try again.');
+      const profile = ok(await get<{ customer: { email: string; firstname: string } }>(down.app, '/customer/profile', { token: d.token }));
+      expect(profile.customer).toMatchObject({ email: d.email, firstname: 'Asha' });
+
       const changed = await post(
         down.app,
         '/customer/update-user-details',
-        { ...details, email: `moved.${d.email}`, current_password: d.password },
+        { ...details, email: d.email, password: 'Fresh@123' },
         { token: d.token },
       );
       expect(changed.status).toBe(200);
-      expect((await post(down.app, '/customer/login', { email: `moved.${d.email}`, password: d.password })).status).toBe(200);
+      expect((await post(down.app, '/customer/login', { email: d.email, password: 'Fresh@123' })).status).toBe(200);
     } finally {
       await down.close();
     }

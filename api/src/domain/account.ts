@@ -14,9 +14,9 @@ import type { Repositories } from '../db/repositories';
 import { RESET_MINUTES, toCustomer, type CustomerRow } from '../db/repositories/customers';
 import type { Clock } from '../lib/clock';
 import { verifyPassword } from '../lib/crypto';
-import { AppError, badRequest, conflict, fieldError, forbidden } from '../lib/errors';
+import { AppError, badRequest, conflict, fieldError, forbidden, tooMany } from '../lib/errors';
 import type { Message } from '../messages';
-import { accountChangedEmail, passwordResetEmail } from '../messages/texts';
+import { accountChangedEmail, emailChangeCodeEmail, passwordResetEmail } from '../messages/texts';
 import type { Transaction } from './cart';
 import type { IdentityLimits } from './limits';
 
@@ -33,6 +33,23 @@ const WRONG_CURRENT = 'Current password is incorrect';
 const EMAIL_TAKEN = 'An account with this email already exists';
 export const MOBILE_TAKEN = 'An account with this mobile number already exists';
 const RESET_INVALID = 'Reset link is invalid or has expired';
+
+/** How long the code that proves a new e-mail can be used (mail is slower than SMS). */
+export const EMAIL_CODE_TTL_MS = 15 * 60_000;
+/** Tries of one such code, right or wrong. With `emailCodeSend` codes per address an hour, that bounds guessing. */
+const EMAIL_CODE_TRIES = 5;
+const EMAIL_CODE_FAILED = 'Failed to send the code. Please try again.';
+const TOO_MANY_EMAIL_CODES = 'Too many codes were sent to this email. Please try again in {after}.';
+/** Where a code to prove `email` for account `customerId` is filed (otps.mobile, purpose `email`). */
+const emailCodeTo = (customerId: number, email: string) => `${customerId}:${email}`;
+/** The start of every such address of the account: one new e-mail at a time is pending. */
+const emailCodesOf = (customerId: number) => `${customerId}:`;
+
+/** What a details update did: the saved customer, and the new e-mail still to be proved by a code sent to it. */
+export interface DetailsUpdate {
+  customer: CustomerRow;
+  pending?: { email: string; code: string };
+}
 
 export interface AccountDeps {
   repos: Repositories;
@@ -123,17 +140,23 @@ export class Accounts {
    * Names, e-mail and password. Changing the e-mail or the password needs the current password, or for an
    * account without one an OTP verified on this session in the last FRESH_OTP_MS; a new password signs out
    * every other session.
+   *
+   * An account that has an e-mail keeps it until the new one is proved: the new address gets a code, and
+   * `confirmEmail` with it makes the change (a typo, or somebody else's address, never takes the account's
+   * receipts and password resets). An account without one (a guest from an OTP checkout completing its
+   * account) takes its first e-mail at once, as registration does.
    */
   async updateDetails(
     limits: IdentityLimits,
     me: CustomerRow,
     sessionId: number | null,
     input: { firstname: string; lastname: string; email: string; password?: string; current_password?: string },
-  ): Promise<CustomerRow> {
+  ): Promise<DetailsUpdate> {
     const { customers } = this.deps.repos;
     const email = normalEmail(input.email);
     const newPassword = input.password;
     const sensitive = email !== me.email || Boolean(newPassword);
+    const proveEmail = me.email !== null && email !== me.email;
     if (sensitive) {
       if (me.password_hash) {
         const current = input.current_password;
@@ -148,7 +171,13 @@ export class Accounts {
     }
     const owner = await customers.byEmail(email);
     if (owner && owner.id !== me.id) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    const patch: Parameters<typeof customers.update>[1] = { firstname: input.firstname.trim(), lastname: input.lastname.trim(), email };
+    // The code goes out before anything is saved: a mail server that fails leaves the account as it was.
+    const pending = proveEmail ? { email, code: await this.sendEmailCode(limits, me, email) } : undefined;
+    const patch: Parameters<typeof customers.update>[1] = {
+      firstname: input.firstname.trim(),
+      lastname: input.lastname.trim(),
+      email: proveEmail ? me.email : email,
+    };
     if (newPassword) patch.password_hash = await this.deps.hash(newPassword);
     const updated = await this.deps.tx(async (r) => {
       const c = await r.customers.update(me.id, patch);
@@ -156,7 +185,42 @@ export class Accounts {
       if (newPassword) await r.customers.revokeAllSessions(me.id, sessionId ?? undefined);
       return c;
     });
-    if (sensitive) await this.notifyChange(me, { newEmail: email !== me.email ? email : undefined, password: Boolean(newPassword) });
+    const newEmail = !proveEmail && email !== me.email ? email : undefined;
+    if (newEmail || newPassword) await this.notifyChange(me, { newEmail, password: Boolean(newPassword) });
+    return { customer: updated, pending };
+  }
+
+  /** Issues the code that proves `email` for this account and mails it there; returns it (shown in development only). */
+  private async sendEmailCode(limits: IdentityLimits, me: CustomerRow, email: string): Promise<string> {
+    await limits.hit('emailCodeSend', email, TOO_MANY_EMAIL_CODES);
+    // The latest new e-mail asked for is the one pending: a code sent to an earlier one stops working.
+    await this.deps.repos.otps.retireAll('email', emailCodesOf(me.id));
+    const code = await this.deps.repos.otps.issue(emailCodeTo(me.id, email), 'email', EMAIL_CODE_TTL_MS);
+    const minutes = Math.round(EMAIL_CODE_TTL_MS / 60_000);
+    await this.deps.messenger.send(emailChangeCodeEmail(this.deps.shopName, email, me.firstname, code, minutes), EMAIL_CODE_FAILED);
+    return code;
+  }
+
+  /**
+   * The code sent to a new e-mail proves it: the account's e-mail becomes that address (unless another
+   * account took it meanwhile), and the former address is told. The code works for this account and this
+   * address only, once, within EMAIL_CODE_TTL_MS and EMAIL_CODE_TRIES tries.
+   */
+  async confirmEmail(me: CustomerRow, emailTyped: string, code: string): Promise<CustomerRow> {
+    const email = normalEmail(emailTyped);
+    const result = await this.deps.repos.otps.verify(emailCodeTo(me.id, email), 'email', code, EMAIL_CODE_TRIES);
+    if (result === 'locked') throw tooMany('Too many wrong attempts. Please request a new OTP.');
+    if (result === 'expired') throw fieldError('otp', 'OTP has expired. Please request a new one.');
+    if (result === 'missing') throw fieldError('otp', 'Please request an OTP first');
+    if (result === 'invalid') throw fieldError('otp', 'Invalid OTP');
+    const updated = await this.deps.tx(async (r) => {
+      const owner = await r.customers.byEmail(email);
+      if (owner && owner.id !== me.id) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      const c = await r.customers.update(me.id, { email });
+      await r.otps.retireAll('email', emailCodesOf(me.id));
+      return c;
+    });
+    if (me.email !== email) await this.notifyChange(me, { newEmail: email, password: false });
     return updated;
   }
 

@@ -30,6 +30,20 @@ export function passwordResetEmail(shopName: string, email: string, firstName: s
 }
 
 /**
+ * The code that proves a new e-mail address before the account moves to it: sent to the new address only,
+ * so an address typed wrong, or somebody else's, never becomes the account's.
+ */
+export function emailChangeCodeEmail(shopName: string, email: string, firstName: string, code: string, minutes: number): Message {
+  return {
+    channel: 'email',
+    to: email,
+    subject: `${code} is your ${shopName} e-mail code`,
+    text: `Hello ${firstName || 'there'},\n\nEnter ${code} on ${shopName} within ${minutes} minutes to make this address your account's e-mail. Never share this code.\n\nIf you did not ask for this, ignore this email; no account will use this address.`,
+    vars: { code },
+  };
+}
+
+/**
  * A security notice to the address an account had, after its e-mail or password changed: the shopper who
  * did not make the change learns of it where an attacker who took the account cannot silence it.
  */

@@ -47,7 +47,7 @@ export const accountRoutes: RoutesPlugin = async (app) => {
       schema: {
         tags: ['account'],
         summary:
-          'Names, e-mail and password of the signed-in customer. Changing the e-mail or password needs current_password, or for an account without one an OTP verified in the last 15 minutes; a new password signs out every other session',
+          "Names, e-mail and password of the signed-in customer. Changing the e-mail or password needs current_password, or for an account without one an OTP verified in the last 15 minutes; a new password signs out every other session. An account that has an e-mail keeps it until the new one is proved: the answer's pending_email got a code, and POST /customer/email/verify with it makes the change",
         security: security.customer,
         body: body(
           {
@@ -62,12 +62,50 @@ export const accountRoutes: RoutesPlugin = async (app) => {
           },
           ['firstname', 'lastname', 'email'],
         ),
-        response: reply(replies.customerData),
+        response: reply(
+          answer(
+            {
+              customer: replies.customer,
+              pending_email: { type: 'string', description: 'the new e-mail, still to be proved with the code sent to it' },
+              otp: { type: 'string', description: 'development only' },
+            },
+            ['pending_email', 'otp'],
+          ),
+        ),
       },
     },
     async (req, res) => {
-      const updated = await accounts.updateDetails(app.limits.forRequest(res), req.requireCustomer(), req.sessionId, req.body);
-      return { success: true, message: 'Details updated successfully', data: { customer: toCustomer(updated) } };
+      const { customer, pending } = await accounts.updateDetails(
+        app.limits.forRequest(res),
+        req.requireCustomer(),
+        req.sessionId,
+        req.body,
+      );
+      if (!pending) return { success: true, message: 'Details updated successfully', data: { customer: toCustomer(customer) } };
+      return {
+        success: true,
+        message: `We sent an OTP to ${pending.email}. Enter it to change your email.`,
+        data: { customer: toCustomer(customer), pending_email: pending.email, ...(app.config.dev ? { otp: pending.code } : {}) },
+      };
+    },
+  );
+
+  app.post(
+    '/customer/email/verify',
+    {
+      config: customerAuth,
+      preHandler: app.limits.perAddress('otpVerifyAddress'),
+      schema: {
+        tags: ['account'],
+        summary: "The code sent to the new e-mail (update-user-details' pending_email): the account's e-mail becomes it",
+        security: security.customer,
+        body: body({ email: fields.email, otp: fields.otp }, ['email', 'otp']),
+        response: reply(replies.customerData),
+      },
+    },
+    async (req) => {
+      const updated = await accounts.confirmEmail(req.requireCustomer(), req.body.email, req.body.otp);
+      return { success: true, message: 'Email updated successfully', data: { customer: toCustomer(updated) } };
     },
   );
 

@@ -3,8 +3,13 @@ import type { Database } from '../schema';
 import { iso, type Clock } from '../../lib/clock';
 import { otpCode, sha256 } from '../../lib/crypto';
 
-/** checkout and login: a guest's codes; verify: a signed-in customer proving the mobile on the account. */
-export type OtpPurpose = 'checkout' | 'login' | 'verify';
+/**
+ * checkout and login: a guest's codes; verify: a signed-in customer proving the mobile on the account;
+ * email: a signed-in customer proving the new e-mail the account is to have. The `mobile` column holds
+ * where the code went: the mobile, or for `email` the account and the new address (`<id>:<email>`), so a
+ * code proves that address for that account only.
+ */
+export type OtpPurpose = 'checkout' | 'login' | 'verify' | 'email';
 
 export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'missing' | 'locked';
 
@@ -41,6 +46,17 @@ export class OtpRepository {
       })
       .execute();
     return code;
+  }
+
+  /** Kills every live code of `purpose` whose address starts with `prefix` (an account's pending e-mail codes). */
+  async retireAll(purpose: OtpPurpose, prefix: string): Promise<void> {
+    await this.db
+      .updateTable('otps')
+      .set({ consumed_at: iso(this.clock.now()) })
+      .where('purpose', '=', purpose)
+      .where('mobile', 'like', `${prefix}%`)
+      .where('consumed_at', 'is', null)
+      .execute();
   }
 
   /**
