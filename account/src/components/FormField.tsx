@@ -17,3 +17,8 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
 export function FormField({ name, idPrefix, className, ...rest }: FormFieldProps) {
   return <InputField id={`${idPrefix}-${name}`} name={name} classPrefix="acc-field" fieldClassName={className} {...rest} />;
 }
+
+/** A 6-digit one-time code (spec §5 OTP): the number pad, and the browser may fill it from the SMS or mail. */
+export function OtpField(props: Omit<FormFieldProps, 'label' | 'inputMode' | 'autoComplete' | 'maxLength'>) {
+  return <FormField label="OTP" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...props} />;
+}

@@ -69,12 +69,16 @@ export interface Api {
   register(payload: RegisterPayload, o?: CallOptions): Call<ApiEnvelope<AuthData>>;
   /**
    * Names, e-mail and password. A new e-mail or password needs `current_password` (an account without one:
-   * an OTP verified in the last 15 minutes); a new password signs out the other sessions.
+   * an OTP verified in the last 15 minutes); a new password signs out the other sessions. An account that
+   * has an e-mail keeps it until the new one is proved: `pending_email` got a code for `verifyEmail` (the
+   * code is in the answer in development only).
    */
   updateUserDetails(
     payload: { firstname: string; lastname: string; email: string; password?: string; current_password?: string },
     o?: CallOptions,
-  ): Call<ApiEnvelope<{ customer: Customer }>>;
+  ): Call<ApiEnvelope<{ customer: Customer; pending_email?: string; otp?: string }>>;
+  /** The code sent to the new e-mail: the account's e-mail becomes it. */
+  verifyEmail(payload: { email: string; otp: string }, o?: CallOptions): Call<ApiEnvelope<{ customer: Customer }>>;
   login(payload: { email: string; password: string }, o?: CallOptions): Call<ApiEnvelope<AuthData>>;
   /** Sends the store-level `user_token` from the runtime config. */
   logout(o?: CallOptions): Call<ApiEnvelope>;

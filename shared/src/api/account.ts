@@ -5,6 +5,7 @@ type AccountApi = Pick<
   Api,
   | 'register'
   | 'updateUserDetails'
+  | 'verifyEmail'
   | 'login'
   | 'logout'
   | 'getProfile'
@@ -27,6 +28,7 @@ export function accountApi(c: ApiClient, storeToken: string): AccountApi {
   return {
     register: (payload, o) => c.post('/customer/register', payload, o),
     updateUserDetails: (payload, o) => c.post('/customer/update-user-details', payload, o),
+    verifyEmail: (payload, o) => c.post('/customer/email/verify', payload, o),
     login: (payload, o) => c.post('/customer/login', payload, o),
     logout: (o) => c.post('/customer/logout', { user_token: storeToken }, o),
     getProfile: (o) => c.get('/customer/profile', o),

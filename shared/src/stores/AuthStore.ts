@@ -301,11 +301,27 @@ export class AuthStore {
   }
 
   /** A new e-mail, confirmed with the current password (issue 13); merged into the session's customer. */
-  async changeEmail(payload: { email: string; current_password: string }): Promise<ApiEnvelope<{ customer: Customer }>> {
+  /**
+   * Asks for a new e-mail. An account that has one keeps it until the code sent to the new address is
+   * entered (`verifyEmail`): the answer's `pending_email` says so, and its customer still has the old one.
+   */
+  async changeEmail(payload: {
+    email: string;
+    current_password: string;
+  }): Promise<ApiEnvelope<{ customer: Customer; pending_email?: string; otp?: string }>> {
     const customer = this.user?.customer;
     const res = answered(
       await this.api.updateUserDetails({ firstname: customer?.firstname ?? '', lastname: customer?.lastname ?? '', ...payload }),
     );
+    const updated = res.data?.customer;
+    const pending = res.data?.pending_email;
+    runInAction(() => this.mergeCustomer(updated ?? (pending ? {} : { email: payload.email })));
+    return res;
+  }
+
+  /** The code sent to the new e-mail: the account's e-mail becomes it. */
+  async verifyEmail(payload: { email: string; otp: string }): Promise<ApiEnvelope<{ customer: Customer }>> {
+    const res = answered(await this.api.verifyEmail(payload));
     const updated = res.data?.customer;
     runInAction(() => this.mergeCustomer(updated ?? { email: payload.email }));
     return res;

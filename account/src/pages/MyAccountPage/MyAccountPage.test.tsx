@@ -156,7 +156,7 @@ describe('Profile', () => {
 });
 
 describe('Profile: sensitive changes (issue 13)', () => {
-  it('a new e-mail needs the current password; a wrong one lands on its field', async () => {
+  it('a new e-mail needs the current password; a wrong one lands on its field; it changes at the OTP sent to it', async () => {
     const { user, api, store } = renderAccount();
     const form = screen.getByRole('form', { name: 'Change email' });
     await user.click(within(form).getByRole('button', { name: 'Change email' }));
@@ -172,11 +172,43 @@ describe('Profile: sensitive changes (issue 13)', () => {
     await user.clear(within(form).getByLabelText('Current password'));
     await user.type(within(form).getByLabelText('Current password'), 'Secret@1');
     await user.click(within(form).getByRole('button', { name: 'Change email' }));
-    expect(await screen.findByText('Details updated successfully')).toBeInTheDocument();
+    // The code goes to the new address (and, in development, into the toast); the e-mail waits for it.
+    expect(
+      await screen.findByText(`We sent an OTP to asha.new@example.in. Enter it to change your email. OTP: ${api.state.otp}`),
+    ).toBeInTheDocument();
     expect(api.callsOf('updateUserDetails').at(-1)).toEqual([
       { firstname: 'Asha', lastname: 'Rao', email: 'asha.new@example.in', current_password: 'Secret@1' },
     ]);
+    expect(store.auth.customer?.email).toBe('asha@example.in');
+    const verify = screen.getByRole('form', { name: 'Verify email' });
+    expect(within(verify).getByText('asha.new@example.in')).toBeInTheDocument();
+    await user.type(within(verify).getByLabelText('OTP'), api.state.otp === '000000' ? '111111' : '000000');
+    await user.click(within(verify).getByRole('button', { name: 'Verify email' }));
+    expect(await within(verify).findByText('Invalid OTP')).toBeInTheDocument();
+    expect(store.auth.customer?.email).toBe('asha@example.in');
+    await user.clear(within(verify).getByLabelText('OTP'));
+    await user.type(within(verify).getByLabelText('OTP'), api.state.otp);
+    await user.click(within(verify).getByRole('button', { name: 'Verify email' }));
+    expect(await screen.findByText('Email updated successfully')).toBeInTheDocument();
+    expect(api.callsOf('verifyEmail')).toEqual([
+      [{ email: 'asha.new@example.in', otp: api.state.otp === '000000' ? '111111' : '000000' }],
+      [{ email: 'asha.new@example.in', otp: api.state.otp }],
+    ]);
     expect(store.auth.customer?.email).toBe('asha.new@example.in');
+    // Back to the first step, for another change.
+    expect(screen.getByRole('form', { name: 'Change email' })).toBeInTheDocument();
+  });
+
+  it('"Use another email" leaves the pending address and goes back to the first step', async () => {
+    const { user, store } = renderAccount();
+    const form = screen.getByRole('form', { name: 'Change email' });
+    await user.type(within(form).getByLabelText('New email'), 'typo@exmaple.in');
+    await user.type(within(form).getByLabelText('Current password'), 'Secret@1');
+    await user.click(within(form).getByRole('button', { name: 'Change email' }));
+    const verify = await screen.findByRole('form', { name: 'Verify email' });
+    await user.click(within(verify).getByRole('button', { name: 'Use another email' }));
+    expect(screen.getByRole('form', { name: 'Change email' })).toBeInTheDocument();
+    expect(store.auth.customer?.email).toBe('asha@example.in');
   });
 
   it('an unverified mobile offers an OTP to verify it', async () => {

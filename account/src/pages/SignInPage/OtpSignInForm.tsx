@@ -4,7 +4,7 @@ import { useNavigate } from '@storefront/shared/router';
 import { MESSAGES, messageOf, notify, paths, reportError, useStores } from '@storefront/shared';
 import { useForm } from '../../hooks/useForm';
 import { FormActions } from '../../components/FormActions';
-import { FormField } from '../../components/FormField';
+import { FormField, OtpField } from '../../components/FormField';
 
 interface MobileValues extends Record<string, unknown> {
   mobile: string;
@@ -122,15 +122,7 @@ const VerifyStep = observer(function VerifyStep({ mobile, onResend, onChangeNumb
       <p className="acc-form__note" role="status">
         We sent a one-time code to <strong>{mobile}</strong>.
       </p>
-      <FormField
-        ref={otpInput}
-        idPrefix="signin-otp"
-        {...form.field('otp')}
-        label="OTP"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-      />
+      <OtpField ref={otpInput} idPrefix="signin-otp" {...form.field('otp')} />
       <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting || auth.verificationLoading}>
         {form.submitting ? 'Verifying…' : 'Verify OTP'}
       </button>

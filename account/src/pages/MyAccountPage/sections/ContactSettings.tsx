@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { MESSAGES, messageOf, notify, useStores } from '@storefront/shared';
 import { useForm } from '../../../hooks/useForm';
 import { FormActions } from '../../../components/FormActions';
-import { FormField } from '../../../components/FormField';
+import { FormField, OtpField } from '../../../components/FormField';
 
 interface EmailValues extends Record<string, unknown> {
   email: string;
@@ -14,9 +14,13 @@ interface OtpValues extends Record<string, unknown> {
   otp: string;
 }
 
-/** A new e-mail is confirmed with the current password (issue 13: a session alone cannot change it). */
+/**
+ * A new e-mail is confirmed with the current password (issue 13: a session alone cannot change it), then
+ * proved with the OTP sent to it: the account keeps its e-mail until then.
+ */
 export const ChangeEmailForm = observer(function ChangeEmailForm() {
   const { auth } = useStores();
+  const [pending, setPending] = useState<string | null>(null);
   const form = useForm<EmailValues>(
     (v) => v.changeEmailSchema,
     { email: '', current_password: '' },
@@ -25,9 +29,12 @@ export const ChangeEmailForm = observer(function ChangeEmailForm() {
   const { reset } = form;
   const submit = form.handleSubmit(async (v) => {
     const res = await auth.changeEmail({ email: v.email.trim(), current_password: v.current_password });
-    notify.success(messageOf(res, 'Email updated'));
+    const code = res.data?.otp;
+    notify.success(code ? `${messageOf(res, MESSAGES.otpSent)} OTP: ${code}` : messageOf(res, 'Email updated'));
+    setPending(res.data?.pending_email ?? null);
     reset();
   });
+  if (pending) return <VerifyEmail email={pending} onDone={() => setPending(null)} />;
   return (
     <form className="acc-form acc-form--narrow" onSubmit={submit} noValidate aria-label="Change email">
       <h2 className="acc-panel__subtitle">Change email</h2>
@@ -40,6 +47,35 @@ export const ChangeEmailForm = observer(function ChangeEmailForm() {
         autoComplete="current-password"
       />
       <FormActions error={form.formError} submitting={form.submitting} label="Change email" busyLabel="Saving…" />
+    </form>
+  );
+});
+
+/** The OTP sent to the new e-mail; "Use another email" goes back to the first step. */
+const VerifyEmail = observer(function VerifyEmail({ email, onDone }: { email: string; onDone: () => void }) {
+  const { auth } = useStores();
+  const form = useForm<OtpValues>((v) => v.otpSchema, { otp: '' }, { failure: MESSAGES.otpVerificationFailed });
+  // The form it replaced had the focus: the code's field takes it.
+  const otpInput = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    otpInput.current?.focus();
+  }, []);
+  const submit = form.handleSubmit(async (v) => {
+    const res = await auth.verifyEmail({ email, otp: v.otp.trim() });
+    notify.success(messageOf(res, 'Email updated'));
+    onDone();
+  });
+  return (
+    <form className="acc-form acc-form--narrow" onSubmit={submit} noValidate aria-label="Verify email">
+      <h2 className="acc-panel__subtitle">Change email</h2>
+      <p className="acc-form__note" role="status">
+        Enter the OTP we sent to <strong>{email}</strong>. Your email stays {auth.user?.customer.email} until then.
+      </p>
+      <OtpField ref={otpInput} idPrefix="verify-email" {...form.field('otp')} />
+      <FormActions error={form.formError} submitting={form.submitting} label="Verify email" busyLabel="Verifying…" />
+      <button type="button" className="acc-link-btn" onClick={onDone}>
+        Use another email
+      </button>
     </form>
   );
 });
@@ -82,14 +118,7 @@ export const VerifyMobile = observer(function VerifyMobile({ mobile }: { mobile:
         </button>
       ) : (
         <form className="acc-form acc-form--narrow" onSubmit={submit} noValidate aria-label="Verify mobile">
-          <FormField
-            idPrefix="verify-mobile"
-            {...form.field('otp')}
-            label="OTP"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-          />
+          <OtpField idPrefix="verify-mobile" {...form.field('otp')} />
           <FormActions error={form.formError} submitting={form.submitting} label="Verify mobile" busyLabel="Verifying…" />
         </form>
       )}
