@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { signIn } from './support/signIn';
 
 /**
@@ -307,6 +308,35 @@ test('change the password, then sign in with the new one', async ({ page, reques
 
   await signOutFromAccount(page);
   await signIn(page, customer.email, 'Fresh#456');
+});
+
+test('change the e-mail: it changes at the OTP mailed to the new address, then signs in there', async ({ page, request }) => {
+  const customer = await registerCustomer(request);
+  const moved = `moved.${customer.email}`;
+  await signIn(page, customer.email, customer.password);
+  await page.goto('/my-account');
+  const form = page.getByRole('form', { name: 'Change email' });
+  await form.getByLabel('New email').fill(moved);
+  await form.getByLabel('Current password').fill(customer.password);
+  await form.getByRole('button', { name: 'Change email' }).click();
+  const verify = page.getByRole('form', { name: 'Verify email' });
+  await expect(verify.getByText(moved)).toBeVisible();
+  await expect(verify.getByLabel('OTP')).toBeFocused();
+  expect(await axeViolations(page, 'form[aria-label="Verify email"]')).toEqual([]);
+  // The new address's mailbox (the development outbox) holds the code; the old one is told of nothing yet.
+  const mails = await json<{ data: { subject: string }[] }>(
+    await request.get(`${API}/dev/outbox?to=${encodeURIComponent(moved)}`, { headers: HEADERS }),
+    'outbox',
+  );
+  const code = /^(\d{6}) is your/.exec(mails.data[0]?.subject ?? '')?.[1] ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+  await verify.getByLabel('OTP').fill(code);
+  await verify.getByRole('button', { name: 'Verify email' }).click();
+  await expect(page.getByText('Email updated successfully').first()).toBeVisible();
+  await expect(page.getByText(moved).first()).toBeVisible();
+
+  await signOutFromAccount(page);
+  await signIn(page, moved, customer.password);
 });
 
 test('forgot password: the reset link sets a new password', async ({ page, request }) => {

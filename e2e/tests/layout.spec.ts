@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { ROUTES, type RouteEntry } from '../../shell/src/routeTable';
 import { test as withWorld, type World } from './support/world';
+import { AXE_TAGS } from './support/axe';
 
 /**
  * Every route of the shell's route table (spec §2), walked as a guest and as a signed-in customer who
@@ -18,7 +19,6 @@ import { test as withWorld, type World } from './support/world';
 const WIDTHS = [320, 360, 375, 414, 1440] as const;
 const SCREENSHOT_WIDTHS = new Set<number>([375, 1440]);
 const HEIGHT = 800;
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 type Role = 'guest' | 'customer';
 
