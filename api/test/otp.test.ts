@@ -180,3 +180,21 @@ describe('rate limit', () => {
     }
   });
 });
+
+describe('keeping codes', () => {
+  it('a send deletes codes that expired over a day ago; a code expired less long still answers "expired"', async () => {
+    const old = uniqueMobile();
+    const recent = uniqueMobile();
+    const oldCode = ok(await send(old)).otp ?? '';
+    t.clock.advance(24 * 60 * 60_000);
+    const recentCode = ok(await send(recent)).otp ?? '';
+    // The first code expired 5 minutes after its send: a day later it is still kept, barely.
+    expect(await t.db.selectFrom('otps').select('id').where('mobile', '=', old).execute()).toHaveLength(1);
+    t.clock.advance(6 * 60_000);
+    expect((await verify(recent, recentCode)).body.errors).toEqual({ otp: 'OTP has expired. Please request a new one.' });
+    ok(await send(uniqueMobile()));
+    expect(await t.db.selectFrom('otps').select('id').where('mobile', '=', old).execute()).toEqual([]);
+    expect(await t.db.selectFrom('otps').select('id').where('mobile', '=', recent).execute()).toHaveLength(1);
+    expect((await verify(old, oldCode)).body.errors).toEqual({ otp: 'Please request an OTP first' });
+  });
+});

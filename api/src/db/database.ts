@@ -22,6 +22,7 @@ import * as m003 from './migrations/003_payments';
 import * as m004 from './migrations/004_catalogue_scale';
 import * as m005 from './migrations/005_product_pictures';
 import * as m006 from './migrations/006_search_word_prefixes';
+import * as m007 from './migrations/007_pending_email';
 import { DEFAULT_PG_POOL_SIZE } from '../config';
 
 export type DB = Kysely<Database>;
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004_catalogue_scale': m004,
   '005_product_pictures': m005,
   '006_search_word_prefixes': m006,
+  '007_pending_email': m007,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -92,6 +92,8 @@ export interface CustomerTable {
   updated_at: string;
   /** Set once an OTP to `phone_number` was verified: only then is the mobile a sign-in identity. */
   mobile_verified_at: string | null;
+  /** The new e-mail asked for, until the code sent to it is entered (`email` stays until then). */
+  pending_email: string | null;
 }
 
 export interface SessionTable {

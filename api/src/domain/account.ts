@@ -40,10 +40,8 @@ export const EMAIL_CODE_TTL_MS = 15 * 60_000;
 const EMAIL_CODE_TRIES = 5;
 const EMAIL_CODE_FAILED = 'Failed to send the code. Please try again.';
 const TOO_MANY_EMAIL_CODES = 'Too many codes were sent to this email. Please try again in {after}.';
-/** Where a code to prove `email` for account `customerId` is filed (otps.mobile, purpose `email`). */
-const emailCodeTo = (customerId: number, email: string) => `${customerId}:${email}`;
-/** The start of every such address of the account: one new e-mail at a time is pending. */
-const emailCodesOf = (customerId: number) => `${customerId}:`;
+/** Whom a code proving an account's pending e-mail is filed for (otps.mobile, purpose `email`). */
+const emailCodeFor = (customerId: number) => `email:${customerId}`;
 
 /** What a details update did: the saved customer, and the new e-mail still to be proved by a code sent to it. */
 export interface DetailsUpdate {
@@ -176,7 +174,7 @@ export class Accounts {
     const patch: Parameters<typeof customers.update>[1] = {
       firstname: input.firstname.trim(),
       lastname: input.lastname.trim(),
-      email: proveEmail ? me.email : email,
+      ...(proveEmail ? { pending_email: email } : { email }),
     };
     if (newPassword) patch.password_hash = await this.deps.hash(newPassword);
     const updated = await this.deps.tx(async (r) => {
@@ -193,22 +191,22 @@ export class Accounts {
   /** Issues the code that proves `email` for this account and mails it there; returns it (shown in development only). */
   private async sendEmailCode(limits: IdentityLimits, me: CustomerRow, email: string): Promise<string> {
     await limits.hit('emailCodeSend', email, TOO_MANY_EMAIL_CODES);
-    // The latest new e-mail asked for is the one pending: a code sent to an earlier one stops working.
-    await this.deps.repos.otps.retireAll('email', emailCodesOf(me.id));
-    const code = await this.deps.repos.otps.issue(emailCodeTo(me.id, email), 'email', EMAIL_CODE_TTL_MS);
+    // One new e-mail is pending at a time: this code retires one sent to an earlier address.
+    const code = await this.deps.repos.otps.issue(emailCodeFor(me.id), 'email', EMAIL_CODE_TTL_MS);
     const minutes = Math.round(EMAIL_CODE_TTL_MS / 60_000);
     await this.deps.messenger.send(emailChangeCodeEmail(this.deps.shopName, email, me.firstname, code, minutes), EMAIL_CODE_FAILED);
     return code;
   }
 
   /**
-   * The code sent to a new e-mail proves it: the account's e-mail becomes that address (unless another
-   * account took it meanwhile), and the former address is told. The code works for this account and this
-   * address only, once, within EMAIL_CODE_TTL_MS and EMAIL_CODE_TRIES tries.
+   * The code sent to the pending e-mail proves it: the account's e-mail becomes that address (unless
+   * another account took it meanwhile), and the former address is told. The code works for this account
+   * and its latest pending address only, once, within EMAIL_CODE_TTL_MS and EMAIL_CODE_TRIES tries.
    */
   async confirmEmail(me: CustomerRow, emailTyped: string, code: string): Promise<CustomerRow> {
     const email = normalEmail(emailTyped);
-    const result = await this.deps.repos.otps.verify(emailCodeTo(me.id, email), 'email', code, EMAIL_CODE_TRIES);
+    if (me.pending_email !== email) throw fieldError('otp', 'Please request an OTP first');
+    const result = await this.deps.repos.otps.verify(emailCodeFor(me.id), 'email', code, EMAIL_CODE_TRIES);
     if (result === 'locked') throw tooMany('Too many wrong attempts. Please request a new OTP.');
     if (result === 'expired') throw fieldError('otp', 'OTP has expired. Please request a new one.');
     if (result === 'missing') throw fieldError('otp', 'Please request an OTP first');
@@ -216,9 +214,7 @@ export class Accounts {
     const updated = await this.deps.tx(async (r) => {
       const owner = await r.customers.byEmail(email);
       if (owner && owner.id !== me.id) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-      const c = await r.customers.update(me.id, { email });
-      await r.otps.retireAll('email', emailCodesOf(me.id));
-      return c;
+      return r.customers.update(me.id, { email, pending_email: null });
     });
     if (me.email !== email) await this.notifyChange(me, { newEmail: email, password: false });
     return updated;

@@ -5,13 +5,15 @@ import { otpCode, sha256 } from '../../lib/crypto';
 
 /**
  * checkout and login: a guest's codes; verify: a signed-in customer proving the mobile on the account;
- * email: a signed-in customer proving the new e-mail the account is to have. The `mobile` column holds
- * where the code went: the mobile, or for `email` the account and the new address (`<id>:<email>`), so a
- * code proves that address for that account only.
+ * email: a signed-in customer proving the new e-mail the account asked for (customers.pending_email). The
+ * `mobile` column holds whom the code is for: the mobile, or for `email` the account (`email:<id>`).
  */
 export type OtpPurpose = 'checkout' | 'login' | 'verify' | 'email';
 
 export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'missing' | 'locked';
+
+/** How long a code is kept after it expired (its row answers "expired" until then, "missing" after). */
+export const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 
 // The code is hashed with its mobile and purpose so a leaked table row cannot be replayed elsewhere.
 const codeHash = (mobile: string, purpose: OtpPurpose, code: string) => sha256(`${purpose}:${mobile}:${code}`);
@@ -22,10 +24,17 @@ export class OtpRepository {
     private readonly clock: Clock,
   ) {}
 
-  /** Issues a new code valid for `ttlMs`; earlier unused codes of the same mobile and purpose stop working. */
+  /**
+   * Issues a new code valid for `ttlMs`; earlier unused codes of the same mobile and purpose stop working.
+   * Codes that expired over KEEP_EXPIRED_MS ago are deleted (by the `otps_expires` index): nothing reads them.
+   */
   async issue(mobile: string, purpose: OtpPurpose, ttlMs: number): Promise<string> {
     const code = otpCode();
     const now = this.clock.now();
+    await this.db
+      .deleteFrom('otps')
+      .where('expires_at', '<', iso(now - KEEP_EXPIRED_MS))
+      .execute();
     await this.db
       .updateTable('otps')
       .set({ consumed_at: iso(now) })
@@ -46,17 +55,6 @@ export class OtpRepository {
       })
       .execute();
     return code;
-  }
-
-  /** Kills every live code of `purpose` whose address starts with `prefix` (an account's pending e-mail codes). */
-  async retireAll(purpose: OtpPurpose, prefix: string): Promise<void> {
-    await this.db
-      .updateTable('otps')
-      .set({ consumed_at: iso(this.clock.now()) })
-      .where('purpose', '=', purpose)
-      .where('mobile', 'like', `${prefix}%`)
-      .where('consumed_at', 'is', null)
-      .execute();
   }
 
   /**
