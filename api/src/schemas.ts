@@ -252,8 +252,9 @@ const customer = answer(
     alt_phone_number: nullableString,
     shipping_address: orNull(shippingAddress),
     mobile_verified: bool,
+    pending_email: nullableString,
   },
-  ['mobile_verified'],
+  ['mobile_verified', 'pending_email'],
 );
 const order = answer({
   order_id: int,

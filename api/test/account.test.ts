@@ -359,8 +359,14 @@ describe('a new e-mail is proved by a code sent to it', () => {
     expect((await get<{ customer: Customer }>(t.app, '/customer/profile', { token: c.token })).body.data?.customer.email).toBe(c.email);
     expect((await post(t.app, '/customer/login', { email: moved, password: c.password })).status).toBe(401);
 
+    // The account page can ask for the code again after a reload.
+    expect(asked.customer.pending_email).toBe(moved);
+    expect((await get<{ customer: Customer }>(t.app, '/customer/profile', { token: c.token })).body.data?.customer.pending_email).toBe(
+      moved,
+    );
+
     const done = ok(await verify(c.token, moved, asked.otp));
-    expect(done.customer.email).toBe(moved);
+    expect(done.customer).toMatchObject({ email: moved, pending_email: null });
     expect((await post(t.app, '/customer/login', { email: moved, password: c.password })).status).toBe(200);
     expect((await post(t.app, '/customer/login', { email: c.email, password: c.password })).status).toBe(401);
     // The code is spent.

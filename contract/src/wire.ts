@@ -246,6 +246,8 @@ export interface Customer {
   shipping_address: ShippingAddress | null;
   /** Whether `phone_number` was proved by an OTP: only a verified mobile signs in by OTP. */
   mobile_verified?: boolean;
+  /** The new e-mail asked for, still to be proved by the OTP sent to it (`email` stays until then). */
+  pending_email?: string | null;
 }
 
 export interface AuthData {

@@ -84,8 +84,6 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
     ...overrides,
   };
   const calls: FakeApiControl['calls'] = [];
-  /** A new e-mail asked for and not yet proved by its code (always `state.otp`), as the server keeps one. */
-  let pendingEmail: { customerId: number; email: string } | null = null;
   const failures = new Map<Method, ApiError>();
   const holds = new Map<Method, Promise<void>>();
 
@@ -290,10 +288,9 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
       }
       // As the server: an account that has an e-mail keeps it until the new one is proved by its code.
       const proveEmail = c.email !== null && p.email !== c.email;
-      Object.assign(c, { ...p, email: proveEmail ? c.email : p.email });
+      Object.assign(c, proveEmail ? { ...p, email: c.email, pending_email: p.email } : p);
       if (password) c.password = password;
       if (!proveEmail) return ok({ customer: publicCustomer(c) }, 'Details updated successfully');
-      pendingEmail = { customerId: c.id, email: p.email };
       return ok(
         { customer: publicCustomer(c), pending_email: p.email, otp: state.otp },
         `We sent an OTP to ${p.email}. Enter it to change your email.`,
@@ -301,11 +298,10 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
     },
     verifyEmail: async (p) => {
       const c = customer();
-      if (pendingEmail?.customerId !== c.id || pendingEmail.email !== p.email)
+      if (!c.pending_email || c.pending_email !== p.email)
         throw new ApiError(400, ['Please request an OTP first'], { otp: 'Please request an OTP first' });
       if (p.otp !== state.otp) throw new ApiError(400, ['Invalid OTP'], { otp: 'Invalid OTP' });
-      pendingEmail = null;
-      c.email = p.email;
+      Object.assign(c, { email: p.email, pending_email: null });
       return ok({ customer: publicCustomer(c) }, 'Email updated successfully');
     },
     login: async (p) => {

@@ -199,6 +199,16 @@ describe('Profile: sensitive changes (issue 13)', () => {
     expect(screen.getByRole('form', { name: 'Change email' })).toBeInTheDocument();
   });
 
+  it('an e-mail waiting for its OTP (asked before a reload) opens on the code step, without taking the focus', async () => {
+    const api = createFakeApi();
+    const first = api.state.customers[0];
+    if (first) first.pending_email = 'asha.new@example.in';
+    renderAccount('/my-account', api);
+    const verify = await screen.findByRole('form', { name: 'Verify email' });
+    expect(within(verify).getByText('asha.new@example.in')).toBeInTheDocument();
+    expect(within(verify).getByLabelText('OTP')).not.toHaveFocus();
+  });
+
   it('"Use another email" leaves the pending address and goes back to the first step', async () => {
     const { user, store } = renderAccount();
     const form = screen.getByRole('form', { name: 'Change email' });

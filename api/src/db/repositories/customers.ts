@@ -23,6 +23,8 @@ export function toCustomer(c: CustomerRow): Customer {
     shipping_address: shippingAddressOf(c),
     // Issue 13: only a verified mobile signs in by OTP; the account page offers to verify it.
     mobile_verified: c.phone_number !== null && c.mobile_verified_at !== null,
+    // The account page asks for the code again after a reload, until the new e-mail is proved.
+    pending_email: c.pending_email,
   };
 }
 

@@ -16,11 +16,15 @@ interface OtpValues extends Record<string, unknown> {
 
 /**
  * A new e-mail is confirmed with the current password (issue 13: a session alone cannot change it), then
- * proved with the OTP sent to it: the account keeps its e-mail until then.
+ * proved with the OTP sent to it: the account keeps its e-mail until then. The address waiting for its
+ * code is the account's (`pending_email`), so the code step is back after a reload.
  */
 export const ChangeEmailForm = observer(function ChangeEmailForm() {
   const { auth } = useStores();
-  const [pending, setPending] = useState<string | null>(null);
+  const pending = auth.user?.customer.pending_email ?? null;
+  // "Use another email" shows the first step again; `asked`: the code step follows this page's request.
+  const [another, setAnother] = useState(false);
+  const [asked, setAsked] = useState(false);
   const form = useForm<EmailValues>(
     (v) => v.changeEmailSchema,
     { email: '', current_password: '' },
@@ -31,10 +35,11 @@ export const ChangeEmailForm = observer(function ChangeEmailForm() {
     const res = await auth.changeEmail({ email: v.email.trim(), current_password: v.current_password });
     const code = res.data?.otp;
     notify.success(code ? `${messageOf(res, MESSAGES.otpSent)} OTP: ${code}` : messageOf(res, 'Email updated'));
-    setPending(res.data?.pending_email ?? null);
+    setAnother(false);
+    setAsked(true);
     reset();
   });
-  if (pending) return <VerifyEmail email={pending} onDone={() => setPending(null)} />;
+  if (pending && !another) return <VerifyEmail email={pending} focus={asked} onAnother={() => setAnother(true)} />;
   return (
     <form className="acc-form acc-form--narrow" onSubmit={submit} noValidate aria-label="Change email">
       <h2 className="acc-panel__subtitle">Change email</h2>
@@ -51,19 +56,21 @@ export const ChangeEmailForm = observer(function ChangeEmailForm() {
   );
 });
 
-/** The OTP sent to the new e-mail; "Use another email" goes back to the first step. */
-const VerifyEmail = observer(function VerifyEmail({ email, onDone }: { email: string; onDone: () => void }) {
+/**
+ * The OTP sent to the new e-mail (its field takes the focus when `focus`: the form it replaced had it);
+ * "Use another email" goes back to the first step.
+ */
+const VerifyEmail = observer(function VerifyEmail({ email, focus, onAnother }: { email: string; focus: boolean; onAnother: () => void }) {
   const { auth } = useStores();
   const form = useForm<OtpValues>((v) => v.otpSchema, { otp: '' }, { failure: MESSAGES.otpVerificationFailed });
-  // The form it replaced had the focus: the code's field takes it.
   const otpInput = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
-    otpInput.current?.focus();
-  }, []);
+    if (focus) otpInput.current?.focus();
+  }, [focus]);
   const submit = form.handleSubmit(async (v) => {
+    // The answer's customer has no pending e-mail: the first step comes back.
     const res = await auth.verifyEmail({ email, otp: v.otp.trim() });
     notify.success(messageOf(res, 'Email updated'));
-    onDone();
   });
   return (
     <form className="acc-form acc-form--narrow" onSubmit={submit} noValidate aria-label="Verify email">
@@ -73,7 +80,7 @@ const VerifyEmail = observer(function VerifyEmail({ email, onDone }: { email: st
       </p>
       <OtpField ref={otpInput} idPrefix="verify-email" {...form.field('otp')} />
       <FormActions error={form.formError} submitting={form.submitting} label="Verify email" busyLabel="Verifying…" />
-      <button type="button" className="acc-link-btn" onClick={onDone}>
+      <button type="button" className="acc-link-btn" onClick={onAnother}>
         Use another email
       </button>
     </form>
