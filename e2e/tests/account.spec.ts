@@ -326,7 +326,7 @@ test('change the e-mail: it changes at the OTP mailed to the new address, then s
   // A reload (or another device) comes back to the code step: the address waits on the account.
   await page.reload();
   await expect(verify.getByText(moved)).toBeVisible();
-  // The new address's mailbox (the development outbox) holds the code; the old one is told of nothing yet.
+  // The new address's mailbox (the development outbox) holds the code (the API tests check the notice's timing).
   const mails = await json<{ data: { subject: string }[] }>(
     await request.get(`${API}/dev/outbox?to=${encodeURIComponent(moved)}`, { headers: HEADERS }),
     'outbox',

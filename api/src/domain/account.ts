@@ -14,10 +14,11 @@ import type { Repositories } from '../db/repositories';
 import { RESET_MINUTES, toCustomer, type CustomerRow } from '../db/repositories/customers';
 import type { Clock } from '../lib/clock';
 import { verifyPassword } from '../lib/crypto';
-import { AppError, badRequest, conflict, fieldError, forbidden, tooMany } from '../lib/errors';
+import { AppError, badRequest, conflict, fieldError, forbidden } from '../lib/errors';
 import type { Message } from '../messages';
 import { accountChangedEmail, emailChangeCodeEmail, passwordResetEmail } from '../messages/texts';
 import type { Transaction } from './cart';
+import { acceptCode, NO_CODE } from './codes';
 import type { IdentityLimits } from './limits';
 
 /** What a sign-in answers with (spec §3 AuthData), whichever way the customer signed in. */
@@ -205,12 +206,8 @@ export class Accounts {
    */
   async confirmEmail(me: CustomerRow, emailTyped: string, code: string): Promise<CustomerRow> {
     const email = normalEmail(emailTyped);
-    if (me.pending_email !== email) throw fieldError('otp', 'Please request an OTP first');
-    const result = await this.deps.repos.otps.verify(emailCodeFor(me.id), 'email', code, EMAIL_CODE_TRIES);
-    if (result === 'locked') throw tooMany('Too many wrong attempts. Please request a new OTP.');
-    if (result === 'expired') throw fieldError('otp', 'OTP has expired. Please request a new one.');
-    if (result === 'missing') throw fieldError('otp', 'Please request an OTP first');
-    if (result === 'invalid') throw fieldError('otp', 'Invalid OTP');
+    if (me.pending_email !== email) throw fieldError('otp', NO_CODE);
+    acceptCode(await this.deps.repos.otps.verify(emailCodeFor(me.id), 'email', code, EMAIL_CODE_TRIES));
     const updated = await this.deps.tx(async (r) => {
       const owner = await r.customers.byEmail(email);
       if (owner && owner.id !== me.id) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });

@@ -12,8 +12,9 @@ import type { AuthData } from '@storefront/contract';
 import type { Repositories } from '../db/repositories';
 import type { CustomerRow } from '../db/repositories/customers';
 import type { OtpPurpose } from '../db/repositories/otps';
-import { badRequest, conflict, notFound, tooMany } from '../lib/errors';
+import { conflict, notFound } from '../lib/errors';
 import { authData, MOBILE_TAKEN, type AccountDeps } from './account';
+import { acceptCode } from './codes';
 import type { IdentityLimits } from './limits';
 import { otpCodeSms } from '../messages/texts';
 
@@ -61,13 +62,8 @@ export async function checkCode(
 ): Promise<void> {
   await limits.check('otpWrongMobile', mobile, TOO_MANY_WRONG);
   const result = await repos.otps.verify(mobile, purpose, code, OTP_MAX_TRIES);
-  if (result === 'ok') return;
   if (result === 'invalid' || result === 'locked') await limits.fail('otpWrongMobile', mobile);
-  if (result === 'locked') throw tooMany('Too many wrong attempts. Please request a new OTP.');
-  if (result === 'expired')
-    throw badRequest('OTP has expired. Please request a new one.', { otp: 'OTP has expired. Please request a new one.' });
-  if (result === 'missing') throw badRequest('Please request an OTP first', { otp: 'Please request an OTP first' });
-  throw badRequest('Invalid OTP', { otp: 'Invalid OTP' });
+  acceptCode(result);
 }
 
 /** A verified checkout code signs in to the account whose verified mobile it is, else to a new guest account. */

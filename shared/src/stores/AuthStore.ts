@@ -300,9 +300,8 @@ export class AuthStore {
     return res;
   }
 
-  /** A new e-mail, confirmed with the current password (issue 13); merged into the session's customer. */
   /**
-   * Asks for a new e-mail. An account that has one keeps it until the code sent to the new address is
+   * Asks for a new e-mail, confirmed with the current password (issue 13). An account that has one keeps it until the code sent to the new address is
    * entered (`verifyEmail`): the answer's `pending_email` says so, and its customer still has the old one.
    */
   async changeEmail(payload: {
