@@ -106,33 +106,47 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
     names.set(text, name);
     return name;
   };
+  // One wrapper per pooled connection, handed out again each time that connection is: Kysely keeps its
+  // connection object in a WeakMap keyed by what `connect` returns, so a new wrapper per checkout made a new
+  // entry per query. Those entries outlived young-generation collections and were promoted, about a third of
+  // what a catalogue read left for the full collector (issue 16: the API's GC pauses).
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let inTransaction = false;
+    let stale = false;
+    const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
+      if (/^\s*(begin|start transaction)\b/i.test(text)) inTransaction = true;
+      else if (/^\s*(commit|rollback)\b/i.test(text)) inTransaction = false;
+      const name = nameOf(text);
+      const values = [...parameters];
+      if (name === undefined) return client.query(text, values);
+      try {
+        return await client.query({ name, text, values });
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== '0A000') throw err;
+        stale = true;
+        if (inTransaction) throw err;
+        return client.query(text, values);
+      }
+    };
+    return {
+      query: ((sqlOrCursor: string | object, parameters?: ReadonlyArray<unknown>) =>
+        typeof sqlOrCursor === 'string'
+          ? query(sqlOrCursor, parameters ?? [])
+          : client.query(sqlOrCursor as never)) as unknown as PostgresPoolClient['query'],
+      // A stale connection is closed (pg destroys a client released with an error), never handed out again.
+      release: () => client.release(stale || undefined),
+    };
+  };
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
-      let inTransaction = false;
-      let stale = false;
-      const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
-        if (/^\s*(begin|start transaction)\b/i.test(text)) inTransaction = true;
-        else if (/^\s*(commit|rollback)\b/i.test(text)) inTransaction = false;
-        const name = nameOf(text);
-        const values = [...parameters];
-        if (name === undefined) return client.query(text, values);
-        try {
-          return await client.query({ name, text, values });
-        } catch (err) {
-          if ((err as { code?: unknown }).code !== '0A000') throw err;
-          stale = true;
-          if (inTransaction) throw err;
-          return client.query(text, values);
-        }
-      };
-      return {
-        query: ((sqlOrCursor: string | object, parameters?: ReadonlyArray<unknown>) =>
-          typeof sqlOrCursor === 'string'
-            ? query(sqlOrCursor, parameters ?? [])
-            : client.query(sqlOrCursor as never)) as unknown as PostgresPoolClient['query'],
-        release: () => client.release(stale || undefined),
-      };
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
     },
     end: () => pool.end(),
   };
