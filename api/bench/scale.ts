@@ -7,9 +7,19 @@
  * out (autocannon, throughput). Ends with 50 parallel checkouts of the last 5 units of a variation.
  * Figures only: nothing here asserts a time.
  *
+ * Every size is measured `--rounds` times (3), the sizes taken in turn within each round (1k, 20k, 200k,
+ * 1k, …) on fresh API processes: a call's p99 is the median of its rounds' p99s, and every round's is
+ * printed. On a small machine one pause of a few tens of milliseconds sets a 20-s run's p99 by itself;
+ * interleaving lets such pauses fall on every size alike instead of on whichever ran at that moment, and
+ * the median reads the call rather than the luckiest or unluckiest run. Flat-out throughput and the
+ * checkout race run in the first round only. The load generator runs at a higher priority than the
+ * servers when it may (root; `--no-priority` turns it off): its own waits for a core are timed as the
+ * server's latency, and a shopper's device does not share the server's cores.
+ *
  *   pnpm --filter @storefront/api bench:scale -- [--sizes 1000,20000,200000] [--db sqlite,postgres]
  *     [--pg postgres://user:pass@127.0.0.1:5432/db] (or TEST_DATABASE_URL; a role that may create databases)
  *     [--duration 5] (seconds flat out) [--paced-seconds 20] [--rate 500] [--connections 10] [--instances 2] [--dir <folder for the SQLite files>]
+ *     [--rounds 3] [--no-priority]
  *     [--keep] (keep the grown databases for the next run) [--api-dir <api folder to run, default this one>]
  *     [--calls list,search rare,add-to-cart,checkout race] (only these; default every call)
  *     [--report <json of a run>] (print that run's growth table, measure nothing)
@@ -48,6 +58,8 @@ interface Row {
   size: number;
   instances: number;
   scenario: string;
+  /** Which round measured it (1 when absent: a run saved before rounds). */
+  round?: number;
   paced: PacedFigures & { rate: number };
   /** The answer's `total` (a list's or search's matches), as the paced run asked it. */
   total?: number;
@@ -57,6 +69,12 @@ interface Row {
   cpu?: CpuFigures | null;
   flat: { throughput: number; p99: number; errors: number };
 }
+
+/** A round after the first measures no throughput. */
+const NOT_MEASURED: Row['flat'] = { throughput: 0, p99: 0, errors: 0 };
+/** The API processes' priority (nice 0); the generator's is raised above it (main). */
+const NORMAL_PRIORITY = 0;
+const GENERATOR_PRIORITY = -10;
 
 type Target = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 const dbEnv = (t: Target) => (t.kind === 'sqlite' ? { DB_FILE: t.file } : { DATABASE_URL: t.url });
@@ -97,8 +115,8 @@ function apiOut(port: number): number {
 }
 
 function startServers(apiDir: string, target: Target, ports: number[]): ChildProcess[] {
-  return ports.map((port) =>
-    spawn(process.execPath, [...API_NODE_FLAGS, '--import', 'tsx', path.join(apiDir, 'src', 'server.ts')], {
+  return ports.map((port) => {
+    const child = spawn(process.execPath, [...API_NODE_FLAGS, '--import', 'tsx', path.join(apiDir, 'src', 'server.ts')], {
       cwd: apiDir,
       env: {
         ...process.env,
@@ -110,8 +128,11 @@ function startServers(apiDir: string, target: Target, ports: number[]): ChildPro
         SEED_PRODUCTS: '',
       },
       stdio: ['ignore', API_OUT ? apiOut(port) : 'ignore', 'inherit'],
-    }),
-  );
+    });
+    // A child inherits the generator's raised priority (main): the servers run at the ordinary one.
+    if (child.pid) os.setPriority(child.pid, NORMAL_PRIORITY);
+    return child;
+  });
 }
 
 async function post<T>(base: string, url: string, body: unknown, token?: string): Promise<{ status: number; data: T; message?: unknown }> {
@@ -180,9 +201,13 @@ async function measureOne(opts: {
   duration: number;
   pacedSeconds: number;
   connections: number;
+  /** Which round this is; throughput (flat out) and the checkout race are measured in the first only. */
+  round: number;
   log: (s: string) => void;
 }): Promise<Row[]> {
-  const { log } = opts;
+  const { log, round } = opts;
+  const first = round === 1;
+  const tag = `${opts.db} ${opts.size}${round > 1 ? ` (round ${round})` : ''}`;
   // --port P: processes on P, P+1, …; else free ports the system hands out.
   const ports = arg('port')
     ? Array.from({ length: opts.instances }, (_, i) => Number(arg('port')) + i)
@@ -243,10 +268,10 @@ async function measureOne(opts: {
         })),
       };
       const cpu = account(paced.requests);
-      const flat = await flatOut(ports, opts.connections, opts.duration, s.requests);
-      rows.push({ db: opts.db, size: opts.size, instances: opts.instances, scenario: s.name, paced, cpu, flat, total, shown });
+      const flat = first ? await flatOut(ports, opts.connections, opts.duration, s.requests) : NOT_MEASURED;
+      rows.push({ db: opts.db, size: opts.size, instances: opts.instances, scenario: s.name, round, paced, cpu, flat, total, shown });
       log(
-        `${opts.db} ${opts.size}: ${s.name}${total === undefined ? '' : ` (${total} found, ${shown} on the page)`}: p99 ${paced.p99} ms at ${opts.rate}/s (errors ${paced.errors + paced.non2xx}); flat out ${flat.throughput}/s, p99 ${flat.p99} ms${stalls(paced)}${cpuLine(cpu)}`,
+        `${tag}: ${s.name}${total === undefined ? '' : ` (${total} found, ${shown} on the page)`}: p99 ${paced.p99} ms at ${opts.rate}/s (errors ${paced.errors + paced.non2xx})${first ? `; flat out ${flat.throughput}/s, p99 ${flat.p99} ms` : ''}${stalls(paced)}${cpuLine(cpu)}`,
       );
     }
 
@@ -317,10 +342,10 @@ async function measureOne(opts: {
         })),
       };
       const cpu = account(paced.requests);
-      const flat = await cartFlatOut(opts.duration);
-      rows.push({ db: opts.db, size: opts.size, instances: opts.instances, scenario: 'add-to-cart', paced, cpu, flat });
+      const flat = first ? await cartFlatOut(opts.duration) : NOT_MEASURED;
+      rows.push({ db: opts.db, size: opts.size, instances: opts.instances, scenario: 'add-to-cart', round, paced, cpu, flat });
       log(
-        `${opts.db} ${opts.size}: add-to-cart: p99 ${paced.p99} ms at ${cartRate}/s; flat out ${flat.throughput}/s, p99 ${flat.p99} ms${stalls(paced)}${cpuLine(cpu)}`,
+        `${tag}: add-to-cart: p99 ${paced.p99} ms at ${cartRate}/s${first ? `; flat out ${flat.throughput}/s, p99 ${flat.p99} ms` : ''}${stalls(paced)}${cpuLine(cpu)}`,
       );
     };
     if (measured('add-to-cart')) await measureCart();
@@ -373,6 +398,7 @@ async function measureOne(opts: {
         size: opts.size,
         instances: opts.instances,
         scenario: `checkout race: ${placed} orders, stock ${stock}, ${failed} × 5xx`,
+        round,
         paced: {
           rate: 0,
           p50: 0,
@@ -391,7 +417,7 @@ async function measureOne(opts: {
         flat: { throughput: 0, p99: 0, errors: 0 },
       });
     };
-    if (measured('checkout race')) await race();
+    if (first && measured('checkout race')) await race();
   } finally {
     for (const s of servers) s.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
@@ -414,46 +440,160 @@ async function readStock(target: Target, variationId: number): Promise<number> {
   return row.stock;
 }
 
+const median = (xs: number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+/** One call at one size over every round: the medians, and each round's p99 as measured. */
+interface Summary {
+  db: string;
+  size: number;
+  scenario: string;
+  rate: number;
+  p99: number;
+  p50: number;
+  /** Each round's p99, in round order. */
+  p99s: number[];
+  /** API and database CPU per answer (median of the rounds), when read. */
+  cpuMs: number | null;
+  total?: number;
+  shown?: number;
+  /** The first round's flat-out figures. */
+  flat: Row['flat'];
+  errors: number;
+}
+
+/** The paced rows of each (database, size, call), rounds folded into medians. */
+function summarise(rows: Row[]): Summary[] {
+  const groups = new Map<string, Row[]>();
+  for (const r of rows) {
+    if (r.paced.rate <= 0) continue;
+    const key = `${r.db}×${r.instances}\u0000${r.size}\u0000${r.scenario}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  return [...groups.values()].map((group) => {
+    const byRound = [...group].sort((a, b) => (a.round ?? 1) - (b.round ?? 1));
+    const head = byRound[0] as Row;
+    const cpus = byRound.flatMap((r) => (r.cpu ? [r.cpu.apiMsPerAnswer + r.cpu.dbMsPerAnswer] : []));
+    return {
+      db: `${head.db}×${head.instances}`,
+      size: head.size,
+      scenario: head.scenario,
+      rate: head.paced.rate,
+      p99: r2(median(byRound.map((r) => r.paced.p99))),
+      p50: r2(median(byRound.map((r) => r.paced.p50))),
+      p99s: byRound.map((r) => r.paced.p99),
+      cpuMs: cpus.length ? median(cpus) : null,
+      total: head.total,
+      shown: head.shown,
+      flat: head.flat,
+      errors: byRound.reduce((n, r) => n + r.paced.errors + r.paced.non2xx + r.flat.errors, 0),
+    };
+  });
+}
+
 /**
  * Each call's growth between the smallest and the largest catalogue measured: p99 and p50 of the paced
- * run, and the CPU an answer cost in the API and the database. A p99 under a few milliseconds is set by
- * the run's pauses more than by the query; the CPU per answer is what the query itself costs. A call
- * whose page was empty at the smallest size (a rare word with no match at 1k, page 50 past a small
- * catalogue's end) is a different answer there, with no rows to read or send: its growth is taken from
- * the smallest size that answered with products, and the row says so.
+ * runs (medians of the rounds), and the CPU an answer cost in the API and the database. A p99 under a few
+ * milliseconds is set by the run's pauses more than by the query; the CPU per answer is what the query
+ * itself costs. A call whose page was empty at the smallest size (a rare word with no match at 1k, page 50
+ * past a small catalogue's end) is a different answer there, with no rows to read or send: its growth is
+ * taken from the smallest size that answered with products, and the row says so.
  */
-function growthRows(rows: Row[]) {
-  const paced = rows.filter((r) => r.paced.rate > 0);
+function growthRows(summaries: Summary[]) {
   const out: Record<string, string | number>[] = [];
-  for (const key of new Set(paced.map((r) => `${r.db}×${r.instances}\u0000${r.scenario}`))) {
+  for (const key of new Set(summaries.map((r) => `${r.db}\u0000${r.scenario}`))) {
     const [db, scenario] = key.split('\u0000');
-    const bySize = paced.filter((r) => `${r.db}×${r.instances}` === db && r.scenario === scenario).sort((a, b) => a.size - b.size);
+    const bySize = summaries.filter((r) => r.db === db && r.scenario === scenario).sort((a, b) => a.size - b.size);
     const answered = bySize.filter((r) => r.shown !== 0);
     const small = answered[0];
     const large = bySize[bySize.length - 1];
     if (!small || !large || small === large) continue;
     const empty = bySize.filter((r) => r.shown === 0).map((r) => r.size);
     const ratio = (a: number, b: number) => (a > 0 ? `${(b / a).toFixed(2)}×` : '–');
-    const cpu = (r: Row) => (r.cpu ? r.cpu.apiMsPerAnswer + r.cpu.dbMsPerAnswer : 0);
+    const cpu = (r: Summary) => r.cpuMs ?? 0;
     out.push({
       db: db ?? '',
       call: scenario ?? '',
       sizes: `${small.size} → ${large.size}${empty.length ? ` (empty page at ${empty.join(', ')})` : ''}`,
       found: small.total === undefined ? '' : `${small.total} → ${large.total}`,
-      p99: `${small.paced.p99} → ${large.paced.p99} ms (${ratio(small.paced.p99, large.paced.p99)})`,
-      p50: `${small.paced.p50} → ${large.paced.p50} ms (${ratio(small.paced.p50, large.paced.p50)})`,
+      p99: `${small.p99} → ${large.p99} ms (${ratio(small.p99, large.p99)})`,
+      p50: `${small.p50} → ${large.p50} ms (${ratio(small.p50, large.p50)})`,
       'CPU per answer': `${cpu(small).toFixed(2)} → ${cpu(large).toFixed(2)} ms (${ratio(cpu(small), cpu(large))})`,
     });
   }
   return out;
 }
 
+/** The figures of a run: each call at each size (p99 the median of the rounds, each round's beside it). */
+function figuresTable(rows: Row[]) {
+  const races = rows.filter((r) => r.paced.rate === 0);
+  return [
+    ...summarise(rows).map((r) => ({
+      db: r.db,
+      size: r.size,
+      call: r.scenario,
+      'p99 paced': `${r.p99} ms`,
+      rounds: r.p99s.length > 1 ? r.p99s.join(' / ') : '',
+      'paced at': `${r.rate}/s`,
+      'max req/s': r.flat.throughput,
+      'p99 flat': `${r.flat.p99} ms`,
+      errors: r.errors,
+    })),
+    ...races.map((r) => ({ db: `${r.db}×${r.instances}`, size: r.size, call: r.scenario })),
+  ];
+}
+
+/** Creates (PostgreSQL) and grows the database of one size. */
+async function prepareTarget(
+  db: 'sqlite' | 'postgres',
+  size: number,
+  ctx: { dir: string; pgUrl: string; prefix: string; apiDir: string; log: (s: string) => void },
+): Promise<Target> {
+  let target: Target;
+  if (db === 'sqlite') {
+    target = { kind: 'sqlite', file: path.join(ctx.dir, `scale-${size}.sqlite`) };
+  } else {
+    const name = `${ctx.prefix}_${size}`;
+    const exists = await pgAdmin(ctx.pgUrl, async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount);
+    if (!exists) await pgAdmin(ctx.pgUrl, (c) => c.query(`create database ${name}`));
+    const url = new URL(ctx.pgUrl);
+    url.pathname = `/${name}`;
+    target = { kind: 'postgres', url: url.toString() };
+  }
+  if (!flag('no-grow')) {
+    const started = Date.now();
+    grow(ctx.apiDir, target, size);
+    ctx.log(`${db}: ${size} products ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return target;
+}
+
+/**
+ * Raises this process (the load generator) above the API processes and the database, where the system
+ * allows it (root). Returns whether it did.
+ */
+function raisePriority(): boolean {
+  if (flag('no-priority')) return false;
+  try {
+    os.setPriority(GENERATOR_PRIORITY);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function main(): Promise<void> {
   const log = (s: string) => console.log(`[scale] ${s}`);
   const report = arg('report');
   if (report) {
-    // A saved run's growth table again (its JSON file), without measuring.
-    console.table(growthRows((JSON.parse(fs.readFileSync(report, 'utf8')) as { rows: Row[] }).rows));
+    // A saved run's tables again (its JSON file), without measuring.
+    const saved = (JSON.parse(fs.readFileSync(report, 'utf8')) as { rows: Row[] }).rows;
+    console.table(figuresTable(saved));
+    console.table(growthRows(summarise(saved)));
     return;
   }
   const sizes = (arg('sizes') ?? '1000,20000,200000').split(',').map(Number);
@@ -464,6 +604,7 @@ async function main(): Promise<void> {
   const pacedSeconds = Number(arg('paced-seconds') ?? 20);
   const rate = Number(arg('rate') ?? 500);
   const connections = Number(arg('connections') ?? 10);
+  const rounds = Math.max(1, Number(arg('rounds') ?? 3));
   const apiDir = path.resolve(arg('api-dir') ?? API_DIR);
   const pgUrl = arg('pg') ?? process.env.TEST_DATABASE_URL;
   const prefix = arg('pg-prefix') ?? 'sf_scale';
@@ -471,55 +612,37 @@ async function main(): Promise<void> {
   const dir = arg('dir') ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sf-scale-'));
   fs.mkdirSync(dir, { recursive: true });
   const rows: Row[] = [];
+  const raised = raisePriority();
   log(`paced requests go to ${BALANCE === 'least' ? 'the API process with the fewest answers outstanding' : 'the API processes in turn'}`);
+  log(
+    `${rounds} round(s), sizes in turn; the load generator ${raised ? `runs at priority ${GENERATOR_PRIORITY}, the servers at ${NORMAL_PRIORITY}` : "shares the servers' priority"}`,
+  );
   for (const db of dbs) {
     if (db === 'postgres' && !pgUrl) {
       log('no PostgreSQL URL (--pg or TEST_DATABASE_URL): skipping PostgreSQL');
       continue;
     }
-    for (const size of sizes) {
-      let target: Target;
-      if (db === 'sqlite') {
-        target = { kind: 'sqlite', file: path.join(dir, `scale-${size}.sqlite`) };
-      } else {
-        const name = `${prefix}_${size}`;
-        const exists = await pgAdmin(
-          pgUrl ?? '',
-          async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount,
-        );
-        if (!exists) await pgAdmin(pgUrl ?? '', (c) => c.query(`create database ${name}`));
-        const url = new URL(pgUrl ?? '');
-        url.pathname = `/${name}`;
-        target = { kind: 'postgres', url: url.toString() };
+    const targets = new Map<number, Target>();
+    for (const size of sizes) targets.set(size, await prepareTarget(db, size, { dir, pgUrl: pgUrl ?? '', prefix, apiDir, log }));
+    const instances = db === 'postgres' ? Number(arg('instances') ?? 2) : 1;
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const [size, target] of targets) {
+        rows.push(...(await measureOne({ db, size, target, apiDir, instances, rate, duration, pacedSeconds, connections, round, log })));
       }
-      if (!flag('no-grow')) {
-        const started = Date.now();
-        grow(apiDir, target, size);
-        log(`${db}: ${size} products ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      }
-      const instances = db === 'postgres' ? Number(arg('instances') ?? 2) : 1;
-      rows.push(...(await measureOne({ db, size, target, apiDir, instances, rate, duration, pacedSeconds, connections, log })));
-      if (!keep) {
+    }
+    if (!keep) {
+      for (const [size, target] of targets) {
         if (target.kind === 'sqlite') for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${target.file}${suffix}`, { force: true });
         else await pgAdmin(pgUrl ?? '', (c) => c.query(`drop database if exists ${prefix}_${size} with (force)`));
       }
     }
   }
-  console.table(
-    rows.map((r) => ({
-      db: `${r.db}×${r.instances}`,
-      size: r.size,
-      call: r.scenario,
-      'p99 paced': `${r.paced.p99} ms`,
-      'paced at': `${r.paced.rate}/s`,
-      'max req/s': r.flat.throughput,
-      'p99 flat': `${r.flat.p99} ms`,
-      errors: r.paced.errors + r.paced.non2xx + r.flat.errors,
-    })),
-  );
-  const growth = growthRows(rows);
+  console.table(figuresTable(rows));
+  const growth = growthRows(summarise(rows));
   if (growth.length) {
-    log('growth from the smallest catalogue to the largest (largest ÷ smallest; CPU: API and database per answer)');
+    log(
+      `growth from the smallest catalogue to the largest (largest ÷ smallest; p99 and p50 the medians of ${rounds} round(s); CPU: API and database per answer)`,
+    );
     console.table(growth);
   }
   const out = path.resolve(
@@ -528,7 +651,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(
     out,
-    `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, load: os.loadavg() }, duration, pacedSeconds, rate, connections, balance: BALANCE, rows }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, load: os.loadavg() }, duration, pacedSeconds, rate, connections, rounds, generatorPriority: raised ? GENERATOR_PRIORITY : NORMAL_PRIORITY, balance: BALANCE, summary: summarise(rows), rows }, null, 2)}\n`,
   );
   log(`figures written to ${out}`);
   if (!keep && !arg('dir')) fs.rmSync(dir, { recursive: true, force: true });
