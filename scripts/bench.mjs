@@ -5,7 +5,8 @@
 // writes bench-results/bench-<time>.json. It asserts nothing about time: these machines are noisy; the figures are for notes and comparisons.
 //   --skip-build   reuse the newest builds      --runs N   runs per page (default 5)
 //   --skip-scale   leave out the catalogue-scale run (issue 16: 1k/20k/200k products, SQLite and, when
-//                  TEST_DATABASE_URL is set, PostgreSQL with two API processes; --scale-sizes 1000,20000)
+//                  TEST_DATABASE_URL is set, PostgreSQL with two API processes; --scale-sizes 1000,20000,
+//                  --scale-rounds N: rounds of every size, default 3, the p99 the median of the rounds)
 //   --pages a,b    measure only these pages (names as printed: home, cart, my-account, static-cart, …)
 //   --skip-nav, --skip-api   leave out the client navigations / the API load run
 //   --no-ssr       the host renders nothing on the server (SSR=off): every page as the browser renders it
@@ -240,7 +241,7 @@ let scale = null;
 if (!has('--skip-scale')) {
   log('measuring the API at catalogue scale (page cache off)…');
   const scaleJson = path.join(dbDir, 'api-scale.json');
-  const scaleArgs = ['--json', scaleJson, '--sizes', opt('--scale-sizes', '1000,20000,200000')];
+  const scaleArgs = ['--json', scaleJson, '--sizes', opt('--scale-sizes', '1000,20000,200000'), '--rounds', opt('--scale-rounds', '3')];
   if (process.env.TEST_DATABASE_URL) scaleArgs.push('--pg', process.env.TEST_DATABASE_URL);
   else scaleArgs.push('--db', 'sqlite');
   const scaleRun = spawnSync(pnpm, p('--filter', '@storefront/api', 'run', 'bench:scale', ...scaleArgs), {
