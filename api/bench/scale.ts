@@ -75,6 +75,8 @@ const NOT_MEASURED: Row['flat'] = { throughput: 0, p99: 0, errors: 0 };
 /** The API processes' priority (nice 0); the generator's is raised above it (main). */
 const NORMAL_PRIORITY = 0;
 const GENERATOR_PRIORITY = -10;
+/** Whether this process raised its priority (raisePriority): only then are the servers set back. */
+let priorityRaised = false;
 
 type Target = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 const dbEnv = (t: Target) => (t.kind === 'sqlite' ? { DB_FILE: t.file } : { DATABASE_URL: t.url });
@@ -130,7 +132,7 @@ function startServers(apiDir: string, target: Target, ports: number[]): ChildPro
       stdio: ['ignore', API_OUT ? apiOut(port) : 'ignore', 'inherit'],
     });
     // A child inherits the generator's raised priority (main): the servers run at the ordinary one.
-    if (child.pid) os.setPriority(child.pid, NORMAL_PRIORITY);
+    if (priorityRaised && child.pid) os.setPriority(child.pid, NORMAL_PRIORITY);
     return child;
   });
 }
@@ -580,6 +582,7 @@ function raisePriority(): boolean {
   if (flag('no-priority')) return false;
   try {
     os.setPriority(GENERATOR_PRIORITY);
+    priorityRaised = true;
     return true;
   } catch {
     return false;
