@@ -576,16 +576,15 @@ async function prepareTarget(
 
 /**
  * Raises this process (the load generator) above the API processes and the database, where the system
- * allows it (root). Returns whether it did.
+ * allows it (root); `priorityRaised` says whether it did.
  */
-function raisePriority(): boolean {
-  if (flag('no-priority')) return false;
+function raisePriority(): void {
+  if (flag('no-priority')) return;
   try {
     os.setPriority(GENERATOR_PRIORITY);
     priorityRaised = true;
-    return true;
   } catch {
-    return false;
+    // Not allowed (not root): the generator shares the servers' priority, and the log says so.
   }
 }
 
@@ -615,10 +614,10 @@ async function main(): Promise<void> {
   const dir = arg('dir') ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sf-scale-'));
   fs.mkdirSync(dir, { recursive: true });
   const rows: Row[] = [];
-  const raised = raisePriority();
+  raisePriority();
   log(`paced requests go to ${BALANCE === 'least' ? 'the API process with the fewest answers outstanding' : 'the API processes in turn'}`);
   log(
-    `${rounds} round(s), sizes in turn; the load generator ${raised ? `runs at priority ${GENERATOR_PRIORITY}, the servers at ${NORMAL_PRIORITY}` : "shares the servers' priority"}`,
+    `${rounds} round(s), sizes in turn; the load generator ${priorityRaised ? `runs at priority ${GENERATOR_PRIORITY}, the servers at ${NORMAL_PRIORITY}` : "shares the servers' priority"}`,
   );
   for (const db of dbs) {
     if (db === 'postgres' && !pgUrl) {
@@ -654,7 +653,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(
     out,
-    `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, load: os.loadavg() }, duration, pacedSeconds, rate, connections, rounds, generatorPriority: raised ? GENERATOR_PRIORITY : NORMAL_PRIORITY, balance: BALANCE, summary: summarise(rows), rows }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, load: os.loadavg() }, duration, pacedSeconds, rate, connections, rounds, generatorPriority: priorityRaised ? GENERATOR_PRIORITY : NORMAL_PRIORITY, balance: BALANCE, summary: summarise(rows), rows }, null, 2)}\n`,
   );
   log(`figures written to ${out}`);
   if (!keep && !arg('dir')) fs.rmSync(dir, { recursive: true, force: true });
