@@ -20,10 +20,14 @@ async function main(): Promise<void> {
       if (outcome.passed) passed += 1;
       if (page.total === 0) empty += 1;
       if (process.argv.includes('--verbose') || !outcome.passed)
-        console.log(`${outcome.passed ? 'ok  ' : 'MISS'} ${c.search.padEnd(20)} ${page.total} found${outcome.passed ? '' : `: ${outcome.why}`}`);
+        console.log(
+          `${outcome.passed ? 'ok  ' : 'MISS'} ${c.search.padEnd(20)} ${page.total} found${outcome.passed ? '' : `: ${outcome.why}`}`,
+        );
     }
     const share = (n: number) => `${n}/${RELEVANCE.length} (${Math.round((n / RELEVANCE.length) * 100)} %)`;
-    console.log(`${t.config.databaseUrl ? 'PostgreSQL' : 'SQLite'}: expected products in the top 5 for ${share(passed)}; nothing found for ${share(empty)}`);
+    console.log(
+      `${t.config.databaseUrl ? 'PostgreSQL' : 'SQLite'}: expected products in the top 5 for ${share(passed)}; nothing found for ${share(empty)}`,
+    );
   } finally {
     await t.close();
   }

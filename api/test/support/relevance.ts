@@ -13,7 +13,10 @@ export interface RelevanceCase {
   not?: (p: Product) => boolean;
 }
 
-const category = (...names: string[]) => (p: Product) => names.includes(p.sub_category_name);
+const category =
+  (...names: string[]) =>
+  (p: Product) =>
+    names.includes(p.sub_category_name);
 const named = (pattern: RegExp) => (p: Product) => pattern.test(p.product_name);
 const both =
   (...tests: ((p: Product) => boolean)[]) =>

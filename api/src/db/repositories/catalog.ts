@@ -1,11 +1,22 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database, ProductTable, VariationTable } from '../schema';
-import type { Category, Product, ProductPage, StoreInfoFields, Variation } from '@storefront/contract';
+import { LIST_TOTAL_CAP, type Category, type Product, type ProductPage, type StoreInfoFields, type Variation } from '@storefront/contract';
 import { imageUrl, productPictureUrls } from '../../lib/images';
 import { money } from '../../lib/money';
 import { CHANGE, CatalogCache, type CatalogChange } from '../../lib/cache';
 import { isPostgres } from '../database';
+import {
+  MAX_SEARCH_WORDS,
+  buildSynonyms,
+  correctable,
+  correctedText,
+  oneEditAway,
+  planSearch,
+  replaceWords,
+  type SearchPlan,
+  type Synonyms,
+} from '../../domain/search';
 
 export const PER_PAGE = 12;
 
@@ -21,8 +32,8 @@ export interface ProductQuery {
   outOfStock?: boolean;
   sortBy?: SortBy;
   productIds?: number[];
-  /** Lower-case words that must all occur in name, brand, category or description. */
-  searchWords?: string[];
+  /** What the shopper typed (domain/search.ts reads it; the route keeps it to 100 characters). */
+  search?: string;
   page: number;
 }
 
@@ -30,13 +41,6 @@ type ProductRow = Selectable<ProductTable> & { category_name: string };
 
 /** Escapes LIKE wildcards; used with `escape '\'`, which SQLite and PostgreSQL both understand. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * Search results are ranked (name above brand above category) while there are at most this many; a
- * broader search (one word of a whole category, say) lists newest first, read straight from the index
- * rather than ranking tens of thousands of equal matches on every page.
- */
-export const RANK_LIMIT = 1000;
 
 /** Each sort of spec §3 as (column, direction); id, the tie-breaker, runs the same way (one index, both ways). */
 const SORTS = {
@@ -58,45 +62,102 @@ function listKinds(q: ProductQuery): number {
 const ids = (products: Product[]) => products.map((p) => p.id);
 
 /**
- * How search matches. 'words': every word of the search is the beginning of a word of the name, brand
- * or category (a word index: SQLite FTS5 unicode61, PostgreSQL tsvector + GIN). 'parts': every word occurs
- * anywhere in them (a trigram index: FTS5 trigram, pg_trgm), what the LIKE search did; used when the
- * words find nothing (a part of a word, "atch" for "watch").
+ * Which fields the words of a search are found in: name and category (the heaviest), those or the
+ * brand, or anywhere (description, colour, material too).
  */
-export type SearchMode = 'words' | 'parts';
+type Field = 'name' | 'nameBrand' | 'any';
 
-/** The letters-and-digits runs of the search words: what the word indexes hold. */
-const tokensOf = (words: string[]) => words.flatMap((w) => w.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
+/**
+ * A search as index queries: every word (`all`) or any word (the partial fallback) found in `field`, each
+ * word as any of its alternatives (synonyms), and, with `except`, not so found in that narrower field.
+ */
+interface Match {
+  groups: readonly (readonly string[])[];
+  all: boolean;
+  field: Field;
+  except?: Field;
+}
+
+/**
+ * Relevance, best first: the words in the name or category; else there or in the brand; else anywhere.
+ * Each tier lists what is in stock before what is sold out, newest (highest id) first: every tier is a
+ * range of an index read in id order, so a page costs the same for a common word as for a rare one.
+ */
+const TIERS: Pick<Match, 'field' | 'except'>[] = [
+  { field: 'name' },
+  { field: 'nameBrand', except: 'name' },
+  { field: 'any', except: 'nameBrand' },
+];
+
+interface Search {
+  /** How many products match (null: sold out or not), counting at most `cap`. */
+  count(m: Match, inStock: boolean | null, cap: number): Promise<number>;
+  /** One page of the ids that match, in stock or sold out, newest first. */
+  page(m: Match, inStock: boolean, limit: number, offset: number): Promise<number[]>;
+  /** A subquery of the matching ids, to combine with the other filters (`p.id in …`). */
+  matching(m: Match): RawBuilder<number>;
+  /** Which of these words the catalogue's index holds (its word list: what spelling tolerance corrects to). */
+  known(words: readonly string[]): Promise<string[]>;
+  /** Parts of words (migration 004's trigram indexes): the last fallback, ranked while there are few. */
+  partsCount(words: string[], cap: number): Promise<number>;
+  partsPage(words: string[], ranked: boolean, limit: number, offset: number): Promise<number[]>;
+  partsMatching(words: string[]): RawBuilder<number>;
+}
 
 /** Words shorter than three letters cannot use a trigram index: they only narrow what the others found. */
 const MIN_INDEXED = 3;
-
-interface Search {
-  /** How many products match every word. */
-  count(words: string[], mode: SearchMode): Promise<number>;
-  /** One page of matching ids, ranked or newest (highest id) first. */
-  page(words: string[], mode: SearchMode, order: 'rank' | 'newest', limit: number, offset: number): Promise<number[]>;
-  /** A subquery of the matching ids, to combine with the other filters (`p.id in …`). */
-  matching(words: string[], mode: SearchMode): RawBuilder<number>;
-}
-
 const isIndexed = (word: string) => [...word].length >= MIN_INDEXED;
 const NOTHING = sql`0 = 1`;
 
-/** SQLite: FTS5 tables `products_words` (unicode61, prefix indexes of 2–6 characters, migration 006) and `products_fts` (trigram), migration 004. */
+/**
+ * SQLite: FTS5 `products_search` (name, brand, more) of the normalised words and its word list
+ * `products_search_terms` (migration 010); `products_fts` (trigram) for parts of words (migration 004).
+ */
 class SqliteSearch implements Search {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private from(mode: SearchMode) {
-    return sql.table(mode === 'words' ? 'products_words' : 'products_fts');
+  /** The FTS5 query: quoted words only (the normalised words are letters and digits), never malformed. */
+  private expr(m: Match): string {
+    const scope = { name: '{name} : ', nameBrand: '{name brand} : ', any: '' } as const;
+    const of = (field: Field) =>
+      m.groups
+        .map((alts) => `(${scope[field]}(${alts.map((a) => `"${a.replace(/"/g, '""')}"`).join(' OR ')}))`)
+        .join(m.all ? ' AND ' : ' OR ');
+    return m.except ? `(${of(m.field)}) NOT (${of(m.except)})` : of(m.field);
   }
 
-  private where(words: string[], mode: SearchMode): RawBuilder<unknown> {
-    if (mode === 'words') {
-      const tokens = tokensOf(words);
-      // Letters and digits only, quoted: the MATCH text cannot be malformed. `"x"*`: a word beginning with x.
-      return tokens.length ? sql`products_words match ${tokens.map((t) => `"${t}"*`).join(' ')}` : NOTHING;
-    }
+  private stock(inStock: boolean | null) {
+    return inStock === null ? sql`` : inStock ? sql` and p.total_stock > 0` : sql` and p.total_stock = 0`;
+  }
+
+  async count(m: Match, inStock: boolean | null, cap: number): Promise<number> {
+    const r = await sql<{ n: number }>`select count(*) as n from (
+      select products_search.rowid from products_search ${inStock === null ? sql`` : sql`join products p on p.id = products_search.rowid`}
+      where products_search match ${this.expr(m)}${this.stock(inStock)} limit ${cap})`.execute(this.db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  async page(m: Match, inStock: boolean, limit: number, offset: number): Promise<number[]> {
+    const r = await sql<{
+      id: number;
+    }>`select products_search.rowid as id from products_search join products p on p.id = products_search.rowid
+      where products_search match ${this.expr(m)}${this.stock(inStock)} order by products_search.rowid desc limit ${limit} offset ${offset}`.execute(
+      this.db,
+    );
+    return r.rows.map((row) => row.id);
+  }
+
+  matching(m: Match): RawBuilder<number> {
+    return sql<number>`(select rowid from products_search where products_search match ${this.expr(m)})`;
+  }
+
+  async known(words: readonly string[]): Promise<string[]> {
+    if (words.length === 0) return [];
+    const r = await sql<{ term: string }>`select term from products_search_terms where term in (${sql.join(words)})`.execute(this.db);
+    return r.rows.map((row) => row.term);
+  }
+
+  private partsWhere(words: string[]): RawBuilder<unknown> {
     const parts: RawBuilder<unknown>[] = [];
     const long = words.filter(isIndexed);
     if (long.length) parts.push(sql`products_fts match ${long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' ')}`);
@@ -107,66 +168,115 @@ class SqliteSearch implements Search {
     return parts.length ? sql.join(parts, sql` and `) : NOTHING;
   }
 
-  async count(words: string[], mode: SearchMode): Promise<number> {
-    const r = await sql<{ n: number }>`select count(*) as n from ${this.from(mode)} where ${this.where(words, mode)}`.execute(this.db);
+  async partsCount(words: string[], cap: number): Promise<number> {
+    const r = await sql<{
+      n: number;
+    }>`select count(*) as n from (select rowid from products_fts where ${this.partsWhere(words)} limit ${cap})`.execute(this.db);
     return Number(r.rows[0]?.n ?? 0);
   }
 
-  async page(words: string[], mode: SearchMode, order: 'rank' | 'newest', limit: number, offset: number): Promise<number[]> {
-    const table = this.from(mode);
-    const by = order === 'rank' ? sql`bm25(${table}, 3.0, 2.0, 1.0), rowid desc` : sql`rowid desc`;
+  async partsPage(words: string[], ranked: boolean, limit: number, offset: number): Promise<number[]> {
+    const by = ranked ? sql`bm25(products_fts, 3.0, 2.0, 1.0), rowid desc` : sql`rowid desc`;
     const r = await sql<{
       id: number;
-    }>`select rowid as id from ${table} where ${this.where(words, mode)} order by ${by} limit ${limit} offset ${offset}`.execute(this.db);
+    }>`select rowid as id from products_fts where ${this.partsWhere(words)} order by ${by} limit ${limit} offset ${offset}`.execute(
+      this.db,
+    );
     return r.rows.map((row) => row.id);
   }
 
-  matching(words: string[], mode: SearchMode): RawBuilder<number> {
-    return sql<number>`(select rowid from ${this.from(mode)} where ${this.where(words, mode)})`;
+  partsMatching(words: string[]): RawBuilder<number> {
+    return sql<number>`(select rowid from products_fts where ${this.partsWhere(words)})`;
   }
 }
 
 /**
- * PostgreSQL: words against the weighted `search_tsv` (GIN), ranked by ts_rank; parts as substrings of
- * `search_doc`, the lower-case name, brand and category (pg_trgm GIN). Migration 004.
+ * PostgreSQL: `search_tsv` (name and category A, brand B, the rest C; GIN) and its word list
+ * `search_terms` (migration 010); `search_doc` substrings (pg_trgm GIN) for parts of words (migration 004).
  */
 class PostgresSearch implements Search {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private where(words: string[], mode: SearchMode, alias: string): RawBuilder<unknown> {
-    if (mode === 'words') {
-      const tokens = tokensOf(words);
-      return tokens.length
-        ? sql`${sql.ref(`${alias}.search_tsv`)} @@ to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')})`
-        : NOTHING;
-    }
+  /** The tsquery: quoted lexemes with their weights; the normalised words are letters and digits. */
+  private query(m: Match): string {
+    const weight = { name: ':A', nameBrand: ':AB', any: '' } as const;
+    const of = (field: Field) =>
+      m.groups
+        .map((alts) => `(${alts.map((a) => `'${a.replace(/['\\]/g, '')}'${weight[field]}`).join(' | ')})`)
+        .join(m.all ? ' & ' : ' | ');
+    return m.except ? `(${of(m.field)}) & !(${of(m.except)})` : of(m.field);
+  }
+
+  private where(m: Match, inStock: boolean | null, alias = 'p') {
+    const stock =
+      inStock === null
+        ? sql``
+        : inStock
+          ? sql` and ${sql.ref(`${alias}.total_stock`)} > 0`
+          : sql` and ${sql.ref(`${alias}.total_stock`)} = 0`;
+    return sql`${sql.ref(`${alias}.search_tsv`)} @@ ${this.query(m)}::tsquery${stock}`;
+  }
+
+  async count(m: Match, inStock: boolean | null, cap: number): Promise<number> {
+    const r = await sql<{
+      n: number;
+    }>`select count(*) as n from (select 1 from products p where ${this.where(m, inStock)} limit ${cap}) x`.execute(this.db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  async page(m: Match, inStock: boolean, limit: number, offset: number): Promise<number[]> {
+    const r = await sql<{
+      id: number;
+    }>`select p.id from products p where ${this.where(m, inStock)} order by p.id desc limit ${limit} offset ${offset}`.execute(this.db);
+    return r.rows.map((row) => row.id);
+  }
+
+  matching(m: Match): RawBuilder<number> {
+    return sql<number>`(select s.id from products s where ${this.where(m, null, 's')})`;
+  }
+
+  async known(words: readonly string[]): Promise<string[]> {
+    if (words.length === 0) return [];
+    const r = await sql<{ term: string }>`select term from search_terms where term = any(${[...words]}::text[])`.execute(this.db);
+    return r.rows.map((row) => row.term);
+  }
+
+  private partsWhere(words: string[], alias: string): RawBuilder<unknown> {
     return sql.join(
       words.map((w) => sql`${sql.ref(`${alias}.search_doc`)} like ${`%${likeEscape(w)}%`} escape '\\'`),
       sql` and `,
     );
   }
 
-  async count(words: string[], mode: SearchMode): Promise<number> {
-    const r = await sql<{ n: number }>`select count(*) as n from products p where ${this.where(words, mode, 'p')}`.execute(this.db);
+  async partsCount(words: string[], cap: number): Promise<number> {
+    const r = await sql<{
+      n: number;
+    }>`select count(*) as n from (select 1 from products p where ${this.partsWhere(words, 'p')} limit ${cap}) x`.execute(this.db);
     return Number(r.rows[0]?.n ?? 0);
   }
 
-  async page(words: string[], mode: SearchMode, order: 'rank' | 'newest', limit: number, offset: number): Promise<number[]> {
-    const tokens = tokensOf(words);
-    const by =
-      order === 'rank' && tokens.length
-        ? sql`ts_rank(p.search_tsv, to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' | ')})) desc, p.id desc`
-        : sql`p.id desc`;
+  async partsPage(words: string[], ranked: boolean, limit: number, offset: number): Promise<number[]> {
+    const by = ranked ? sql`similarity(p.search_doc, ${words.join(' ')}) desc, p.id desc` : sql`p.id desc`;
     const r = await sql<{
       id: number;
-    }>`select p.id from products p where ${this.where(words, mode, 'p')} order by ${by} limit ${limit} offset ${offset}`.execute(this.db);
+    }>`select p.id from products p where ${this.partsWhere(words, 'p')} order by ${by} limit ${limit} offset ${offset}`.execute(this.db);
     return r.rows.map((row) => row.id);
   }
 
-  matching(words: string[], mode: SearchMode): RawBuilder<number> {
-    return sql<number>`(select s.id from products s where ${this.where(words, mode, 's')})`;
+  partsMatching(words: string[]): RawBuilder<number> {
+    return sql<number>`(select s.id from products s where ${this.partsWhere(words, 's')})`;
   }
 }
+
+/**
+ * What a search is answered with (issue 36), in order: all its words; all its words with misspelt ones
+ * corrected (only when the typed words find nothing); any of its words, ranked (partial); parts of words.
+ * `count` is bounded: at most LIST_TOTAL_CAP + 1.
+ */
+type Resolved =
+  | { kind: 'words'; match: Match; count: number; corrected?: string }
+  | { kind: 'parts'; words: string[]; count: number }
+  | { kind: 'none'; count: 0 };
 
 export function toVariation(v: Selectable<VariationTable>): Variation {
   return { id: v.id, product_variation: v.label, final_price: money(v.price), mrp: money(v.mrp), stock: v.stock };
@@ -389,65 +499,150 @@ export class CatalogRepository {
     return query;
   }
 
+  /** The shop's synonyms (migration 010), read again after a catalogue change (`search synonyms` records one). */
+  private synonyms(): Promise<Synonyms> {
+    return this.cache.lasting('search:synonyms', async () =>
+      buildSynonyms(await this.db.selectFrom('search_synonyms').select(['kind', 'words']).orderBy('id').execute()),
+    );
+  }
+
+  /** How a search is answered (`Resolved`), kept per search text like a list total. */
+  private resolveSearch(text: string): Promise<Resolved> {
+    return this.cache.lasting(`search:${text}`, () => this.loadResolved(text));
+  }
+
+  private async loadResolved(text: string): Promise<Resolved> {
+    const synonyms = await this.synonyms();
+    const plan = planSearch(text, synonyms);
+    if (plan.groups.length === 0) return { kind: 'none', count: 0 };
+    const cap = LIST_TOTAL_CAP + 1;
+    const every = (p: SearchPlan): Match => ({ groups: p.groups.map((g) => g.alternatives), all: true, field: 'any' });
+    const exact = every(plan);
+    const found = await this.search.count(exact, null, cap);
+    if (found > 0) return { kind: 'words', match: exact, count: found };
+    // Spelling tolerance, only now that the typed words found nothing.
+    const fixes = await this.corrections(plan, synonyms);
+    const fixed = fixes.size ? replaceWords(plan, fixes, synonyms) : plan;
+    const corrected = fixes.size ? { corrected: correctedText(text, fixes) } : {};
+    if (fixes.size) {
+      const match = every(fixed);
+      const count = await this.search.count(match, null, cap);
+      if (count > 0) return { kind: 'words', match, count, ...corrected };
+    }
+    if (fixed.groups.length > 1) {
+      const match: Match = { ...every(fixed), all: false };
+      const count = await this.search.count(match, null, cap);
+      if (count > 0) return { kind: 'words', match, count, ...corrected };
+    }
+    // Parts of words ("atch"): the words as typed, lower case.
+    const parts = text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+    const count = parts.length ? await this.search.partsCount(parts, cap) : 0;
+    return count > 0 ? { kind: 'parts', words: parts, count } : { kind: 'none', count: 0 };
+  }
+
   /**
-   * One page: the ids of the page from the index that serves the filter and sort (a deep page skips index
-   * entries, not rows), and those 12 rows. The total is counted once per filter (`cache.count`).
+   * Misspelt words (4+ letters, not in the catalogue's word list, no synonym of theirs in it) → the first
+   * word one edit away that the list or the synonyms hold. One query for the words, one for the candidates.
+   */
+  private async corrections(plan: SearchPlan, synonyms: Synonyms): Promise<Map<string, string>> {
+    const fixes = new Map<string, string>();
+    const groups = plan.groups.filter((g) => correctable(g.word));
+    if (groups.length === 0) return fixes;
+    const known = new Set(await this.search.known(groups.flatMap((g) => g.alternatives)));
+    const misspelt = groups.filter((g) => !g.alternatives.some((a) => known.has(a)));
+    if (misspelt.length === 0) return fixes;
+    const candidates = new Map(misspelt.map((g) => [g.word, oneEditAway(g.word)]));
+    const found = new Set(await this.search.known([...new Set([...candidates.values()].flat())]));
+    for (const [word, list] of candidates) {
+      const best = list.find((c) => found.has(c) || synonyms.has(c));
+      if (best !== undefined) fixes.set(word, best);
+    }
+    return fixes;
+  }
+
+  /** One page of a search in relevance order (TIERS): the page's share of each tier, skipping whole tiers by their bounded counts. */
+  private async rankedPage(match: Match, offset: number): Promise<number[]> {
+    const ids: number[] = [];
+    let skip = offset;
+    for (const tier of TIERS) {
+      for (const inStock of [true, false]) {
+        if (ids.length >= PER_PAGE) return ids;
+        const part = { ...match, ...tier };
+        const found = await this.search.page(part, inStock, PER_PAGE - ids.length, skip);
+        if (found.length) {
+          ids.push(...found);
+          skip = 0;
+        } else if (skip > 0) skip -= await this.search.count(part, inStock, skip);
+      }
+    }
+    return ids;
+  }
+
+  private searchMatching(found: Resolved): RawBuilder<number> {
+    if (found.kind === 'words') return this.search.matching(found.match);
+    if (found.kind === 'parts') return this.search.partsMatching(found.words);
+    return sql<number>`(select 0 where ${NOTHING})`;
+  }
+
+  /**
+   * One page. A search alone: ranked (`rankedPage`). Otherwise the ids of the page from the index that
+   * serves the filter and sort (a deep page skips index entries, not rows), and those 12 rows. Totals are
+   * counted up to LIST_TOTAL_CAP + 1 and kept per filter (`cache.count`).
    */
   private async loadProducts(q: ProductQuery): Promise<ProductPage> {
     const offset = (q.page - 1) * PER_PAGE;
-    const words = q.searchWords ?? [];
-    const onlySearch =
-      words.length > 0 &&
-      !q.subCategories?.length &&
-      !q.productIds?.length &&
-      q.minPrice === undefined &&
-      q.maxPrice === undefined &&
-      !q.inStock &&
-      !q.outOfStock &&
-      !q.sizes?.length;
-    const { page: _page, sortBy: _sort, ...filter } = q;
-    let total: number;
+    const { page: _page, sortBy: _sort, search, ...rest } = q;
+    const onlySearch = search !== undefined && Object.values(rest).every((v) => v === undefined);
+    const found = search === undefined ? null : await this.resolveSearch(search);
+    let counted: number;
     let products: Product[];
-    const countKey = JSON.stringify(filter);
-    // Search: by word beginnings; by parts of words only when the words find nothing.
-    let mode: SearchMode = 'words';
-    let byWords = 0;
-    if (words.length) {
-      byWords = await this.cache.count(`words:${countKey}`, listKinds(q), () => this.countFiltered(q, 'words'));
-      if (byWords === 0) mode = 'parts';
-    }
-    if (onlySearch) {
-      total = mode === 'words' ? byWords : await this.cache.count(`parts:${countKey}`, 0, () => this.search.count(words, 'parts'));
-      const ids = offset >= total ? [] : await this.search.page(words, mode, total <= RANK_LIMIT ? 'rank' : 'newest', PER_PAGE, offset);
+    if (found && onlySearch) {
+      counted = found.count;
+      const capped = counted > LIST_TOTAL_CAP;
+      let ids: number[] = [];
+      if (found.kind === 'words') ids = await this.rankedPage(found.match, offset);
+      else if (found.kind === 'parts' && (capped || offset < counted))
+        ids = await this.search.partsPage(found.words, !capped, PER_PAGE, offset);
       products = await this.byIdsInOrder(ids);
     } else {
       let query = this.filtered(q);
-      if (words.length) query = query.where('p.id', 'in', this.search.matching(words, mode));
-      total = await this.cache.count(`${mode}:${countKey}`, listKinds(q), () => this.countFiltered(q, mode));
+      if (found) query = query.where('p.id', 'in', this.searchMatching(found));
+      const { page: _p, sortBy: _s, ...filter } = q;
+      counted = await this.cache.count(`count:${JSON.stringify(filter)}`, listKinds(q), async () => {
+        const row = await this.db
+          .selectFrom(
+            query
+              .select('p.id')
+              .limit(LIST_TOTAL_CAP + 1)
+              .as('x'),
+          )
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      });
       const [column, direction] = SORTS[q.sortBy ?? 'newest'];
       // One query: the page's ids from the index (a subquery: a deep page skips index entries, not rows),
       // then those rows, in the same order.
       const pageIds = query.select('p.id').orderBy(`p.${column}`, direction).orderBy('p.id', direction).limit(PER_PAGE).offset(offset);
       products =
-        offset >= total
+        counted <= LIST_TOTAL_CAP && offset >= counted
           ? []
           : await this.withVariations(
               await this.baseProducts().where('p.id', 'in', pageIds).orderBy(`p.${column}`, direction).orderBy('p.id', direction).execute(),
             );
     }
-    const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
-    return { products, total, page: q.page, per_page: PER_PAGE, last_page: lastPage };
-  }
-
-  /** The total of a filter (with its search words matched in `mode`). */
-  private async countFiltered(q: ProductQuery, mode: SearchMode): Promise<number> {
-    const words = q.searchWords ?? [];
-    const onlySearch = words.length > 0 && Object.keys(q).every((k) => k === 'searchWords' || k === 'page' || k === 'sortBy');
-    if (onlySearch) return this.search.count(words, mode);
-    let query = this.filtered(q);
-    if (words.length) query = query.where('p.id', 'in', this.search.matching(words, mode));
-    const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
+    const capped = counted > LIST_TOTAL_CAP;
+    const total = Math.min(counted, LIST_TOTAL_CAP);
+    const page: ProductPage = {
+      products,
+      total,
+      page: q.page,
+      per_page: PER_PAGE,
+      last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
+      total_capped: capped,
+    };
+    if (found?.kind === 'words' && found.corrected !== undefined) page.showing_results_for = found.corrected;
+    return page;
   }
 
   /** Products with their variations, in the order of `ids`. */

@@ -7,6 +7,7 @@ import { imageUrl } from '../../lib/images';
 import { iso, type Clock } from '../../lib/clock';
 import { buildCatalogue, CATEGORIES } from './catalogue';
 import { STATES_AND_CITIES } from './india';
+import { searchFields } from '../../domain/search';
 
 /** The demo customer printed at start and named in docs/api-contract.md. */
 export const DEMO_CUSTOMER = {
@@ -87,6 +88,7 @@ export async function seed(
           display_mrp: shown?.mrp ?? 0,
           total_stock: p.variations.reduce((s, v) => s + v.stock, 0),
           search_text: `${p.name} ${p.brand} ${category?.name ?? ''} ${p.description}`.toLowerCase(),
+          ...searchFields({ ...p, category: category?.name ?? '' }),
         })
         .returning('id')
         .executeTakeFirstOrThrow();

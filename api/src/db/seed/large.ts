@@ -12,6 +12,7 @@ import { isPostgres } from '../database';
 import { defaultVariation } from '../repositories/catalog';
 import { CHANGE } from '../../lib/cache';
 import { CATEGORIES, prng, slugify } from './catalogue';
+import { searchFields } from '../../domain/search';
 
 const DESCRIPTORS = [
   'Classic',
@@ -141,11 +142,12 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
         };
       });
       const shown = defaultVariation(vs);
+      const description = `${name} by ${brand}, in ${cat.material}. ${pick(LINES)}`;
       products.push({
         id: productId,
         slug: `${slugify(name)}-${productId}`,
         name,
-        description: `${name} by ${brand}, in ${cat.material}. ${pick(LINES)}`,
+        description,
         brand,
         category_id: categoryId.get(cat.slug) ?? 0,
         image_count: 3 + (productId % 3),
@@ -158,6 +160,7 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
         display_mrp: shown?.mrp ?? 0,
         total_stock: vs.reduce((sum, v) => sum + v.stock, 0),
         search_text: `${name} ${brand} ${cat.name}`.toLowerCase(),
+        ...searchFields({ name, brand, category: cat.name, description }),
       });
       variations.push(...vs);
       await flush(false);
