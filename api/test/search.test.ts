@@ -3,6 +3,7 @@ import { LIST_TOTAL_CAP, type Product, type ProductPage } from '@storefront/cont
 import { makeApp, ok, post, type TestApp } from './helpers';
 import { DEFAULT_SYNONYMS } from '../src/db/seed/synonyms';
 import { SynonymRepository } from '../src/db/repositories/synonyms';
+import * as m010 from '../src/db/migrations/010_search_words';
 
 // Issue 36: how search reads what shoppers type (the relevance table is searchRelevance.test.ts).
 let t: TestApp;
@@ -111,6 +112,23 @@ describe('bounded totals', () => {
       expect(small.total).toBe(Number(n));
     } finally {
       await big.close();
+    }
+  });
+});
+
+describe('migration 010', () => {
+  it('indexes the products a shop already has, and goes back down to the search before it', async () => {
+    const shop = await makeApp();
+    try {
+      const db = shop.db as unknown as Parameters<typeof m010.down>[0];
+      await m010.down(db);
+      await m010.up(db);
+      const page = ok(await post<ProductPage>(shop.app, '/search-products', { search: 'sari' }));
+      expect(page.total).toBeGreaterThan(0);
+      expect(page.products.every((p) => p.sub_category_name === 'Sarees')).toBe(true);
+      expect(ok(await post<ProductPage>(shop.app, '/search-products', { search: 'wallte' })).showing_results_for).toBe('wallet');
+    } finally {
+      await shop.close();
     }
   });
 });

@@ -53,10 +53,13 @@ export interface ProductTable {
   search_text: string;
   /** The owner's pictures (comma-separated ids, cover first); null: the generated ones (issue 20). */
   images: string | null;
-  /** Migration 010: the product's words as domain/search.ts normalises them; what search matches. */
-  search_name: Generated<string>;
-  search_brand: Generated<string>;
-  search_more: Generated<string>;
+  /** Migration 010: the product's words as domain/search.ts normalises them (db/searchWords.ts); what search matches. */
+  search_words: Generated<string>;
+}
+
+/** Migration 010: every plain word of the catalogue (spelling tolerance corrects to these). */
+export interface SearchTermTable {
+  term: string;
 }
 
 /** Migration 010: the shop's synonyms (domain/search.ts SynonymRow; docs/search.md). */
@@ -352,4 +355,5 @@ export interface Database {
   rate_limits: RateLimitTable;
   catalog_changes: CatalogChangeTable;
   search_synonyms: SearchSynonymTable;
+  search_terms: SearchTermTable;
 }

@@ -66,21 +66,32 @@ function hyphenParts(text: string): string[] {
   return hyphenated.flatMap((h) => words(h.replace(/[-‐‑–]/g, ' '))).filter((w) => w.length > 1);
 }
 
-/** A product's three weighted search fields, as space-separated normalised words. */
-export interface SearchFields {
-  /** Name and category: the heaviest. */
-  search_name: string;
-  search_brand: string;
-  /** Description (colour, material), and the parts of hyphenated words: the lightest. */
-  search_more: string;
+/**
+ * Where a word was found, as a tag on the indexed word: `0n` name or category, `0b` those or the brand;
+ * untagged, anywhere. A normalised word is letters and digits from the shopper's text, so a tagged one
+ * is never typed in practice. One index then answers "in the name" as a plain word look-up, the way
+ * both FTS5 and a tsvector GIN index are fast at, rather than by reading every match's positions.
+ */
+export const FIELD_TAGS = { name: '0n', nameBrand: '0b', any: '' } as const;
+export type SearchField = keyof typeof FIELD_TAGS;
+
+/** A product's search words (`products.search_words`, what the index holds) and its plain words (the word list). */
+export interface ProductSearchWords {
+  search_words: string;
+  terms: string[];
 }
 
-export function searchFields(p: { name: string; category: string; brand: string; description: string }): SearchFields {
-  return {
-    search_name: words(`${p.name} ${p.category}`).join(' '),
-    search_brand: words(p.brand).join(' '),
-    search_more: [...words(p.description), ...hyphenParts(`${p.name} ${p.category} ${p.brand}`)].join(' '),
-  };
+/**
+ * Name and category are the heaviest field, then the brand, then the description (colour, material) and
+ * the parts of hyphenated words ("cotton-linen": cotton, linen).
+ */
+export function productSearchWords(p: { name: string; category: string; brand: string; description: string }): ProductSearchWords {
+  const name = new Set(words(`${p.name} ${p.category}`));
+  const brand = new Set(words(p.brand));
+  const more = new Set([...words(p.description), ...hyphenParts(`${p.name} ${p.category} ${p.brand}`)]);
+  const terms = [...new Set([...name, ...brand, ...more])];
+  const tagged = [...[...name].map((w) => FIELD_TAGS.name + w), ...[...new Set([...name, ...brand])].map((w) => FIELD_TAGS.nameBrand + w)];
+  return { search_words: [...terms, ...tagged].join(' '), terms };
 }
 
 /**

@@ -7,6 +7,7 @@ import { money } from '../../lib/money';
 import { CHANGE, CatalogCache, type CatalogChange } from '../../lib/cache';
 import { isPostgres } from '../database';
 import {
+  FIELD_TAGS,
   MAX_SEARCH_WORDS,
   buildSynonyms,
   correctable,
@@ -14,6 +15,7 @@ import {
   oneEditAway,
   planSearch,
   replaceWords,
+  type SearchField,
   type SearchPlan,
   type Synonyms,
 } from '../../domain/search';
@@ -63,9 +65,9 @@ const ids = (products: Product[]) => products.map((p) => p.id);
 
 /**
  * Which fields the words of a search are found in: name and category (the heaviest), those or the
- * brand, or anywhere (description, colour, material too).
+ * brand, or anywhere (description, colour, material too): FIELD_TAGS.
  */
-type Field = 'name' | 'nameBrand' | 'any';
+type Field = SearchField;
 
 /**
  * A search as index queries: every word (`all`) or any word (the partial fallback) found in `field`, each
@@ -96,8 +98,6 @@ interface Search {
   page(m: Match, inStock: boolean, limit: number, offset: number): Promise<number[]>;
   /** A subquery of the matching ids, to combine with the other filters (`p.id in …`). */
   matching(m: Match): RawBuilder<number>;
-  /** Which of these words the catalogue's index holds (its word list: what spelling tolerance corrects to). */
-  known(words: readonly string[]): Promise<string[]>;
   /** Parts of words (migration 004's trigram indexes): the last fallback, ranked while there are few. */
   partsCount(words: string[], cap: number): Promise<number>;
   partsPage(words: string[], ranked: boolean, limit: number, offset: number): Promise<number[]>;
@@ -109,19 +109,15 @@ const MIN_INDEXED = 3;
 const isIndexed = (word: string) => [...word].length >= MIN_INDEXED;
 const NOTHING = sql`0 = 1`;
 
-/**
- * SQLite: FTS5 `products_search` (name, brand, more) of the normalised words and its word list
- * `products_search_terms` (migration 010); `products_fts` (trigram) for parts of words (migration 004).
- */
+/** SQLite: FTS5 `products_search` of `search_words` (migration 010); `products_fts` (trigram) for parts of words (migration 004). */
 class SqliteSearch implements Search {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The FTS5 query: quoted words only (the normalised words are letters and digits), never malformed. */
+  /** The FTS5 query: quoted words (letters and digits, with their field tags), never malformed. */
   private expr(m: Match): string {
-    const scope = { name: '{name} : ', nameBrand: '{name brand} : ', any: '' } as const;
     const of = (field: Field) =>
       m.groups
-        .map((alts) => `(${scope[field]}(${alts.map((a) => `"${a.replace(/"/g, '""')}"`).join(' OR ')}))`)
+        .map((alts) => `(${alts.map((a) => `"${FIELD_TAGS[field]}${a.replace(/"/g, '""')}"`).join(' OR ')})`)
         .join(m.all ? ' AND ' : ' OR ');
     return m.except ? `(${of(m.field)}) NOT (${of(m.except)})` : of(m.field);
   }
@@ -149,12 +145,6 @@ class SqliteSearch implements Search {
 
   matching(m: Match): RawBuilder<number> {
     return sql<number>`(select rowid from products_search where products_search match ${this.expr(m)})`;
-  }
-
-  async known(words: readonly string[]): Promise<string[]> {
-    if (words.length === 0) return [];
-    const r = await sql<{ term: string }>`select term from products_search_terms where term in (${sql.join(words)})`.execute(this.db);
-    return r.rows.map((row) => row.term);
   }
 
   private partsWhere(words: string[]): RawBuilder<unknown> {
@@ -190,19 +180,15 @@ class SqliteSearch implements Search {
   }
 }
 
-/**
- * PostgreSQL: `search_tsv` (name and category A, brand B, the rest C; GIN) and its word list
- * `search_terms` (migration 010); `search_doc` substrings (pg_trgm GIN) for parts of words (migration 004).
- */
+/** PostgreSQL: `search_tsv` of `search_words` (GIN; migration 010); `search_doc` substrings (pg_trgm GIN) for parts of words (migration 004). */
 class PostgresSearch implements Search {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The tsquery: quoted lexemes with their weights; the normalised words are letters and digits. */
+  /** The tsquery: quoted lexemes (letters and digits, with their field tags). */
   private query(m: Match): string {
-    const weight = { name: ':A', nameBrand: ':AB', any: '' } as const;
     const of = (field: Field) =>
       m.groups
-        .map((alts) => `(${alts.map((a) => `'${a.replace(/['\\]/g, '')}'${weight[field]}`).join(' | ')})`)
+        .map((alts) => `(${alts.map((a) => `'${FIELD_TAGS[field]}${a.replace(/['\\]/g, '')}'`).join(' | ')})`)
         .join(m.all ? ' & ' : ' | ');
     return m.except ? `(${of(m.field)}) & !(${of(m.except)})` : of(m.field);
   }
@@ -233,12 +219,6 @@ class PostgresSearch implements Search {
 
   matching(m: Match): RawBuilder<number> {
     return sql<number>`(select s.id from products s where ${this.where(m, null, 's')})`;
-  }
-
-  async known(words: readonly string[]): Promise<string[]> {
-    if (words.length === 0) return [];
-    const r = await sql<{ term: string }>`select term from search_terms where term = any(${[...words]}::text[])`.execute(this.db);
-    return r.rows.map((row) => row.term);
   }
 
   private partsWhere(words: string[], alias: string): RawBuilder<unknown> {
@@ -548,16 +528,23 @@ export class CatalogRepository {
     const fixes = new Map<string, string>();
     const groups = plan.groups.filter((g) => correctable(g.word));
     if (groups.length === 0) return fixes;
-    const known = new Set(await this.search.known(groups.flatMap((g) => g.alternatives)));
+    const known = new Set(await this.knownWords(groups.flatMap((g) => g.alternatives)));
     const misspelt = groups.filter((g) => !g.alternatives.some((a) => known.has(a)));
     if (misspelt.length === 0) return fixes;
     const candidates = new Map(misspelt.map((g) => [g.word, oneEditAway(g.word)]));
-    const found = new Set(await this.search.known([...new Set([...candidates.values()].flat())]));
+    const found = new Set(await this.knownWords([...new Set([...candidates.values()].flat())]));
     for (const [word, list] of candidates) {
       const best = list.find((c) => found.has(c) || synonyms.has(c));
       if (best !== undefined) fixes.set(word, best);
     }
     return fixes;
+  }
+
+  /** Which of these words the catalogue holds (`search_terms`: what spelling tolerance corrects to). */
+  private async knownWords(list: string[]): Promise<string[]> {
+    if (list.length === 0) return [];
+    const rows = await this.db.selectFrom('search_terms').select('term').where('term', 'in', list).execute();
+    return rows.map((r) => r.term);
   }
 
   /** One page of a search in relevance order (TIERS): the page's share of each tier, skipping whole tiers by their bounded counts. */

@@ -3,7 +3,7 @@ import type { Database } from '../schema';
 import { synonymWords, type SynonymKind } from '../../domain/search';
 import { CHANGE } from '../../lib/cache';
 import { CatalogRepository } from './catalog';
-import { fillSearchFields } from '../migrations/010_search_words';
+import { writeSearchWords } from '../searchWords';
 
 /** A row of the shop's synonyms table as the owner sees it. */
 export interface SynonymEntry {
@@ -42,7 +42,7 @@ export class SynonymRepository {
 
   /** Writes every product's search words again (after the normalisation in domain/search.ts changed). */
   async reindex(): Promise<number> {
-    const done = await fillSearchFields(this.db as unknown as Kysely<unknown>);
+    const done = await writeSearchWords(this.db as unknown as Kysely<unknown>);
     await this.changed();
     return done;
   }

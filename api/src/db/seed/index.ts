@@ -7,7 +7,8 @@ import { imageUrl } from '../../lib/images';
 import { iso, type Clock } from '../../lib/clock';
 import { buildCatalogue, CATEGORIES } from './catalogue';
 import { STATES_AND_CITIES } from './india';
-import { searchFields } from '../../domain/search';
+import { productSearchWords } from '../../domain/search';
+import { addSearchTerms } from '../searchWords';
 
 /** The demo customer printed at start and named in docs/api-contract.md. */
 export const DEMO_CUSTOMER = {
@@ -68,9 +69,12 @@ export async function seed(
       categoryIds.set(c.slug, row.id);
     }
 
+    const terms = new Set<string>();
     for (const p of buildCatalogue()) {
       const category = CATEGORIES.find((c) => c.slug === p.category);
       const shown = defaultVariation(p.variations);
+      const words = productSearchWords({ ...p, category: category?.name ?? '' });
+      for (const t of words.terms) terms.add(t);
       const row = await trx
         .insertInto('products')
         .values({
@@ -88,7 +92,7 @@ export async function seed(
           display_mrp: shown?.mrp ?? 0,
           total_stock: p.variations.reduce((s, v) => s + v.stock, 0),
           search_text: `${p.name} ${p.brand} ${category?.name ?? ''} ${p.description}`.toLowerCase(),
-          ...searchFields({ ...p, category: category?.name ?? '' }),
+          search_words: words.search_words,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -106,6 +110,8 @@ export async function seed(
         )
         .execute();
     }
+
+    await addSearchTerms(trx as unknown as Kysely<unknown>, terms);
 
     for (const [state, cities] of STATES_AND_CITIES) {
       const row = await trx.insertInto('states').values({ name: state }).returning('id').executeTakeFirstOrThrow();

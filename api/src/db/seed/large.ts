@@ -12,7 +12,8 @@ import { isPostgres } from '../database';
 import { defaultVariation } from '../repositories/catalog';
 import { CHANGE } from '../../lib/cache';
 import { CATEGORIES, prng, slugify } from './catalogue';
-import { searchFields } from '../../domain/search';
+import { productSearchWords } from '../../domain/search';
+import { addSearchTerms } from '../searchWords';
 
 const DESCRIPTORS = [
   'Classic',
@@ -108,6 +109,7 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
       await sql`drop index if exists products_search_words`.execute(trx);
     }
     let products: Insertable<ProductTable>[] = [];
+    const terms = new Set<string>();
     const variations: (Insertable<VariationTable> & { stock: number; price: number; mrp: number })[] = [];
     // Products first, then the variations that reference them.
     const flush = async (all: boolean) => {
@@ -143,6 +145,8 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
       });
       const shown = defaultVariation(vs);
       const description = `${name} by ${brand}, in ${cat.material}. ${pick(LINES)}`;
+      const words = productSearchWords({ name, brand, category: cat.name, description });
+      for (const t of words.terms) terms.add(t);
       products.push({
         id: productId,
         slug: `${slugify(name)}-${productId}`,
@@ -160,12 +164,13 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
         display_mrp: shown?.mrp ?? 0,
         total_stock: vs.reduce((sum, v) => sum + v.stock, 0),
         search_text: `${name} ${brand} ${cat.name}`.toLowerCase(),
-        ...searchFields({ name, brand, category: cat.name, description }),
+        search_words: words.search_words,
       });
       variations.push(...vs);
       await flush(false);
     }
     await flush(true);
+    await addSearchTerms(trx as unknown as Kysely<unknown>, terms);
     if (isPostgres(trx)) {
       // Ids were given here: move the identity sequences past them.
       await sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`.execute(trx);
