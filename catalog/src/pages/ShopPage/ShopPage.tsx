@@ -3,6 +3,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useTransi
 import { Link, useNavigate, useSearchParams } from '@storefront/shared/router';
 import {
   HydrationSlice,
+  listTotalText,
   paths,
   type Category,
   type PageLoader,
@@ -183,14 +184,14 @@ const ShopPage = observer(function ShopPage() {
 
   const current = products.listKey === requestKey;
   const inFlight = products.listLoading || products.searchLoading || !canFetch;
-  const { total, page, perPage, lastPage: last } = products.pageInfo;
+  const { total, totalCapped, page, perPage, lastPage: last, showingResultsFor } = products.pageInfo;
   const from = (page - 1) * perPage + 1;
   const to = from + products.list.length - 1;
   const countText = !current
     ? 'Loading products…'
     : products.list.length === 0
       ? 'No products'
-      : `Showing ${from}–${to} of ${total} ${total === 1 ? 'product' : 'products'}`;
+      : `Showing ${from}–${to} of ${listTotalText(total, totalCapped)} ${total === 1 && !totalCapped ? 'product' : 'products'}`;
 
   let content;
   if (products.error && !inFlight) {
@@ -260,6 +261,11 @@ const ShopPage = observer(function ShopPage() {
           <p className="cat-shop__count" aria-live="polite">
             {countText}
           </p>
+          {searching && current && showingResultsFor ? (
+            <p className="cat-shop__corrected">
+              Showing results for <b>{showingResultsFor}</b>
+            </p>
+          ) : null}
         </div>
         <SearchBox current={state.search} />
       </header>
