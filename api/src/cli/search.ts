@@ -1,15 +1,15 @@
-// `pnpm --filter @storefront/api search …`: the shop's search synonyms (docs/search.md) on the configured
-// database (DB_FILE or DATABASE_URL), until the back office edits them.
-//   search synonyms                         list the table
-//   search synonyms add same "sari, saree"  words that mean the same
-//   search synonyms add includes "red: maroon, wine"   a word whose search also finds the others
-//   search synonyms remove <id>
-//   search reindex                          write every product's search words again
+// The shop's search synonyms (docs/search.md) on the configured database (DB_FILE or DATABASE_URL), until
+// the back office edits them. (`search` alone is pnpm's own registry search: hence these script names.)
+//   pnpm --filter @storefront/api synonyms                                   list the table
+//   pnpm --filter @storefront/api synonyms add same "sari, saree"            words that mean the same
+//   pnpm --filter @storefront/api synonyms add includes "red: maroon, wine"  the first word also finds the others
+//   pnpm --filter @storefront/api synonyms remove <id>
+//   pnpm --filter @storefront/api search-reindex                           write every product's search words again
 import { loadConfig } from '../config';
 import { prepareDatabase } from '../bootstrap';
 import { SynonymRepository } from '../db/repositories/synonyms';
 
-const USAGE = 'usage: search synonyms [add same|includes "<words>" | remove <id>] | search reindex';
+const USAGE = 'usage: synonyms [add same|includes "<words>" | remove <id>] | search-reindex';
 
 async function main(): Promise<void> {
   const [command, action, ...rest] = process.argv.slice(2);

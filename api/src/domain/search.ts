@@ -3,7 +3,7 @@
  * read with, the shop's synonyms applied to a search, and the spelling candidates of a word. Pure: no
  * database, no Fastify. The repository (db/repositories/catalog.ts) turns a plan into index queries.
  *
- * A change to `words()` changes what the index holds: run `search reindex` (docs/search.md) after it.
+ * A change to `words()` changes what the index holds: run `search-reindex` (docs/search.md) after it.
  */
 
 /** Words that say nothing about the product ("shoes for men"): dropped from both sides. */

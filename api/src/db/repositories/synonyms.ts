@@ -13,7 +13,7 @@ export interface SynonymEntry {
 }
 
 /**
- * The shop's synonyms table (migration 010, docs/search.md), edited by the owner through `search` (the CLI)
+ * The shop's synonyms table (migration 010, docs/search.md), edited by the owner through `synonyms` (src/cli/search.ts)
  * until the back office exists. Every edit is recorded as a catalogue change: each API process reads the
  * table again (and drops the searches it answered with the old one) at its next look at the change log.
  */

@@ -3,7 +3,7 @@ import type { SynonymRow } from '../../domain/search';
 /**
  * The synonyms a new shop starts with (issue 36): Indian spellings, everyday names and colour families.
  * Migration 010 puts them in `search_synonyms`; from then on the shop's table is the owner's to edit
- * (`pnpm --filter @storefront/api search synonyms …`, docs/search.md). Each entry is one word.
+ * (`pnpm --filter @storefront/api synonyms …`, docs/search.md). Each entry is one word.
  */
 export const DEFAULT_SYNONYMS: SynonymRow[] = [
   // Spellings and names of the same thing.
