@@ -92,10 +92,10 @@ const TIERS: Pick<Match, 'field' | 'except'>[] = [
 ];
 
 interface Search {
-  /** How many products match (null: sold out or not), counting at most `cap`. */
-  count(m: Match, inStock: boolean | null, cap: number): Promise<number>;
-  /** One page of the ids that match, in stock or sold out, newest first. */
-  page(m: Match, inStock: boolean, limit: number, offset: number): Promise<number[]>;
+  /** How many products match, counting at most `cap`. */
+  count(m: Match, cap: number): Promise<number>;
+  /** One page of the matching ids in relevance order (TIERS). */
+  ranked(m: Match, limit: number, offset: number): Promise<number[]>;
   /** A subquery of the matching ids, to combine with the other filters (`p.id in …`). */
   matching(m: Match): RawBuilder<number>;
   /** Parts of words (migration 004's trigram indexes): the last fallback, ranked while there are few. */
@@ -103,6 +103,36 @@ interface Search {
   partsPage(words: string[], ranked: boolean, limit: number, offset: number): Promise<number[]>;
   partsMatching(words: string[]): RawBuilder<number>;
 }
+
+/** One tier's in-stock or sold-out half: a page of it (newest first), and its size counted up to `cap`. */
+interface TierHalf {
+  page(m: Match, inStock: boolean, limit: number, offset: number): Promise<number[]>;
+  count(m: Match, inStock: boolean, cap: number): Promise<number>;
+}
+
+/** A page in TIERS order: each tier's in-stock half, then its sold-out half; a half before the page is skipped by its count (at most the offset). */
+async function tieredPage(half: TierHalf, match: Match, tiers: readonly Pick<Match, 'field' | 'except'>[], limit: number, offset: number) {
+  const ids: number[] = [];
+  let skip = offset;
+  for (const tier of tiers) {
+    for (const inStock of [true, false]) {
+      if (ids.length >= limit) return { ids, skip };
+      const part = { ...match, ...tier };
+      const found = await half.page(part, inStock, limit - ids.length, skip);
+      if (found.length) {
+        ids.push(...found);
+        skip = 0;
+      } else if (skip > 0) skip -= await half.count(part, inStock, skip);
+    }
+  }
+  return { ids, skip };
+}
+
+/** PostgreSQL (PostgresSearch): a tier with at least this many matches is read by walking the newest products. */
+const DENSE_TIER = 2000;
+/** PostgreSQL: how many of the newest products a search looks at first, and how many matches there make it dense (2 %). */
+const PROBE = 1000;
+const DENSE_PROBE = 20;
 
 /** Words shorter than three letters cannot use a trigram index: they only narrow what the others found. */
 const MIN_INDEXED = 3;
@@ -126,14 +156,26 @@ class SqliteSearch implements Search {
     return inStock === null ? sql`` : inStock ? sql` and p.total_stock > 0` : sql` and p.total_stock = 0`;
   }
 
-  async count(m: Match, inStock: boolean | null, cap: number): Promise<number> {
+  count(m: Match, cap: number): Promise<number> {
+    return this.countIn(m, null, cap);
+  }
+
+  async ranked(m: Match, limit: number, offset: number): Promise<number[]> {
+    const half: TierHalf = {
+      page: (x, inStock, n, skip) => this.page(x, inStock, n, skip),
+      count: (x, inStock, cap) => this.countIn(x, inStock, cap),
+    };
+    return (await tieredPage(half, m, TIERS, limit, offset)).ids;
+  }
+
+  private async countIn(m: Match, inStock: boolean | null, cap: number): Promise<number> {
     const r = await sql<{ n: number }>`select count(*) as n from (
       select products_search.rowid from products_search ${inStock === null ? sql`` : sql`join products p on p.id = products_search.rowid`}
       where products_search match ${this.expr(m)}${this.stock(inStock)} limit ${cap})`.execute(this.db);
     return Number(r.rows[0]?.n ?? 0);
   }
 
-  async page(m: Match, inStock: boolean, limit: number, offset: number): Promise<number[]> {
+  private async page(m: Match, inStock: boolean, limit: number, offset: number): Promise<number[]> {
     const r = await sql<{
       id: number;
     }>`select products_search.rowid as id from products_search join products p on p.id = products_search.rowid
@@ -203,14 +245,94 @@ class PostgresSearch implements Search {
     return sql`${sql.ref(`${alias}.search_tsv`)} @@ ${this.query(m)}::tsquery${stock}`;
   }
 
-  async count(m: Match, inStock: boolean | null, cap: number): Promise<number> {
+  /**
+   * Runs `work` with the planner kept to the GIN index (bitmap scans): for a search's count, or a tier
+   * too small to be found quickly by walking the newest products. Left to itself the planner estimates
+   * a query of two common words as common, walks the primary key from the newest and, when the words
+   * never meet (a tier that is empty), reads every product (160 ms at 200,000).
+   */
+  private bitmaps<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`.execute(trx);
+      return work(trx);
+    });
+  }
+
+  private async countIn(db: Kysely<Database>, m: Match, inStock: boolean | null, cap: number): Promise<number> {
     const r = await sql<{
       n: number;
-    }>`select count(*) as n from (select 1 from products p where ${this.where(m, inStock)} limit ${cap}) x`.execute(this.db);
+    }>`select count(*) as n from (select 1 from products p where ${this.where(m, inStock)} limit ${cap}) x`.execute(db);
     return Number(r.rows[0]?.n ?? 0);
   }
 
-  async page(m: Match, inStock: boolean, limit: number, offset: number): Promise<number[]> {
+  /**
+   * The matches among the newest PROBE products, in stock first, newest first: what the words' density
+   * is, at the same cost for any words, and often the first page itself.
+   */
+  private async probe(m: Match): Promise<{ id: number; in_stock: boolean }[]> {
+    const r = await sql<{ id: number; in_stock: boolean }>`select r.id, r.total_stock > 0 as in_stock
+      from (select p.id, p.total_stock, p.search_tsv from products p order by p.id desc limit ${PROBE}) r
+      where r.search_tsv @@ ${this.query(m)}::tsquery order by r.total_stock > 0 desc, r.id desc`.execute(this.db);
+    return r.rows;
+  }
+
+  /** Dense words are counted by walking the products (a few thousand rows to reach the cap), sparse ones through the GIN index. */
+  async count(m: Match, cap: number): Promise<number> {
+    const sample = await this.probe(m);
+    if (sample.length >= DENSE_PROBE) return this.countIn(this.db, m, null, cap);
+    return this.bitmaps((db) => this.countIn(db, m, null, cap));
+  }
+
+  /**
+   * Each tier: on the first page, when the newest products hold enough of its in-stock matches, those are
+   * its first results. Otherwise it is counted through the GIN index (up to DENSE_TIER): an empty tier costs
+   * nothing more, a small one is read whole through the index and sorted (in stock first, newest first),
+   * a large one is read by walking the newest products, which finds a page after a few hundred.
+   */
+  async ranked(m: Match, limit: number, offset: number): Promise<number[]> {
+    const ids: number[] = [];
+    let skip = offset;
+    for (const tier of TIERS) {
+      if (ids.length >= limit) break;
+      const part = { ...m, ...tier };
+      const need = limit - ids.length;
+      if (skip === 0) {
+        const newest = (await this.probe(part)).filter((row) => row.in_stock);
+        if (newest.length >= need) {
+          ids.push(...newest.slice(0, need).map((row) => row.id));
+          break;
+        }
+      }
+      const size = await this.bitmaps((db) => this.countIn(db, part, null, DENSE_TIER));
+      if (size === 0) continue;
+      if (size < DENSE_TIER) {
+        if (skip >= size) {
+          skip -= size;
+          continue;
+        }
+        const r = await this.bitmaps((db) =>
+          sql<{
+            id: number;
+          }>`select p.id from products p where ${this.where(part, null)} order by p.total_stock > 0 desc, p.id desc limit ${need} offset ${skip}`.execute(
+            db,
+          ),
+        );
+        ids.push(...r.rows.map((row) => row.id));
+        skip = 0;
+        continue;
+      }
+      const half: TierHalf = {
+        page: (x, inStock, n, from) => this.page(x, inStock, n, from),
+        count: (x, inStock, cap) => this.countIn(this.db, x, inStock, cap),
+      };
+      const more = await tieredPage(half, part, [tier], need, skip);
+      ids.push(...more.ids);
+      skip = more.skip;
+    }
+    return ids;
+  }
+
+  private async page(m: Match, inStock: boolean, limit: number, offset: number): Promise<number[]> {
     const r = await sql<{
       id: number;
     }>`select p.id from products p where ${this.where(m, inStock)} order by p.id desc limit ${limit} offset ${offset}`.execute(this.db);
@@ -498,7 +620,7 @@ export class CatalogRepository {
     const cap = LIST_TOTAL_CAP + 1;
     const every = (p: SearchPlan): Match => ({ groups: p.groups.map((g) => g.alternatives), all: true, field: 'any' });
     const exact = every(plan);
-    const found = await this.search.count(exact, null, cap);
+    const found = await this.search.count(exact, cap);
     if (found > 0) return { kind: 'words', match: exact, count: found };
     // Spelling tolerance, only now that the typed words found nothing.
     const fixes = await this.corrections(plan, synonyms);
@@ -506,12 +628,12 @@ export class CatalogRepository {
     const corrected = fixes.size ? { corrected: correctedText(text, fixes) } : {};
     if (fixes.size) {
       const match = every(fixed);
-      const count = await this.search.count(match, null, cap);
+      const count = await this.search.count(match, cap);
       if (count > 0) return { kind: 'words', match, count, ...corrected };
     }
     if (fixed.groups.length > 1) {
       const match: Match = { ...every(fixed), all: false };
-      const count = await this.search.count(match, null, cap);
+      const count = await this.search.count(match, cap);
       if (count > 0) return { kind: 'words', match, count, ...corrected };
     }
     // Parts of words ("atch"): the words as typed, lower case.
@@ -547,24 +669,6 @@ export class CatalogRepository {
     return rows.map((r) => r.term);
   }
 
-  /** One page of a search in relevance order (TIERS): the page's share of each tier, skipping whole tiers by their bounded counts. */
-  private async rankedPage(match: Match, offset: number): Promise<number[]> {
-    const ids: number[] = [];
-    let skip = offset;
-    for (const tier of TIERS) {
-      for (const inStock of [true, false]) {
-        if (ids.length >= PER_PAGE) return ids;
-        const part = { ...match, ...tier };
-        const found = await this.search.page(part, inStock, PER_PAGE - ids.length, skip);
-        if (found.length) {
-          ids.push(...found);
-          skip = 0;
-        } else if (skip > 0) skip -= await this.search.count(part, inStock, skip);
-      }
-    }
-    return ids;
-  }
-
   private searchMatching(found: Resolved): RawBuilder<number> {
     if (found.kind === 'words') return this.search.matching(found.match);
     if (found.kind === 'parts') return this.search.partsMatching(found.words);
@@ -572,7 +676,7 @@ export class CatalogRepository {
   }
 
   /**
-   * One page. A search alone: ranked (`rankedPage`). Otherwise the ids of the page from the index that
+   * One page. A search alone: ranked (`Search.ranked`). Otherwise the ids of the page from the index that
    * serves the filter and sort (a deep page skips index entries, not rows), and those 12 rows. Totals are
    * counted up to LIST_TOTAL_CAP + 1 and kept per filter (`cache.count`).
    */
@@ -587,7 +691,7 @@ export class CatalogRepository {
       counted = found.count;
       const capped = counted > LIST_TOTAL_CAP;
       let ids: number[] = [];
-      if (found.kind === 'words') ids = await this.rankedPage(found.match, offset);
+      if (found.kind === 'words') ids = await this.search.ranked(found.match, PER_PAGE, offset);
       else if (found.kind === 'parts' && (capped || offset < counted))
         ids = await this.search.partsPage(found.words, !capped, PER_PAGE, offset);
       products = await this.byIdsInOrder(ids);
