@@ -57,9 +57,11 @@ export interface ProductTable {
   search_words: Generated<string>;
 }
 
-/** Migration 010: every plain word of the catalogue (spelling tolerance corrects to these). */
+/** Migration 010: every plain word of the catalogue (spelling tolerance corrects to these; the rarest is read first). */
 export interface SearchTermTable {
   term: string;
+  /** How many products hold the word (kept as products are written; `search-reindex` recounts). */
+  products: number;
 }
 
 /** Migration 010: the shop's synonyms (domain/search.ts SynonymRow; docs/search.md). */

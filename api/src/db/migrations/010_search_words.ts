@@ -11,7 +11,8 @@ const postgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter
  * - products.search_words: the product's words as domain/search.ts normalises them, with the field tags
  *   of the name and brand words, written by whoever writes a product (db/searchWords.ts). Indexed by
  *   SQLite FTS5 `products_search` and PostgreSQL `search_tsv` (its GIN index is migration 004's).
- * - search_terms: every plain word of the catalogue, what spelling tolerance corrects to.
+ * - search_terms: every plain word of the catalogue with how many products hold it: what spelling
+ *   tolerance corrects to, and which word of a search to read first.
  * - search_synonyms: the shop's synonyms, spellings and colour families, seeded with the Indian defaults.
  *
  * The parts-of-words index of migration 004 (FTS5 trigram, pg_trgm) stays: the last fallback.
@@ -25,6 +26,7 @@ export async function up(db: Db): Promise<void> {
   await db.schema
     .createTable('search_terms')
     .addColumn('term', 'text', (c) => c.primaryKey())
+    .addColumn('products', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema
     .createTable('search_synonyms')

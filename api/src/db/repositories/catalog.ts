@@ -16,6 +16,7 @@ import {
   planSearch,
   replaceWords,
   type SearchField,
+  type SearchGroup,
   type SearchPlan,
   type Synonyms,
 } from '../../domain/search';
@@ -618,12 +619,20 @@ export class CatalogRepository {
     const plan = planSearch(text, synonyms);
     if (plan.groups.length === 0) return { kind: 'none', count: 0 };
     const cap = LIST_TOTAL_CAP + 1;
-    const every = (p: SearchPlan): Match => ({ groups: p.groups.map((g) => g.alternatives), all: true, field: 'any' });
+    const counts = await this.wordCounts(plan.groups.flatMap((g) => g.alternatives));
+    const held = (g: SearchGroup) => g.alternatives.reduce((sum, a) => sum + (counts.get(a) ?? 0), 0);
+    // The rarest word first: an index intersects several words fastest from the shortest list.
+    const every = (p: SearchPlan): Match => ({
+      groups: [...p.groups].sort((a, b) => held(a) - held(b)).map((g) => g.alternatives),
+      all: true,
+      field: 'any',
+    });
     const exact = every(plan);
-    const found = await this.search.count(exact, cap);
+    // A word no product holds: all the words cannot match, and the index need not be asked.
+    const found = plan.groups.some((g) => held(g) === 0) ? 0 : await this.search.count(exact, cap);
     if (found > 0) return { kind: 'words', match: exact, count: found };
     // Spelling tolerance, only now that the typed words found nothing.
-    const fixes = await this.corrections(plan, synonyms);
+    const fixes = await this.corrections(plan, synonyms, counts);
     const fixed = fixes.size ? replaceWords(plan, fixes, synonyms) : plan;
     const corrected = fixes.size ? { corrected: correctedText(text, fixes) } : {};
     if (fixes.size) {
@@ -644,17 +653,16 @@ export class CatalogRepository {
 
   /**
    * Misspelt words (4+ letters, not in the catalogue's word list, no synonym of theirs in it) → the first
-   * word one edit away that the list or the synonyms hold. One query for the words, one for the candidates.
+   * word one edit away that the list or the synonyms hold.
    */
-  private async corrections(plan: SearchPlan, synonyms: Synonyms): Promise<Map<string, string>> {
+  private async corrections(plan: SearchPlan, synonyms: Synonyms, known: ReadonlyMap<string, number>): Promise<Map<string, string>> {
     const fixes = new Map<string, string>();
     const groups = plan.groups.filter((g) => correctable(g.word));
     if (groups.length === 0) return fixes;
-    const known = new Set(await this.knownWords(groups.flatMap((g) => g.alternatives)));
     const misspelt = groups.filter((g) => !g.alternatives.some((a) => known.has(a)));
     if (misspelt.length === 0) return fixes;
     const candidates = new Map(misspelt.map((g) => [g.word, oneEditAway(g.word)]));
-    const found = new Set(await this.knownWords([...new Set([...candidates.values()].flat())]));
+    const found = await this.wordCounts([...new Set([...candidates.values()].flat())]);
     for (const [word, list] of candidates) {
       const best = list.find((c) => found.has(c) || synonyms.has(c));
       if (best !== undefined) fixes.set(word, best);
@@ -662,11 +670,21 @@ export class CatalogRepository {
     return fixes;
   }
 
-  /** Which of these words the catalogue holds (`search_terms`: what spelling tolerance corrects to). */
-  private async knownWords(list: string[]): Promise<string[]> {
-    if (list.length === 0) return [];
-    const rows = await this.db.selectFrom('search_terms').select('term').where('term', 'in', list).execute();
-    return rows.map((r) => r.term);
+  /**
+   * The catalogue's word list (`search_terms`: word → how many products hold it), kept like the synonyms
+   * until the catalogue changes: a few thousand words even for a large shop, looked up many times a search.
+   */
+  private vocabulary(): Promise<ReadonlyMap<string, number>> {
+    return this.cache.lasting('search:words', async () => {
+      const rows = await this.db.selectFrom('search_terms').select(['term', 'products']).where('products', '>', 0).execute();
+      return new Map(rows.map((r) => [r.term, r.products]));
+    });
+  }
+
+  /** How many products hold each of these words (words no product holds are absent). */
+  private async wordCounts(list: string[]): Promise<Map<string, number>> {
+    const all = await this.vocabulary();
+    return new Map(list.flatMap((w) => (all.has(w) ? [[w, all.get(w) ?? 0] as const] : [])));
   }
 
   private searchMatching(found: Resolved): RawBuilder<number> {

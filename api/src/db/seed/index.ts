@@ -8,7 +8,7 @@ import { iso, type Clock } from '../../lib/clock';
 import { buildCatalogue, CATEGORIES } from './catalogue';
 import { STATES_AND_CITIES } from './india';
 import { productSearchWords } from '../../domain/search';
-import { addSearchTerms } from '../searchWords';
+import { addSearchTerms, countTerms } from '../searchWords';
 
 /** The demo customer printed at start and named in docs/api-contract.md. */
 export const DEMO_CUSTOMER = {
@@ -69,12 +69,12 @@ export async function seed(
       categoryIds.set(c.slug, row.id);
     }
 
-    const terms = new Set<string>();
+    const terms = new Map<string, number>();
     for (const p of buildCatalogue()) {
       const category = CATEGORIES.find((c) => c.slug === p.category);
       const shown = defaultVariation(p.variations);
       const words = productSearchWords({ ...p, category: category?.name ?? '' });
-      for (const t of words.terms) terms.add(t);
+      countTerms(terms, words.terms);
       const row = await trx
         .insertInto('products')
         .values({

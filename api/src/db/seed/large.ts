@@ -13,7 +13,7 @@ import { defaultVariation } from '../repositories/catalog';
 import { CHANGE } from '../../lib/cache';
 import { CATEGORIES, prng, slugify } from './catalogue';
 import { productSearchWords } from '../../domain/search';
-import { addSearchTerms } from '../searchWords';
+import { addSearchTerms, countTerms } from '../searchWords';
 
 const DESCRIPTORS = [
   'Classic',
@@ -109,7 +109,7 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
       await sql`drop index if exists products_search_words`.execute(trx);
     }
     let products: Insertable<ProductTable>[] = [];
-    const terms = new Set<string>();
+    const terms = new Map<string, number>();
     const variations: (Insertable<VariationTable> & { stock: number; price: number; mrp: number })[] = [];
     // Products first, then the variations that reference them.
     const flush = async (all: boolean) => {
@@ -146,7 +146,7 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
       const shown = defaultVariation(vs);
       const description = `${name} by ${brand}, in ${cat.material}. ${pick(LINES)}`;
       const words = productSearchWords({ name, brand, category: cat.name, description });
-      for (const t of words.terms) terms.add(t);
+      countTerms(terms, words.terms);
       products.push({
         id: productId,
         slug: `${slugify(name)}-${productId}`,
