@@ -12,7 +12,7 @@
  * merely typed it in, and that account's owner is told (issue 34).
  * No Fastify here: the routes validate, call these with the request's limits, and shape the answer.
  */
-import type { AuthData } from '@storefront/contract';
+import { MOBILE_UNPROVEN_MESSAGE as MOBILE_UNPROVEN, type AuthData } from '@storefront/contract';
 import type { Repositories } from '../db/repositories';
 import type { CustomerRow } from '../db/repositories/customers';
 import type { OtpPurpose } from '../db/repositories/otps';
@@ -28,9 +28,6 @@ export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_TRIES = 5;
 
 export const NOT_REGISTERED = 'Mobile number is not registered. Please sign up.';
-/** `/login/otp` for a mobile an account holds without having proved it (issue 34): what to do, never "not registered". */
-export const MOBILE_UNPROVEN =
-  'This mobile number is not verified yet. Sign in with your email and password and verify this number in My Account.';
 const SEND_FAILED = 'Failed to send OTP. Please try again.';
 const TOO_MANY_SENDS = 'Too many OTPs were sent to this number. Please try again in {after}.';
 const RESEND_TOO_SOON = 'Please wait {after} before requesting a new OTP';
