@@ -151,7 +151,7 @@ describe('honest answers for a mobile held unproven', () => {
 
 describe('proof wins over an unproven claim', () => {
   it('a second shopper who proves the mobile at sign-up gets it; the first account loses it and its owner is told', async () => {
-    const claimer = await registerCustomer(t.app);
+    const claimer = await registerCustomer(t.app, { firstName: 'Winnerprize' });
     const owner = shopper(claimer.mobile);
     // An API registration without proof is still refused the claimed mobile.
     expect((await register(owner)).body.errors).toEqual({ mobile: 'An account with this mobile number already exists' });
@@ -166,6 +166,8 @@ describe('proof wins over an unproven claim', () => {
     expect(notice.subject).toBe('A mobile number was removed from your Storefront account');
     expect(notice.text).toContain(`ending in ${claimer.mobile.slice(-4)}`);
     expect(notice.text).toContain('You still sign in with your email and password.');
+    // Name and address were both typed by whoever registered: the shop's mail carries neither's words.
+    expect(notice.text).not.toContain('Winnerprize');
     // The owner signs in by code to their own account.
     t.clock.advance(31_000);
     const code = ok(await loginCode(owner.mobile));

@@ -71,7 +71,7 @@ const accountKey = (c: { id: number; email: string | null }) => (c.email ? `emai
 const failureKey = (limits: IdentityLimits, c: { id: number; email: string | null }) => `${accountKey(c)}@${limits.network}`;
 
 /** Accounts that lost a mobile they never proved to somebody who proved it (customers.releaseUnverifiedMobile). */
-export type DroppedClaims = Pick<CustomerRow, 'id' | 'email' | 'firstname'>[];
+export type DroppedClaims = Pick<CustomerRow, 'id' | 'email'>[];
 
 /**
  * Tells each account that lost its unproven claim on `mobile` (issue 34), after the change is saved and
@@ -86,7 +86,7 @@ export async function tellClaimsDropped(
   for (const c of dropped) {
     if (!c.email) continue;
     await deps.messenger
-      .send(mobileClaimDroppedEmail(deps.shopName, c.email, c.firstname, mobile, deps.storeUrl), 'The mobile notice was not sent')
+      .send(mobileClaimDroppedEmail(deps.shopName, c.email, mobile, deps.storeUrl), 'The mobile notice was not sent')
       .catch(() => undefined);
   }
 }

@@ -72,13 +72,13 @@ export class CustomerRepository {
    * never verified) loses it, so the claim cannot capture the owner's sign-in (issue 13). Returns who lost
    * it, to be told (issue 34).
    */
-  async releaseUnverifiedMobile(mobile: string): Promise<Pick<CustomerRow, 'id' | 'email' | 'firstname'>[]> {
+  async releaseUnverifiedMobile(mobile: string): Promise<Pick<CustomerRow, 'id' | 'email'>[]> {
     return this.db
       .updateTable('customers')
       .set({ phone_number: null, updated_at: iso(this.clock.now()) })
       .where('phone_number', '=', mobile)
       .where('mobile_verified_at', 'is', null)
-      .returning(['id', 'email', 'firstname'])
+      .returning(['id', 'email'])
       .execute();
   }
 
