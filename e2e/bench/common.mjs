@@ -86,34 +86,45 @@ export function sourceMapFileOf(url) {
   return dir ? path.join(ROOT, dir, 'dist', m[3], `${m[4]}.map`) : null;
 }
 
+/**
+ * Whether a built chunk is mostly Swiper, from its source map: more than half of its source text (the
+ * bundler's runtime left out) comes from modules whose path names swiper (node_modules/swiper, a
+ * `SwiperCarousel` wrapper).
+ */
+export function mostlySwiper(map) {
+  let swiper = 0;
+  let all = 0;
+  (map?.sources ?? []).forEach((src, i) => {
+    if (/^webpack\/runtime\//.test(src.replace(/^webpack:\/\/[^/]*\//, ''))) return;
+    const size = map.sourcesContent?.[i]?.length ?? 1;
+    all += size;
+    if (/swiper/i.test(src)) swiper += size;
+  });
+  return all > 0 && swiper / all > 0.5;
+}
+
+/** The build's source map of a served file, parsed, or null when there is none. */
+function builtMap(url) {
+  const file = sourceMapFileOf(url);
+  if (!file || !existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
 const swiperVerdicts = new Map();
 /**
- * Whether a loaded file is Swiper's (issue 33: its bytes are reported apart). Either its file name says so
- * (a chunk named by `webpackChunkName: "swiper"`, or a file of the swiper package served as it is), or the
- * build's source map says most of its source text is from a module whose path names swiper
- * (node_modules/swiper, a `SwiperCarousel` wrapper): an unnamed chunk gets a number for a name.
+ * Whether a loaded script or stylesheet is Swiper's (issue 33: its bytes are reported apart). Either its
+ * file name says so (a chunk named by `webpackChunkName: "swiper"`, a file of the swiper package served as
+ * it is), or the build's source map does (`mostlySwiper`): an unnamed chunk gets a number for a name.
+ * `readMap` is for tests.
  */
-export function isSwiper(url) {
-  if (swiperVerdicts.has(url)) return swiperVerdicts.get(url);
+export function isSwiper(url, readMap = builtMap) {
+  if (readMap === builtMap && swiperVerdicts.has(url)) return swiperVerdicts.get(url);
   const file = (url.split('?')[0].split('/').pop() ?? '').toLowerCase();
-  let verdict = file.includes('swiper');
-  const mapFile = verdict ? null : sourceMapFileOf(url);
-  if (mapFile && existsSync(mapFile)) {
-    try {
-      const map = JSON.parse(readFileSync(mapFile, 'utf8'));
-      let swiper = 0;
-      let all = 0;
-      (map.sources ?? []).forEach((src, i) => {
-        if (/^webpack\/runtime\//.test(src.replace(/^webpack:\/\/[^/]*\//, ''))) return;
-        const size = map.sourcesContent?.[i]?.length ?? 1;
-        all += size;
-        if (/swiper/i.test(src)) swiper += size;
-      });
-      verdict = all > 0 && swiper / all > 0.5;
-    } catch {
-      verdict = false;
-    }
-  }
-  swiperVerdicts.set(url, verdict);
+  const verdict = file.includes('swiper') || mostlySwiper(readMap(url));
+  if (readMap === builtMap) swiperVerdicts.set(url, verdict);
   return verdict;
 }
