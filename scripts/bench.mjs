@@ -2,7 +2,9 @@
 // deploy root, fresh database, production mode), measures it in Debian Chromium — Lighthouse mobile and
 // the page's own timeline on home, /shop and a product page, plus a static copy of the home page —, client
 // navigations (click → next page, unthrottled and at 4× CPU) and the API under load; prints tables and
-// writes bench-results/bench-<time>.json. It asserts nothing about time: these machines are noisy; the figures are for notes and comparisons.
+// writes bench-results/bench-<time>.json. Issue 33 adds Swiper's bytes apart, when the shopper's own
+// content shows on the private pages (unthrottled and 4× CPU + slow 4G) and interactions at 4× CPU.
+// It asserts nothing about time: these machines are noisy; the figures are for notes and comparisons.
 //   --skip-build   reuse the newest builds      --runs N   runs per page (default 5)
 //   --skip-scale   leave out the catalogue-scale run (issue 16: 1k/20k/200k products, SQLite and, when
 //                  TEST_DATABASE_URL is set, PostgreSQL with two API processes; --scale-sizes 1000,20000,
