@@ -1,7 +1,7 @@
 // `npm test`: everything CI checks, in order: install from the lockfile, typecheck, lint (and the lint
-// rules' own test), the Prettier check, every package's jest tests, the API suite a second time on
-// PostgreSQL (when TEST_DATABASE_URL names a server whose role may create databases; `.ci/run` sets one
-// up), a production build, then the browser tests.
+// rules' own test, and the bench's Swiper classification), the Prettier check, every package's jest
+// tests, the API suite a second time on PostgreSQL (when TEST_DATABASE_URL names a server whose role may
+// create databases; `.ci/run` sets one up), a production build, then the browser tests.
 import { ensurePnpm, log, run } from './lib.mjs';
 
 const [pnpm, ...pre] = ensurePnpm();
@@ -12,6 +12,7 @@ run(pnpm, p('install', '--frozen-lockfile'), { timed: 'install' });
 run(pnpm, p('run', 'typecheck'), { timed: 'typecheck' });
 run(pnpm, p('run', 'lint'), { timed: 'lint' });
 run(pnpm, p('run', 'test:lint-rules'), { timed: 'lint rules' });
+run(pnpm, p('run', 'test:bench'), { timed: "the bench's own rules" });
 run(pnpm, p('run', 'format:check'), { timed: 'format check' });
 // The first pass is the SQLite one, whatever the environment says.
 run(pnpm, p('run', 'test:unit'), { env: { TEST_DATABASE_URL: '' }, timed: 'unit tests' });
