@@ -117,7 +117,8 @@ test('what a signed-in shopper types into the checkout before the session applie
     await typed;
     await route.continue();
   });
-  await page.goto('/checkout');
+  // Not until `load`: the page's preloaded scripts are among those held back.
+  await page.goto('/checkout', { waitUntil: 'domcontentloaded' });
   const email = checkoutForm(page).getByLabel('Email');
   await email.click();
   await email.pressSequentially('typed.before@example.test');
