@@ -117,7 +117,7 @@ test('what a signed-in shopper types into the checkout before the session applie
     await typed;
     await route.continue();
   });
-  // Not until `load`: the page's preloaded scripts are among those held back.
+  // Not until `load`: the personal page starts its scripts at once, so `load` waits for the held ones.
   await page.goto('/checkout', { waitUntil: 'domcontentloaded' });
   const email = checkoutForm(page).getByLabel('Email');
   await email.click();

@@ -157,11 +157,6 @@ function withMeta(head: string, meta: ServerPage['meta']): string {
   return out;
 }
 
-/** The strings of a JSON array (a build file's list of assets); nothing for anything else. */
-function strings(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-}
-
 /** A render starts with the preloads of its LCP pictures (shell/src/server/headTags.ts): they belong in `<head>`. */
 export function splitLeadingLinks(html: string): { links: string; body: string } {
   const m = /^(?:<link [^>]*\/?>)+/.exec(html);
@@ -290,46 +285,6 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
     return links.join('');
   }
 
-  /**
-   * The scripts a personal page runs, preloaded from its `<head>` (issue 33): its content is the
-   * shopper's own and comes only with them, and the federation runtime otherwise asks for them in waves
-   * (main.js, then the remote's manifest, then its entry and the shared libraries, then the page), each
-   * a round trip on a phone's network. The shell's entry and bootstrap, the libraries the shell shares
-   * (the copies every section uses; the form schemas are left to the pages that hold a form), the
-   * remote's manifest, entry and the page's own chunks. A public page's pictures come first instead.
-   */
-  async function scriptPreloads(reg: RemoteRegistry, shellVersion: string, route: RenderedRoute): Promise<string> {
-    const urls: string[] = [];
-    const shellUrl = `/shell/${shellVersion}/`;
-    const shellDir = path.join(root, 'shell', shellVersion);
-    const assets = (await readJson(path.join(shellDir, 'ssr-assets.json'))) as { js?: Record<string, unknown> } | null;
-    for (const group of ['main', 'bootstrap']) urls.push(...strings(assets?.js?.[group]).map((f) => shellUrl + f));
-    const shellManifest = (await readJson(path.join(shellDir, 'mf-manifest.json'))) as { shared?: unknown } | null;
-    for (const item of Array.isArray(shellManifest?.shared) ? shellManifest.shared : []) {
-      const shared = item as { name?: unknown; assets?: { js?: { sync?: unknown } } };
-      if (shared.name === '@storefront/shared/validation') continue;
-      urls.push(...strings(shared.assets?.js?.sync).map((f) => shellUrl + f));
-    }
-    let manifestUrl = '';
-    const entry = 'remote' in route ? reg.remotes[route.remote] : undefined;
-    if ('remote' in route && entry) {
-      const folderUrl = remoteFolderUrl(entry.entry);
-      const manifest = (await readJson(path.join(root, 'remotes', route.remote, entry.version, 'mf-manifest.json'))) as {
-        metaData?: { remoteEntry?: { name?: unknown } };
-        exposes?: { name?: unknown; assets?: { js?: { sync?: unknown } } }[];
-      } | null;
-      if (manifest) {
-        manifestUrl = folderUrl + 'mf-manifest.json';
-        if (typeof manifest.metaData?.remoteEntry?.name === 'string') urls.push(folderUrl + manifest.metaData.remoteEntry.name);
-        const exposed = (manifest.exposes ?? []).find((e) => e.name === route.module);
-        urls.push(...strings(exposed?.assets?.js?.sync).map((f) => folderUrl + f));
-      }
-    }
-    const scripts = [...new Set(urls)].map((u) => `<link rel="preload" as="script" href="${escapeAttr(u)}">`).join('');
-    // The runtime reads the manifest with fetch (cors, same-origin credentials): the preload must match.
-    return (manifestUrl ? `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttr(manifestUrl)}">` : '') + scripts;
-  }
-
   async function renderNow(reg: RemoteRegistry, url: string, config: unknown): Promise<ServerPage | null> {
     const shellVersion = reg.shell?.version;
     if (!shellVersion || !VERSION_RE.test(shellVersion)) return null;
@@ -376,7 +331,6 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
           result.route.module,
         ]);
     }
-    if (result.personal === true) css += await scriptPreloads(reg, shellVersion, result.route);
     events?.rendered(Date.now() - started);
     opts.log?.(`[ssr] ${url} rendered in ${Date.now() - started} ms`);
     const loader = await loadLoader(shellVersion);

@@ -43,7 +43,7 @@ export interface BuildOpts {
   /** Big enough to be compressed by the host. */
   bigJs?: boolean;
   /** A server build (`server/server.js`) and its `ssr-assets.json`; a shell gets the page outlet. */
-  server?: { js: string; css?: Record<string, string[]>; scripts?: Record<string, string[]>; loader?: string };
+  server?: { js: string; css?: Record<string, string[]>; loader?: string };
   /** Source maps and webpack stats beside the chunks (what a production build emits). */
   maps?: boolean;
   /** `.br` and `.gz` beside the main chunk (as the production build writes them). */
@@ -118,7 +118,7 @@ export function writeBuild(repo: string, sectionName: string, version: string, o
   if (opts.server) {
     mkdirSync(path.join(dir, 'server'), { recursive: true });
     writeFileSync(path.join(dir, 'server', 'server.js'), opts.server.js);
-    writeFileSync(path.join(dir, 'ssr-assets.json'), JSON.stringify({ css: opts.server.css ?? {}, js: opts.server.scripts ?? {} }));
+    writeFileSync(path.join(dir, 'ssr-assets.json'), JSON.stringify({ css: opts.server.css ?? {} }));
     if (opts.server.loader !== undefined) writeFileSync(path.join(dir, 'ssr-loader.js'), opts.server.loader);
   }
   return dir;

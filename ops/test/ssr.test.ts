@@ -96,12 +96,11 @@ async function start(env: NodeJS.ProcessEnv = {}, extra: { ssr?: boolean } = {})
 beforeAll(async () => {
   ws = makeWorkspace();
   const shellCss = { bootstrap: ['bootstrap.aa.css'], main: [] };
-  const shellScripts = { main: ['main.0123abcd.js'], bootstrap: ['bootstrap.bb.js'] };
   await ok(
     'publish',
     'shell',
     '--from',
-    ws.build('shell', '0.1.0-s1', { server: { js: SHELL_SERVER, css: shellCss, scripts: shellScripts, loader: `${LOADER}\n` } }),
+    ws.build('shell', '0.1.0-s1', { server: { js: SHELL_SERVER, css: shellCss, loader: `${LOADER}\n` } }),
   );
   await ok('activate', 'shell', '0.1.0-s1');
   await ok(
@@ -264,24 +263,8 @@ describe("pages showing the shopper's own data (issue 19): never cached, never i
       expect(boot(res.body).ssr).toBeDefined();
       expect(res.headers['cache-control']).toBe('private, no-store');
       expect(res.headers['x-robots-tag']).toBe('noindex');
-      // Its scripts are preloaded from <head> (issue 33), the remote's manifest as the runtime fetches it.
-      const head = res.body.slice(0, res.body.indexOf('</head>'));
-      expect(head).toContain('<link rel="preload" as="script" href="/shell/0.1.0-s1/main.0123abcd.js">');
-      expect(head).toContain('<link rel="preload" as="script" href="/shell/0.1.0-s1/bootstrap.bb.js">');
-      expect(head).toMatch(
-        /<link rel="preload" as="fetch" crossorigin="anonymous" href="http:[^"]*\/remotes\/catalog\/0\.1\.0-c1\/mf-manifest\.json">/,
-      );
-      expect(head).toMatch(/<link rel="preload" as="script" href="http:[^"]*\/remotes\/catalog\/0\.1\.0-c1\/remoteEntry\.js">/);
     },
   );
-
-  it("a public page's scripts are not preloaded: its pictures come first", async () => {
-    const { base } = await start();
-    const res = await get(base, '/');
-    expect(res.status).toBe(200);
-    expect(res.body).not.toContain('as="script"');
-    expect(res.body).not.toContain('as="fetch"');
-  });
 
   it.each(['/payment', '/order-success', '/forgot-password', '/track-order/SF123'])(
     '%s, rendered or not, is private, no-store and noindex (the route table says so, not the render)',
