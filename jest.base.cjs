@@ -38,7 +38,7 @@ module.exports = function jestConfig(dir, opts = {}) {
         },
       ],
     },
-    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?preact(-render-to-string)?[@/])'],
+    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(preact(-render-to-string)?|swiper)[@/])'],
     moduleNameMapper: {
       '\\.(css|less)$': path.join(__dirname, 'jest.styleMock.cjs'),
       ...Object.fromEntries(Object.entries(REACT_NAMES).map(([name, file]) => [name, path.join(PREACT, file)])),
