@@ -86,12 +86,17 @@ function realIndexOf(swiper: SwiperInstance, slide: HTMLElement): number {
   return attr === null ? swiper.slides.indexOf(slide) : Number(attr);
 }
 
-/** Only the slides wholly in view can take focus: Tab never lands on one the shopper cannot see. */
+/**
+ * Only the slides wholly in view can take focus: Tab never lands on one the shopper cannot see. Where
+ * a slide starts comes from Swiper's grid and translate (where a move is going, not where it is), its
+ * width from its box: Swiper's own sizes, and its fully-visible class, count the gap after a slide.
+ */
 function markShownSlides(swiper: SwiperInstance): void {
-  for (const slide of swiper.slides) {
-    const hidden = !slide.classList.contains(swiper.params.slideFullyVisibleClass ?? 'swiper-slide-fully-visible');
+  swiper.slides.forEach((slide, i) => {
+    const left = (swiper.slidesGrid[i] ?? 0) + swiper.translate;
+    const hidden = left < -1 || left + slide.offsetWidth > swiper.size + 1;
     if (slide.hasAttribute('inert') !== hidden) slide.toggleAttribute('inert', hidden);
-  }
+  });
 }
 
 /**
@@ -175,7 +180,6 @@ export function Carousel({
             rewind: !loop,
             initialSlide,
             speed: SPEED_MS,
-            watchSlidesProgress: true,
             // Started and stopped by the carousel (see `running`); each delay counts from the start of a
             // move, so slides change every `autoplayMs` (spec §9: every 3000 ms).
             autoplay: autoplayMs > 0 ? { delay: autoplayMs, disableOnInteraction: false, waitForTransition: false } : false,
@@ -187,7 +191,7 @@ export function Carousel({
               notificationClass: 'sf-visually-hidden',
             },
             on: {
-              progress: markShownSlides,
+              setTranslate: markShownSlides,
               resize: markShownSlides,
               slideChange: (s) => setCurrent(s.realIndex),
               lock: () => setLocked(true),
