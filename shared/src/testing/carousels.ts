@@ -58,7 +58,8 @@ export async function carouselsReady(): Promise<void> {
     Array.from(document.querySelectorAll('.sf-carousel__frame')).some(
       (f) => f.querySelectorAll('.swiper-slide').length > 1 && !f.classList.contains('swiper-initialized'),
     );
-  for (let i = 0; i < 40 && pending(); i++) {
+  // At least one turn: what Swiper set off (a move, the state it reports) lands inside an act too.
+  for (let i = 0; i === 0 || (i < 40 && pending()); i++) {
     await act(async () => {
       if (usesFakeTimers()) jest.advanceTimersByTime(50);
       else await new Promise((resolve) => setTimeout(resolve, 50));

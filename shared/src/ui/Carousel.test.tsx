@@ -299,8 +299,8 @@ describe('Carousel on Swiper', () => {
     render(<Banners autoplayMs={0} />);
     expect(document.querySelector('.swiper-initialized')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Next slide' }));
-    await act(async () => undefined);
-    expect(shownSlide()).toBe('2 of 3');
+    await carouselsReady();
+    expect(shownSlides()).toEqual(['2 of 3']);
   });
 
   it('the slides out of view are inert (out of the tab order); arrow keys move it, carrying focus from slide to slide', async () => {
@@ -326,10 +326,13 @@ describe('Carousel on Swiper', () => {
   it('Swiper is destroyed with the carousel', async () => {
     const view = render(<Banners />);
     await carouselsReady();
-    const frame = document.querySelector('.sf-carousel__frame')!;
-    expect(jest.getTimerCount()).toBeGreaterThan(0);
+    const frame = document.querySelector('.sf-carousel__frame') as HTMLElement & {
+      swiper?: { destroyed: boolean; autoplay: { running: boolean } };
+    };
+    const swiper = frame.swiper!;
+    expect(swiper.autoplay.running).toBe(true);
     view.unmount();
+    expect(swiper.destroyed).toBe(true);
     expect(frame).not.toHaveClass('swiper-initialized');
-    expect(jest.getTimerCount()).toBe(0);
   });
 });
