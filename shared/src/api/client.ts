@@ -3,7 +3,6 @@ import { ApiError, toMessages } from './errors';
 import type { CallOptions } from './Api';
 import { hasPrefetched, takePrefetched } from '../prefetch';
 import { requestKey, type AnswerSink, type AnswerSource } from './answers';
-import { whenIdle } from '../idle';
 import { loadOnce } from '../loadOnce';
 
 /** What the shell hands to `createApiClient`: the runtime config and its session policies. */
@@ -54,9 +53,10 @@ function fieldErrorsOf(body: unknown): Record<string, string> {
 type AxiosModule = typeof import('axios');
 
 /**
- * axios is not on the first screen's path: the start-up's own fetches bring the first page's data
- * (../prefetch.ts) and a server-rendered page carries its answers, so axios arrives with the first
- * request that needs it, or once the page is idle.
+ * axios is its own chunk, asked for as soon as the page's client exists: it downloads beside the
+ * page's other scripts and never holds up the shared package or hydration; only a request that needs
+ * it before it has come waits (the first screen's data mostly comes from the prefetch or the server
+ * render's answers).
  */
 const loadAxios = loadOnce<AxiosModule>(() => import('axios'));
 
@@ -102,8 +102,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
     return http;
   });
-  // In a page, fetched once it is idle, so the first click that needs axios rarely waits for the chunk.
-  if (typeof document !== 'undefined') whenIdle(() => void instance().catch(() => undefined), 3000);
+  // In a page, fetched at once: a personal page's first calls (cart, account) need it right away.
+  if (typeof document !== 'undefined') void instance().catch(() => undefined);
 
   const pending = new Map<string, Promise<unknown>>();
   let inFlight = 0;
