@@ -21,6 +21,8 @@ module.exports = function jestConfig(dir, opts = {}) {
         },
       ],
     },
+    // swiper ships ES modules only (TOOLCHAIN.md): compiled like our own files.
+    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?swiper[@/])'],
     moduleNameMapper: {
       '\\.(css|less)$': path.join(__dirname, 'jest.styleMock.cjs'),
     },
