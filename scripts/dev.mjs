@@ -3,7 +3,9 @@
 // remotes' dev servers), catalog :3001, cart-checkout :3002, account :3003, API :3100.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, ensurePnpm, log, startChild } from './lib.mjs';
+import { ROOT, ensureNode, ensurePnpm, log, startChild } from './lib.mjs';
+
+await ensureNode();
 
 const [pnpm, ...pre] = ensurePnpm();
 const p = (...a) => [...pre, ...a];

