@@ -71,6 +71,7 @@ export async function ensureNode() {
   const env = { ...process.env, PATH: `${TOOLS_NODE_BIN}${path.delimiter}${process.env.PATH ?? ''}` };
   delete env.npm_config_nodedir;
   relay = spawn(node, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env });
+  handleSignals();
   relay.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
   await new Promise(() => {});
 }
@@ -117,7 +118,7 @@ export function install(pnpm, pre) {
 /** Runs a command to completion, inheriting stdio; exits the process on failure. */
 export function run(cmd, args, opts = {}) {
   const started = Date.now();
-  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, env: childEnv(opts.env), shell: false });
+  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: opts.cwd ?? ROOT, env: childEnv(opts.env), shell: false });
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   if (res.status !== 0) {
     log(`failed (${secs} s): ${cmd} ${args.join(' ')}`);
@@ -130,6 +131,7 @@ export function run(cmd, args, opts = {}) {
 export function startChild(name, cmd, args, env = {}) {
   const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], cwd: ROOT, env: childEnv(env) });
   children.push(child);
+  handleSignals();
   child.on('exit', (code, signal) => {
     if (!shuttingDown) {
       log(`${name} stopped (${signal ?? code}); shutting down`);
@@ -146,8 +148,17 @@ export function shutdown(code = 0) {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   setTimeout(() => process.exit(code), 300).unref();
 }
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => (relay ? relay.kill(signal) : shutdown(0)));
+/**
+ * Ctrl+C and SIGTERM: a relaying process hands them on; one with children started here stops them. Set up
+ * on first use only, so a script with a shutdown of its own (serve.mjs) keeps it.
+ */
+let signalsHandled = false;
+function handleSignals() {
+  if (signalsHandled) return;
+  signalsHandled = true;
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => (relay ? relay.kill(signal) : shutdown(0)));
+  }
 }
 
 /** Polls a URL until it answers (any HTTP status below 500), or gives up after `ms`. */

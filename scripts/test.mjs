@@ -1,7 +1,9 @@
 // `npm test`: everything CI checks, in order: install from the lockfile, typecheck, lint (and the lint
 // rules' own test), the Prettier check, every package's jest tests, the API suite a second time on
 // PostgreSQL (when TEST_DATABASE_URL names a server whose role may create databases; `.ci/run` sets one
-// up), a production build, then the browser tests.
+// up), `npm run start:prod` from a settings file on PostgreSQL (scripts/serve.test.mjs, skipped without
+// TEST_DATABASE_URL), a production build, then the browser tests. On a machine whose Node is older than 24,
+// everything runs on Node 24 from the npm registry (lib.mjs ensureNode).
 import { ensureNode, ensurePnpm, install, log, run } from './lib.mjs';
 
 await ensureNode();
@@ -25,6 +27,8 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   log('API tests on PostgreSQL skipped: TEST_DATABASE_URL is not set (.ci/run sets it; README "PostgreSQL")');
 }
+// start:prod from a settings file on PostgreSQL (it says itself when it skips without TEST_DATABASE_URL).
+run(pnpm, p('run', 'test:serve'), { timed: 'start:prod test' });
 const buildId = new Date()
   .toISOString()
   .replace(/[-:]/g, '')
