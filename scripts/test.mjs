@@ -27,8 +27,9 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   log('API tests on PostgreSQL skipped: TEST_DATABASE_URL is not set (.ci/run sets it; README "PostgreSQL")');
 }
-// start:prod from a settings file on PostgreSQL (it says itself when it skips without TEST_DATABASE_URL).
-run(pnpm, p('run', 'test:serve'), { timed: 'start:prod test' });
+// The root scripts' own tests: development log lines, and start:prod from a settings file on PostgreSQL
+// (it says itself when it skips without TEST_DATABASE_URL).
+run(pnpm, p('run', 'test:scripts'), { timed: 'scripts tests' });
 const buildId = new Date()
   .toISOString()
   .replace(/[-:]/g, '')
