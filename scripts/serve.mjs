@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, ensureNode, ensurePnpm, install, run, waitForHttp } from './lib.mjs';
+import { ROOT, ensureNode, ensurePnpm, run, waitForHttp } from './lib.mjs';
 import { Supervisor } from './supervisor.mjs';
 
 await ensureNode();
@@ -61,7 +61,7 @@ const apiUrls = Array.from({ length: instances }, (_, i) => `http://127.0.0.1:${
 log('info', `settings from ${envFile}: ${env.NODE_ENV} mode, ${instances} API process${instances > 1 ? 'es' : ''}`, { envFile });
 
 const [pnpm, ...pre] = ensurePnpm();
-if (!opts['skip-install']) install(pnpm, pre);
+if (!opts['skip-install']) run(pnpm, [...pre, 'install', '--frozen-lockfile'], { timed: 'install' });
 if (!opts['skip-build']) {
   const buildId = new Date()
     .toISOString()

@@ -7,7 +7,7 @@
 // API_PORT, API_PORT+1, …, all handed to the host; more than one needs DATABASE_URL).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, ensureNode, ensurePnpm, install, log, run, startChild, waitForHttp } from './lib.mjs';
+import { ROOT, ensureNode, ensurePnpm, log, run, startChild, waitForHttp } from './lib.mjs';
 
 await ensureNode();
 
@@ -31,7 +31,7 @@ const API_URLS = Array.from({ length: instances }, (_, i) => `http://127.0.0.1:$
 const [pnpm, ...pnpmArgs] = ensurePnpm();
 const p = (...a) => [...pnpmArgs, ...a];
 
-if (!args.has('--skip-install')) install(pnpm, pnpmArgs);
+if (!args.has('--skip-install')) run(pnpm, p('install', '--frozen-lockfile'), { timed: 'install' });
 if (!args.has('--skip-build')) {
   const buildId = new Date()
     .toISOString()

@@ -4,7 +4,7 @@
 // up), `npm run start:prod` from a settings file on PostgreSQL (scripts/serve.test.mjs, skipped without
 // TEST_DATABASE_URL), a production build, then the browser tests. On a machine whose Node is older than 24,
 // everything runs on Node 24 from the npm registry (lib.mjs ensureNode).
-import { ensureNode, ensurePnpm, install, log, run } from './lib.mjs';
+import { ensureNode, ensurePnpm, log, run } from './lib.mjs';
 
 await ensureNode();
 
@@ -12,7 +12,7 @@ const [pnpm, ...pre] = ensurePnpm();
 const p = (...a) => [...pre, ...a];
 const started = Date.now();
 
-install(pnpm, pre);
+run(pnpm, p('install', '--frozen-lockfile'), { timed: 'install' });
 run(pnpm, p('run', 'typecheck'), { timed: 'typecheck' });
 run(pnpm, p('run', 'lint'), { timed: 'lint' });
 run(pnpm, p('run', 'test:lint-rules'), { timed: 'lint rules' });
