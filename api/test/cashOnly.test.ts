@@ -1,20 +1,22 @@
 // PAYMENT_PROVIDER=none (issue 41): a shop that takes cash on delivery only starts in production without
 // gateway keys, tells checkout to offer cash on delivery alone, refuses a prepaid checkout with a field
 // error, and has no payment routes at all.
-import type { CheckoutResult, StoreInfoData } from '@storefront/contract';
+import type { CheckoutResult, Order, StoreInfoData } from '@storefront/contract';
 import {
   ADDRESS,
   addToCart,
   findVariant,
+  get,
   makeApp,
   makeProductionApp,
+  makeSecondApp,
   ok,
   post,
   productionEnv,
   registerCustomer,
   type TestApp,
 } from './helpers';
-import { configProblems, loadConfig } from '../src/config';
+import { configProblems, loadConfig, loadPaymentConfig } from '../src/config';
 import { PREPAID_UNAVAILABLE } from '../src/domain/payments';
 
 /** Production settings of a cash-only shop: no Razorpay key anywhere. */
@@ -89,6 +91,49 @@ describe('a shop with online payments', () => {
     try {
       expect(ok(await post<StoreInfoData>(t.app, '/store-info')).payment_methods).toEqual(['cod', 'prepaid']);
     } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a shop that turns online payments off', () => {
+  it('still cancels an order paid earlier: the refund stays requested until a gateway is configured again', async () => {
+    // Paid through the test provider, then the same database served by a cash-only process.
+    const t = await makeApp();
+    const cashOnly = await makeSecondApp(t, { payments: loadPaymentConfig({ PAYMENT_PROVIDER: 'none' }, true) });
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const c = await registerCustomer(t.app);
+      ok(await addToCart(t.app, c.token, await findVariant(t.db, { maxPrice: 2000_00, skip: 5 })));
+      const placed = ok(
+        await post<CheckoutResult>(t.app, '/checkout1', { ...ADDRESS, payment_method: 'prepaid' }, { token: c.token }),
+        201,
+      );
+      ok(await post(t.app, '/payment/test/confirm', { payment_id: placed.payment?.payment_id, outcome: 'success' }, { token: c.token }));
+      const orderId = placed.order_id[0];
+
+      const cancelled = ok(
+        await post<Order>(
+          cashOnly.app,
+          '/customer/cancel-order',
+          { order_id: orderId, reject_reason_select: 'Changed My Mind' },
+          { token: c.token },
+        ),
+      );
+      expect(cancelled).toMatchObject({ status: 'cancelled', payment_status: 'refund_pending' });
+      expect(errors).toHaveBeenCalledWith(
+        expect.stringMatching(/refund request failed, will retry/),
+        expect.objectContaining({ err: expect.stringMatching(/PAYMENT_PROVIDER=none/) }),
+      );
+
+      // The gateway is back (here the test provider of the first process): the retry refunds it, once.
+      t.clock.advance(61_000);
+      await t.app.payments.retryRefunds();
+      const orders = ok(await get<Order[]>(t.app, '/customer/orders', { token: c.token }));
+      expect(orders.find((o) => o.order_id === orderId)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+    } finally {
+      errors.mockRestore();
+      await cashOnly.close();
       await t.close();
     }
   });
