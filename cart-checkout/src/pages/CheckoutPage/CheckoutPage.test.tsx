@@ -47,7 +47,7 @@ const placeOrder = () => screen.getByRole('button', { name: 'Place order' });
 jest.setTimeout(30_000);
 
 describe('checkout page', () => {
-  it("renders the form's outline before the session is known, and the shopper's part in a task of its own (issue 19: LCP, TBT)", async () => {
+  it("renders the form's outline before the session is known, and the shopper's part in a deferred render of its own (issue 19: LCP, TBT)", async () => {
     const seen = () => {
       const form = screen.queryByRole('form', { name: 'Checkout' });
       const skeleton = screen.queryByText('Loading your cart');
