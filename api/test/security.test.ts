@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { configProblems, loadConfig, productionLimits } from '../src/config';
 import { prepareDatabase, productionProblems } from '../src/bootstrap';
@@ -14,7 +10,6 @@ import type { AuthData, Customer, Order, TrackedOrder } from '@storefront/contra
 import {
   ADDRESS,
   STORE_TOKEN,
-  onPostgres,
   addToCart,
   findVariant,
   get,
@@ -24,6 +19,7 @@ import {
   post,
   productionEnv,
   registerCustomer,
+  runScript,
   uniqueMobile,
   type TestApp,
 } from './helpers';
@@ -34,29 +30,7 @@ import { lastCode, startSmsReceiver, startSmtpReceiver, type SmsReceiver, type S
  * main branch before this issue, and fails there.
  */
 
-const run = promisify(execFile);
-const API_DIR = path.resolve(__dirname, '..');
 const tmpDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sf-sec-'));
-
-/** Runs one of the API's entry points as its own process (`tsx`), as an operator would. */
-async function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string }> {
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([k]) => !/^(NODE_ENV|API_KEY|STORE_TOKEN|STORE_URL|SMTP_URL|SMS_WEBHOOK_\w+|MAIL_FROM|DB_FILE|JEST_\w+)$/.test(k),
-    ),
-  );
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(API_DIR, script), ...args], {
-      cwd: API_DIR,
-      env: { ...clean, ...env },
-      timeout: 60_000,
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : 1, out: `${e.stdout ?? ''}${e.stderr ?? ''}` };
-  }
-}
 
 let sms: SmsReceiver;
 let smtp: SmtpReceiver;
@@ -521,43 +495,6 @@ describe('abuse limits', () => {
       await secondDb.destroy();
     }
   });
-});
-
-// SQLite's durability setting and its online backup; PostgreSQL commits durably by default (fsync, WAL)
-// and is backed up with its own tools (pg_dump, base backups), so these run on the SQLite pass only.
-(onPostgres ? describe.skip : describe)('durable orders (SQLite)', () => {
-  it('commits with synchronous=FULL', async () => {
-    const t = await makeApp();
-    try {
-      // The pragma is per connection: read it on the app's own connection.
-      const row = await sql<{ synchronous: number }>`pragma synchronous`.execute(t.db);
-      expect(row.rows[0]?.synchronous).toBe(2);
-    } finally {
-      await t.close();
-    }
-  });
-
-  it('backup writes a consistent copy with the orders, while the database is open', async () => {
-    const t = await makeApp();
-    try {
-      const dir = tmpDir();
-      const out = path.join(dir, 'copy.sqlite');
-      const { code, out: log } = await runScript('src/cli/backup.ts', [out], { NODE_ENV: 'development', DB_FILE: t.config.dbFile });
-      expect(log).toMatch(/integrity ok/);
-      expect(code).toBe(0);
-      const copy = new SQLite(out, { readonly: true });
-      const n = (copy.prepare('select count(*) as n from orders').get() as { n: number }).n;
-      copy.close();
-      const live = await t.db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      expect(n).toBe(Number(live.n));
-      expect(n).toBeGreaterThan(0);
-    } finally {
-      await t.close();
-    }
-  }, 60_000);
 });
 
 describe('tracking without personal data', () => {

@@ -73,6 +73,8 @@ export interface Category {
 export interface StoreInfoData {
   storeinfo: StoreInfoFields;
   sub_category_list: Category[];
+  /** What checkout offers (PAYMENT_PROVIDER=none: only `cod`); absent from an older server: every method. */
+  payment_methods?: PaymentMethod[];
 }
 
 export interface Variation {

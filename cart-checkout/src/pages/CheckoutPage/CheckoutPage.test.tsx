@@ -301,6 +301,18 @@ describe('checkout page', () => {
     await waitFor(() => expect(location()).toMatch(/^\/payment\?orders=SF-[^&]+&payment_id=pay_test_1&amount=1299\.00$/));
   });
 
+  it('a cash-on-delivery-only shop (PAYMENT_PROVIDER=none) offers no prepaid choice and orders on delivery', async () => {
+    const { api, store } = storeWithCart([[...WALLET, 1]], { signedIn: true });
+    store.storeInfo.hydrate({ storeinfo: store.storeInfo.info, sub_category_list: [], payment_methods: ['cod'] });
+    const { user, location } = renderWithStores(<CheckoutPage />, { api, store, route: '/checkout' });
+    await fillAddress(user, false);
+    expect(screen.getByLabelText(/Cash on delivery/)).toBeChecked();
+    expect(screen.queryByLabelText(/Pay online/)).not.toBeInTheDocument();
+    await user.click(placeOrder());
+    await waitFor(() => expect(location()).toMatch(/^\/order-success\?orders=SF-/));
+    expect(api.callsOf('checkout')[0]![0]).toMatchObject({ payment_method: 'cod' });
+  });
+
   it('a failed order shows one toast per server message and stays', async () => {
     const { user, api, store, location } = renderCheckout([[...TSHIRT_S, 1]], { signedIn: true });
     await fillAddress(user, false);
