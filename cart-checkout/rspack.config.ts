@@ -1,5 +1,6 @@
 import * as rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { createSectionConfigs } from '../shared/build/rspackConfig';
 import { exposedModules } from '../shared/build/exposes';
 
@@ -13,6 +14,7 @@ export default (_env: unknown, argv: { mode?: string }) =>
       devPort: 3002,
       rspack,
       ModuleFederationPlugin,
+      ReactRefreshPlugin: ReactRefreshRspackPlugin,
       // Its pages rendered on the server by the static host (issue 19); src/server.ts lists them.
       server: './src/server.ts',
       exposes: exposedModules('cart_checkout', {

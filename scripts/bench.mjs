@@ -2,13 +2,17 @@
 // deploy root, fresh database, production mode), measures it in Debian Chromium — Lighthouse mobile and
 // the page's own timeline on home, /shop and a product page, plus a static copy of the home page —, client
 // navigations (click → next page, unthrottled and at 4× CPU) and the API under load; prints tables and
-// writes bench-results/bench-<time>.json. It asserts nothing about time: these machines are noisy; the figures are for notes and comparisons.
+// writes bench-results/bench-<time>.json. Issue 33 adds Swiper's bytes apart, when the shopper's own
+// content shows on the private pages (unthrottled and 4× CPU + slow 4G) and interactions at 4× CPU.
+// It asserts nothing about time: these machines are noisy; the figures are for notes and comparisons.
 //   --skip-build   reuse the newest builds      --runs N   runs per page (default 5)
 //   --skip-scale   leave out the catalogue-scale run (issue 16: 1k/20k/200k products, SQLite and, when
 //                  TEST_DATABASE_URL is set, PostgreSQL with two API processes; --scale-sizes 1000,20000,
 //                  --scale-rounds N: rounds of every size, default 3, the p99 the median of the rounds)
 //   --pages a,b    measure only these pages (names as printed: home, cart, my-account, static-cart, …)
 //   --skip-nav, --skip-api   leave out the client navigations / the API load run
+//   --skip-own, --skip-interactions   leave out the shopper's own content on private pages (issue 33:
+//                  unthrottled and 4× CPU + slow 4G) / the interactions at 4× CPU
 //   --no-ssr       the host renders nothing on the server (SSR=off): every page as the browser renders it
 // Issue 19: the cart, checkout, sign-in, sign-up and tracking pages, and the account pages signed in. The
 // signed-in shopper is made as a shopper is, in production mode: a checkout code sent by SMS to a mobile
@@ -230,6 +234,31 @@ for (const cpu of has('--skip-nav') ? [] : ['1', '4']) {
   navigations[`${cpu}x`] = nav.status === 0 ? JSON.parse(nav.stdout.trim().split('\n').at(-1)).navigations : null;
 }
 
+// Issue 33: when the shopper's own content shows on the private pages (unthrottled, and 4× CPU + slow 4G
+// applied in the browser), and how soon add to cart, a quantity change and a shop filter answer at 4× CPU.
+const sessionArgs = measureArgs.includes('--session') ? ['--session', measureArgs[measureArgs.indexOf('--session') + 1]] : [];
+const browserScript = (script, extra) => {
+  const res = spawnSync('node', [script, '--upstream', `http://127.0.0.1:${HOST_PORT}`, '--listen', PORT, '--runs', RUNS, ...extra], {
+    cwd: ROOT,
+    env: childEnv(),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (res.status !== 0) log(`${script} failed`);
+  return res.status === 0 ? JSON.parse(res.stdout.trim().split('\n').at(-1)) : null;
+};
+let ownContent = null;
+if (!has('--skip-own')) {
+  log("measuring when the shopper's own content shows…");
+  ownContent = browserScript('e2e/bench/ownContent.mjs', [...sessionArgs, ...(has('--pages') ? ['--pages', opt('--pages', '')] : [])]);
+}
+let interactions = null;
+if (!has('--skip-interactions')) {
+  log('measuring interactions at 4× CPU…');
+  interactions = browserScript('e2e/bench/interactions.mjs', ['--product', productPath, '--cpu', '4']);
+}
+
 log('measuring the API…');
 const apiJson = path.join(dbDir, 'api-bench.json');
 const apiRun = has('--skip-api')
@@ -322,6 +351,55 @@ if (navigations['1x'] || navigations['4x']) {
     })),
   );
 }
+// Issue 33: Swiper's scripts and styles apart from the page's own (any file named swiper, or built mostly
+// from swiper's modules: e2e/bench/common.mjs isSwiper).
+console.log(
+  'Scripts and styles with Swiper apart (gzip -6, whole load, median of runs; "after FCP": every Swiper request started after the first contentful paint):',
+);
+console.table(
+  Object.entries(site)
+    .filter(([name]) => !name.startsWith('static-'))
+    .map(([name, r]) => ({
+      page: name,
+      'JS gzip, whole load': kb(r.timeline.jsGzipAll),
+      'JS gzip without Swiper': kb(r.timeline.jsGzipNoSwiper),
+      'Swiper JS gzip': kb(r.timeline.swiperJsGzip),
+      'Swiper CSS gzip': kb(r.timeline.swiperCssGzip),
+      'Swiper requests': r.timeline.swiperRequests ?? '–',
+      'Swiper after FCP':
+        r.timeline.swiperAfterFcp === null || r.timeline.swiperAfterFcp === undefined ? '–' : r.timeline.swiperAfterFcp >= 1 ? 'yes' : 'no',
+      'FCP / first Swiper request': `${ms(r.timeline.fcp)} / ${ms(r.timeline.swiperFirstStart)}`,
+    })),
+);
+if (ownContent?.pages) {
+  const net = ownContent.slow4g;
+  console.log(
+    `The shopper's own content visible (ms from navigation start, median of runs; a 412-px phone, empty cache; throttled: ${ownContent.cpu}× CPU and slow 4G applied in the browser, ${net.latencyMs} ms per request, ${Math.round(net.downloadKbps)} kbps down, ${Math.round(net.uploadKbps)} kbps up):`,
+  );
+  console.table(
+    Object.entries(ownContent.pages).map(([name, r]) => ({
+      page: name,
+      content: r.content,
+      unthrottled: ms(r.unthrottled),
+      [`${ownContent.cpu}× CPU + slow 4G`]: ms(r.cpu4Slow4g),
+    })),
+  );
+}
+if (interactions?.interactions) {
+  console.log(
+    `Interactions at ${interactions.cpu}× CPU (median of runs; duration: Event Timing, input to the next paint, "< 16 ms" leaves no entry; next frame: input to the frame after it; answer: until it shows):`,
+  );
+  console.table(
+    Object.entries(interactions.interactions).map(([name, r]) => ({
+      interaction: name,
+      duration: r.duration === 0 ? '< 16 ms' : ms(r.duration),
+      processing: ms(r.processing),
+      'next frame': ms(r.nextFrame),
+      answer: ms(r.answer),
+      'runs < 16 ms': `${r.under16}/${r.runs.length}`,
+    })),
+  );
+}
 if (apiBench?.scenarios) {
   console.log('API (loopback; paced at the given rate, then flat out):');
   console.table(
@@ -369,6 +447,8 @@ writeFileSync(
       machine: { cpus: os.cpus().length, node: process.version },
       site,
       navigations,
+      ownContent,
+      interactions,
       api: apiBench,
       scale,
       telemetry,

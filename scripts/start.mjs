@@ -7,7 +7,9 @@
 // API_PORT, API_PORT+1, …, all handed to the host; more than one needs DATABASE_URL).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, ensurePnpm, log, run, startChild, waitForHttp } from './lib.mjs';
+import { ROOT, ensureNode, ensurePnpm, log, run, startChild, waitForHttp } from './lib.mjs';
+
+await ensureNode();
 
 const args = new Set(process.argv.slice(2));
 const PORT = process.env.PORT ?? '8080';
@@ -45,12 +47,18 @@ if (hasApi) {
   // API builds absolute shop links (sitemaps, e-mails) on STORE_URL: by default the site this script serves.
   const storeUrl = process.env.STORE_URL ?? `http://${HOST}:${PORT}`;
   for (const [i, url] of API_URLS.entries()) {
-    startChild(instances > 1 ? `api ${i + 1}` : 'api', pnpm, p('--filter', '@storefront/api', 'start'), {
-      API_PORT: new URL(url).port,
-      API_HOST: '127.0.0.1',
-      NODE_ENV: MODE,
-      STORE_URL: storeUrl,
-    });
+    startChild(
+      instances > 1 ? `api ${i + 1}` : 'api',
+      pnpm,
+      p('--filter', '@storefront/api', 'start'),
+      {
+        API_PORT: new URL(url).port,
+        API_HOST: '127.0.0.1',
+        NODE_ENV: MODE,
+        STORE_URL: storeUrl,
+      },
+      { pretty: true },
+    );
     const up = await waitForHttp(`${url}/api/openapi.json`, 120_000);
     if (!up) log(`the API did not answer at ${url}; the site will show its error states`);
   }
@@ -58,12 +66,18 @@ if (hasApi) {
   log('no API server in this checkout: the site starts and shows its empty and error states');
 }
 // Several API processes: the host gets them all, comma-separated (API_URL and --api).
-startChild('host', pnpm, p('run', 'ops', 'serve', '--port', PORT, '--api', API_URLS.join(',')), {
-  PORT,
-  HOST,
-  API_URL: API_URLS.join(','),
-  NODE_ENV: MODE,
-});
+startChild(
+  'host',
+  pnpm,
+  p('run', 'ops', 'serve', '--port', PORT, '--api', API_URLS.join(',')),
+  {
+    PORT,
+    HOST,
+    API_URL: API_URLS.join(','),
+    NODE_ENV: MODE,
+  },
+  { pretty: true },
+);
 const url = `http://${HOST}:${PORT}`;
 if (await waitForHttp(`${url}/storefront.config.json`, 60_000)) {
   log(`the storefront is running at ${url} in ${MODE} mode  (Ctrl+C stops it)`);

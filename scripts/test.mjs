@@ -1,8 +1,13 @@
 // `npm test`: everything CI checks, in order: install from the lockfile, typecheck, lint (and the lint
-// rules' own test), the Prettier check, every package's jest tests, the API suite a second time on
-// PostgreSQL (when TEST_DATABASE_URL names a server whose role may create databases; `.ci/run` sets one
-// up), a production build, then the browser tests.
-import { ensurePnpm, log, run } from './lib.mjs';
+// rules' own test, and the bench's Swiper classification), the Prettier check, every package's jest
+// tests, the API suite a second time on PostgreSQL (when TEST_DATABASE_URL names a server whose role may
+// create databases; `.ci/run` sets one up), the root scripts' own tests (development log lines, and
+// `npm run start:prod` from a settings file on PostgreSQL, skipped without TEST_DATABASE_URL), a production
+// build, then the browser tests. On a machine whose Node is older than 24, everything runs on Node 24
+// from the npm registry (lib.mjs ensureNode).
+import { ensureNode, ensurePnpm, log, run } from './lib.mjs';
+
+await ensureNode();
 
 const [pnpm, ...pre] = ensurePnpm();
 const p = (...a) => [...pre, ...a];
@@ -12,6 +17,7 @@ run(pnpm, p('install', '--frozen-lockfile'), { timed: 'install' });
 run(pnpm, p('run', 'typecheck'), { timed: 'typecheck' });
 run(pnpm, p('run', 'lint'), { timed: 'lint' });
 run(pnpm, p('run', 'test:lint-rules'), { timed: 'lint rules' });
+run(pnpm, p('run', 'test:bench'), { timed: "the bench's own rules" });
 run(pnpm, p('run', 'format:check'), { timed: 'format check' });
 // The first pass is the SQLite one, whatever the environment says.
 run(pnpm, p('run', 'test:unit'), { env: { TEST_DATABASE_URL: '' }, timed: 'unit tests' });
@@ -23,6 +29,9 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   log('API tests on PostgreSQL skipped: TEST_DATABASE_URL is not set (.ci/run sets it; README "PostgreSQL")');
 }
+// The root scripts' own tests: development log lines, and start:prod from a settings file on PostgreSQL
+// (it says itself when it skips without TEST_DATABASE_URL).
+run(pnpm, p('run', 'test:scripts'), { timed: 'scripts tests' });
 const buildId = new Date()
   .toISOString()
   .replace(/[-:]/g, '')

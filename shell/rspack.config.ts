@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { createSectionConfigs } from '../shared/build/rspackConfig';
 
 /** Dev servers of `pnpm dev` (scripts/dev.mjs starts them on these ports). */
@@ -25,6 +26,7 @@ export default (_env: unknown, argv: { mode?: string }) =>
       loader: './src/startup/loader.ts',
       rspack,
       ModuleFederationPlugin,
+      ReactRefreshPlugin: ReactRefreshRspackPlugin,
       devServer: {
         proxy: [{ context: ['/api'], target: API_URL, changeOrigin: true }],
         // rspack's dev server is no longer Express: plain Node handlers, first in the chain.

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { configProblems, type Config } from './config';
@@ -48,6 +48,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (problems.length) throw new Error(`unsafe production configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   const app = Fastify({
     logger: config.logger ? { level: 'info' } : false,
+    // One line per request (below) instead of Fastify's two, in the edge host's shape and with its id.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
     // X-Forwarded-For is believed only from TRUSTED_PROXIES (by default the edge host on this machine):
     // anybody else's header is ignored, so it cannot multiply the per-address limits.
@@ -69,6 +71,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       ],
     },
   });
+
+  if (config.logger) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        {
+          method: request.method,
+          url: request.url,
+          route: request.routeOptions.url ?? null,
+          statusCode: reply.statusCode,
+          responseTime: Math.round(reply.elapsedTime * 10) / 10,
+          ip: request.ip,
+        },
+        'request',
+      );
+    });
+  }
 
   // ---------- plugins (order matters: hooks run in registration order) ----------
   await app.register(metricsPlugin);

@@ -233,8 +233,11 @@ export interface RazorpayConfig {
 }
 
 export interface PaymentConfig {
-  /** `PAYMENT_PROVIDER`: 'test' (development and test only) or 'razorpay'. */
-  provider: 'test' | 'razorpay';
+  /**
+   * `PAYMENT_PROVIDER`: 'razorpay', 'none' (cash on delivery only: no prepaid choice, no payment routes) or
+   * 'test' (development and test only).
+   */
+  provider: 'test' | 'razorpay' | 'none';
   /** `PAYMENT_HOLD_MINUTES` (15): how long an unpaid prepaid checkout keeps its stock. Fractions allowed. */
   holdMinutes: number;
   /** `PAYMENT_SWEEP_SECONDS` (30): how often the API process expires unpaid checkouts; 0 turns it off. */
@@ -250,11 +253,18 @@ export interface PaymentConfig {
  * development a Razorpay without its keys cannot work either, so it throws at once.
  */
 export function loadPaymentConfig(env: NodeJS.ProcessEnv, dev: boolean): PaymentConfig {
-  const provider = env.PAYMENT_PROVIDER || (dev ? 'test' : 'razorpay');
-  if (provider !== 'test' && provider !== 'razorpay') throw new Error(`PAYMENT_PROVIDER must be razorpay or test, not ${provider}`);
+  const provider = env.PAYMENT_PROVIDER?.trim() || (dev ? 'test' : 'razorpay');
   const problems: string[] = [];
+  if (provider !== 'test' && provider !== 'razorpay' && provider !== 'none') {
+    // A typo must not start a shop whose payments silently do something else.
+    const problem = `PAYMENT_PROVIDER must be razorpay, none (cash on delivery only) or test, not ${provider}`;
+    if (dev) throw new Error(problem);
+    return { provider: 'none', holdMinutes: 15, sweepSeconds: 30, razorpay: null, problems: [problem] };
+  }
   if (provider === 'test' && !dev) {
-    problems.push('PAYMENT_PROVIDER=test moves no money and is refused in production: set PAYMENT_PROVIDER=razorpay and its keys');
+    problems.push(
+      'PAYMENT_PROVIDER=test moves no money and is refused in production: set PAYMENT_PROVIDER=razorpay and its keys, or none for cash on delivery only',
+    );
   }
   const hold = Number(env.PAYMENT_HOLD_MINUTES);
   const sweep = Number(env.PAYMENT_SWEEP_SECONDS);

@@ -304,7 +304,15 @@ export const replies = {
     },
     ['showing_results_for'],
   ),
-  storeInfo: answer({ storeinfo: storeInfoFields, sub_category_list: { type: 'array', items: category } }),
+  storeInfo: answer(
+    {
+      storeinfo: storeInfoFields,
+      sub_category_list: { type: 'array', items: category },
+      payment_methods: { type: 'array', items: { type: 'string', enum: PAYMENT_METHODS } },
+    },
+    // Optional in the contract (an older server leaves it out); this server always sends it.
+    ['payment_methods'],
+  ),
   selectedVariant,
   /** A cart line as the server sends it: every id and the selected variant (spec §3 cart item). */
   cartLine: answer({

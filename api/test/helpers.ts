@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -282,3 +284,29 @@ export const ADDRESS = {
   city: 'Bengaluru',
   state: 'Karnataka',
 };
+
+const API_DIR = path.resolve(__dirname, '..');
+const execFileAsync = promisify(execFile);
+
+/**
+ * Runs one of the API's scripts (`src/server.ts`, `src/cli/….ts`) as its own process, as an operator would,
+ * with only `env` deciding its settings (none of this test's database or mode variables leak in).
+ */
+export async function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string }> {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !/^(NODE_ENV|API_KEY|STORE_TOKEN|STORE_URL|SMTP_URL|SMS_WEBHOOK_\w+|MAIL_FROM|DB_FILE|DATABASE_URL|JEST_\w+)$/.test(k),
+    ),
+  );
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, ['--import', 'tsx', path.join(API_DIR, script), ...args], {
+      cwd: API_DIR,
+      env: { ...clean, ...env },
+      timeout: 60_000,
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : 1, out: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+}

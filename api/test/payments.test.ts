@@ -48,6 +48,7 @@ describe('signatures, against vectors computed by hand (openssl dgst -sha256 -hm
       razorpay: { ...KEYS, apiUrl: 'http://127.0.0.1:9', checkoutUrl: 'x' },
       problems: [],
     });
+    if (!provider) throw new Error('razorpay gave no provider');
     expect(provider.verifyCheckout('order_IEIaMR65cu6nz3', 'pay_IH4NVgf4Dreq1l', CHECKOUT_VECTOR)).toBe(true);
     expect(provider.verifyCheckout('order_IEIaMR65cu6nz3', 'pay_IH4NVgf4Dreq1m', CHECKOUT_VECTOR)).toBe(false);
     expect(provider.verifyCheckout('order_IEIaMR65cu6nz3', 'pay_IH4NVgf4Dreq1l', CHECKOUT_VECTOR.toUpperCase().replace('8A', '8B'))).toBe(

@@ -73,6 +73,8 @@ export interface Category {
 export interface StoreInfoData {
   storeinfo: StoreInfoFields;
   sub_category_list: Category[];
+  /** What checkout offers (PAYMENT_PROVIDER=none: only `cod`); absent from an older server: every method. */
+  payment_methods?: PaymentMethod[];
 }
 
 export interface Variation {
@@ -334,7 +336,19 @@ export interface RegisterPayload {
   email: string;
   password: string;
   mobile: string;
+  /**
+   * The code `POST /customer/register/send-otp` sent to `mobile` (issue 34): the account then holds the
+   * mobile verified, so it signs in by OTP. Without it the mobile stays unproven until My Account verifies it.
+   */
+  otp?: string;
 }
+
+/**
+ * `POST /login/otp`'s 409 for a mobile an account holds without having proved it (issue 34): the sign-in
+ * page shows it and offers the e-mail sign-in, not sign-up.
+ */
+export const MOBILE_UNPROVEN_MESSAGE =
+  'This mobile number is not verified yet. Sign in with your email and password and verify this number in My Account.';
 
 export interface CheckoutPayload {
   email: string;

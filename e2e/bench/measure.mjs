@@ -15,7 +15,8 @@
 // The cart and checkout are measured with a guest's cart of 3 lines in storage (savedState.mjs), as a
 // shopper on them has one.
 // Every page's whole script is also given gzipped (-6, as the issue's peer figures were taken): the
-// scripts the page loaded by the time the network went quiet, each compressed here.
+// scripts the page loaded by the time the network went quiet, each compressed here. Issue 33: Swiper's
+// scripts and styles apart (common.mjs isSwiper), and whether each of its requests started after the FCP.
 //   --pages home,cart,…   measure only these (and their static copies when named: static-cart)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,14 +26,13 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import chromiumSetup from '../chromium.cjs';
+import { cliArgs, isSwiper, median, PHONE } from './common.mjs';
 import { cartState } from './savedState.mjs';
 import { startSiteProxy } from './siteProxy.mjs';
 
 const { CHROMIUM_FLAGS, CHROMIUM_PATH } = chromiumSetup;
 
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
-);
+const args = cliArgs();
 const staticPages = new Map();
 // On the site's origin (`--listen`, the host's STORE_URL port) when given, else any free port.
 const proxy = await startSiteProxy({ upstream: args.upstream ?? 'http://127.0.0.1:8190', port: args.listen ?? 0, statics: staticPages });
@@ -65,13 +65,6 @@ const pages = [
   ...sitePages,
   ...sitePages.map((p) => ({ name: `static-${p.name}`, path: `/__bench/static-${p.name}`, copyOf: p.path, state: p.state })),
 ].filter((p) => !wanted || wanted.has(p.name));
-
-const median = (xs) => {
-  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (!s.length) return null;
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 async function startChrome() {
   const userDir = mkdtempSync(path.join(os.tmpdir(), 'bench-chrome-'));
@@ -212,8 +205,12 @@ async function timelineRun(browser, url, state) {
     const before = res.filter((r) => r.responseEnd <= lcp);
     const js = before.filter((r) => r.initiatorType === 'script' || /\.m?js(\?|$)/.test(r.name));
     const allJs = res.filter((r) => r.initiatorType === 'script' || /\.m?js(\?|$)/.test(r.name));
+    const allCss = res.filter((r) => /\.css(\?|$)/.test(r.name));
     return {
       jsUrls: allJs.map((r) => r.name),
+      // Every script and stylesheet with when it started, for Swiper's share (issue 33).
+      files: [...allJs, ...allCss].map((r) => ({ url: r.name, css: !allJs.includes(r), start: r.startTime })),
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
       jsTransferAll: allJs.reduce((s, r) => s + (r.transferSize || r.encodedBodySize), 0),
       lcp,
       requestsBefore: before.length + 1,
@@ -225,24 +222,34 @@ async function timelineRun(browser, url, state) {
     };
   });
   await context.close();
-  const { jsUrls, ...rest } = m;
+  const { jsUrls, files, fcp, ...rest } = m;
   const sizes = await Promise.all(jsUrls.map((u) => gzipSize(u.replace(/^https?:\/\/[^/]+/, SITE))));
-  return { ...rest, jsFilesAll: jsUrls.length, jsGzipAll: sizes.reduce((a, b) => a + b, 0) };
+  // Swiper's files apart (issue 33): common.mjs isSwiper says which; their bytes gzip -6 like the rest.
+  const swiper = files.filter((f) => isSwiper(f.url));
+  const swiperSizes = await Promise.all(swiper.map((f) => gzipSize(f.url.replace(/^https?:\/\/[^/]+/, SITE))));
+  const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+  const jsGzipAll = sum(sizes);
+  const swiperJs = sum(swiperSizes.filter((_, i) => !swiper[i].css));
+  return {
+    ...rest,
+    fcp,
+    jsFilesAll: jsUrls.length,
+    jsGzipAll,
+    jsGzipNoSwiper: jsGzipAll - swiperJs,
+    swiperJsGzip: swiperJs,
+    swiperCssGzip: sum(swiperSizes.filter((_, i) => swiper[i].css)),
+    swiperRequests: swiper.length,
+    // 1 when every Swiper request started after the first contentful paint, 0 when one started before
+    // (a number, so runs give a median); null when the page loaded none.
+    swiperAfterFcp: swiper.length ? (fcp !== null && swiper.every((f) => f.start >= fcp) ? 1 : 0) : null,
+    swiperFirstStart: swiper.length ? Math.min(...swiper.map((f) => f.start)) : null,
+    swiperFiles: swiper.map((f) => f.url.split('/').pop()),
+  };
 }
 
 /** The page as a 412-px phone loads it: its pictures, their bytes before the LCP, and the LCP element. */
 async function phoneRun(browser, url, state) {
-  const context = await browser.newContext({
-    // The screen as wide as the viewport, as on a phone: a wider emulated screen made Chromium fetch
-    // a second, desktop-sized copy of the preloaded picture.
-    viewport: { width: 412, height: 823 },
-    screen: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-    userAgent:
-      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
-  });
+  const context = await browser.newContext({ ...PHONE });
   await withState(context, state);
   const page = await context.newPage();
   const types = new Map();
@@ -339,7 +346,10 @@ for (const p of pages) {
       // The long tasks of the run whose TBT is the median (the TBT shown is that run's).
       longTasks: [...lh].sort((x, y) => x.tbt - y.tbt)[Math.floor((lh.length - 1) / 2)]?.longTasks ?? [],
     },
-    timeline: Object.fromEntries(Object.keys(tl[0]).map((k) => [k, pick(tl, k)])),
+    timeline: {
+      ...Object.fromEntries(Object.keys(tl[0]).map((k) => [k, pick(tl, k)])),
+      swiperFiles: [...new Set(tl.flatMap((x) => x.swiperFiles))],
+    },
     phone: {
       ...Object.fromEntries(['lcp', 'imageRequests', 'imageBytesBefore', 'imageBytes', 'notModern'].map((k) => [k, pick(phone, k)])),
       lcpElement: mode(phone.map((x) => x.lcpElement)),

@@ -7,16 +7,13 @@
 // With --cpu N Chromium's CPU is slowed N× (DevTools throttling) for the clicks.
 import { chromium } from 'playwright-core';
 import chromiumSetup from '../chromium.cjs';
-import { startSiteProxy } from './siteProxy.mjs';
+import { cliArgs, median, siteFromArgs, throttle } from './common.mjs';
 
 const { CHROMIUM_FLAGS, CHROMIUM_PATH } = chromiumSetup;
 
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
-);
-// Through the proxy on the site's origin (`--listen`, the host's STORE_URL port) when given, as measure.mjs.
-const proxy = args.listen ? await startSiteProxy({ upstream: args.upstream ?? 'http://127.0.0.1:8190', port: args.listen }) : null;
-const SITE = proxy?.origin ?? (args.upstream ?? 'http://127.0.0.1:8190').replace(/\/$/, '');
+const args = cliArgs();
+const site = await siteFromArgs(args);
+const SITE = site.origin;
 const RUNS = Number(args.runs ?? 5);
 const CPU = Number(args.cpu ?? 1);
 const CHROMIUM = CHROMIUM_PATH;
@@ -75,13 +72,6 @@ const JOURNEYS = [
   },
 ];
 
-const median = (xs) => {
-  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (!s.length) return null;
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
 async function firstProductPath(page) {
   await page.goto(`${SITE}/`, { waitUntil: 'load' });
   return page.locator('main a[href^="/products/"]').first().getAttribute('href');
@@ -99,8 +89,7 @@ async function measure(browser, journey, productPath, hover) {
     if (journey.prepare) await journey.prepare(page);
     const link = journey.link(page);
     await link.scrollIntoViewIfNeeded();
-    const cdp = CPU > 1 ? await context.newCDPSession(page) : null;
-    if (cdp) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+    const cdp = CPU > 1 ? await throttle(context, page, { cpu: CPU }) : null;
     if (hover) {
       await link.hover();
       await page.waitForTimeout(150);
@@ -144,6 +133,6 @@ try {
   }
 } finally {
   await browser.close();
-  await proxy?.close();
+  await site.close();
 }
 console.log(JSON.stringify({ cpu: CPU, runs: RUNS, navigations: results }));

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
+import { outbox, outboxCode } from './support/outbox';
 import { signIn } from './support/signIn';
 
 /**
@@ -108,7 +109,43 @@ async function signOutFromAccount(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/signin$/);
 }
 
-test('sign up, sign out, then sign in with the password', async ({ page }) => {
+/** Signs in on /signin by a code sent to the mobile, read from the development outbox. */
+async function signInByCode(page: Page, request: APIRequestContext, mobile: string, seen = ''): Promise<void> {
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Mobile OTP' }).click();
+  const form = page.getByRole('form', { name: 'Sign in with mobile OTP' });
+  await form.getByLabel('Mobile number').fill(mobile);
+  await form.getByRole('button', { name: 'Send OTP' }).click();
+  const verify = page.getByRole('form', { name: 'Verify OTP' });
+  await expect(verify).toBeVisible();
+  await verify.getByLabel('OTP').fill(await outboxCode(request, mobile, seen));
+  await verify.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Fills the sign-up form's details and submits them: a code goes to the mobile (issue 34). */
+async function signUpDetails(page: Page, email: string, mobile: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Create account' });
+  await form.getByLabel('First name').fill('Ravi');
+  await form.getByLabel('Last name').fill('Kumar');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByLabel('Mobile number').fill(mobile);
+  await form.getByLabel('I accept the terms & conditions').check();
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('form', { name: 'Verify mobile number' })).toBeVisible();
+}
+
+/** Enters the code the mobile received and creates the account. */
+async function enterSignUpCode(page: Page, request: APIRequestContext, mobile: string): Promise<string> {
+  const code = await outboxCode(request, mobile);
+  const step = page.getByRole('form', { name: 'Verify mobile number' });
+  await step.getByLabel('OTP').fill(code);
+  await step.getByRole('button', { name: 'Verify and create account' }).click();
+  return code;
+}
+
+test('sign up proving the mobile, sign out, sign in by code to the same account, then with the password', async ({ page, request }) => {
   const { email, mobile } = unique();
   await page.goto('/signup');
   await expect(page).toHaveTitle(/Sign Up/);
@@ -119,13 +156,14 @@ test('sign up, sign out, then sign in with the password', async ({ page }) => {
   await expect(form.getByText('Please accept the terms & conditions')).toBeVisible();
   await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 
-  await form.getByLabel('First name').fill('Ravi');
-  await form.getByLabel('Last name').fill('Kumar');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(PASSWORD);
-  await form.getByLabel('Mobile number').fill(mobile);
-  await form.getByLabel('I accept the terms & conditions').check();
-  await form.getByRole('button', { name: 'Create account' }).click();
+  await signUpDetails(page, email, mobile);
+  // A wrong code says so and stays on the step.
+  const step = page.getByRole('form', { name: 'Verify mobile number' });
+  const code = await outboxCode(request, mobile);
+  await step.getByLabel('OTP').fill(code === '000000' ? '111111' : '000000');
+  await step.getByRole('button', { name: 'Verify and create account' }).click();
+  await expect(step.getByText('Invalid OTP')).toBeVisible();
+  await enterSignUpCode(page, request, mobile);
   // No e-mail verification on the reference server: registered and signed in, so the guest-only
   // /signin sends the shopper on to /.
   await expect(page).toHaveURL(/\/$/);
@@ -133,9 +171,16 @@ test('sign up, sign out, then sign in with the password', async ({ page }) => {
   await page.goto('/my-account');
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText(`${mobile} (verified)`)).toBeVisible();
   await signOutFromAccount(page);
   await page.goto('/my-account');
   await expect(page).toHaveURL(/\/signin$/);
+
+  // The mobile proved at sign-up signs in by code, to the same account.
+  await signInByCode(page, request, mobile, code);
+  await page.goto('/my-account');
+  await expect(page.getByText(email)).toBeVisible();
+  await signOutFromAccount(page);
 
   await signIn(page, email, PASSWORD);
   await page.goto('/my-account');
@@ -189,6 +234,37 @@ test('sign in with a one-time code sent to the mobile', async ({ page, request }
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/my-account');
   await expect(page.getByText(customer.email)).toBeVisible();
+});
+
+test('a mobile an account holds unproven: the OTP sign-in offers the e-mail sign-in; a shopper who proves it at sign-up gets it', async ({
+  page,
+  request,
+}) => {
+  // An account made through the API without a code holds the mobile unproven.
+  const claimer = await registerCustomer(request);
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Mobile OTP' }).click();
+  const form = page.getByRole('form', { name: 'Sign in with mobile OTP' });
+  await form.getByLabel('Mobile number').fill(claimer.mobile);
+  await form.getByRole('button', { name: 'Send OTP' }).click();
+  const advice = page.getByRole('alert').filter({ hasText: 'This mobile number is not verified yet.' });
+  await expect(advice).toContainText('Sign in with your email and password and verify this number in My Account.');
+  await expect(page.getByText(/not registered/)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/signin$/);
+  await advice.getByRole('button', { name: 'Sign in with email & password' }).click();
+  await expect(page.getByRole('form', { name: 'Sign in with email' })).toBeVisible();
+
+  // A second shopper proves the number at sign-up: it is theirs, and the first account's owner is told.
+  const { email } = unique();
+  await page.goto('/signup');
+  await signUpDetails(page, email, claimer.mobile);
+  await enterSignUpCode(page, request, claimer.mobile);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/my-account');
+  await expect(page.getByText(`${claimer.mobile} (verified)`)).toBeVisible();
+  await expect
+    .poll(async () => (await outbox(request, claimer.email)).map((m) => m.subject))
+    .toContain('A mobile number was removed from your Storefront account');
 });
 
 test('an unregistered mobile leads to sign-up with the number filled in', async ({ page }) => {

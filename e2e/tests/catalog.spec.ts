@@ -286,3 +286,82 @@ test('axe: a product page has no serious or critical violations', async ({ page,
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 });
+
+/**
+ * Holds back Swiper's chunk (the one script that carries Swiper's core) until `release()`, and says
+ * whether the page asked for it and how far the page had loaded then.
+ */
+async function holdSwiper(page: Page) {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const state = { requested: false, readyState: '' };
+  await page.route(/\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    if (body.includes('Swiper Loop Warning')) {
+      state.requested = true;
+      state.readyState = await page.evaluate(() => document.readyState).catch(() => 'unknown');
+      await held;
+    }
+    await route.fulfill({ response, body });
+  });
+  return { release, state };
+}
+
+test('spec §9: the category carousel shows 8 slides on a wide screen, laid out by the markup where Swiper keeps them', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ reducedMotion: 'reduce' }); // no autoplay between the two readings
+  const swiper = await holdSwiper(page);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const carousel = page.locator('[data-remote="catalog"]').getByRole('region', { name: 'Categories' });
+  const frame = carousel.locator('.sf-carousel__frame');
+  await expect(frame.getByRole('group', { name: /^1 of \d+$/ })).toBeVisible();
+  // Each slide's place and width in the frame, and how much of it shows.
+  const boxes = () =>
+    frame.evaluate((f) => {
+      const box = f.getBoundingClientRect();
+      return Array.from(f.querySelectorAll('[aria-roledescription="slide"]'))
+        .map((s) => ({ s, r: s.getBoundingClientRect() }))
+        .filter(({ r }) => r.right > box.left + 1 && r.left < box.right - 1)
+        .map(({ s, r }) => `${s.getAttribute('aria-label')} at ${(r.left - box.left).toFixed(1)} width ${r.width.toFixed(1)}`);
+    });
+  const before = await boxes();
+  await expect(frame).not.toHaveClass(/swiper-initialized/);
+  expect(before).toHaveLength(8);
+  expect(before[0]).toMatch(/^1 of \d+ at 0\.0 /);
+
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        (window as { __carouselShift?: number }).__carouselShift = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+            (window as { __carouselShift?: number }).__carouselShift! += e.value;
+          }
+        }).observe({ type: 'layout-shift' });
+        resolve();
+      }),
+  );
+  swiper.release();
+  await expect(frame).toHaveClass(/swiper-initialized/);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  expect(await boxes()).toEqual(before);
+  expect(await page.evaluate(() => (window as { __carouselShift?: number }).__carouselShift)).toBe(0);
+  // The slides out of view are out of the tab order; the ones in view are not.
+  const inert = await frame.evaluate((f) => Array.from(f.querySelectorAll('[aria-roledescription="slide"][inert]')).length);
+  const slides = await frame.getByRole('group').count();
+  expect(inert).toBe(slides - 8);
+});
+
+test('Swiper is loaded only where a carousel is shown, and after the page has loaded', async ({ page }) => {
+  const swiper = await holdSwiper(page);
+  swiper.release();
+  await page.goto('/faq');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.waitForLoadState('networkidle');
+  expect(swiper.state.requested).toBe(false);
+  await page.goto('/');
+  await expect(page.locator('.sf-carousel__frame.swiper-initialized').first()).toBeAttached();
+  expect(swiper.state).toEqual({ requested: true, readyState: 'complete' });
+});

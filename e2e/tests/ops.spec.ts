@@ -270,8 +270,8 @@ test.describe('operators: publish, activate, roll back, fall back, serve elsewhe
     // The tables are printed again as each remote loads: the newest shared table is the state now.
     const sharedTables = tables.filter((t) => t.some((r) => typeof (r as { package?: unknown }).package === 'string'));
     const sharedRows = (sharedTables.at(-1) ?? []) as { package?: string; version?: string; loaded?: boolean }[];
-    // React's names are served by Preact's compatibility layer, which brings Preact itself.
-    for (const pkg of ['react', 'preact', 'mobx', '@storefront/shared']) {
+    // The design card's renderer: react and react-dom, one copy each, shared by every section.
+    for (const pkg of ['react', 'react-dom', 'mobx', '@storefront/shared']) {
       expect(
         sharedRows.filter((r) => r.package === pkg && r.loaded),
         `${pkg} in the shared table`,

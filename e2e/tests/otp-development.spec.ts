@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { fillShippingAddress } from './support/checkout';
+import { outboxCode } from './support/outbox';
 import { signIn } from './support/signIn';
 
 /**
@@ -43,36 +44,18 @@ async function register(request: APIRequestContext, mobile: string) {
   return { email, mobile, token: res.data.token };
 }
 
-/** The newest code the development outbox holds for this mobile (waits for the send to land). */
-async function outboxCode(request: APIRequestContext, mobile: string, seen = ''): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const box = await json<{ data: { channel: string; to: string; text: string }[] }>(
-          await request.get(`${API}/dev/outbox?to=${mobile}`, { headers: HEADERS }),
-          'outbox',
-        );
-        code = /\b(\d{6})\b/.exec(box.data.find((m) => m.channel === 'sms')?.text ?? '')?.[1] ?? '';
-        return code !== '' && code !== seen;
-      },
-      { message: `a new SMS to ${mobile} in the development outbox` },
-    )
-    .toBe(true);
-  return code;
-}
-
 test('a mobile typed in at sign-up signs in by OTP only after it is verified on My Account', async ({ page, request }) => {
   const { mobile } = unique();
   const customer = await register(request, mobile);
 
-  // Not yet a sign-in identity: the sign-in form sends the shopper to sign-up.
+  // Not yet a sign-in identity: the sign-in form says how to sign in instead (issue 34), not sign-up.
   await page.goto('/signin');
   await page.getByRole('button', { name: 'Mobile OTP' }).click();
   const otpForm = page.getByRole('form', { name: 'Sign in with mobile OTP' });
   await otpForm.getByLabel('Mobile number').fill(mobile);
   await otpForm.getByRole('button', { name: 'Send OTP' }).click();
-  await expect(page).toHaveURL(/\/signup/);
+  await expect(page.getByRole('alert').filter({ hasText: 'verify this number in My Account' })).toBeVisible();
+  await expect(page).toHaveURL(/\/signin$/);
 
   // Signed in by password, the customer proves the mobile on My Account.
   await signIn(page, customer.email, PASSWORD);

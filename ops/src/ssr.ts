@@ -405,12 +405,17 @@ export function injectServerPage(html: string, page: ServerPage): string | null 
     html.slice(headEnd, start) +
     page.html +
     html.slice(end + OUTLET_END.length);
-  return page.loader ? withLoader(out, page.loader) : out;
+  return page.loader ? withLoader(out, page.loader, page.personal) : out;
 }
 
-/** The shell's entry tag (`<script defer src=".../main.<hash>.js">`) replaced by the inlined loader, which starts it after `load`. */
-function withLoader(html: string, loader: PageLoaderScript): string {
+/**
+ * The shell's entry tag (`<script defer src=".../main.<hash>.js">`) replaced by the inlined loader. It
+ * starts the scripts after `load` on a public page (its pictures first: the largest paint), and at once
+ * on a personal one (`data-start="now"`), whose content is the shopper's own and comes with the scripts.
+ */
+function withLoader(html: string, loader: PageLoaderScript, personal: boolean): string {
   const entry = /<script defer src="([^"]*\/main\.[^"/]*\.js)"><\/script>/.exec(html);
   if (!entry) return html;
-  return html.replace(entry[0], () => `<script data-main="${escapeAttr(entry[1] ?? '')}">${loader.code}</script>`);
+  const start = personal ? ' data-start="now"' : '';
+  return html.replace(entry[0], () => `<script data-main="${escapeAttr(entry[1] ?? '')}"${start}>${loader.code}</script>`);
 }

@@ -370,6 +370,12 @@ describe('writing a render into the page', () => {
     expect(out).toContain(`<script data-main="/shell/v/main.1.js">${code}</script></body></html>`);
   });
 
+  it("starts a personal page's scripts at once: its content is the shopper's own and comes with them", () => {
+    const html = `<html><head></head><body><div id="root">${OUTLET_START}${OUTLET_END}</div><script defer src="/shell/v/main.1.js"></script></body></html>`;
+    const out = injectServerPage(html, { ...page, personal: true, loader: { code: 'x', hash: 'sha256-x' } })!;
+    expect(out).toContain('<script data-main="/shell/v/main.1.js" data-start="now">x</script>');
+  });
+
   it('gives null for a page without an outlet (a shell from before server rendering)', () => {
     expect(injectServerPage('<html><head></head><body><div id="root"></div></body></html>', page)).toBeNull();
   });

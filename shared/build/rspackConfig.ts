@@ -7,11 +7,10 @@
  * dependency of its own, so `@storefront/shared` stays a runtime package.
  */
 import { readFileSync, existsSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { REACT_ALIASES, SERVER_SINGLETONS, sharedSingletons } from '../src/federation';
+import { SERVER_SINGLETONS, sharedSingletons } from '../src/federation';
 
 /** What a section's rspack.config.ts hands in. */
 export interface SectionBuildOptions {
@@ -26,6 +25,8 @@ export interface SectionBuildOptions {
   devPort: number;
   rspack: typeof import('@rspack/core');
   ModuleFederationPlugin: typeof import('@module-federation/enhanced/rspack').ModuleFederationPlugin;
+  /** `@rspack/plugin-react-refresh`'s plugin: fast refresh under `rspack serve` (`pnpm dev`). */
+  ReactRefreshPlugin?: new () => { apply(compiler: import('@rspack/core').Compiler): void };
   /** Extra dev-server settings (the shell serves config and registry in dev). */
   devServer?: Record<string, unknown>;
   /** Extra runtime plugins (file paths) for the federation runtime. */
@@ -168,29 +169,6 @@ class FederationEsmRuntimePlugin {
   }
 }
 
-/**
- * REACT_ALIASES as absolute files of the Preact that @storefront/shared depends on, so every section and
- * every library in it (the router, mobx-react-lite, react-toastify) resolves React's names to that one
- * copy; `node` picks the server build's files (the stream renderers for Node).
- */
-function preactDir(): string {
-  const sharedRequire = createRequire(path.join(import.meta.dirname ?? __dirname, '..', 'package.json'));
-  return path.dirname(sharedRequire.resolve('preact/package.json'));
-}
-
-function reactAliases(target: 'web' | 'node'): Record<string, string> {
-  const dir = preactDir();
-  const exportsMap = readJson<{ exports: Record<string, Record<string, string>> }>(path.join(dir, 'package.json')).exports;
-  const out: Record<string, string> = {};
-  for (const [name, target_] of Object.entries(REACT_ALIASES)) {
-    const entry = exportsMap[`./${target_.slice('preact/'.length)}`];
-    const file = entry && (target === 'web' ? (entry.browser ?? entry.import ?? entry.default) : (entry.import ?? entry.default));
-    if (!file) throw new Error(`federation: preact has no ${target_} export`);
-    out[name] = path.join(dir, file);
-  }
-  return out;
-}
-
 function isProduction(env: { mode?: string }): boolean {
   return (env.mode ?? process.env.NODE_ENV) === 'production' || process.argv.includes('production');
 }
@@ -283,7 +261,7 @@ export function createServerConfig(
               request && singletons.has(request) ? cb(null, `commonjs ${request}`) : cb(),
           ]
         : [],
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], alias: reactAliases('node') },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
     experiments: { css: true },
     module: {
       generator: { 'css/auto': { exportsOnly: true } },
@@ -309,6 +287,8 @@ export function createSectionConfig(
   const sharedPkg = readJson<PackageJson>(path.join(import.meta.dirname ?? __dirname, '..', 'package.json'));
   const version = fixedVersion ?? buildVersion(pkg.version);
   const isShell = opts.kind === 'shell';
+  // Only under the dev server: a development build without hot updates has nothing to refresh with.
+  const refresh = !production && !!opts.ReactRefreshPlugin && process.argv.includes('serve');
   const outDir = production ? path.join(opts.dir, 'dist', version) : path.join(opts.dir, 'dist', 'dev');
   const htmlTemplate = path.join(opts.dir, 'src', 'index.html');
   // Files served as they are, at the build folder's root (the shell's favicon.ico, served by the host at /favicon.ico).
@@ -332,13 +312,12 @@ export function createSectionConfig(
       uniqueName: opts.name,
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], alias: reactAliases('web') },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
     experiments: { css: true },
     module: {
       rules: [
-        // No fast refresh in development: React Refresh cannot update Preact's components (REACT_ALIASES),
-        // so a change reloads the page.
-        swcRule(production, false),
+        // Fast refresh in `rspack serve`: an edited component updates in place and keeps its state.
+        swcRule(production, refresh),
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset' },
       ],
@@ -347,11 +326,7 @@ export function createSectionConfig(
       new ModuleFederationPlugin({
         name: opts.name,
         ...(isShell ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: opts.exposes ?? {} }),
-        shared: sharedSingletons(
-          pkg.dependencies ?? {},
-          sharedPkg.version,
-          readJson<PackageJson>(path.join(preactDir(), 'package.json')).version,
-        ),
+        shared: sharedSingletons(pkg.dependencies ?? {}, sharedPkg.version),
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
@@ -366,6 +341,7 @@ export function createSectionConfig(
         ...(opts.runtimePlugins ? { runtimePlugins: opts.runtimePlugins } : {}),
       }),
       new FederationEsmRuntimePlugin(),
+      ...(refresh && opts.ReactRefreshPlugin ? [new opts.ReactRefreshPlugin()] : []),
       ...(existsSync(htmlTemplate)
         ? [
             new rspack.HtmlRspackPlugin({

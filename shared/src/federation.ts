@@ -11,15 +11,9 @@
 export const SINGLETON_PACKAGES = [
   'react',
   'react-dom',
+  // The reconciler (~60 KB gzip): the `react-dom` key does not cover this deep import.
   'react-dom/client',
   'react/jsx-runtime',
-  // React's API is served by Preact's compatibility layer (REACT_ALIASES): the names above resolve to
-  // it, and Preact's own modules, which that layer imports by these names, are shared once too.
-  'preact',
-  'preact/hooks',
-  'preact/compat',
-  'preact/jsx-runtime',
-  'preact/compat/jsx-runtime',
   'mobx',
   'mobx-react-lite',
   '@storefront/shared',
@@ -36,27 +30,11 @@ export const SINGLETON_PACKAGES = [
  */
 export const SERVER_SINGLETONS: readonly string[] = SINGLETON_PACKAGES.filter((name) => name !== 'react-dom/client');
 
-/**
- * React's names, as the browser and server builds resolve them: to Preact's compatibility layer. The
- * sections are written against React's API (and typed by @types from react); Preact renders them in
- * about a sixth of react-dom's script (issue 19: 11 KB gzip against 65 KB) and hydrates in less time.
- */
-export const REACT_ALIASES: Record<string, string> = {
-  react$: 'preact/compat',
-  'react-dom$': 'preact/compat',
-  'react-dom/client$': 'preact/compat/client',
-  'react-dom/server$': 'preact/compat/server',
-  'react/jsx-runtime$': 'preact/compat/jsx-runtime',
-  'react/jsx-dev-runtime$': 'preact/compat/jsx-dev-runtime',
-};
-
 export type SingletonPackage = (typeof SINGLETON_PACKAGES)[number];
 
 export interface SharedConfigEntry {
   singleton: true;
   requiredVersion: string;
-  /** The version provided, where the module's own manifest has none (Preact's compat layer under React's names). */
-  version?: string;
   eager?: boolean;
   strictVersion?: boolean;
 }
@@ -71,21 +49,14 @@ function packageOf(name: string): string {
  * Builds the `shared` option of `ModuleFederationPlugin`.
  * @param deps the `dependencies` of the importing package.json
  * @param sharedVersion the version of `@storefront/shared` (its package.json version)
- * @param preactVersion the installed Preact's version: React's names are shared as that version of
- *   Preact's compat layer, and required in the range of the package's `preact` dependency
  */
-export function sharedSingletons(
-  deps: Record<string, string>,
-  sharedVersion: string,
-  preactVersion: string,
-): Record<string, SharedConfigEntry> {
+export function sharedSingletons(deps: Record<string, string>, sharedVersion: string): Record<string, SharedConfigEntry> {
   const out: Record<string, SharedConfigEntry> = {};
   for (const name of SINGLETON_PACKAGES) {
     const pkg = packageOf(name);
-    const reactName = pkg === 'react' || pkg === 'react-dom';
-    const range = pkg === '@storefront/shared' ? `^${sharedVersion}` : deps[reactName ? 'preact' : pkg];
-    if (!range) throw new Error(`federation: ${reactName ? 'preact' : pkg} must be a dependency to be shared as a singleton`);
-    out[name] = { singleton: true, requiredVersion: range, ...(reactName || pkg === 'preact' ? { version: preactVersion } : {}) };
+    const range = pkg === '@storefront/shared' ? `^${sharedVersion}` : deps[pkg];
+    if (!range) throw new Error(`federation: ${pkg} must be a dependency to be shared as a singleton`);
+    out[name] = { singleton: true, requiredVersion: range };
   }
   return out;
 }

@@ -1,3 +1,5 @@
+import { MOBILE_UNPROVEN_MESSAGE } from '@storefront/contract/wire';
+
 /**
  * The shopper-facing messages of spec §5 and §8 in one place: the server message wins when present,
  * these are the fallbacks (`messageOf(err, MESSAGES.x)`).
@@ -45,6 +47,8 @@ export const MESSAGES = {
   sendOtpFailed: 'Failed to send OTP',
   otpSent: 'OTP sent successfully',
   notRegistered: 'Mobile number is not registered. Please sign up.',
+  /** Issue 34: the mobile is on an account but was never proved there. */
+  mobileUnproven: MOBILE_UNPROVEN_MESSAGE,
   invalidOtp: 'Invalid OTP',
   otpVerificationFailed: 'OTP verification failed',
   otpVerified: 'OTP verified successfully',

@@ -6,7 +6,7 @@ import {
   paths,
   reportError,
   ServerAnswers,
-  startSlicedHydration,
+  whenHydrated,
   whenIdle,
   yieldToBrowser,
   type RootStore,
@@ -14,12 +14,12 @@ import {
 } from '@storefront/shared';
 import '@storefront/shared/styles.css';
 import './styles.css';
-import { App, preloadShellPage } from './app/App';
+import { App } from './app/App';
 import type { ServerRendered } from './startup/config';
 import type { HeldInput } from './startup/earlyInput';
 import { browserSections, debugMf, federationDiagnostics, loadSection, printDiagnostics } from './startup/federation';
 import { pageLocation } from './routeTable';
-import { hydrateChecked } from './startup/hydrationCheck';
+import { reportHydrationError } from './startup/hydrationCheck';
 
 /** What a signed-in shopper's session fetches at start: their cart and wishlist (spec §4, §6). */
 function startCustomerSession(store: RootStore): void {
@@ -74,10 +74,6 @@ async function hydrate(config: RuntimeConfig, ssr: ServerRendered, held: HeldInp
     window.history.replaceState(window.history.state, '', paths.notFound);
   }
   await store.storeInfo.fetch().catch((err: unknown) => reportError(err, MESSAGES.storeInfoFailed, { flow: 'shell' }));
-  if ('shell' in ssr.route) {
-    await preloadShellPage(ssr.route.shell).catch(() => undefined);
-    await yieldToBrowser();
-  }
   if ('remote' in ssr.route) {
     const { at } = pageLocation(window.location.pathname, window.location.search);
     // A remote that fails here fails again inside its boundary, which shows its fallback.
@@ -91,17 +87,15 @@ async function hydrate(config: RuntimeConfig, ssr: ServerRendered, held: HeldInp
     firstCommit = resolve;
   });
   const root = rootElement();
-  // Preact hydrates a tree in one go; the page's slices (header, page, footer, a home section, a card)
-  // each hydrate in a task of their own (issue 19: Total Blocking Time).
-  const hydrated = startSlicedHydration();
-  hydrateChecked(
-    root,
-    () => hydrateRoot(root, <App store={store} config={config} sections={browserSections} onFirstCommit={firstCommit} />),
-    hydrated,
-    config.environment !== 'production',
-  );
-  // The saved session is applied once the page's content has committed and every slice has hydrated:
-  // a slice still waiting keeps the server's markup, which the session must not change under it.
+  const hydrated = whenHydrated(root);
+  // React commits what lies outside the Suspense boundaries first, then hydrates each boundary (header,
+  // page, footer, a list's items) in renders that yield to input, a tapped one first; a shell page
+  // whose chunk is still on its way keeps the server's markup until it arrives.
+  hydrateRoot(root, <App store={store} config={config} sections={browserSections} onFirstCommit={firstCommit} />, {
+    onRecoverableError: reportHydrationError,
+  });
+  // The saved session is applied once the page's content has committed and every boundary has
+  // hydrated: a boundary still waiting keeps the server's markup, which the session must not change.
   await Promise.all([committed, hydrated]);
   answers.close();
   store.startPersistence();

@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
-import { MESSAGES, messageOf, notify, useStores } from '@storefront/shared';
+import { useEffect, useState } from 'react';
+import { MESSAGES, fieldErrorsOf, messageOf, notify, useStores, type RegisterPayload } from '@storefront/shared';
 import { useForm } from '../hooks/useForm';
+import { CodeStep } from './CodeStep';
 import { FormActions } from './FormActions';
 import { FormField } from './FormField';
 import './SignUpForm.css';
@@ -24,9 +25,15 @@ interface SignUpFormProps {
   onRegistered: () => void;
 }
 
-/** The registration form of spec §5, used by the sign-up page and the sign-up modal. */
+/**
+ * The registration form of spec §5, used by the sign-up page and the sign-up modal. Sign-up proves the
+ * mobile (issue 34): once the fields validate, the server checks them and sends a code to the mobile;
+ * the account is created with that code, so the mobile signs in by OTP from the start.
+ */
 export const SignUpForm = observer(function SignUpForm({ idPrefix, initialMobile = '', onRegistered }: SignUpFormProps) {
   const { auth } = useStores();
+  /** The registration waiting for its code; null while the details are being filled in. */
+  const [awaitingCode, setAwaitingCode] = useState<RegisterPayload | null>(null);
   const form = useForm<SignUpValues>(
     (v) => v.registrationSchema,
     {
@@ -39,7 +46,7 @@ export const SignUpForm = observer(function SignUpForm({ idPrefix, initialMobile
     },
     { failure: MESSAGES.registrationFailed },
   );
-  const { values, errors, onChange, setValues } = form;
+  const { values, errors, onChange, setValues, setErrors } = form;
 
   // A mobile handed over after the first render (the page reads router state once hydrated) fills the
   // field, unless the shopper has typed one already.
@@ -47,18 +54,55 @@ export const SignUpForm = observer(function SignUpForm({ idPrefix, initialMobile
     if (initialMobile) setValues((v) => (v.mobile ? v : { ...v, mobile: initialMobile }));
   }, [initialMobile, setValues]);
 
-  // Spec §4: the auth store keeps the user and authenticates only without an email_verification_token.
+  /** Sends the code; a refusal rejects (the form puts field errors on their fields, a resend toasts). */
+  const sendCode = async (payload: RegisterPayload): Promise<void> => {
+    const res = await auth.sendSignUpOtp(payload);
+    // Spec §8: the OTP-send success toast shows the OTP value from the response (development only).
+    const message = messageOf(res, MESSAGES.otpSent);
+    notify.success(res.data?.otp ? `${message}: ${res.data.otp}` : message);
+  };
+
   const submit = form.handleSubmit(async (v) => {
-    const res = await auth.register({
+    const payload = {
       firstName: v.firstName.trim(),
       lastName: v.lastName.trim(),
       email: v.email.trim(),
       password: v.password,
       mobile: v.mobile.trim(),
-    });
-    notify.success(messageOf(res, MESSAGES.registrationSuccess));
-    onRegistered();
+    };
+    await sendCode(payload);
+    setAwaitingCode(payload);
   });
+
+  if (awaitingCode) {
+    return (
+      <CodeStep
+        idPrefix={`${idPrefix}-otp`}
+        mobile={awaitingCode.mobile}
+        title="Verify mobile number"
+        submitLabel="Verify and create account"
+        busyLabel="Creating account…"
+        // Spec §4: the auth store keeps the user and authenticates only without an email_verification_token.
+        onVerify={async (otp) => {
+          try {
+            const res = await auth.register({ ...awaitingCode, otp });
+            notify.success(messageOf(res, MESSAGES.registrationSuccess));
+            onRegistered();
+          } catch (err) {
+            // Taken meanwhile (an e-mail, a mobile proved by somebody else): back to the field it concerns.
+            const { otp: _code, ...details } = fieldErrorsOf(err);
+            if (Object.keys(details).length === 0) throw err;
+            setAwaitingCode(null);
+            setErrors(details);
+          }
+        }}
+        failure={MESSAGES.registrationFailed}
+        onResend={() => sendCode(awaitingCode).catch((err: unknown) => notify.error(messageOf(err, MESSAGES.sendOtpFailed)))}
+        onBack={() => setAwaitingCode(null)}
+        backLabel="Change details"
+      />
+    );
+  }
 
   return (
     <form className="acc-form acc-signup-form" onSubmit={submit} noValidate aria-label="Create account">
@@ -101,7 +145,7 @@ export const SignUpForm = observer(function SignUpForm({ idPrefix, initialMobile
           </p>
         )}
       </div>
-      <FormActions error={form.formError} submitting={form.submitting} label="Create account" busyLabel="Creating account…" />
+      <FormActions error={form.formError} submitting={form.submitting} label="Create account" busyLabel="Sending OTP…" />
     </form>
   );
 });

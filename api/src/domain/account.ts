@@ -4,19 +4,21 @@
  * former address. No Fastify here: the routes validate, call these with the request's limits, and shape
  * the answer.
  *
- * Lock-out: failed password checks are counted per account (`loginFailures`: a few free, then a lock that
- * grows with each failure, forgotten a window after the last one or at a success), so a stolen session
- * cannot try passwords at full speed either; sign-in counts per e-mail typed, known or not, so the
- * lock-out reveals nothing about which accounts exist.
+ * Lock-out: failed password checks are counted per account and client network (`loginFailures`: a few
+ * free, then a lock that grows with each failure, forgotten a window after the last one, at a success on
+ * that network, or on every network at a password reset), so a stolen session cannot try passwords at
+ * full speed either, while a stranger's failures lock out the stranger's network and not the owner
+ * (issue 35). Sign-in counts per e-mail typed, known or not, so the lock-out reveals nothing about which
+ * accounts exist.
  */
 import type { AuthData, RegisterPayload } from '@storefront/contract';
 import type { Repositories } from '../db/repositories';
 import { RESET_MINUTES, toCustomer, type CustomerRow } from '../db/repositories/customers';
 import type { Clock } from '../lib/clock';
 import { verifyPassword } from '../lib/crypto';
-import { AppError, badRequest, conflict, fieldError, forbidden } from '../lib/errors';
+import { AppError, badRequest, conflict, fieldError, forbidden, retryOnUniqueViolation } from '../lib/errors';
 import type { Message } from '../messages';
-import { accountChangedEmail, emailChangeCodeEmail, passwordResetEmail } from '../messages/texts';
+import { accountChangedEmail, emailChangeCodeEmail, mobileClaimDroppedEmail, passwordResetEmail } from '../messages/texts';
 import type { Transaction } from './cart';
 import { acceptCode, NO_CODE } from './codes';
 import type { IdentityLimits } from './limits';
@@ -31,7 +33,7 @@ export const FRESH_OTP_MS = 15 * 60_000;
 
 const TOO_MANY_FAILURES = 'Too many failed sign-in attempts for this account. Please try again in {after}.';
 const WRONG_CURRENT = 'Current password is incorrect';
-const EMAIL_TAKEN = 'An account with this email already exists';
+export const EMAIL_TAKEN = 'An account with this email already exists';
 export const MOBILE_TAKEN = 'An account with this mobile number already exists';
 const RESET_INVALID = 'Reset link is invalid or has expired';
 
@@ -65,6 +67,29 @@ export interface AccountDeps {
 
 /** The failure counter's key of an account: its e-mail, or its id when it has none (an OTP-only account). */
 const accountKey = (c: { id: number; email: string | null }) => (c.email ? `email:${c.email}` : `customer:${c.id}`);
+/** The failure counter of an account on the client's network; every network's starts with `accountKey@`. */
+const failureKey = (limits: IdentityLimits, c: { id: number; email: string | null }) => `${accountKey(c)}@${limits.network}`;
+
+/** Accounts that lost a mobile they never proved to somebody who proved it (customers.releaseUnverifiedMobile). */
+export type DroppedClaims = Pick<CustomerRow, 'id' | 'email'>[];
+
+/**
+ * Tells each account that lost its unproven claim on `mobile` (issue 34), after the change is saved and
+ * never undoing it: a mail server that fails is logged by the messenger. An account without an e-mail has
+ * nowhere to be told.
+ */
+export async function tellClaimsDropped(
+  deps: Pick<AccountDeps, 'messenger' | 'shopName' | 'storeUrl'>,
+  dropped: DroppedClaims,
+  mobile: string,
+): Promise<void> {
+  for (const c of dropped) {
+    if (!c.email) continue;
+    await deps.messenger
+      .send(mobileClaimDroppedEmail(deps.shopName, c.email, mobile, deps.storeUrl), 'The mobile notice was not sent')
+      .catch(() => undefined);
+  }
+}
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
@@ -102,24 +127,39 @@ export class Accounts {
     const email = normalEmail(emailTyped);
     const customer = await this.deps.repos.customers.byEmail(email);
     // Failures are counted per e-mail typed, known or not, so the lock-out reveals nothing about accounts.
-    const key = accountKey({ id: 0, email });
+    const key = failureKey(limits, { id: 0, email });
     const matches = await this.passwordMatches(limits, customer ?? { email, password_hash: null }, password, key);
     if (!customer || !matches) throw new AppError(401, 'Invalid email or password');
     return authData(customer, await this.deps.repos.customers.createSession(customer.id));
   }
 
   /**
-   * A new account (the contract's payload; the mobile may be left out or empty). The mobile is saved
-   * unverified: it signs in only after an OTP to it is verified (issue 13). One on file stays taken (a guest's from an OTP checkout completes its account through
-   * update-user-details).
+   * Refuses a registration before anything is spent on it (a code, a hash): the e-mail is taken, or the
+   * mobile is held by another account, verified or, unless `mobileProven`, not.
    */
-  async register(input: Omit<RegisterPayload, 'mobile'> & { mobile?: string }): Promise<AuthData> {
+  async assertRegistrable(emailTyped: string, mobile: string | null, mobileProven: boolean): Promise<void> {
     const { customers } = this.deps.repos;
+    if (await customers.byEmail(normalEmail(emailTyped))) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    const holder = mobile ? await customers.byMobile(mobile) : undefined;
+    if (holder && (holder.mobile_verified_at !== null || !mobileProven)) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
+  }
+
+  /**
+   * A new account (the contract's payload; the mobile may be left out or empty). Without `mobileProven`
+   * the mobile is saved unverified (spec §7's register call): it signs in only after an OTP to it is
+   * verified from My Account (issue 13), and another account holding it, verified or not, refuses it.
+   * With `mobileProven` (the caller checked a code sent to it, issue 34) the account holds it verified,
+   * taking it from an account that only claimed it; that account's owner is told.
+   *
+   * One transaction, tried again once after a unique-key conflict: two sign-ups racing for one e-mail
+   * or mobile leave exactly one holding it, and the other gets the 409 a second look finds.
+   */
+  async register(input: Omit<RegisterPayload, 'mobile'> & { mobile?: string }, opts: { mobileProven?: boolean } = {}): Promise<AuthData> {
     const email = normalEmail(input.email);
-    if (await customers.byEmail(email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
     const mobile = input.mobile || null;
-    if (mobile && (await customers.byMobile(mobile))) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
-    const customer = await customers.create({
+    const proven = mobile !== null && opts.mobileProven === true;
+    await this.assertRegistrable(email, mobile, proven);
+    const values = {
       firstname: input.firstName.trim(),
       lastname: input.lastName.trim(),
       email,
@@ -131,8 +171,21 @@ export class Accounts {
       city: null,
       state: null,
       address_alt_phone: null,
-    });
-    return authData(customer, await customers.createSession(customer.id));
+    };
+    const create = () =>
+      this.deps.tx(async (r) => {
+        const owner = await r.customers.byEmail(email);
+        if (owner) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+        const holder = mobile ? await r.customers.byMobile(mobile) : undefined;
+        if (holder && (holder.mobile_verified_at !== null || !proven)) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
+        const dropped = holder && mobile ? await r.customers.releaseUnverifiedMobile(mobile) : [];
+        let customer = await r.customers.create(values);
+        if (proven) customer = await r.customers.markMobileVerified(customer.id);
+        return { customer, dropped, token: await r.customers.createSession(customer.id, { otp: proven }) };
+      });
+    const made = await retryOnUniqueViolation(create);
+    if (mobile) await tellClaimsDropped(this.deps, made.dropped, mobile);
+    return authData(made.customer, made.token);
   }
 
   /**
@@ -160,7 +213,7 @@ export class Accounts {
       if (me.password_hash) {
         const current = input.current_password;
         if (!current) throw fieldError('current_password', 'Current password is required');
-        if (!(await this.passwordMatches(limits, me, current, accountKey(me)))) throw fieldError('current_password', WRONG_CURRENT);
+        if (!(await this.passwordMatches(limits, me, current, failureKey(limits, me)))) throw fieldError('current_password', WRONG_CURRENT);
       } else {
         const at = sessionId === null ? null : await customers.sessionOtpVerifiedAt(sessionId);
         if (at === null || this.deps.clock.now() - at > FRESH_OTP_MS) {
@@ -170,18 +223,23 @@ export class Accounts {
     }
     const owner = await customers.byEmail(email);
     if (owner && owner.id !== me.id) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    // The code goes out before anything is saved: a mail server that fails leaves the account as it was.
+    const passwordHash = newPassword ? await this.deps.hash(newPassword) : undefined;
+    // The code goes out before the rest is saved: a mail server that fails leaves the account as it was.
     const pending = proveEmail ? { email, code: await this.sendEmailCode(limits, me, email) } : undefined;
     const patch: Parameters<typeof customers.update>[1] = {
       firstname: input.firstname.trim(),
       lastname: input.lastname.trim(),
-      ...(proveEmail ? { pending_email: email } : { email }),
+      ...(proveEmail ? {} : { email }),
+      ...(passwordHash ? { password_hash: passwordHash } : {}),
     };
-    if (newPassword) patch.password_hash = await this.deps.hash(newPassword);
     const updated = await this.deps.tx(async (r) => {
       const c = await r.customers.update(me.id, patch);
-      // A new password signs out every other device (whoever else held a session loses it); this one stays.
-      if (newPassword) await r.customers.revokeAllSessions(me.id, sessionId ?? undefined);
+      if (passwordHash) {
+        // A new password signs out every other device (whoever else held a session loses it); this one
+        // stays. A reset link mailed before it must not undo it.
+        await r.customers.revokeAllSessions(me.id, sessionId ?? undefined);
+        await r.customers.retireResetTokens(me.id);
+      }
       return c;
     });
     const newEmail = !proveEmail && email !== me.email ? email : undefined;
@@ -189,29 +247,47 @@ export class Accounts {
     return { customer: updated, pending };
   }
 
-  /** Issues the code that proves `email` for this account and mails it there; returns it (shown in development only). */
+  /**
+   * Makes `email` the account's pending e-mail and mails it the code that proves it; returns the code
+   * (shown in development only). The pending address and its code are written in one transaction, and the
+   * code checks out for that address only: two changes racing cannot leave one address pending while the
+   * code mailed to the other confirms it (issue 35).
+   */
   private async sendEmailCode(limits: IdentityLimits, me: CustomerRow, email: string): Promise<string> {
     await limits.hit('emailCodeSend', email, TOO_MANY_EMAIL_CODES);
     // One new e-mail is pending at a time: this code retires one sent to an earlier address.
-    const code = await this.deps.repos.otps.issue(emailCodeFor(me.id), 'email', EMAIL_CODE_TTL_MS);
+    const code = await this.deps.tx(async (r) => {
+      await r.customers.update(me.id, { pending_email: email });
+      return r.otps.issue(emailCodeFor(me.id), 'email', EMAIL_CODE_TTL_MS, email);
+    });
     const minutes = Math.round(EMAIL_CODE_TTL_MS / 60_000);
-    await this.deps.messenger.send(emailChangeCodeEmail(this.deps.shopName, email, me.firstname, code, minutes), EMAIL_CODE_FAILED);
+    try {
+      await this.deps.messenger.send(emailChangeCodeEmail(this.deps.shopName, email, me.firstname, code, minutes), EMAIL_CODE_FAILED);
+    } catch (err) {
+      await this.deps.repos.customers.clearPendingEmail(me.id, email);
+      throw err;
+    }
     return code;
   }
 
   /**
    * The code sent to the pending e-mail proves it: the account's e-mail becomes that address (unless
    * another account took it meanwhile), and the former address is told. The code works for this account
-   * and its latest pending address only, once, within EMAIL_CODE_TTL_MS and EMAIL_CODE_TRIES tries.
+   * and the address it was mailed to only, once, within EMAIL_CODE_TTL_MS and EMAIL_CODE_TRIES tries.
+   * Every other session ends and every reset link is retired: those were given to whoever held the old
+   * address, which no longer answers for the account.
    */
-  async confirmEmail(me: CustomerRow, emailTyped: string, code: string): Promise<CustomerRow> {
+  async confirmEmail(me: CustomerRow, sessionId: number | null, emailTyped: string, code: string): Promise<CustomerRow> {
     const email = normalEmail(emailTyped);
     if (me.pending_email !== email) throw fieldError('otp', NO_CODE);
-    acceptCode(await this.deps.repos.otps.verify(emailCodeFor(me.id), 'email', code, EMAIL_CODE_TRIES));
+    acceptCode(await this.deps.repos.otps.verify(emailCodeFor(me.id), 'email', code, EMAIL_CODE_TRIES, email));
     const updated = await this.deps.tx(async (r) => {
       const owner = await r.customers.byEmail(email);
       if (owner && owner.id !== me.id) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-      return r.customers.update(me.id, { email, pending_email: null });
+      const c = await r.customers.update(me.id, { email, pending_email: null });
+      await r.customers.revokeAllSessions(me.id, sessionId ?? undefined);
+      await r.customers.retireResetTokens(me.id);
+      return c;
     });
     if (me.email !== email) await this.notifyChange(me, { newEmail: email, password: false });
     return updated;
@@ -251,16 +327,23 @@ export class Accounts {
     return token;
   }
 
-  /** A new password with a reset token: the token is spent and every session of the account ends. */
-  async resetWithToken(token: string, password: string, confirm: string | undefined): Promise<void> {
+  /**
+   * A new password with a reset token: the token and every other link of the account are spent, every
+   * session ends, and the account's failed sign-ins are forgotten on every network (the owner proved the
+   * mailbox: a stranger's failures must not keep them out of the new password).
+   */
+  async resetWithToken(limits: IdentityLimits, token: string, password: string, confirm: string | undefined): Promise<void> {
     if (confirm !== undefined && confirm !== password) throw fieldError('confirm_password', 'Passwords must match');
     const passwordHash = await this.deps.hash(password);
-    await this.deps.tx(async (r) => {
+    const customer = await this.deps.tx(async (r) => {
       const customerId = await r.customers.consumeResetToken(token);
       if (customerId === undefined) throw badRequest(RESET_INVALID, { token: RESET_INVALID });
-      await r.customers.update(customerId, { password_hash: passwordHash });
+      const c = await r.customers.update(customerId, { password_hash: passwordHash });
       await r.customers.revokeAllSessions(customerId);
+      await r.customers.retireResetTokens(customerId);
+      return c;
     });
+    await limits.resetAll('loginFailures', `${accountKey(customer)}@`);
   }
 
   /** The signed-in customer's new password, after the old one (counted like a sign-in); other devices sign in again. */
@@ -271,13 +354,14 @@ export class Accounts {
     input: { old_password: string; new_password: string; confirm_password: string },
   ): Promise<void> {
     if (input.new_password !== input.confirm_password) throw fieldError('confirm_password', 'Passwords must match');
-    if (!(await this.passwordMatches(limits, me, input.old_password, accountKey(me)))) {
+    if (!(await this.passwordMatches(limits, me, input.old_password, failureKey(limits, me)))) {
       throw fieldError('old_password', 'Old password is incorrect');
     }
     const passwordHash = await this.deps.hash(input.new_password);
     await this.deps.tx(async (r) => {
       await r.customers.update(me.id, { password_hash: passwordHash });
       await r.customers.revokeAllSessions(me.id, sessionId ?? undefined);
+      await r.customers.retireResetTokens(me.id);
     });
     await this.notifyChange(me, { password: true });
   }

@@ -8,6 +8,12 @@ import type { Limits } from '../config';
 export type LimitName = keyof Limits;
 
 export interface IdentityLimits {
+  /**
+   * The client's network as the per-address limits count it: failure counters a stranger could fill for
+   * somebody else (an account's sign-ins, a mobile's codes) are kept per identity and network, so anonymous
+   * failures lock out the network they came from, not the owner.
+   */
+  readonly network: string;
   /** Counts one hit of `identity` against `name`; throws 429 with `message` ("{after}" filled in) once over. */
   hit(name: LimitName, identity: string, message: string): Promise<void>;
   /** Throws 429 when `identity` is over `name` already, without counting (limits on failures). */
@@ -16,4 +22,6 @@ export interface IdentityLimits {
   fail(name: LimitName, identity: string): Promise<void>;
   /** Forgets `identity`'s count (after a success). */
   reset(name: LimitName, identity: string): Promise<void>;
+  /** Forgets the counts of every identity starting with `prefix` (an account's, from every network). */
+  resetAll(name: LimitName, prefix: string): Promise<void>;
 }

@@ -32,3 +32,16 @@ export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown }).code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
+
+/**
+ * Runs `work` (a transaction) again once after a unique-key conflict: another request took the key
+ * between its read and its write, and the second run reads that and decides (a 409, or a row to update).
+ */
+export async function retryOnUniqueViolation<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    return work();
+  }
+}

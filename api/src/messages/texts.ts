@@ -73,3 +73,20 @@ export function accountChangedEmail(
     vars: { link: contact },
   };
 }
+
+/**
+ * To the owner of an account that held a mobile it never proved, after somebody proved that number is
+ * theirs by a code sent to it (issue 34): the account no longer has it, and still signs in by e-mail.
+ * No name in it: whoever registered typed both the name and the address, so neither is proved, and the
+ * shop's mail must not carry a stranger's words.
+ */
+export function mobileClaimDroppedEmail(shopName: string, email: string, mobile: string, storeUrl: string): Message {
+  const ending = mobile.slice(-4);
+  return {
+    channel: 'email',
+    to: email,
+    subject: `A mobile number was removed from your ${shopName} account`,
+    text: `Hello,\n\nThe mobile number ending in ${ending} was on your ${shopName} account but had not been verified. Somebody has now proved with a one-time code sent to that number that it is theirs, so it is no longer on your account.\n\nYou still sign in with your email and password. If the number is yours, add it again in My Account (${storeUrl}/my-account) and verify it with the code we send to it.`,
+    vars: { link: `${storeUrl}/my-account` },
+  };
+}

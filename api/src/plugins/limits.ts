@@ -22,6 +22,8 @@ export interface RateLimitStore {
   child(routeOptions: object): RateLimitStore;
   /** Forgets a key (ours; a store without it cannot forgive failures after a success). */
   reset?(key: string): Promise<void>;
+  /** Forgets every key starting with `prefix` (ours: an account's failures from every network). */
+  resetPrefix?(prefix: string): Promise<void>;
 }
 
 /** Options @fastify/rate-limit passes on to `child`; `lockMs` is ours (growing lock-out, see DatabaseStore). */
@@ -134,6 +136,13 @@ export function databaseStore(db: Kysely<Database>, clock: Clock): RateLimitStor
     async reset(key: string): Promise<void> {
       await db.deleteFrom('rate_limits').where('key', '=', key).execute();
     }
+    async resetPrefix(prefix: string): Promise<void> {
+      // substr, not LIKE: an e-mail may hold `_` and `%`, and both databases compare it the same way.
+      await db
+        .deleteFrom('rate_limits')
+        .where((eb) => eb(eb.fn('substr', ['key', eb.lit(1), eb.lit(prefix.length)]), '=', prefix))
+        .execute();
+    }
   };
 }
 
@@ -184,6 +193,9 @@ function describe(seconds: number): string {
   return `${Math.ceil(minutes / 60)} hours`;
 }
 
+/** The client as every per-address limit counts it (request.ip: X-Forwarded-For only from TRUSTED_PROXIES). */
+const clientOf = (req: FastifyRequest): string => req.ip;
+
 const PER_ADDRESS_MESSAGE = 'Too many requests from your network. Please try again in {after}.';
 
 /**
@@ -198,7 +210,7 @@ export const limitsPlugin = fp<LimitsOptions>(
       store: Store,
       // The client address as Fastify derives it from trustProxy (TRUSTED_PROXIES): a made-up
       // X-Forwarded-For from anybody else is ignored.
-      keyGenerator: (req) => req.ip,
+      keyGenerator: clientOf,
     });
 
     type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
@@ -235,7 +247,7 @@ export const limitsPlugin = fp<LimitsOptions>(
 
     const api: LimitsApi = {
       perAddress(name) {
-        const l = limiter(name, 'ip', (req) => req.ip);
+        const l = limiter(name, 'ip', clientOf);
         return async (req, reply) => {
           const r = await l(req);
           if (!r.isAllowed && r.isExceeded) throw tooMany(reply, r.ttlInSeconds, PER_ADDRESS_MESSAGE);
@@ -243,6 +255,7 @@ export const limitsPlugin = fp<LimitsOptions>(
       },
       forRequest(reply) {
         return {
+          network: clientOf(reply.request),
           async hit(name, identity, message) {
             const c = await run(name, identity, reply, true);
             if (c.exceeded) throw tooMany(reply, c.retryAfterSeconds, message);
@@ -261,6 +274,9 @@ export const limitsPlugin = fp<LimitsOptions>(
           },
           async reset(name, identity) {
             await new Store({}).reset?.(`${name}:${identity}`);
+          },
+          async resetAll(name, prefix) {
+            await new Store({}).resetPrefix?.(`${name}:${prefix}`);
           },
         };
       },

@@ -1,14 +1,15 @@
 import { answer, body, fields, orNull, replies, reply, security, type RoutesPlugin } from '../schemas';
-import { forbidden } from '../lib/errors';
+import { fieldError, forbidden } from '../lib/errors';
 import { hashPassword, safeEqual } from '../lib/crypto';
 import { toCustomer } from '../db/repositories/customers';
-import { Accounts } from '../domain/account';
+import { Accounts, type AccountDeps } from '../domain/account';
+import { registerWithCode, sendSignUpCode, type OtpDeps } from '../domain/otp';
 
 /** Account calls of spec §7 (the rules: domain/account). */
 export const accountRoutes: RoutesPlugin = async (app) => {
   const { customers } = app.repos;
   const customerAuth = { auth: 'customer' as const };
-  const accounts = new Accounts({
+  const accountDeps: AccountDeps = {
     repos: app.repos,
     tx: app.tx,
     clock: app.clock,
@@ -16,7 +17,30 @@ export const accountRoutes: RoutesPlugin = async (app) => {
     storeUrl: app.config.storeUrl,
     shopName: app.config.shopName,
     hash: (password) => hashPassword(password, app.config.scrypt),
-  });
+  };
+  const accounts = new Accounts(accountDeps);
+  // Sign-up proves the mobile with the OTP rules (same sender, limits and resend gap as every code).
+  const otpDeps: OtpDeps = { ...accountDeps, resendThrottled: app.config.limits.otpResend.windowMs > 0 };
+  const registration = { firstName: fields.name, lastName: fields.name, email: fields.email, password: fields.password };
+
+  app.post(
+    '/customer/register/send-otp',
+    {
+      preHandler: app.limits.perAddress('otpSendAddress'),
+      schema: {
+        tags: ['account'],
+        summary:
+          "Sign-up's first step: checks the registration (e-mail free, mobile not proved by another account) and sends a code to its mobile; POST /customer/register with it as `otp` creates the account holding the mobile verified",
+        security: security.apiKey,
+        body: body({ ...registration, mobile: fields.mobile }, ['firstName', 'lastName', 'email', 'password', 'mobile']),
+        response: reply(answer({ otp: { type: 'string', description: 'development only' } }, ['otp'])),
+      },
+    },
+    async (req, res) => {
+      const code = await sendSignUpCode(otpDeps, accounts, app.limits.forRequest(res), req.body);
+      return { success: true, message: 'OTP sent successfully', data: app.config.dev ? { otp: code } : {} };
+    },
+  );
 
   app.post(
     '/customer/register',
@@ -24,17 +48,20 @@ export const accountRoutes: RoutesPlugin = async (app) => {
       preHandler: app.limits.perAddress('register'),
       schema: {
         tags: ['account'],
-        summary: 'Register a customer (spec §5 registration rules)',
+        summary:
+          'Register a customer (spec §5 registration rules). With `otp` (from /customer/register/send-otp) the account holds the mobile verified, taken from an account that only claimed it; without, the mobile stays unverified until proved in My Account',
         security: security.apiKey,
-        body: body(
-          { firstName: fields.name, lastName: fields.name, email: fields.email, password: fields.password, mobile: fields.optionalMobile },
-          ['firstName', 'lastName', 'email', 'password'],
-        ),
+        body: body({ ...registration, mobile: fields.optionalMobile, otp: fields.otp }, ['firstName', 'lastName', 'email', 'password']),
         response: reply(replies.authData, {}, 201),
       },
     },
     async (req, res) => {
-      const data = await accounts.register(req.body);
+      const { otp, mobile, ...rest } = req.body;
+      if (otp !== undefined && !mobile) throw fieldError('mobile', 'Phone number is required');
+      const data =
+        otp === undefined || !mobile
+          ? await accounts.register(req.body)
+          : await registerWithCode(otpDeps, accounts, app.limits.forRequest(res), { ...rest, mobile, otp });
       res.status(201);
       return { success: true, message: 'Registration successful', data };
     },
@@ -104,7 +131,7 @@ export const accountRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (req) => {
-      const updated = await accounts.confirmEmail(req.requireCustomer(), req.body.email, req.body.otp);
+      const updated = await accounts.confirmEmail(req.requireCustomer(), req.sessionId, req.body.email, req.body.otp);
       return { success: true, message: 'Email updated successfully', data: { customer: toCustomer(updated) } };
     },
   );
@@ -206,8 +233,8 @@ export const accountRoutes: RoutesPlugin = async (app) => {
         response: reply(),
       },
     },
-    async (req) => {
-      await accounts.resetWithToken(req.body.token, req.body.password, req.body.confirm_password);
+    async (req, res) => {
+      await accounts.resetWithToken(app.limits.forRequest(res), req.body.token, req.body.password, req.body.confirm_password);
       return { success: true, message: 'Password reset successfully' };
     },
   );

@@ -1,3 +1,4 @@
+import { PAYMENT_METHODS } from '@storefront/contract';
 import type { FastifyReply } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { answer, body, fields, replies, reply, security, type Answer, type RoutesPlugin } from '../schemas';
@@ -111,7 +112,9 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
     async () => {
       const storeinfo = await catalog.storeInfo();
       if (!storeinfo) throw notFound('Store information is not set up');
-      return { success: true, data: { storeinfo, sub_category_list: await catalog.categories() } };
+      // Which payment choices checkout offers follows PAYMENT_PROVIDER (none: cash on delivery only).
+      const payment_methods = PAYMENT_METHODS.filter((m) => m === 'cod' || app.payments.prepaidAvailable);
+      return { success: true, data: { storeinfo, sub_category_list: await catalog.categories(), payment_methods } };
     },
   );
 

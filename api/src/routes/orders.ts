@@ -1,6 +1,8 @@
 import { CANCELLABLE_STATUSES, CANCEL_REASONS, PAYMENT_METHODS } from '@storefront/contract';
 import { answer, body, fields, replies, reply, security, type RoutesPlugin } from '../schemas';
 import { placeOrder } from '../domain/checkout';
+import { PREPAID_UNAVAILABLE } from '../domain/payments';
+import { fieldError } from '../lib/errors';
 import { applyCoupon } from '../domain/coupons';
 import { cancelledMessage, cancelReason, trackOrder } from '../domain/orders';
 
@@ -93,6 +95,9 @@ export const orderRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (req, res) => {
+      if (req.body.payment_method === 'prepaid' && !app.payments.prepaidAvailable) {
+        throw fieldError('payment_method', PREPAID_UNAVAILABLE);
+      }
       const result = await placeOrder(app, { me: req.requireCustomer(), input: req.body, now: app.clock.now(), payments: app.payments });
       res.status(201);
       return { success: true, message: 'Order placed successfully', data: result };

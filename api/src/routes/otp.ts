@@ -16,6 +16,7 @@ export const otpRoutes: RoutesPlugin = async (app) => {
     tx: app.tx,
     messenger: app.messenger,
     shopName: app.config.shopName,
+    storeUrl: app.config.storeUrl,
     resendThrottled: app.config.limits.otpResend.windowMs > 0,
   };
   const sendLimit = { preHandler: app.limits.perAddress('otpSendAddress') };

@@ -58,6 +58,8 @@ function refundOf(ev: WebhookEvent): GatewayRefund | null {
 export const paymentRoutes: RoutesPlugin = async (app) => {
   const config = { auth: 'customer' as const };
   const provider = app.config.payments.provider;
+  // A cash-on-delivery shop has no payment to start, verify or be told about: the routes do not exist.
+  if (provider === 'none') return;
 
   app.post(
     '/payment/start',

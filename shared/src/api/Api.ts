@@ -66,6 +66,11 @@ export interface Api {
   addToWishlist(productId: number, o?: CallOptions): Call<ApiEnvelope>;
   removeFromWishlist(productId: number, o?: CallOptions): Call<ApiEnvelope>;
   // Account
+  /**
+   * Sign-up's first step (issue 34): the server checks the registration and sends a code to its mobile
+   * (in the answer in development only); `register` with it as `otp` creates the account.
+   */
+  sendSignUpOtp(payload: RegisterPayload, o?: CallOptions): Call<ApiEnvelope<{ otp?: string }>>;
   register(payload: RegisterPayload, o?: CallOptions): Call<ApiEnvelope<AuthData>>;
   /**
    * Names, e-mail and password. A new e-mail or password needs `current_password` (an account without one:

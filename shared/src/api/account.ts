@@ -3,6 +3,7 @@ import type { ApiClient } from './client';
 
 type AccountApi = Pick<
   Api,
+  | 'sendSignUpOtp'
   | 'register'
   | 'updateUserDetails'
   | 'verifyEmail'
@@ -26,6 +27,7 @@ type AccountApi = Pick<
 /** Account calls of spec §7. `storeToken` is the fixed store-level `user_token` some bodies carry. */
 export function accountApi(c: ApiClient, storeToken: string): AccountApi {
   return {
+    sendSignUpOtp: (payload, o) => c.post('/customer/register/send-otp', payload, o),
     register: (payload, o) => c.post('/customer/register', payload, o),
     updateUserDetails: (payload, o) => c.post('/customer/update-user-details', payload, o),
     verifyEmail: (payload, o) => c.post('/customer/email/verify', payload, o),

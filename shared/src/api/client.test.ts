@@ -41,6 +41,15 @@ beforeAll(async () => {
         res.writeHead(502, { 'content-type': 'text/html' });
         return res.end('<html><body>Bad gateway</body></html>');
       }
+      if (req.url === '/api/drop') return req.socket.destroy();
+      if (req.url === '/api/plain') {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        return res.end('ok');
+      }
+      if (req.url === '/api/empty') {
+        res.writeHead(204);
+        return res.end();
+      }
       if (req.url === '/api/checkout1') return send(409, { success: false, message: ['Only 2 left of Wallet', 'Only 1 left of Watch'] });
       return send(200, { success: true, data: { url: req.url } });
     });
@@ -140,6 +149,72 @@ describe('API client (spec §7)', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(0);
     expect(messageOf(err, 'Something went wrong')).toBe('Something went wrong');
+  });
+});
+
+describe('on axios (issue 33)', () => {
+  it('reads the bearer token at request time, per request, and sends none when it is gone', async () => {
+    let token: string | null = 'first';
+    const client = createApiClient({ baseURL: base, apiKey: 'k-9', getToken: () => token });
+    await client.get('/a');
+    token = 'second';
+    await client.get('/b');
+    token = null;
+    await client.post('/c', { x: 1 });
+    expect(seen.map((r) => [r.headers['x-api-key'], r.headers.authorization])).toEqual([
+      ['k-9', 'Bearer first'],
+      ['k-9', 'Bearer second'],
+      ['k-9', undefined],
+    ]);
+    expect(seen[2]!.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('shares an in-flight read only with the same url and params, and asks again once it has settled', async () => {
+    const { client } = make();
+    delayMs = 30;
+    const [a, b, c] = await Promise.all([
+      client.get('/states', { params: { page: 1 } }),
+      client.get('/states', { params: { page: 1 } }),
+      client.get('/states', { params: { page: 2 } }),
+    ]);
+    expect(a).toBe(b);
+    expect(c).toEqual({ success: true, data: { url: '/api/states?page=2' } });
+    expect(seen.map((r) => r.url).sort()).toEqual(['/api/states?page=1', '/api/states?page=2']);
+    await client.get('/states', { params: { page: 1 } });
+    expect(seen).toHaveLength(3);
+    expect(client.inFlight).toBe(0);
+  });
+
+  it('a request cancelled before it starts resolves to null without being sent; cancelling one caller leaves the others', async () => {
+    const { client } = make();
+    const gone = new AbortController();
+    gone.abort();
+    await expect(client.get('/states', { signal: gone.signal })).resolves.toBeNull();
+    expect(seen).toHaveLength(0);
+
+    delayMs = 100;
+    const ctrl = new AbortController();
+    const mine = client.get('/states', { signal: ctrl.signal });
+    const theirs = client.get('/states');
+    ctrl.abort();
+    await expect(mine).resolves.toBeNull();
+    await expect(theirs).resolves.toEqual({ success: true, data: { url: '/api/states' } });
+  });
+
+  it('a connection dropped before any answer is an ApiError with status 0, and the render is told', async () => {
+    const recorder = new AnswerRecorder();
+    const client = createApiClient({ baseURL: base, apiKey: 'k', getToken: () => 'good', onUnauthorized: jest.fn(), sink: recorder });
+    const err = await client.get('/drop').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 0, messages: [], fieldErrors: {} });
+    expect(recorder.complete).toBe(false);
+    expect(recorder.failures[0]!.key).toMatch(/^GET \/drop /);
+  });
+
+  it('an answer that is not JSON comes back as its text, an empty one as an empty string', async () => {
+    const { client } = make();
+    expect(await client.get('/plain')).toBe('ok');
+    expect(await client.get('/empty')).toBe('');
   });
 });
 

@@ -1,7 +1,9 @@
+import type { AxiosInstance } from 'axios';
 import { ApiError, toMessages } from './errors';
 import type { CallOptions } from './Api';
 import { hasPrefetched, takePrefetched } from '../prefetch';
 import { requestKey, type AnswerSink, type AnswerSource } from './answers';
+import { loadOnce } from '../loadOnce';
 
 /** What the shell hands to `createApiClient`: the runtime config and its session policies. */
 export interface ApiClientOptions {
@@ -48,64 +50,83 @@ function fieldErrorsOf(body: unknown): Record<string, string> {
   return out;
 }
 
-/** An answer's body: its JSON when it is JSON, else its text ('' when empty), as the API's callers expect. */
-async function bodyOf(res: Response): Promise<unknown> {
-  const text = await res.text();
-  if (text === '') return '';
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+type AxiosModule = typeof import('axios');
+
+/**
+ * axios is its own chunk, asked for as soon as the page's client exists: it downloads beside the
+ * page's other scripts and never holds up the shared package or hydration; only a request that needs
+ * it before it has come waits (the first screen's data mostly comes from the prefetch or the server
+ * render's answers).
+ */
+const loadAxios = loadOnce<AxiosModule>(() => import('axios'));
+
+/** An `ApiError` for a failed axios request: the server's status, messages and field errors, or status 0. */
+function toApiError(err: unknown, ax: AxiosModule | undefined): ApiError {
+  if (err instanceof ApiError) return err;
+  const res = ax?.isAxiosError(err) ? err.response : undefined;
+  if (!res) return new ApiError(0, []);
+  const data = res.data as { message?: unknown } | null;
+  return new ApiError(res.status, toMessages(data?.message), fieldErrorsOf(data));
 }
 
 /**
- * The page's one HTTP client, on the platform's `fetch` (the browser's, and Node's in the server render).
- * It was axios until issue 19: 21 KB gzip on every page's load for what `fetch` does here — JSON in and
- * out, a multipart form, a query string, an abort signal. No timeout (spec §7). A cancelled request (its
- * signal aborted) resolves to `null`; every other failure rejects with `ApiError` (status 0 when no
- * answer came).
+ * The page's one HTTP client: one axios instance (the browser's and the server render's). Interceptors
+ * put the API key and the bearer token (read at request time) on every request and turn every failure
+ * into `ApiError` (status 0 when no answer came); a cancelled request (its signal aborted) resolves to
+ * `null`. No timeout (spec §7). The fetch adapter: the server render and the tests run on Node, which
+ * has no XMLHttpRequest, and the client uses nothing only xhr does (progress events).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const base = options.baseURL.replace(/\/$/, '');
+  const instance = loadOnce(async (): Promise<AxiosInstance> => {
+    const ax = await loadAxios();
+    const http = ax.default.create({
+      baseURL: options.baseURL.replace(/\/$/, ''),
+      adapter: 'fetch',
+      timeout: 0,
+      headers: { Accept: 'application/json' },
+      // Forms are built as the platform's FormData, which fetch sends, on Node too (not axios's Node package).
+      env: { FormData: globalThis.FormData },
+    });
+    http.interceptors.request.use((config) => {
+      config.headers.set('x-api-key', options.apiKey);
+      const token = options.getToken();
+      if (token) config.headers.set('Authorization', `Bearer ${token}`);
+      return config;
+    });
+    http.interceptors.response.use(undefined, (err: unknown) => {
+      if (ax.isCancel(err)) throw err;
+      const apiError = toApiError(err, ax);
+      // The 401 policy (spec §6) only when this request carried a token: a guest's 401 ends nothing.
+      if (apiError.status === 401 && ax.isAxiosError(err) && err.config?.headers.has('Authorization')) options.onUnauthorized?.();
+      throw apiError;
+    });
+    return http;
+  });
+  // In a page, fetched at once: a personal page's first calls (cart, account) need it right away.
+  if (typeof document !== 'undefined') void instance().catch(() => undefined);
+
   const pending = new Map<string, Promise<unknown>>();
   let inFlight = 0;
 
   async function send<T>(method: 'GET' | 'POST', url: string, body: unknown, opts: RequestOptions, form: boolean): Promise<T | null> {
-    const token = options.getToken();
-    const headers: Record<string, string> = { 'x-api-key': options.apiKey, Accept: 'application/json' };
-    if (token) headers.Authorization = `Bearer ${token}`;
-    let payload: FormData | string | undefined;
-    if (form && body) {
-      const fd = new FormData();
-      for (const [k, v] of Object.entries(body as Record<string, string>)) fd.append(k, v);
-      payload = fd;
-    } else if (body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const query = opts.params ? `?${new URLSearchParams(Object.entries(opts.params).map(([k, v]) => [k, String(v)])).toString()}` : '';
     const key = requestKey(method, url, opts.params, body);
     inFlight += 1;
+    let ax: AxiosModule | undefined;
     try {
-      let res: Response;
-      let data: unknown;
-      try {
-        res = await fetch(`${base}${url}${query}`, { method, headers, body: payload, signal: opts.signal });
-        data = await bodyOf(res);
-      } catch (err) {
-        if (opts.signal?.aborted) return null;
-        options.sink?.failed(key, err);
-        throw new ApiError(0, []);
-      }
-      if (!res.ok) {
-        const apiError = new ApiError(res.status, toMessages((data as { message?: unknown } | null)?.message), fieldErrorsOf(data));
-        options.sink?.failed(key, apiError);
-        if (res.status === 401 && token) options.onUnauthorized?.();
-        throw apiError;
-      }
-      options.sink?.answered(key, data);
-      return data as T;
+      ax = await loadAxios();
+      const http = await instance();
+      // A multipart content type makes axios build the form from the object; it leaves the boundary to
+      // the platform (without it, Node's axios would label the form url-encoded).
+      const headers = form ? { 'Content-Type': 'multipart/form-data' } : undefined;
+      const res = await http.request<unknown>({ method, url, data: body, params: opts.params, headers, signal: opts.signal });
+      options.sink?.answered(key, res.data);
+      return res.data as T;
+    } catch (err) {
+      // A chunk that failed to load is a request that did not get through: status 0, tried again next time.
+      if (opts.signal?.aborted || ax?.isCancel(err)) return null;
+      const apiError = toApiError(err, ax);
+      options.sink?.failed(key, apiError);
+      throw apiError;
     } finally {
       inFlight -= 1;
     }

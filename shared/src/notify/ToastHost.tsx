@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, useEffect, useSyncExternalStore } from 'react';
+import { HydrationBoundary } from '../ui/HydrationBoundary';
 import { createPortal } from 'react-dom';
 import { KEEP_LIVE_ATTRIBUTE } from '../ui/inert';
 import { SHELL_TOAST_MS } from '../constants';
@@ -52,9 +53,9 @@ export function ToastHost() {
       {ready ? (
         <ready.ToastContainer {...CONTAINER_PROPS} />
       ) : (
-        <Suspense fallback={null}>
+        <HydrationBoundary fallback={null}>
           <ToastContainer {...CONTAINER_PROPS} />
-        </Suspense>
+        </HydrationBoundary>
       )}
     </div>,
     document.body,

@@ -19,6 +19,8 @@ export interface OtpSendResult {
   /** The code, when the server sends it back (development; spec §8 shows it in the toast). */
   otp?: string;
   userNotRegistered?: boolean;
+  /** Sign-in only (issue 34): an account holds the mobile without having proved it; sign in by e-mail instead. */
+  mobileUnproven?: boolean;
   mobile?: string;
 }
 
@@ -114,6 +116,14 @@ export class AuthStore {
         this.loading = false;
       });
     }
+  }
+
+  /**
+   * Sign-up's first step (issue 34): the server checks the registration and sends a code to its mobile.
+   * Rejects with the server's field errors (a taken e-mail or mobile) for the form.
+   */
+  async sendSignUpOtp(payload: RegisterPayload): Promise<ApiEnvelope<{ otp?: string }>> {
+    return answered(await this.api.sendSignUpOtp(payload));
   }
 
   /** Spec §4: success stores the user; authenticated only without an email_verification_token. */
@@ -228,6 +238,10 @@ export class AuthStore {
       });
       // Spec §4: a 'not registered' failure leads to sign-up with the mobile number.
       if (/not registered/i.test(message)) return { success: false, message, userNotRegistered: true, mobile };
+      // Issue 34: the sign-in's 409 says the number is on an account, unproven: sign-up would refuse it too.
+      if (flag === 'loginSent' && err instanceof ApiError && err.status === 409) {
+        return { success: false, message: messageOf(err, MESSAGES.mobileUnproven), mobileUnproven: true, mobile };
+      }
       return { success: false, message };
     } finally {
       runInAction(() => {

@@ -1,7 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Api } from '../api/Api';
 import { messageOf } from '../api/errors';
-import type { Category, StoreInfoData, StoreInfoFields } from '../api/types';
+import { PAYMENT_METHODS } from '@storefront/contract/rules';
+import type { Category, PaymentMethod, StoreInfoData, StoreInfoFields } from '../api/types';
 import { MESSAGES } from '../messages';
 import { STORE_INFO_DEFAULTS, themeFrom, type Theme } from './theme';
 
@@ -39,6 +40,14 @@ export class StoreInfoStore {
 
   get categories(): Category[] {
     return this.data?.sub_category_list ?? [];
+  }
+
+  /**
+   * What checkout may offer: the server's list (PAYMENT_PROVIDER=none: cash on delivery alone); every
+   * method from a server that does not say.
+   */
+  get paymentMethods(): readonly PaymentMethod[] {
+    return this.data?.payment_methods ?? PAYMENT_METHODS;
   }
 
   get theme(): Theme {

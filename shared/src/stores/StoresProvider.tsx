@@ -1,5 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import { useDeferredInTask } from '../ui/useDeferredInTask';
+import { createContext, useContext, useDeferredValue, type ReactNode } from 'react';
 import type { RootStore } from './RootStore';
 
 const StoresContext = createContext<RootStore | null>(null);
@@ -21,11 +20,9 @@ export function useStores(): RootStore {
 
 /**
  * Whether the shopper's saved session (sign-in, cart) has been applied, as a page's own content should
- * follow it. The session arrives in one store update right after hydration, and MobX re-renders at once:
- * the page's content (lines, a form, an account sub-page) would render in that same task. Deferred to a
- * task of its own, the skeleton stays for that update and the content renders afterwards (issue 19:
- * Total Blocking Time).
+ * follow it. The session arrives in one store update right after hydration: deferred, the skeleton
+ * stays for that update and React renders the content in a background render that yields to input.
  */
 export function useSessionApplied(): boolean {
-  return useDeferredInTask(useStores().sessionRestored);
+  return useDeferredValue(useStores().sessionRestored);
 }

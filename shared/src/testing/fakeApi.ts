@@ -16,6 +16,7 @@ import type {
   PaymentSession,
 } from '../api/types';
 import { CART_TOTAL_LIMIT, LIST_TOTAL_CAP, MAX_LINE_QUANTITY, isCancellable } from '../constants';
+import { MESSAGES } from '../messages';
 import { fixtureProducts, fixtureStoreInfo, makeCustomer, makeOrder } from './fixtures';
 
 type Method = keyof Api;
@@ -264,9 +265,16 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
       return ok(undefined, 'Product removed from wishlist');
     },
 
+    sendSignUpOtp: async (p) => {
+      if (state.customers.some((c) => c.email === p.email))
+        throw new ApiError(400, ['The email has already been taken.'], { email: 'The email has already been taken.' });
+      return ok({ otp: state.otp }, 'OTP sent successfully');
+    },
     register: async (p) => {
       if (state.customers.some((c) => c.email === p.email))
         throw new ApiError(400, ['The email has already been taken.'], { email: 'The email has already been taken.' });
+      // As the server (issue 34): a code from sendSignUpOtp proves the mobile; without one it stays unproven.
+      if (p.otp !== undefined && p.otp !== state.otp) throw new ApiError(400, ['Invalid OTP'], { otp: 'Invalid OTP' });
       const c = {
         id: state.customers.length + 1,
         firstname: p.firstName,
@@ -275,6 +283,7 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
         phone_number: p.mobile,
         alt_phone_number: p.mobile,
         shipping_address: null,
+        mobile_verified: p.otp !== undefined,
         password: p.password,
       };
       state.customers.push(c);
@@ -331,8 +340,10 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
     },
     sendOtp: async () => ok({ otp: state.otp }, 'OTP sent successfully'),
     sendLoginOtp: async (mobile) => {
-      if (!state.customers.some((c) => c.phone_number === mobile))
-        throw new ApiError(404, ['Mobile number is not registered. Please sign up.']);
+      const holder = state.customers.find((c) => c.phone_number === mobile);
+      if (!holder) throw new ApiError(404, ['Mobile number is not registered. Please sign up.']);
+      // As the server (issue 34): a mobile the account never proved does not sign in by code.
+      if (holder.mobile_verified === false) throw new ApiError(409, [MESSAGES.mobileUnproven], { mobile: MESSAGES.mobileUnproven });
       return ok({ otp: state.otp }, 'OTP sent successfully');
     },
     verifyCheckoutOtp: async (p) => {

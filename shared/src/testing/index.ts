@@ -5,3 +5,4 @@ export * from './renderWithStores';
 export { memoryStorage } from '../stores/persistence';
 export * from './toasts';
 export * from './changes';
+export * from './carousels';

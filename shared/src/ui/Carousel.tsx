@@ -3,6 +3,7 @@ import {
   isValidElement,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -11,19 +12,26 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react';
-import { CATEGORY_CAROUSEL_AUTOPLAY_MS } from '../constants';
-import { useHydrated } from './useHydrated';
+import type { Swiper as SwiperInstance } from 'swiper/types';
+import { CATEGORY_CAROUSEL_AUTOPLAY_MS, CATEGORY_CAROUSEL_SLIDES } from '../constants';
+import { whenIdle } from '../idle';
+import { loadOnce } from '../loadOnce';
 
 export interface CarouselProps {
   /** The region's accessible name ('Banners', 'Categories'). */
   label: string;
   /** One child per slide, keyed. */
   children: ReactNode;
-  /** Moves on by one slide every this many ms, wrapping from the last to the first; 0 or unset: never. */
+  /** Moves on by one slide every this many ms; 0 or unset: never. */
   autoplayMs?: number;
+  /**
+   * With more slides than this the carousel loops (the first slide follows the last); with this many
+   * or fewer, moving on from the last slide rewinds to the first. Unset: it always rewinds.
+   */
+  loopAbove?: number;
   /** Previous / next buttons. */
   arrows?: boolean;
-  /** One "Go to slide N" button per position. */
+  /** One "Go to slide N" button per slide. */
   dots?: boolean;
   previousLabel?: string;
   nextLabel?: string;
@@ -34,7 +42,12 @@ export interface CarouselProps {
   className?: string;
 }
 
+/** Swiper's chunk (script and CSS), fetched once for every carousel of the page. */
+const loadSwiper = loadOnce(() => import('./swiperRuntime'));
+
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+/** How long a move takes; none under reduced motion. */
+const SPEED_MS = 400;
 
 function subscribeReducedMotion(onChange: () => void): () => void {
   const query = typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null;
@@ -67,47 +80,42 @@ function useDocumentHidden(): boolean {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
-/** Where slide `i` starts, in the track's scroll coordinates. */
-function slideLeft(track: HTMLElement, i: number): number {
-  const slides = track.children;
-  const first = slides[0] as HTMLElement | undefined;
-  const slide = slides[i] as HTMLElement | undefined;
-  return slide && first ? slide.offsetLeft - first.offsetLeft : 0;
-}
-
-/** How many slides the track shows at once, from the layout CSS gave it (1 before there is one). */
-function measurePerView(track: HTMLElement, count: number): number {
-  const first = track.children[0] as HTMLElement | undefined;
-  if (!first || first.offsetWidth === 0) return 1;
-  const stride = track.children.length > 1 ? slideLeft(track, 1) : first.offsetWidth;
-  if (stride <= 0) return 1;
-  const gap = stride - first.offsetWidth;
-  return Math.min(count, Math.max(1, Math.round((track.clientWidth + gap) / stride)));
-}
-
-/** The slide whose start is nearest the track's scroll position (the last position at the very end). */
-function nearestIndex(track: HTMLElement, last: number): number {
-  if (track.scrollLeft >= track.scrollWidth - track.clientWidth - 1) return last;
-  let best = 0;
-  for (let i = 1; i < track.children.length; i++) {
-    if (Math.abs(slideLeft(track, i) - track.scrollLeft) < Math.abs(slideLeft(track, best) - track.scrollLeft)) best = i;
-  }
-  return Math.min(best, last);
+/** A slide's position among the carousel's slides, whatever order Swiper's loop has moved them into. */
+function realIndexOf(swiper: SwiperInstance, slide: HTMLElement): number {
+  const attr = slide.getAttribute('data-swiper-slide-index');
+  return attr === null ? swiper.slides.indexOf(slide) : Number(attr);
 }
 
 /**
- * A carousel of slides on CSS scroll snapping: the browser does the swiping, momentum and snapping (on
- * touch, trackpad and scrollbar) with no script at all, so the server's markup is already a working,
- * final-size carousel before hydration. Script adds only what the browser does not: autoplay (paused
- * on hover, on focus inside, while touched, while the tab is hidden or the carousel is off screen, and
- * never started under reduced motion), a pause/play button, previous/next and "Go to slide N" buttons,
- * arrow keys, and `inert` on the slides out of view so Tab stays on what is shown. Follows the WAI-ARIA
- * carousel pattern: a region with `aria-roledescription="carousel"`, slides as "N of M" groups.
+ * Only the slides wholly in view can take focus: Tab never lands on one the shopper cannot see. Where
+ * a slide starts comes from Swiper's grid and translate (where a move is going, not where it is), its
+ * width from its box: Swiper's own sizes, and its fully-visible class, count the gap after a slide.
+ */
+function markShownSlides(swiper: SwiperInstance): void {
+  swiper.slides.forEach((slide, i) => {
+    const left = (swiper.slidesGrid[i] ?? 0) + swiper.translate;
+    const hidden = left < -1 || left + slide.offsetWidth > swiper.size + 1;
+    if (slide.hasAttribute('inert') !== hidden) slide.toggleAttribute('inert', hidden);
+  });
+}
+
+/**
+ * A carousel on Swiper. The server sends every slide as plain markup that CSS lays out exactly as
+ * Swiper will (slides per view and gaps per breakpoint, Swiper's `slidesPerView: 'auto'` reads them
+ * back), and until Swiper runs it swipes by the browser's own scroll snapping, so nothing waits for
+ * script and nothing shifts when it arrives. Swiper (its script and CSS) loads once the carousel is on
+ * screen and the page is idle, or at once when a control is used, and is set up on that markup in an
+ * effect (destroyed on unmount). It adds autoplay (paused on hover, on focus inside, while touched,
+ * while the tab is hidden or the carousel is off screen, never started under reduced motion), a
+ * pause/play button (WCAG 2.2.2), previous/next and "Go to slide N" buttons, arrow keys, and takes the
+ * slides out of view out of the tab order. Follows the WAI-ARIA carousel pattern: a region with
+ * `aria-roledescription="carousel"`, slides as "N of M" groups.
  */
 export function Carousel({
   label,
   children,
   autoplayMs = 0,
+  loopAbove = Infinity,
   arrows = false,
   dots = false,
   previousLabel = 'Previous slide',
@@ -118,15 +126,19 @@ export function Carousel({
 }: CarouselProps) {
   const slides = Children.toArray(children).filter(isValidElement);
   const count = slides.length;
+  const signature = slides.map((s, i) => String(s.key ?? i)).join('\u0000');
+  const loop = count > loopAbove;
   const root = useRef<HTMLElement>(null);
-  const track = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
   const pauseButton = useRef<HTMLButtonElement>(null);
-  const focusSlide = useRef<number | null>(null);
-  const hydrated = useHydrated();
+  const swiperRef = useRef<SwiperInstance | null>(null);
+  /** Starts Swiper now (a control was used before it was loaded); set by the set-up effect. */
+  const startNow = useRef<() => Promise<SwiperInstance | null>>(() => Promise.resolve(null));
   const reducedMotion = useReducedMotion();
   const hidden = useDocumentHidden();
-  const [index, setIndex] = useState(0);
-  const [perView, setPerView] = useState(1);
+  const [ready, setReady] = useState(false);
+  const [current, setCurrent] = useState(0);
+  const [locked, setLocked] = useState(false);
   // The shopper's own choice from the pause/play button; until they make one, reduced motion decides.
   const [stoppedByShopper, setStoppedByShopper] = useState<boolean | null>(null);
   const [hovered, setHovered] = useState(false);
@@ -134,92 +146,140 @@ export function Carousel({
   const [touching, setTouching] = useState(false);
   const [onScreen, setOnScreen] = useState(true);
 
-  const last = Math.max(0, count - perView);
-  const current = Math.min(index, last);
   const playing = autoplayMs > 0 && !(stoppedByShopper ?? reducedMotion);
-  const running = playing && hydrated && last > 0 && !hovered && !focused && !touching && !hidden && onScreen;
+  // Swiper's autoplay keeps an exact interval only without waiting for transitions, and then its own
+  // pauses (tab hidden, touch) resume at once: the carousel decides when it runs.
+  const running = playing && ready && !locked && !hovered && !focused && !touching && !hidden && onScreen;
 
-  // Slides per view follow the CSS (breakpoints), measured before paint and again on every resize.
+  // Until Swiper says (lock/unlock), the layout does: slides that all fit need no controls.
   useLayoutEffect(() => {
-    const el = track.current;
-    if (!el) return undefined;
-    const measure = () => setPerView(measurePerView(el, count));
-    measure();
-    if (typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [count]);
+    const track = frame.current?.firstElementChild;
+    if (track && !swiperRef.current) setLocked(track.scrollWidth <= track.clientWidth + 1);
+  }, [signature]);
 
-  // A swipe or a scroll by the shopper: once it settles, the controls follow where it stopped.
+  // Swiper on the server's markup: once on screen and idle, built again when the slides change.
   useEffect(() => {
-    const el = track.current;
-    if (!el) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onScroll = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        const n = el.children.length;
-        setIndex(nearestIndex(el, Math.max(0, n - measurePerView(el, n))));
-      }, 120);
+    const el = frame.current;
+    if (!el || count < 2) return undefined;
+    let disposed = false;
+    let starting: Promise<SwiperInstance | null> | null = null;
+    const start = () =>
+      (starting ??= loadSwiper().then(
+        ({ Swiper, A11y, Autoplay }) => {
+          if (disposed) return null;
+          // A shopper who swiped the plain markup before the script came keeps their place.
+          const track = el.firstElementChild as HTMLElement | null;
+          const stride = (el.querySelector<HTMLElement>('.swiper-slide + .swiper-slide')?.offsetLeft ?? 0) || 1;
+          const initialSlide = track ? Math.round(track.scrollLeft / stride) : 0;
+          if (track) track.scrollLeft = 0;
+          const swiper = new Swiper(el, {
+            modules: autoplayMs > 0 ? [A11y, Autoplay] : [A11y],
+            slidesPerView: 'auto',
+            spaceBetween: 0,
+            loop,
+            rewind: !loop,
+            initialSlide,
+            speed: SPEED_MS,
+            // Started and stopped by the carousel (see `running`); each delay counts from the start of a
+            // move, so slides change every `autoplayMs` (spec §9: every 3000 ms).
+            autoplay: autoplayMs > 0 ? { delay: autoplayMs, disableOnInteraction: false, waitForTransition: false } : false,
+            a11y: {
+              slideLabelMessage: '{{index}} of {{slidesLength}}',
+              itemRoleDescriptionMessage: 'slide',
+              // The region names itself and sets aria-live by whether it moves on its own.
+              wrapperLiveRegion: false,
+              notificationClass: 'sf-visually-hidden',
+            },
+            on: {
+              setTranslate: markShownSlides,
+              resize: markShownSlides,
+              slideChange: (s) => setCurrent(s.realIndex),
+              lock: () => setLocked(true),
+              unlock: () => setLocked(false),
+            },
+          });
+          swiper.autoplay?.stop();
+          markShownSlides(swiper);
+          swiperRef.current = swiper;
+          setCurrent(swiper.realIndex);
+          setLocked(swiper.isLocked);
+          setReady(true);
+          return swiper;
+        },
+        // No Swiper (a chunk that failed to load): the markup still scrolls; the next use tries again.
+        () => {
+          starting = null;
+          return null;
+        },
+      ));
+    startNow.current = start;
+
+    // After the page's load, when it is next idle, and only once the carousel is (nearly) on screen.
+    let cancelIdle: (() => void) | undefined;
+    const later = () => {
+      cancelIdle ??= whenIdle(() => void start(), 2000);
     };
-    el.addEventListener('scroll', onScroll, { passive: true });
+    let observer: IntersectionObserver | undefined;
+    if (typeof IntersectionObserver === 'undefined') later();
+    else {
+      observer = new IntersectionObserver(
+        ([entry]) => {
+          setOnScreen(entry?.isIntersecting ?? true);
+          if (entry?.isIntersecting) later();
+        },
+        { rootMargin: '200px 0px' },
+      );
+      observer.observe(el);
+    }
     return () => {
-      el.removeEventListener('scroll', onScroll);
-      clearTimeout(timer);
+      disposed = true;
+      observer?.disconnect();
+      cancelIdle?.();
+      swiperRef.current?.destroy(true, true);
+      swiperRef.current = null;
+      startNow.current = () => Promise.resolve(null);
+      setReady(false);
     };
-  }, []);
-
-  // The controls, the keys and autoplay move the track to the current slide.
-  useEffect(() => {
-    const el = track.current;
-    if (!el || typeof el.scrollTo !== 'function') return;
-    const left = slideLeft(el, current);
-    if (Math.abs(el.scrollLeft - left) > 1) el.scrollTo({ left, behavior: reducedMotion ? 'auto' : 'smooth' });
-  }, [current, reducedMotion]);
-
-  // Arrow keys on a slide carry focus to the neighbouring slide once it is no longer inert.
-  useEffect(() => {
-    const to = focusSlide.current;
-    if (to === null) return;
-    focusSlide.current = null;
-    track.current?.children[to]?.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
-  });
+    // `signature` stands for the slides: a new list is a new Swiper on a new frame (see the key below).
+  }, [signature, count, loop, autoplayMs]);
 
   useEffect(() => {
-    if (!running) return undefined;
-    const timer = setTimeout(() => setIndex(current >= last ? 0 : current + 1), autoplayMs);
-    return () => clearTimeout(timer);
-  }, [running, current, last, autoplayMs]);
+    const swiper = swiperRef.current;
+    if (!swiper || swiper.destroyed) return;
+    swiper.params.speed = reducedMotion ? 0 : SPEED_MS;
+    swiper.wrapperEl.setAttribute('aria-live', running ? 'off' : 'polite');
+    if (!swiper.autoplay) return;
+    if (running && !swiper.autoplay.running) swiper.autoplay.start();
+    if (!running && swiper.autoplay.running) swiper.autoplay.stop();
+  }, [running, ready, reducedMotion]);
 
-  // Off screen it does not move (nobody sees it, and it costs the main thread nothing).
-  useEffect(() => {
-    const el = root.current;
-    if (!el || autoplayMs <= 0 || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry?.isIntersecting ?? true));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [autoplayMs]);
-
-  const go = (to: number) => setIndex(to < 0 ? last : to > last ? 0 : to);
+  /** Runs `move` on Swiper, loading it first when a control is used before it came. */
+  const withSwiper = (move: (swiper: SwiperInstance) => void) => {
+    const swiper = swiperRef.current;
+    if (swiper && !swiper.destroyed) move(swiper);
+    else void startNow.current().then((s) => s && move(s));
+  };
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     e.preventDefault();
     const step = e.key === 'ArrowRight' ? 1 : -1;
-    const shown = Array.from(track.current?.children ?? []);
-    const from = shown.findIndex((slide) => slide.contains(e.target as Node));
-    if (from < 0) {
-      go(current + step);
-      return;
-    }
-    const to = (from + step + count) % count;
-    if (to >= current && to < current + perView) {
-      shown[to]?.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
-      return;
-    }
-    focusSlide.current = to;
-    setIndex(to < current ? to : Math.min(last, to - perView + 1));
+    const from = (e.target as HTMLElement).closest<HTMLElement>('.swiper-slide');
+    withSwiper((swiper) => {
+      if (!from || !swiper.slides.includes(from)) {
+        if (step > 0) swiper.slideNext();
+        else swiper.slidePrev();
+        return;
+      }
+      // Focus goes to the neighbouring slide, which is brought into view first when it is not.
+      const to = (realIndexOf(swiper, from) + step + count) % count;
+      const target = () => swiper.slides.find((s) => realIndexOf(swiper, s) === to);
+      if (target()?.hasAttribute('inert')) {
+        if (step > 0) swiper.slideNext();
+        else swiper.slidePrev();
+      }
+      target()?.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
+    });
   };
 
   // Focus on the pause/play button itself does not pause: pressing Play must start it moving.
@@ -231,8 +291,33 @@ export function Carousel({
   const onPointerEnter = (e: PointerEvent<HTMLElement>) => e.pointerType === 'mouse' && setHovered(true);
   const onPointerLeave = (e: PointerEvent<HTMLElement>) => e.pointerType === 'mouse' && setHovered(false);
 
-  const positions = last + 1;
-  const still = hydrated && last === 0;
+  // The slides render again only when the section passes new ones: the carousel's own state (hover,
+  // focus, the current dot) never re-renders the markup Swiper manages.
+  const track = useMemo(() => {
+    const list = Children.toArray(children).filter(isValidElement);
+    const keys = list.map((s, i) => String(s.key ?? i)).join('\u0000');
+    return (
+      // A new list of slides gets a new frame, so a renderer never reconciles slides Swiper's loop moved.
+      <div key={keys} ref={frame} className="sf-carousel__frame swiper">
+        {/* Polite until autoplay runs (then off, set with it below): a moving carousel does not chatter. */}
+        <div className="sf-carousel__track swiper-wrapper" aria-live="polite">
+          {list.map((slide, i) => (
+            <div
+              key={slide.key ?? i}
+              className="sf-carousel__slide swiper-slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${list.length}`}
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+    );
+  }, [children]);
+
+  const still = locked;
   return (
     // The handlers listen to what bubbles up from the slides' links and the buttons (all focusable
     // themselves); the region is never focused or clicked for its own sake.
@@ -269,41 +354,32 @@ export function Carousel({
               type="button"
               className="sf-carousel__control sf-carousel__prev"
               aria-label={previousLabel}
-              onClick={() => go(current - 1)}
+              onClick={() => withSwiper((s) => s.slidePrev())}
             >
               <Chevron />
             </button>
-            <button type="button" className="sf-carousel__control sf-carousel__next" aria-label={nextLabel} onClick={() => go(current + 1)}>
+            <button
+              type="button"
+              className="sf-carousel__control sf-carousel__next"
+              aria-label={nextLabel}
+              onClick={() => withSwiper((s) => s.slideNext())}
+            >
               <Chevron />
             </button>
           </>
         ) : null}
-        <div ref={track} className="sf-carousel__track" aria-live={running ? 'off' : 'polite'}>
-          {slides.map((slide, i) => (
-            <div
-              key={slide.key ?? i}
-              className="sf-carousel__slide"
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}`}
-              // The server's markup has every slide live (a shopper without script scrolls to them).
-              inert={hydrated && (i < current || i >= current + perView)}
-            >
-              {slide}
-            </div>
-          ))}
-        </div>
+        {track}
       </div>
       {dots && count > 1 ? (
         <div className="sf-carousel__dots">
-          {Array.from({ length: positions }, (_, i) => (
+          {Array.from({ length: count }, (_, i) => (
             <button
               key={i}
               type="button"
               className="sf-carousel__dot"
               aria-label={`Go to slide ${i + 1}`}
               aria-current={i === current ? 'true' : undefined}
-              onClick={() => setIndex(i)}
+              onClick={() => withSwiper((s) => s.slideToLoop(i))}
             />
           ))}
         </div>
@@ -322,11 +398,13 @@ function Chevron() {
 
 /**
  * The category carousels of spec §2 and §9 (the home's and the shop mega-menu's): autoplay every
- * 3000 ms, previous/next arrows, named as categories. Each section sets its own tiles per view in CSS.
+ * 3000 ms, looping when there are more than 8 categories, previous/next arrows, named as categories.
+ * Each section sets its own tiles per view in CSS (8 on wide screens).
  */
 export const CATEGORY_CAROUSEL: Omit<CarouselProps, 'children' | 'className'> = {
   label: 'Categories',
   autoplayMs: CATEGORY_CAROUSEL_AUTOPLAY_MS,
+  loopAbove: CATEGORY_CAROUSEL_SLIDES,
   arrows: true,
   previousLabel: 'Previous categories',
   nextLabel: 'Next categories',

@@ -31,10 +31,18 @@ function useOverlayFocus(open: boolean, onClose: () => void) {
   useEffect(() => {
     close.current = onClose;
   }, [onClose]);
+  const opener = useRef<HTMLElement | null>(null);
   // Before the first paint of the dialog (an effect may run a frame later): focus never shows elsewhere.
   useLayoutEffect(() => {
-    if (!open) return undefined;
-    const opener = document.activeElement as HTMLElement | null;
+    if (!open) {
+      // Back to the opener in the effect of the closing commit, not in the cleanup: React restores the
+      // focus it saw before a commit once the cleanups have run, which would undo a focus moved there.
+      const back = opener.current;
+      opener.current = null;
+      if (back?.isConnected) back.focus();
+      return undefined;
+    }
+    opener.current = document.activeElement as HTMLElement | null;
     const el = ref.current;
     const release = root.current ? inertOutside([root.current]) : () => undefined;
     const first = el?.querySelector<HTMLElement>(
@@ -51,9 +59,15 @@ function useOverlayFocus(open: boolean, onClose: () => void) {
       document.removeEventListener('keydown', onKey);
       openStack.splice(openStack.indexOf(token), 1);
       release();
-      if (opener?.isConnected) opener.focus();
     };
   }, [open]);
+  // Unmounted while open: the overlay's elements are gone, so nothing of React's restores focus there.
+  useLayoutEffect(
+    () => () => {
+      if (opener.current?.isConnected) opener.current.focus();
+    },
+    [],
+  );
   return { ref, root };
 }
 

@@ -8,7 +8,5 @@ export * from './Picture';
 export * from './Field';
 export * from './useHydrated';
 export * from './Carousel';
-export * from './useOptimisticValue';
-export * from './useDeferredInTask';
-export * from './HydrationSlice';
+export * from './HydrationBoundary';
 export * from './nextTask';

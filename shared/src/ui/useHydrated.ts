@@ -1,16 +1,15 @@
 import { useSyncExternalStore } from 'react';
-import { isHydrating, onHydrated } from './HydrationSlice';
 
-const browserValue = () => !isHydrating();
+const subscribe = () => () => undefined;
+const browserValue = () => true;
 const serverValue = () => false;
 
 /**
- * False on the server and while the server's markup hydrates (every slice of it, see HydrationSlice);
- * true from the render right after hydration, and in every render that is not a hydration (a client
- * navigation, a page rendered in the browser). What only the browser knows (router state kept across a
- * reload, storage, the clock) goes into a page behind it, so the browser's first frame is the one the
- * server sent and hydration finds no mismatch; the page renders again with the browser's value after.
+ * False on the server and while a component hydrates (React reads a store's server snapshot then);
+ * true from the render right after, and in every render that is not a hydration (a client navigation,
+ * a page rendered in the browser). What only the browser knows (router state kept across a reload,
+ * storage, the clock) goes behind it, so hydration finds the server's markup and then renders again.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(onHydrated, browserValue, serverValue);
+  return useSyncExternalStore(subscribe, browserValue, serverValue);
 }

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
-import { HydrationSlice, useStores, type RuntimeConfig } from '@storefront/shared';
+import { HydrationBoundary, useStores, type RuntimeConfig } from '@storefront/shared';
 import { RemotePage } from './RemotePage';
 import { Footer } from '../chrome/Footer';
 import { ScrollManager } from '../chrome/ScrollManager';
@@ -21,15 +21,15 @@ export const Layout = observer(function Layout({ children }: { config?: RuntimeC
         Skip to content
       </a>
       <ScrollManager />
-      <HydrationSlice>
+      <HydrationBoundary>
         <SiteHeader />
-      </HydrationSlice>
+      </HydrationBoundary>
       <main id="main" className="sh-main" tabIndex={-1}>
-        <HydrationSlice>{children}</HydrationSlice>
+        <HydrationBoundary>{children}</HydrationBoundary>
       </main>
-      <HydrationSlice>
+      <HydrationBoundary>
         <Footer />
-      </HydrationSlice>
+      </HydrationBoundary>
       {cart.isCartOpen && <RemotePage remote="cart_checkout" module="CartPanel" inline />}
       {ui.showSignUpModal && <RemotePage remote="account" module="SignUpModal" inline />}
     </div>

@@ -1,4 +1,5 @@
-import { Component, lazy, Suspense, useContext, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, useContext, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { HydrationBoundary } from '@storefront/shared';
 import { FirstCommitContext, FirstCommitMark, useSectionLoader, type SectionLoader } from './sections';
 import { isLoadFailure, signal } from '../telemetry/signals';
 
@@ -129,9 +130,9 @@ export function RemotePage({ remote, module, inline, props }: RemotePageProps) {
     <div className="remote-section" data-remote={remote} data-module={module}>
       <RemoteBoundary remote={remote} onRetry={retry} inline={inline} onFailed={firstCommit}>
         {inline ? (
-          <Suspense fallback={null}>
+          <HydrationBoundary fallback={null}>
             <Page {...props} />
-          </Suspense>
+          </HydrationBoundary>
         ) : (
           <>
             <Page {...props} />

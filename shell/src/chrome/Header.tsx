@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { Suspense, useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from '@storefront/shared/router';
-import { paths, SEARCH_CLOSE_MS, useClosingState, useStores } from '@storefront/shared';
+import { HydrationBoundary, paths, SEARCH_CLOSE_MS, useClosingState, useStores } from '@storefront/shared';
 import { CategoryMenu, closeOnBlurOutside, useHoverMenu, useNavMenuDismiss } from './CategoryMenu';
 import {
   AddressIcon,
@@ -72,9 +72,9 @@ function ShopMenu() {
       <div id={panelId} className="sh-navmenu__panel sh-mega" hidden={!menu.open}>
         {menu.open ? (
           <ChunkBoundary>
-            <Suspense fallback={<div className="sh-mega__placeholder" />}>
+            <HydrationBoundary fallback={<div className="sh-mega__placeholder" />}>
               <MegaMenu onNavigate={() => menu.setOpen(false)} />
-            </Suspense>
+            </HydrationBoundary>
           </ChunkBoundary>
         ) : null}
       </div>
@@ -245,7 +245,7 @@ export const Header = observer(function Header({ scrolled, shrunk }: HeaderProps
             </button>
             {signedIn && profileOpen ? (
               <ChunkBoundary>
-                <Suspense fallback={null}>
+                <HydrationBoundary fallback={null}>
                   <ProfileMenu
                     id={profileMenuId}
                     name={auth.displayName}
@@ -256,7 +256,7 @@ export const Header = observer(function Header({ scrolled, shrunk }: HeaderProps
                     }}
                     onLogout={requestLogout}
                   />
-                </Suspense>
+                </HydrationBoundary>
               </ChunkBoundary>
             ) : null}
           </div>
@@ -270,7 +270,7 @@ export const Header = observer(function Header({ scrolled, shrunk }: HeaderProps
 
       {search.mounted ? (
         <ChunkBoundary>
-          <Suspense fallback={null}>
+          <HydrationBoundary fallback={null}>
             <SearchDropdown
               id={searchId}
               closing={search.closing}
@@ -280,23 +280,23 @@ export const Header = observer(function Header({ scrolled, shrunk }: HeaderProps
                 if (returnFocus) searchToggle.current?.focus();
               }}
             />
-          </Suspense>
+          </HydrationBoundary>
         </ChunkBoundary>
       ) : null}
 
       {drawer.requested ? (
         <ChunkBoundary>
-          <Suspense fallback={null}>
+          <HydrationBoundary fallback={null}>
             <MobileMenu open={drawer.open} onClose={drawer.hide} onLogout={requestLogoutFromDrawer} />
-          </Suspense>
+          </HydrationBoundary>
         </ChunkBoundary>
       ) : null}
 
       {logout.requested ? (
         <ChunkBoundary>
-          <Suspense fallback={null}>
+          <HydrationBoundary fallback={null}>
             <LogoutDialog open={logout.open} onClose={logout.hide} />
-          </Suspense>
+          </HydrationBoundary>
         </ChunkBoundary>
       ) : null}
     </div>

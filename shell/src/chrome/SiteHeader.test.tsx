@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
-import { renderToStringAsync } from 'preact-render-to-string';
-import { HydrationSlice, markSlicesInServerRender, startSlicedHydration, StoresProvider } from '@storefront/shared';
+import { renderToString } from 'react-dom/server';
+import { HydrationBoundary, StoresProvider, whenHydrated } from '@storefront/shared';
 import { MemoryRouter } from '@storefront/shared/router';
 import { renderWithStores } from '@storefront/shared/testing';
 import { SiteHeader } from './SiteHeader';
@@ -59,19 +59,17 @@ describe('fixed chrome and scrolling (spec §2)', () => {
 
   it('a page scrolled before the header hydrated: once hydrated, the top bar is hidden and the header shrunk', async () => {
     const { store } = storeWithInfo();
-    // As in the shell's layout: the chrome is a slice of the page, and its top bar and header slices of their own.
+    // As in the shell's layout: the chrome is a boundary of the page, and its top bar and header boundaries of their own.
     const page = () => (
       <StoresProvider store={store}>
         <MemoryRouter>
-          <HydrationSlice>
+          <HydrationBoundary>
             <SiteHeader />
-          </HydrationSlice>
+          </HydrationBoundary>
         </MemoryRouter>
       </StoresProvider>
     );
-    markSlicesInServerRender();
-    const html = await renderToStringAsync(page());
-    markSlicesInServerRender(false);
+    const html = renderToString(page());
     const container = document.createElement('div');
     container.innerHTML = html;
     document.body.append(container);
@@ -79,14 +77,12 @@ describe('fixed chrome and scrolling (spec §2)', () => {
 
     // The shopper scrolled while the scripts loaded: no scroll event reaches a listener not yet there.
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 400 });
-    // As the bootstrap does: the hydration starts right before the first (synchronous) render.
-    const done = startSlicedHydration();
-    hydrateRoot(container, page());
-    await done;
-    // The effects (after a frame) and the slices' latest render (a task after each slice).
+    // As the bootstrap does: count the server's boundaries, then hydrate.
+    const done = whenHydrated(container);
     await act(async () => {
-      await new Promise((r) => setTimeout(r, 150));
+      hydrateRoot(container, page());
     });
+    await done;
     expect(topBar()).toHaveAttribute('data-hidden', 'true');
     expect(screen.getByRole('banner')).toHaveClass('is-topbar-hidden');
     expect(headerBar()).toHaveClass('is-shrunk');

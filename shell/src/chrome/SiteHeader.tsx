@@ -1,4 +1,4 @@
-import { HydrationSlice, TOP_BAR_SLIDE_S } from '@storefront/shared';
+import { HydrationBoundary, TOP_BAR_SLIDE_S } from '@storefront/shared';
 import { Header } from './Header';
 import { TopBar } from './TopBar';
 import { useScrollChrome } from './useScrollChrome';
@@ -15,12 +15,12 @@ export function SiteHeader() {
   return (
     <>
       <header className={`sh-chrome${s.topBarHidden ? ' is-topbar-hidden' : ''}`} style={{ transitionDuration: `${TOP_BAR_SLIDE_S}s` }}>
-        <HydrationSlice>
+        <HydrationBoundary>
           <TopBar hidden={s.topBarHidden} />
-        </HydrationSlice>
-        <HydrationSlice>
+        </HydrationBoundary>
+        <HydrationBoundary>
           <Header scrolled={s.scrolled} shrunk={s.shrunk} />
-        </HydrationSlice>
+        </HydrationBoundary>
       </header>
       <div className="sh-chrome-spacer" aria-hidden="true" />
     </>

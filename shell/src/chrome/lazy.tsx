@@ -5,7 +5,7 @@ import { Component, lazy, useState, type ComponentType, type ErrorInfo, type Rea
  * waiting. A lazy component remembers a failed import for good, so a part mounted after a failure gets
  * a fresh one: opening the menu again (after the network is back) downloads it again. The mount that
  * saw the failure keeps its own, so its boundary gets the error instead of a new download on every
- * render (with Preact, a fresh one at once would retry forever while the network is down).
+ * render (a fresh one at once would retry forever while the network is down).
  */
 export function lazyWithPreload<P extends object>(factory: () => Promise<{ default: ComponentType<P> }>) {
   let pending: Promise<{ default: ComponentType<P> }> | null = null;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { HEADER_SHRINK_PX, isHydrating, TOP_BAR_SCROLL_PX } from '@storefront/shared';
+import { HEADER_SHRINK_PX, TOP_BAR_SCROLL_PX } from '@storefront/shared';
 
 /** What the fixed chrome shows for the current scroll position (spec §2 "Shell"). */
 export interface ScrollChrome {
@@ -50,11 +50,9 @@ export function nextScrollChrome(prev: ScrollChrome, rawY: number): ScrollChrome
  * reducer returns the same state, so most scroll events cost a few comparisons.
  */
 export function useScrollChrome(): ScrollChrome {
-  // Hydrating, the first render must be the server's (Preact would keep its attributes over ours); the
-  // effect below reads the position right after, for a page scrolled before its scripts ran.
-  const [state, setState] = useState<ScrollChrome>(() =>
-    typeof window === 'undefined' || isHydrating() ? INITIAL_SCROLL : nextScrollChrome(INITIAL_SCROLL, window.scrollY),
-  );
+  // The first render is the server's (hydration keeps the server's attributes): the effect below reads
+  // the position right after, for a page scrolled before its scripts ran.
+  const [state, setState] = useState<ScrollChrome>(INITIAL_SCROLL);
   useEffect(() => {
     const onScroll = () => setState((prev) => nextScrollChrome(prev, window.scrollY));
     onScroll();

@@ -69,7 +69,7 @@ const config: RuntimeConfig = {
 const Home: PageModule = {
   default: observer(function Home() {
     const { homeSections } = useStores();
-    return <p data-testid="home">First banner: {homeSections.data?.banners[0]?.title ?? 'none'}</p>;
+    return <p data-testid="home">{`First banner: ${homeSections.data?.banners[0]?.title ?? 'none'}`}</p>;
   }),
   load: (session) => session.homeSections.fetch(),
 };
@@ -102,6 +102,25 @@ describe('renderPage', () => {
     expect(result!.rootAttributes['data-banner-type']).toBe('slider');
     // No inline script: the page's Content-Security-Policy allows none.
     expect(result!.html).not.toMatch(/<script(?![^>]*application\/(ld\+)?json)/);
+  });
+
+  it('writes a page with large boundaries in order, with no script to move one into place', async () => {
+    // Past react-dom's default chunk size (12.8 KB) a boundary would be outlined behind an inline script.
+    const Long: PageModule = {
+      default: function Long() {
+        return (
+          <ul>
+            {Array.from({ length: 400 }, (_, i) => (
+              <li key={i}>{`Handloom cotton kurta, size ${i}, ₹1,299.00`}</li>
+            ))}
+          </ul>
+        );
+      },
+    };
+    const result = await renderPage(request('/', { loadRemote: async () => Long }));
+    expect(result!.html.length).toBeGreaterThan(20_000);
+    expect(result!.html).toContain('size 399');
+    expect(result!.html).not.toMatch(/<script|hidden id="S:/);
   });
 
   it("renders the shell's own pages, and the not-found page with 404", async () => {

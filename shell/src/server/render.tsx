@@ -18,12 +18,7 @@
 import * as React from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import * as ReactDOM from 'react-dom';
-import { renderToStringAsync } from 'preact-render-to-string';
-import * as preact from 'preact';
-import * as preactHooks from 'preact/hooks';
-import * as preactCompat from 'preact/compat';
-import * as preactJsxRuntime from 'preact/jsx-runtime';
-import * as preactCompatJsxRuntime from 'preact/compat/jsx-runtime';
+import { prerenderToNodeStream } from 'react-dom/static';
 import * as mobx from 'mobx';
 import * as mobxReactLite from 'mobx-react-lite';
 import * as shared from '@storefront/shared';
@@ -32,7 +27,6 @@ import * as validation from '@storefront/shared/validation';
 import {
   AnswerRecorder,
   createSession,
-  markSlicesInServerRender,
   DocumentMetaContext,
   isPageNotFound,
   themeCssVariables,
@@ -58,11 +52,6 @@ export const singletons: Record<string, unknown> = {
   react: React,
   'react/jsx-runtime': jsxRuntime,
   'react-dom': ReactDOM,
-  preact,
-  'preact/hooks': preactHooks,
-  'preact/compat': preactCompat,
-  'preact/jsx-runtime': preactJsxRuntime,
-  'preact/compat/jsx-runtime': preactCompatJsxRuntime,
   mobx,
   'mobx-react-lite': mobxReactLite,
   '@storefront/shared': shared,
@@ -114,13 +103,29 @@ function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 /**
- * Renders the element to a string once everything in it (lazy pages included) is ready: Preact's
- * renderer waits for each suspended part and writes it in place, so no boundary is sent later with an
- * inline script (the page's Content-Security-Policy allows none).
+ * Renders the element to HTML once everything in it (lazy pages included) is ready: react-dom's
+ * prerender waits for every suspended part and writes it in place, so no boundary is sent later with
+ * an inline script (the page's Content-Security-Policy allows none). Streaming would send the first
+ * bytes sooner, but every late boundary needs such a script, and the host waits for the whole render
+ * to decide its status and cache it. Past the deadline the render is
+ * aborted and the page is rendered in the browser.
  */
-function renderToString(element: React.ReactElement, timeoutMs: number): Promise<string> {
-  markSlicesInServerRender();
-  return withDeadline(Promise.resolve(renderToStringAsync(element as never)), timeoutMs, 'rendering');
+async function renderToString(element: React.ReactElement, timeoutMs: number): Promise<string> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(new RenderSkipped(`rendering took longer than ${timeoutMs} ms`)), timeoutMs);
+  try {
+    // No boundary is ever outlined (sent after the page with a script that moves it into place): the
+    // whole page is written in order, however large a boundary is.
+    const { prelude } = await prerenderToNodeStream(element, { signal: abort.signal, progressiveChunkSize: Number.POSITIVE_INFINITY });
+    let html = '';
+    for await (const chunk of prelude) html += String(chunk);
+    if (abort.signal.aborted) throw abort.signal.reason;
+    return html;
+  } catch (err) {
+    throw abort.signal.aborted ? abort.signal.reason : err;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function rootAttributes(theme: shared.Theme): Record<string, string> {

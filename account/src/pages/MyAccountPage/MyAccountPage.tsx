@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation } from '@storefront/shared/router';
-import { HydrationSlice, paths, SessionSkeleton, Skeleton, useDocumentTitle, useSessionApplied, useStores } from '@storefront/shared';
+import { HydrationBoundary, paths, SessionSkeleton, Skeleton, useDocumentTitle, useSessionApplied, useStores } from '@storefront/shared';
 import { ProfileSection } from './sections/ProfileSection';
 import { OrdersSection } from './sections/OrdersSection';
 import { WishlistSection } from './sections/WishlistSection';
@@ -78,7 +78,7 @@ const MyAccountPage = observer(function MyAccountPage() {
   return (
     <section className="acc-page acc-account" data-section="account">
       {/* The tabs and the sub-page hydrate in tasks of their own (issue 19: TBT). */}
-      <HydrationSlice>
+      <HydrationBoundary>
         <aside className="acc-account__aside">
           {/* One line tall, with the name or its skeleton: the tabs below never move. */}
           <p className="acc-account__hello">
@@ -108,8 +108,8 @@ const MyAccountPage = observer(function MyAccountPage() {
             </ul>
           </nav>
         </aside>
-      </HydrationSlice>
-      <HydrationSlice>
+      </HydrationBoundary>
+      <HydrationBoundary>
         <div className="acc-account__main sf-private-region">
           <Routes>
             <Route index element={restored ? <ProfileSection /> : SKELETONS.profile} />
@@ -120,7 +120,7 @@ const MyAccountPage = observer(function MyAccountPage() {
             <Route path="*" element={<Navigate to={paths.myAccount.profile} replace />} />
           </Routes>
         </div>
-      </HydrationSlice>
+      </HydrationBoundary>
       <LogoutDialog open={confirmLogout} onClose={closeLogout} />
     </section>
   );

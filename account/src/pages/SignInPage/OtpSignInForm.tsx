@@ -1,17 +1,14 @@
 import { observer } from 'mobx-react-lite';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '@storefront/shared/router';
-import { MESSAGES, messageOf, notify, paths, reportError, useStores } from '@storefront/shared';
+import { MESSAGES, messageOf, notify, paths, useStores } from '@storefront/shared';
 import { useForm } from '../../hooks/useForm';
+import { CodeStep } from '../../components/CodeStep';
 import { FormActions } from '../../components/FormActions';
-import { FormField, OtpField } from '../../components/FormField';
+import { FormField } from '../../components/FormField';
 
 interface MobileValues extends Record<string, unknown> {
   mobile: string;
-}
-
-interface OtpValues extends Record<string, unknown> {
-  otp: string;
 }
 
 /** Where a 'not registered' number is handed to the sign-up page (router state, spec §4). */
@@ -19,18 +16,32 @@ export interface SignUpHandOver {
   mobile: string;
 }
 
+interface OtpSignInFormProps {
+  onSignedIn: () => void;
+  /** Switches the page to the e-mail and password sign-in. */
+  onUseEmail: () => void;
+}
+
 /**
  * Sign-in by one-time code (spec §4): send the code to a registered mobile (/login/otp), then verify it
- * (/otp/verify/login). A number that is not registered goes to sign-up with the mobile filled in.
+ * (/otp/verify/login). A number that is not registered goes to sign-up with the mobile filled in; a
+ * number an account holds unproven (issue 34) gets the server's advice and the e-mail sign-in instead,
+ * since sign-up would refuse it too.
  */
-export const OtpSignInForm = observer(function OtpSignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+export const OtpSignInForm = observer(function OtpSignInForm({ onSignedIn, onUseEmail }: OtpSignInFormProps) {
   const { auth } = useStores();
   const navigate = useNavigate();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [unproven, setUnproven] = useState<string | null>(null);
 
   /** Resolves to whether the code went out; the other outcomes are handled here. */
   const send = async (mobile: string): Promise<boolean> => {
     const result = await auth.sendLoginOtp(mobile);
+    setUnproven(result.mobileUnproven ? messageOf(result.message, MESSAGES.mobileUnproven) : null);
+    if (result.mobileUnproven) {
+      setSentTo(null);
+      return false;
+    }
     if (result.userNotRegistered) {
       notify.info(messageOf(result.message, MESSAGES.notRegistered));
       const handOver: SignUpHandOver = { mobile: result.mobile ?? mobile };
@@ -48,14 +59,43 @@ export const OtpSignInForm = observer(function OtpSignInForm({ onSignedIn }: { o
     return true;
   };
 
-  return sentTo === null ? (
-    <MobileStep
-      onSend={async (mobile) => {
-        if (await send(mobile)) setSentTo(mobile);
-      }}
-    />
-  ) : (
-    <VerifyStep mobile={sentTo} onResend={() => send(sentTo)} onChangeNumber={() => setSentTo(null)} onSignedIn={onSignedIn} />
+  if (sentTo !== null) {
+    return (
+      <CodeStep
+        idPrefix="signin-otp"
+        mobile={sentTo}
+        title="Verify OTP"
+        submitLabel="Verify OTP"
+        busyLabel="Verifying…"
+        // Spec §4: success sets verified and authenticated.
+        onVerify={async (otp) => {
+          const res = await auth.verifyLoginOtp({ mobile: sentTo, otp });
+          notify.success(messageOf(res, MESSAGES.otpVerified));
+          onSignedIn();
+        }}
+        failure={MESSAGES.otpVerificationFailed}
+        onResend={() => send(sentTo)}
+        onBack={() => setSentTo(null)}
+        backLabel="Change number"
+      />
+    );
+  }
+  return (
+    <>
+      {unproven && (
+        <div className="acc-form__notice" role="alert">
+          <p>{unproven}</p>
+          <button type="button" className="acc-btn acc-btn--primary" onClick={onUseEmail}>
+            Sign in with email &amp; password
+          </button>
+        </div>
+      )}
+      <MobileStep
+        onSend={async (mobile) => {
+          if (await send(mobile)) setSentTo(mobile);
+        }}
+      />
+    </>
   );
 });
 
@@ -77,63 +117,3 @@ function MobileStep({ onSend }: { onSend: (mobile: string) => Promise<void> }) {
     </form>
   );
 }
-
-interface VerifyStepProps {
-  mobile: string;
-  onResend: () => Promise<boolean>;
-  onChangeNumber: () => void;
-  onSignedIn: () => void;
-}
-
-const VerifyStep = observer(function VerifyStep({ mobile, onResend, onChangeNumber, onSignedIn }: VerifyStepProps) {
-  const { auth } = useStores();
-  const form = useForm<OtpValues>((v) => v.otpSchema, { otp: '' }, { failure: MESSAGES.otpVerificationFailed });
-  const { setErrors } = form;
-  const [resending, setResending] = useState(false);
-  const otpInput = useRef<HTMLInputElement>(null);
-
-  useLayoutEffect(() => {
-    otpInput.current?.focus();
-  }, []);
-
-  // Spec §4: success sets verified and authenticated; a wrong code stays on the field (and is toasted).
-  const submit = form.handleSubmit(async (v) => {
-    try {
-      const res = await auth.verifyLoginOtp({ mobile, otp: v.otp.trim() });
-      notify.success(messageOf(res, MESSAGES.otpVerified));
-      onSignedIn();
-    } catch (err) {
-      setErrors({ otp: reportError(err, MESSAGES.invalidOtp) });
-      otpInput.current?.focus();
-    }
-  });
-
-  const resend = async () => {
-    setResending(true);
-    try {
-      await onResend();
-    } finally {
-      setResending(false);
-    }
-  };
-
-  return (
-    <form className="acc-form" onSubmit={submit} noValidate aria-label="Verify OTP">
-      <p className="acc-form__note" role="status">
-        We sent a one-time code to <strong>{mobile}</strong>.
-      </p>
-      <OtpField ref={otpInput} idPrefix="signin-otp" {...form.field('otp')} />
-      <button type="submit" className="acc-btn acc-btn--primary" disabled={form.submitting || auth.verificationLoading}>
-        {form.submitting ? 'Verifying…' : 'Verify OTP'}
-      </button>
-      <div className="acc-form__links">
-        <button type="button" className="acc-link-btn" onClick={() => void resend()} disabled={resending}>
-          Resend OTP
-        </button>
-        <button type="button" className="acc-link-btn" onClick={onChangeNumber}>
-          Change number
-        </button>
-      </div>
-    </form>
-  );
-});

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from '@storefront/shared/router';
-import { createFakeApi, renderWithStores } from '@storefront/shared/testing';
+import { createFakeApi, makeCustomer, renderWithStores } from '@storefront/shared/testing';
 import SignInPage from './SignInPage';
 import SignUpPage from '../SignUpPage/SignUpPage';
 
@@ -145,6 +145,32 @@ describe('SignInPage: mobile OTP', () => {
     expect(within(signUp).getByLabelText('Mobile number')).toHaveValue('9123456780');
     expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
     expect(await screen.findByText('Mobile number is not registered. Please sign up.')).toBeInTheDocument();
+  });
+
+  it('a number an account holds unproven: the advice and the e-mail sign-in, not sign-up (issue 34)', async () => {
+    const api = createFakeApi({
+      customers: [{ ...makeCustomer({ phone_number: '9123456780', mobile_verified: false }), password: 'Secret@1' }],
+    });
+    const { user, location } = renderSignIn(api);
+    const form = await chooseOtp(user);
+    await user.type(within(form).getByLabelText('Mobile number'), '9123456780');
+    await user.click(within(form).getByRole('button', { name: 'Send OTP' }));
+
+    const advice = await screen.findByRole('alert');
+    expect(advice).toHaveTextContent(
+      'This mobile number is not verified yet. Sign in with your email and password and verify this number in My Account.',
+    );
+    expect(location()).toBe('/signin');
+    expect(screen.queryByRole('form', { name: 'Verify OTP' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/not registered/)).not.toBeInTheDocument();
+
+    await user.click(within(advice).getByRole('button', { name: 'Sign in with email & password' }));
+    expect(emailForm()).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Email & password' })).toHaveAttribute('aria-pressed', 'true');
+    await user.type(within(emailForm()).getByLabelText('Email'), 'asha@example.in');
+    await user.type(within(emailForm()).getByLabelText('Password'), 'Secret@1');
+    await user.click(within(emailForm()).getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
   });
 
   it('a failed send shows the server message and stays on the number', async () => {

@@ -30,7 +30,11 @@ const SignInPage = observer(function SignInPage() {
             Mobile OTP
           </button>
         </div>
-        {method === 'password' ? <PasswordSignInForm onSignedIn={onSignedIn} /> : <OtpSignInForm onSignedIn={onSignedIn} />}
+        {method === 'password' ? (
+          <PasswordSignInForm onSignedIn={onSignedIn} />
+        ) : (
+          <OtpSignInForm onSignedIn={onSignedIn} onUseEmail={() => setMethod('password')} />
+        )}
         <p className="acc-auth__alt">
           New here? <Link to={paths.signup}>Create an account</Link>
         </p>

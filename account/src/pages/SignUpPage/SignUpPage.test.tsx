@@ -1,7 +1,7 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { RootStore, StoresProvider } from '@storefront/shared';
+import { ApiError, RootStore, StoresProvider } from '@storefront/shared';
 import { MemoryRouter, Route, Routes } from '@storefront/shared/router';
 import { createFakeApi, memoryStorage, renderWithStores } from '@storefront/shared/testing';
 import SignUpPage from './SignUpPage';
@@ -26,6 +26,15 @@ async function fillValid(user: ReturnType<typeof renderSignUp>['user'], email = 
   await user.type(within(form()).getByLabelText('Password'), 'Secret@123');
   await user.type(within(form()).getByLabelText('Mobile number'), '9123456780');
   await user.click(within(form()).getByLabelText('I accept the terms & conditions'));
+}
+
+/** The code step that follows valid details (issue 34): enters `otp` and submits. */
+async function enterCode(user: ReturnType<typeof renderSignUp>['user'], otp = '123456') {
+  const step = await screen.findByRole('form', { name: 'Verify mobile number' });
+  await user.clear(within(step).getByLabelText('OTP'));
+  await user.type(within(step).getByLabelText('OTP'), otp);
+  await user.click(within(step).getByRole('button', { name: 'Verify and create account' }));
+  return step;
 }
 
 describe('SignUpPage', () => {
@@ -61,16 +70,24 @@ describe('SignUpPage', () => {
     expect(await within(form()).findByText('Must contain at least one special character')).toBeInTheDocument();
   });
 
-  it('registers, stores the user, authenticates (no verification token) and goes to /signin (spec §4)', async () => {
+  it('sends a code to the mobile, registers with it, authenticates (no verification token) and goes to /signin (spec §4)', async () => {
     const { user, api, store, location } = renderSignUp();
     await fillValid(user);
     await user.click(within(form()).getByRole('button', { name: 'Create account' }));
+    const details = { firstName: 'Ravi', lastName: 'Kumar', email: 'ravi@example.in', password: 'Secret@123', mobile: '9123456780' };
+    const step = await screen.findByRole('form', { name: 'Verify mobile number' });
+    expect(api.callsOf('sendSignUpOtp')).toEqual([[details]]);
+    expect(api.callsOf('register')).toHaveLength(0);
+    expect(within(step).getByRole('status')).toHaveTextContent('We sent a one-time code to 9123456780.');
+    // Spec §8: the send toast shows the code in development.
+    expect(await screen.findByText('OTP sent successfully: 123456')).toBeInTheDocument();
+    expect(within(step).getByLabelText('OTP')).toHaveFocus();
+
+    await enterCode(user);
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
     expect(location()).toBe('/signin');
-    expect(api.callsOf('register')).toEqual([
-      [{ firstName: 'Ravi', lastName: 'Kumar', email: 'ravi@example.in', password: 'Secret@123', mobile: '9123456780' }],
-    ]);
-    expect(store.auth.customer?.email).toBe('ravi@example.in');
+    expect(api.callsOf('register')).toEqual([[{ ...details, otp: '123456' }]]);
+    expect(store.auth.customer).toMatchObject({ email: 'ravi@example.in', mobile_verified: true });
     expect(store.auth.isAuthenticated).toBe(true);
     expect(await screen.findByText('Registration successful')).toBeInTheDocument();
   });
@@ -85,19 +102,67 @@ describe('SignUpPage', () => {
     const { user, store } = renderSignUp(api);
     await fillValid(user);
     await user.click(within(form()).getByRole('button', { name: 'Create account' }));
+    await enterCode(user);
     await screen.findByText('Sign-in page');
     expect(store.auth.customer?.firstname).toBe('Ravi');
     expect(store.auth.isAuthenticated).toBe(false);
   });
 
-  it("the server's field error lands on its field, not in a toast", async () => {
-    const { user, location } = renderSignUp();
+  it("the server's field error lands on its field, not in a toast, before any code is sent", async () => {
+    const { user, location, api } = renderSignUp();
     await fillValid(user, 'asha@example.in'); // the fake's existing customer
     await user.click(within(form()).getByRole('button', { name: 'Create account' }));
     expect(await within(form()).findByText('The email has already been taken.')).toBeInTheDocument();
     expect(screen.getAllByText('The email has already been taken.')).toHaveLength(1);
     expect(within(form()).getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('form', { name: 'Verify mobile number' })).not.toBeInTheDocument();
+    expect(api.callsOf('register')).toHaveLength(0);
     expect(location()).toBe('/signup');
+  });
+
+  it('a wrong code stays on the code field; resend sends again; change details keeps what was typed', async () => {
+    const { user, api, store } = renderSignUp();
+    await fillValid(user);
+    await user.click(within(form()).getByRole('button', { name: 'Create account' }));
+    const step = await enterCode(user, '000000');
+    expect(await within(step).findByText('Invalid OTP')).toBeInTheDocument();
+    expect(within(step).getByLabelText('OTP')).toHaveAttribute('aria-invalid', 'true');
+    expect(store.auth.isAuthenticated).toBe(false);
+
+    api.failNext('sendSignUpOtp', new ApiError(429, ['Please wait 20 seconds before requesting a new OTP']));
+    await user.click(within(step).getByRole('button', { name: 'Resend OTP' }));
+    expect(await screen.findByText('Please wait 20 seconds before requesting a new OTP')).toBeInTheDocument();
+    await user.click(within(step).getByRole('button', { name: 'Resend OTP' }));
+    await waitFor(() => expect(api.callsOf('sendSignUpOtp')).toHaveLength(3));
+
+    await user.click(within(step).getByRole('button', { name: 'Change details' }));
+    expect(within(form()).getByLabelText('Email')).toHaveValue('ravi@example.in');
+    expect(within(form()).getByLabelText('Mobile number')).toHaveValue('9123456780');
+  });
+
+  it('an expired code says so (the server message, spec §8 shows it as given)', async () => {
+    const api = createFakeApi();
+    api.failNext(
+      'register',
+      new ApiError(400, ['OTP has expired. Please request a new one.'], { otp: 'OTP has expired. Please request a new one.' }),
+    );
+    const { user } = renderSignUp(api);
+    await fillValid(user);
+    await user.click(within(form()).getByRole('button', { name: 'Create account' }));
+    const step = await enterCode(user);
+    expect(await within(step).findByText('OTP has expired. Please request a new one.')).toBeInTheDocument();
+  });
+
+  it('a mobile proved by somebody else meanwhile goes back to the details, on the mobile field', async () => {
+    const api = createFakeApi();
+    const taken = 'An account with this mobile number already exists';
+    api.failNext('register', new ApiError(409, [taken], { mobile: taken }));
+    const { user } = renderSignUp(api);
+    await fillValid(user);
+    await user.click(within(form()).getByRole('button', { name: 'Create account' }));
+    await enterCode(user);
+    expect(await within(form()).findByText(taken)).toBeInTheDocument();
+    expect(within(form()).getByLabelText('Mobile number')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('a failure without a server message reports the spec §8 fallback', async () => {
@@ -108,7 +173,8 @@ describe('SignUpPage', () => {
     const { user } = renderSignUp(api);
     await fillValid(user);
     await user.click(within(form()).getByRole('button', { name: 'Create account' }));
-    expect(await within(form()).findByText('Registration failed')).toBeInTheDocument();
+    const step = await enterCode(user);
+    expect(await within(step).findByText('Registration failed')).toBeInTheDocument();
   });
 
   it('reloaded with the mobile in router state: hydrates the server frame without a mismatch, then shows the mobile', async () => {
@@ -156,6 +222,7 @@ describe('SignUpModal', () => {
     expect(await within(dialog).findByText('Please accept the terms & conditions')).toBeInTheDocument();
     await fillValid(user, 'meera@example.in');
     await user.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    await enterCode(user);
     await screen.findByText('Registration successful');
     expect(store.ui.showSignUpModal).toBe(false);
     expect(store.auth.isAuthenticated).toBe(true);

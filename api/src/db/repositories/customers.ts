@@ -69,14 +69,16 @@ export class CustomerRepository {
 
   /**
    * Somebody proved by OTP that `mobile` is theirs: an account that only claimed it (typed it at sign-up,
-   * never verified) loses it, so the claim cannot capture the owner's sign-in (issue 13).
+   * never verified) loses it, so the claim cannot capture the owner's sign-in (issue 13). Returns who lost
+   * it, to be told (issue 34).
    */
-  async releaseUnverifiedMobile(mobile: string): Promise<void> {
-    await this.db
+  async releaseUnverifiedMobile(mobile: string): Promise<Pick<CustomerRow, 'id' | 'email'>[]> {
+    return this.db
       .updateTable('customers')
       .set({ phone_number: null, updated_at: iso(this.clock.now()) })
       .where('phone_number', '=', mobile)
       .where('mobile_verified_at', 'is', null)
+      .returning(['id', 'email'])
       .execute();
   }
 
@@ -94,6 +96,16 @@ export class CustomerRepository {
     const patch = { ...values, updated_at: iso(this.clock.now()) };
     if (typeof patch.email === 'string') patch.email = patch.email.toLowerCase();
     return this.db.updateTable('customers').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Forgets the pending e-mail if it is still `email` (its code could not be sent); a newer one stays. */
+  async clearPendingEmail(id: number, email: string): Promise<void> {
+    await this.db
+      .updateTable('customers')
+      .set({ pending_email: null, updated_at: iso(this.clock.now()) })
+      .where('id', '=', id)
+      .where('pending_email', '=', email)
+      .execute();
   }
 
   // Sessions: the bearer token is random; only its SHA-256 is stored.
@@ -179,6 +191,19 @@ export class CustomerRepository {
       })
       .execute();
     return token;
+  }
+
+  /**
+   * Retires every unused reset link of the account: after a reset, a new password or a new e-mail, a link
+   * mailed earlier (perhaps to an address the account no longer answers to) must not set a password.
+   */
+  async retireResetTokens(customerId: number): Promise<void> {
+    await this.db
+      .updateTable('password_resets')
+      .set({ used_at: iso(this.clock.now()) })
+      .where('customer_id', '=', customerId)
+      .where('used_at', 'is', null)
+      .execute();
   }
 
   /** Marks a live reset token used and returns its customer id; undefined when unknown, used or expired. */

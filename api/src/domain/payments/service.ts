@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { money } from '../../lib/money';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { CANCELLABLE_STATUSES, type Order, type PaymentSession } from '@storefront/contract';
-import type { GatewayPayment, GatewayRefund, PaymentProvider } from './provider';
+import { GatewayError, type GatewayPayment, type GatewayRefund, type PaymentProvider } from './provider';
 
 /** Who or what caused a change, written in the order's history (issue 14). */
 export const ACTOR = {
@@ -28,7 +28,8 @@ export interface PaymentDeps {
   repos: Repositories;
   tx<T>(work: (r: Repositories) => Promise<T>): Promise<T>;
   clock: Clock;
-  provider: PaymentProvider;
+  /** Null when the shop takes cash on delivery only (PAYMENT_PROVIDER=none). */
+  provider: PaymentProvider | null;
   config: PaymentConfig;
   log: PaymentLog;
 }
@@ -67,12 +68,26 @@ export class PaymentService {
 
   /** A webhook's signature over its raw body, checked by the provider in constant time. */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean {
-    return this.d.provider.verifyWebhook(rawBody, signature);
+    return this.d.provider?.verifyWebhook(rawBody, signature) ?? false;
+  }
+
+  /** Whether shoppers may pay online at all: PAYMENT_PROVIDER=none takes cash on delivery only. */
+  get prepaidAvailable(): boolean {
+    return this.d.provider !== null;
+  }
+
+  /**
+   * The gateway, for work on payments made while one was configured (a refund of an order paid before the
+   * shop turned online payments off): such work fails like an unreachable gateway and stays requested.
+   */
+  private get gateway(): PaymentProvider {
+    if (!this.d.provider) throw new GatewayError('no payment provider is configured (PAYMENT_PROVIDER=none)', 503);
+    return this.d.provider;
   }
 
   /** The provider new checkouts are paid through. */
   get providerId(): 'test' | 'razorpay' {
-    return this.d.provider.id;
+    return this.gateway.id;
   }
 
   // ---------- the payment page ----------
@@ -83,10 +98,10 @@ export class PaymentService {
    */
   async start(customerId: number, paymentId: string): Promise<PaymentSession> {
     let payment = await this.owned(customerId, paymentId);
-    const browser = this.d.provider.browserCheckout();
+    const browser = this.gateway.browserCheckout();
     if (payment.status === 'pending' && browser && !payment.gateway_order_id) {
       const orderNumbers = (await this.d.repos.orders.rowsByPayment(payment.id)).map((o) => o.order_number);
-      const gatewayOrderId = await this.d.provider.createOrder({
+      const gatewayOrderId = await this.gateway.createOrder({
         amount: payment.amount,
         currency: payment.currency,
         receipt: payment.id,
@@ -129,7 +144,7 @@ export class PaymentService {
     if (
       !payment.gateway_order_id ||
       payment.gateway_order_id !== input.razorpay_order_id ||
-      !this.d.provider.verifyCheckout(input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature)
+      !this.gateway.verifyCheckout(input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature)
     ) {
       this.d.log.warn(
         { payment_id: payment.id, gateway_order_id: input.razorpay_order_id, gateway_payment_id: input.razorpay_payment_id },
@@ -138,7 +153,7 @@ export class PaymentService {
       await this.noteOrders(payment.id, ACTOR.checkout, 'Payment confirmation refused: the signature did not match');
       throw new AppError(400, 'The payment could not be verified', { razorpay_signature: 'The payment could not be verified' });
     }
-    const gp = await this.d.provider.fetchPayment(input.razorpay_payment_id);
+    const gp = await this.gateway.fetchPayment(input.razorpay_payment_id);
     const result = await this.settleGatewayPayment(gp, ACTOR.checkout);
     if (result.kind === 'mismatch')
       throw new AppError(422, 'The amount paid does not match the order. The shop has been told and will contact you.');
@@ -203,8 +218,8 @@ export class PaymentService {
     }
     // A webhook carries a snapshot: an 'authorized' one may long be captured (auto-capture). Ask for the
     // payment as it is now, and capture it only if it still waits.
-    let captured = gp.status === 'authorized' ? await this.d.provider.fetchPayment(gp.id) : gp;
-    if (captured.status === 'authorized') captured = await this.d.provider.capture(gp.id, payment.amount, payment.currency);
+    let captured = gp.status === 'authorized' ? await this.gateway.fetchPayment(gp.id) : gp;
+    if (captured.status === 'authorized') captured = await this.gateway.capture(gp.id, payment.amount, payment.currency);
     if (captured.status !== 'captured') return { kind: 'not-captured', paymentId: payment.id, status: captured.status };
 
     const outcome = await this.d.tx(async (r) => {
@@ -331,8 +346,8 @@ export class PaymentService {
     let answer: GatewayRefund;
     try {
       const gatewayPaymentId = refund.gateway_payment_id;
-      if (!gatewayPaymentId && this.d.provider.id !== 'test') throw new Error('no gateway payment to refund');
-      answer = await this.d.provider.refund({
+      if (!gatewayPaymentId && this.gateway.id !== 'test') throw new Error('no gateway payment to refund');
+      answer = await this.gateway.refund({
         gatewayPaymentId: gatewayPaymentId ?? refund.payment_id,
         amount: refund.amount,
         receipt: refund.refund_key,

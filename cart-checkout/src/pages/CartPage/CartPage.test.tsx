@@ -30,7 +30,7 @@ describe('cart page', () => {
     expect(screen.queryByText('Loading your cart')).not.toBeInTheDocument();
   });
 
-  it('keeps the skeleton in the update that applies the saved cart, and shows the lines in a task of their own (issue 19: TBT)', async () => {
+  it('keeps the skeleton in the update that applies the saved cart, and shows the lines in a deferred render of their own (issue 19: TBT)', async () => {
     const { beforeRestore, inTheUpdate, later } = await screensAfterSessionRestore(<CartPage />, '/cart', [[...TSHIRT_S, 2]], () =>
       screen.queryByRole('list', { name: 'Items in your cart' }) ? 'lines' : screen.queryByRole('status') ? 'skeleton' : 'other',
     );

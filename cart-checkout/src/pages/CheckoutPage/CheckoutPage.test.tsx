@@ -47,7 +47,7 @@ const placeOrder = () => screen.getByRole('button', { name: 'Place order' });
 jest.setTimeout(30_000);
 
 describe('checkout page', () => {
-  it("renders the form's outline before the session is known, and the shopper's part in a task of its own (issue 19: LCP, TBT)", async () => {
+  it("renders the form's outline before the session is known, and the shopper's part in a deferred render of its own (issue 19: LCP, TBT)", async () => {
     const seen = () => {
       const form = screen.queryByRole('form', { name: 'Checkout' });
       const skeleton = screen.queryByText('Loading your cart');
@@ -299,6 +299,18 @@ describe('checkout page', () => {
     await user.click(screen.getByLabelText(/Pay online/));
     await user.click(placeOrder());
     await waitFor(() => expect(location()).toMatch(/^\/payment\?orders=SF-[^&]+&payment_id=pay_test_1&amount=1299\.00$/));
+  });
+
+  it('a cash-on-delivery-only shop (PAYMENT_PROVIDER=none) offers no prepaid choice and orders on delivery', async () => {
+    const { api, store } = storeWithCart([[...WALLET, 1]], { signedIn: true });
+    store.storeInfo.hydrate({ storeinfo: store.storeInfo.info, sub_category_list: [], payment_methods: ['cod'] });
+    const { user, location } = renderWithStores(<CheckoutPage />, { api, store, route: '/checkout' });
+    await fillAddress(user, false);
+    expect(screen.getByLabelText(/Cash on delivery/)).toBeChecked();
+    expect(screen.queryByLabelText(/Pay online/)).not.toBeInTheDocument();
+    await user.click(placeOrder());
+    await waitFor(() => expect(location()).toMatch(/^\/order-success\?orders=SF-/));
+    expect(api.callsOf('checkout')[0]![0]).toMatchObject({ payment_method: 'cod' });
   });
 
   it('a failed order shows one toast per server message and stays', async () => {

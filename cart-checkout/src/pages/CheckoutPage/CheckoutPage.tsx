@@ -46,12 +46,16 @@ function couponBlocked(signedIn: boolean, step: OtpStep): string | null {
  */
 function CheckoutPage() {
   const stores = useStores();
-  const { auth, cart } = stores;
+  const { auth, cart, storeInfo } = stores;
   const navigate = useNavigate();
   const [store] = useState(() => new CheckoutStore(stores));
   const [values, setValues] = useState<AddressForm>(() => store.prefill(EMPTY_ADDRESS));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [payment, setPayment] = useState<PaymentMethod>('cod');
+  const [chosenPayment, setPayment] = useState<PaymentMethod>('cod');
+  // A shop that takes cash on delivery only (PAYMENT_PROVIDER=none) offers no prepaid choice; a choice made
+  // before the store information said so falls back to cash on delivery.
+  const prepaidOffered = storeInfo.paymentMethods.includes('prepaid');
+  const payment: PaymentMethod = prepaidOffered ? chosenPayment : 'cod';
   // The form's fields are nobody's until the session is applied: the server renders them for everyone, so the
   // page paints whole at once (issue 19: LCP). What is the shopper's own (their lines and totals, a guest's
   // mobile step or a customer's number, the saved address in the fields) comes with the update that applies
@@ -271,19 +275,21 @@ function CheckoutPage() {
                     <small>Pay when your order arrives.</small>
                   </span>
                 </label>
-                <label className="cc-radio">
-                  <input
-                    type="radio"
-                    name="payment_method"
-                    value="prepaid"
-                    checked={payment === 'prepaid'}
-                    onChange={() => setPayment('prepaid')}
-                  />
-                  <span>
-                    Pay online (prepaid)
-                    <small>You will confirm the payment on the next page.</small>
-                  </span>
-                </label>
+                {prepaidOffered && (
+                  <label className="cc-radio">
+                    <input
+                      type="radio"
+                      name="payment_method"
+                      value="prepaid"
+                      checked={payment === 'prepaid'}
+                      onChange={() => setPayment('prepaid')}
+                    />
+                    <span>
+                      Pay online (prepaid)
+                      <small>You will confirm the payment on the next page.</small>
+                    </span>
+                  </label>
+                )}
               </fieldset>
             </div>
           </form>

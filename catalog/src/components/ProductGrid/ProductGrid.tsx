@@ -1,4 +1,4 @@
-import { HydrationSlice, type Product } from '@storefront/shared';
+import { HydrationBoundary, type Product } from '@storefront/shared';
 import { ProductCard, ProductCardSkeleton } from '../ProductCard/ProductCard';
 import './ProductGrid.css';
 
@@ -40,7 +40,7 @@ export function ProductGrid({
     <ul className={`cat-grid ${busy ? 'is-busy' : ''}`} aria-label={label} aria-busy={busy || undefined}>
       {products.map((p, i) => (
         <li key={p.id} className="cat-grid__item">
-          <HydrationSlice>
+          <HydrationBoundary>
             <ProductCard
               product={p}
               headingLevel={headingLevel}
@@ -48,7 +48,7 @@ export function ProductGrid({
               priority={priorityFirst && i === 0}
               sizes={CARD_SIZES[layout]}
             />
-          </HydrationSlice>
+          </HydrationBoundary>
         </li>
       ))}
     </ul>

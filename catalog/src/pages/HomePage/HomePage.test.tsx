@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, CATEGORY_CAROUSEL_AUTOPLAY_MS, MESSAGES, type Category } from '@storefront/shared';
-import { createFakeApi, fixtureStoreInfo, renderWithStores } from '@storefront/shared/testing';
+import { carouselsReady, createFakeApi, fixtureStoreInfo, layOutCarousels, renderWithStores } from '@storefront/shared/testing';
 import HomePage from './HomePage';
 
 function apiWithCategories(count: number) {
@@ -66,16 +66,22 @@ describe('HomePage', () => {
       { id: 2, title: 'Denim Days', subtitle: '', image: '/b2.svg', link: '/shop?categories=denims', cta: 'Shop denims' },
     ];
     const api = createFakeApi({ homeSections: { banners, sections: [] } });
-    const first = renderWithStores(<HomePage />, { api });
-    const carousel = await screen.findByRole('region', { name: 'Banners' });
-    expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
-    expect(within(carousel).getByRole('button', { name: 'Pause banners' })).toBeInTheDocument();
-    expect(within(carousel).getByRole('img', { name: 'Festive Sale' })).toHaveAttribute('fetchpriority', 'high');
-    expect(within(carousel).getByRole('img', { name: 'Denim Days' })).toHaveAttribute('loading', 'lazy');
-    expect(within(carousel).getByRole('group', { name: '2 of 2' })).toHaveAttribute('inert');
-    expect(within(carousel).getByRole('button', { name: 'Go to slide 1' })).toHaveAttribute('aria-current', 'true');
-    await settle();
-    first.unmount();
+    const takeLayoutBack = layOutCarousels({ perView: 1 });
+    try {
+      const first = renderWithStores(<HomePage />, { api });
+      const carousel = await screen.findByRole('region', { name: 'Banners' });
+      expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
+      expect(within(carousel).getByRole('button', { name: 'Pause banners' })).toBeInTheDocument();
+      expect(within(carousel).getByRole('img', { name: 'Festive Sale' })).toHaveAttribute('fetchpriority', 'high');
+      expect(within(carousel).getByRole('img', { name: 'Denim Days' })).toHaveAttribute('loading', 'lazy');
+      await settle();
+      await carouselsReady();
+      expect(within(carousel).getByRole('group', { name: '2 of 2' })).toHaveAttribute('inert');
+      expect(within(carousel).getByRole('button', { name: 'Go to slide 1' })).toHaveAttribute('aria-current', 'true');
+      first.unmount();
+    } finally {
+      takeLayoutBack();
+    }
 
     const api2 = createFakeApi({ homeSections: { banners, sections: [] } });
     const { store } = renderWithStores(<HomePage />, { api: api2 });
@@ -100,29 +106,56 @@ describe('HomePage', () => {
     await settle();
   });
 
-  it('the category carousel moves on every 3000 ms and loops back to the first category', async () => {
-    // Fake timers from the start: the carousel's autoplay timer starts with its first render.
+  /** The "N of M" slides of a carousel that are in view: the ones not inert. */
+  const shownIn = (carousel: HTMLElement) =>
+    within(carousel)
+      .getAllByRole('group')
+      .filter((g) => !g.hasAttribute('inert'))
+      .map((g) => g.getAttribute('aria-label'));
+
+  it('the category carousel moves on every 3000 ms and goes back to the first category after the last', async () => {
+    // Fake timers from the start: the carousel's autoplay timer starts once Swiper has.
     jest.useFakeTimers();
+    const takeLayoutBack = layOutCarousels({ perView: 1 });
     try {
       renderWithStores(<HomePage />, { api: apiWithCategories(3) });
       const carousel = await screen.findByRole('region', { name: 'Categories' });
       await settle();
-      // jsdom lays nothing out: one tile per view, so three positions.
-      const shown = () =>
-        within(carousel)
-          .getAllByRole('group')
-          .filter((g) => !g.hasAttribute('inert'))
-          .map((g) => g.getAttribute('aria-label'));
-      expect(shown()).toEqual(['1 of 3']);
+      await carouselsReady();
+      expect(shownIn(carousel)).toEqual(['1 of 3']);
       expect(within(carousel).getByRole('button', { name: 'Pause categories' })).toBeInTheDocument();
       expect(within(carousel).getByRole('link', { name: 'Category 1' })).toHaveAttribute('href', '/shop?categories=category+1');
+      act(() => jest.advanceTimersByTime(CATEGORY_CAROUSEL_AUTOPLAY_MS - 1));
+      expect(shownIn(carousel)).toEqual(['1 of 3']);
+      act(() => jest.advanceTimersByTime(1));
+      expect(shownIn(carousel)).toEqual(['2 of 3']);
       act(() => jest.advanceTimersByTime(CATEGORY_CAROUSEL_AUTOPLAY_MS));
-      expect(shown()).toEqual(['2 of 3']);
+      expect(shownIn(carousel)).toEqual(['3 of 3']);
       act(() => jest.advanceTimersByTime(CATEGORY_CAROUSEL_AUTOPLAY_MS));
-      expect(shown()).toEqual(['3 of 3']);
-      act(() => jest.advanceTimersByTime(CATEGORY_CAROUSEL_AUTOPLAY_MS));
-      expect(shown()).toEqual(['1 of 3']);
+      expect(shownIn(carousel)).toEqual(['1 of 3']);
     } finally {
+      takeLayoutBack();
+      jest.useRealTimers();
+    }
+  });
+
+  it('spec §9: 8 categories in view on a wide screen, and with a ninth the carousel loops on past the last', async () => {
+    jest.useFakeTimers();
+    const takeLayoutBack = layOutCarousels({ perView: 8 });
+    try {
+      renderWithStores(<HomePage />, { api: apiWithCategories(9) });
+      const carousel = await screen.findByRole('region', { name: 'Categories' });
+      await settle();
+      await carouselsReady();
+      const of9 = (...n: number[]) => n.map((i) => `${i} of 9`);
+      expect(shownIn(carousel)).toEqual(of9(1, 2, 3, 4, 5, 6, 7, 8));
+      act(() => jest.advanceTimersByTime(CATEGORY_CAROUSEL_AUTOPLAY_MS));
+      expect(shownIn(carousel)).toEqual(of9(2, 3, 4, 5, 6, 7, 8, 9));
+      // Not back to the start: the first category comes on after the ninth.
+      act(() => jest.advanceTimersByTime(CATEGORY_CAROUSEL_AUTOPLAY_MS));
+      expect(shownIn(carousel)).toEqual(of9(3, 4, 5, 6, 7, 8, 9, 1));
+    } finally {
+      takeLayoutBack();
       jest.useRealTimers();
     }
   });

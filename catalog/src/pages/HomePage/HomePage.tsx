@@ -3,7 +3,7 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { Link } from '@storefront/shared/router';
 import {
   CATEGORY_CAROUSEL_SLIDES,
-  HydrationSlice,
+  HydrationBoundary,
   MESSAGES,
   paths,
   reportError,
@@ -143,15 +143,15 @@ const HomePage = observer(function HomePage() {
   return (
     <div className="cat-home sf-container" data-section="catalog">
       <h1 className="sf-visually-hidden">{storeName}</h1>
-      <HydrationSlice>
+      <HydrationBoundary>
         <HomeBanners banners={data?.banners ?? []} type={storeInfo.theme.bannerType} loading={!data && !homeSections.error} />
-      </HydrationSlice>
+      </HydrationBoundary>
       {blocks.map((b) => (
-        <HydrationSlice key={b.block}>
+        <HydrationBoundary key={b.block}>
           <Section title={b.title} subtitle={b.subtitle} more={more[b.block]}>
             {render(b.block)}
           </Section>
-        </HydrationSlice>
+        </HydrationBoundary>
       ))}
     </div>
   );

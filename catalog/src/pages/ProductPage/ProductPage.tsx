@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useOptimistic, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from '@storefront/shared/router';
 import {
-  HydrationSlice,
+  HydrationBoundary,
   PageNotFoundError,
   Price,
   QuantityStepper,
@@ -16,7 +16,6 @@ import {
   pageTitle,
   shortDescription,
   useDocumentMeta,
-  useOptimisticValue,
 } from '@storefront/shared';
 import { ChatEnquiryButton } from '../../components/ChatEnquiry/ChatEnquiryButton';
 import { Gallery } from '../../components/Gallery/Gallery';
@@ -50,7 +49,7 @@ const ProductDetails = observer(function ProductDetails({ product }: { product: 
   const [params, setParams] = useSearchParams();
   const fromUrl = pickVariation(product.variations, params.get('variant'));
   // The router writes the URL in a transition: until it lands, show the size just picked.
-  const [pickedId, setPickedId] = useOptimisticValue(fromUrl?.id);
+  const [pickedId, setPickedId] = useOptimistic(fromUrl?.id);
   const variation = product.variations.find((v) => v.id === pickedId) ?? fromUrl;
   const [quantity, setQuantity] = useState(1);
 
@@ -84,9 +83,9 @@ const ProductDetails = observer(function ProductDetails({ product }: { product: 
 
   return (
     <div className="cat-product__layout">
-      <HydrationSlice>
+      <HydrationBoundary>
         <Gallery key={product.id} images={images} name={product.product_name} />
-      </HydrationSlice>
+      </HydrationBoundary>
       <div className="cat-product__info">
         {product.brand ? <p className="cat-product__brand">{product.brand}</p> : null}
         <h1 className="cat-product__title">{product.product_name}</h1>

@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useTransition, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useOptimistic, useRef, useState, useTransition, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '@storefront/shared/router';
 import {
-  HydrationSlice,
+  HydrationBoundary,
   listTotalText,
   paths,
   type Category,
@@ -10,7 +10,6 @@ import {
   type SortBy,
   pageTitle,
   useDocumentMeta,
-  useOptimisticValue,
 } from '@storefront/shared';
 import { Pagination } from '../../components/Pagination/Pagination';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid/ProductGrid';
@@ -118,7 +117,7 @@ export const load: PageLoader = async (session, at) => {
  */
 function useShopChanges(state: ShopState): { shown: ShopState; change: (update: ShopChange) => void } {
   const navigate = useNavigate();
-  const [shown, setShown] = useOptimisticValue(state);
+  const [shown, setShown] = useOptimistic(state);
   const [navigating, startNavigation] = useTransition();
   // The state of the newest change not yet in the URL (null: none on its way); the URL's state as last committed.
   const asked = useRef<ShopState | null>(null);
@@ -271,9 +270,9 @@ const ShopPage = observer(function ShopPage() {
       </header>
       <div className={`cat-shop__layout ${searching ? 'is-search' : ''}`}>
         {searching ? null : (
-          <HydrationSlice>
+          <HydrationBoundary>
             <ShopFilters state={shown} categories={categories} sizes={products.productVariations} onChange={change} />
-          </HydrationSlice>
+          </HydrationBoundary>
         )}
         <section className="cat-shop__results" ref={resultsRef} aria-label="Results" aria-busy={inFlight || undefined}>
           <div className="cat-shop__toolbar">

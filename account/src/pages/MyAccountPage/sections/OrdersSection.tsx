@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { memo, useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Link } from '@storefront/shared/router';
 import {
   formatMoney,
@@ -13,7 +13,6 @@ import {
   useStores,
   type Order,
   useDocumentTitle,
-  useDeferredInTask,
 } from '@storefront/shared';
 import { useLocalStore } from '../../../hooks/useLocalStore';
 import { OrdersStore } from '../../../stores/OrdersStore';
@@ -89,7 +88,7 @@ export const OrdersSection = observer(function OrdersSection() {
   // to the browser between cards (a deferred value renders in a transition lane), so a long order history
   // is not one long task (issue 19: TBT). A refetch keeps the cards on screen until the new list is ready.
   const all = orders.orders;
-  const deferred = useDeferredInTask(all);
+  const deferred = useDeferredValue(all);
   const shown = all.length === 0 ? all : deferred.length > 0 ? deferred : all.slice(0, FIRST_SCREEN);
 
   // The drawer shows the live order from the list, so a cancel's refetch updates its status too.
