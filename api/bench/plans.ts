@@ -41,8 +41,8 @@ async function main(): Promise<void> {
     ['list, no filter, page 1', () => repo.listProducts({ page: 1, sortBy: 'newest' })],
     ['list, category + price + sort, page 1', () => repo.listProducts({ ...filtered, page: 1 })],
     ['same, page 50', () => repo.listProducts({ ...filtered, page: 50 })],
-    ['search, common word (watch)', () => repo.listProducts({ page: 1, searchWords: ['watch'], sortBy: 'newest' })],
-    ['search, rare word (paithani)', () => repo.listProducts({ page: 1, searchWords: ['paithani'], sortBy: 'newest' })],
+    ['search, common word (watch)', () => repo.listProducts({ page: 1, search: 'watch', sortBy: 'newest' })],
+    ['search, rare word (paithani)', () => repo.listProducts({ page: 1, search: 'paithani', sortBy: 'newest' })],
     [
       'details by slug',
       async () =>
@@ -81,8 +81,8 @@ async function main(): Promise<void> {
     again[0] = [again[0]?.[0] ?? '', () => timed.listProducts({ page: 1, sortBy: 'newest' })];
     again[1] = [again[1]?.[0] ?? '', () => timed.listProducts({ ...filtered, page: 1 })];
     again[2] = [again[2]?.[0] ?? '', () => timed.listProducts({ ...filtered, page: 50 })];
-    again[3] = [again[3]?.[0] ?? '', () => timed.listProducts({ page: 1, searchWords: ['watch'], sortBy: 'newest' })];
-    again[4] = [again[4]?.[0] ?? '', () => timed.listProducts({ page: 1, searchWords: ['paithani'], sortBy: 'newest' })];
+    again[3] = [again[3]?.[0] ?? '', () => timed.listProducts({ page: 1, search: 'watch', sortBy: 'newest' })];
+    again[4] = [again[4]?.[0] ?? '', () => timed.listProducts({ page: 1, search: 'paithani', sortBy: 'newest' })];
     again[5] = [again[5]?.[0] ?? '', () => timed.productBySlug(slug)];
     console.log(`\n## in-process time per call (${repeat} runs, ms)`);
     for (const [name, run] of again) {

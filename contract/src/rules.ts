@@ -4,6 +4,18 @@
  * The shopper-facing messages stay with their schemas (shared/src/validation, api/src/schemas.ts).
  */
 
+/**
+ * Issue 36: a list or search total is counted up to this many; past it the answer says `total_capped` and
+ * the shop shows "1,000+". Shoppers type thousands of distinct searches: a full count of each would be a
+ * scan of every match, so a flood of new strings could not be answered in time.
+ */
+export const LIST_TOTAL_CAP = 1000;
+
+/** A list total as the shop shows it: "1,000+" past the cap, else the count ("12", "1,000"). */
+export function listTotalText(total: number, capped: boolean): string {
+  return `${total.toLocaleString('en-IN')}${capped ? '+' : ''}`;
+}
+
 /** Spec §5/§9: the cart total may not exceed ₹10,000 (rupees). */
 export const CART_TOTAL_LIMIT = 10_000;
 /** The same limit in paise, as the API stores money. */

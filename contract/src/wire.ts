@@ -127,10 +127,18 @@ export interface ProductFilters {
 
 export interface ProductPage {
   products: Product[];
+  /** Matching products, counted up to LIST_TOTAL_CAP + 1 (a count that stays cheap for any new search). */
   total: number;
   page: number;
   per_page: number;
   last_page: number;
+  /** Counting stopped at the cap: there are more than `total` (the shop shows "1,000+", listTotalText). */
+  total_capped: boolean;
+  /**
+   * The search the results are for when the typed words found nothing and spelling tolerance stepped in
+   * ("wallte" → "wallet"; the shop says "Showing results for wallet"). Absent otherwise.
+   */
+  showing_results_for?: string;
 }
 
 export interface SubcategoryVariation {

@@ -12,6 +12,8 @@ export {
   PAYMENT_STATUSES,
   DELIVERY_PATH,
   isCancellable,
+  LIST_TOTAL_CAP,
+  listTotalText,
   type CancelReason,
 } from '@storefront/contract/rules';
 

@@ -53,6 +53,22 @@ export interface ProductTable {
   search_text: string;
   /** The owner's pictures (comma-separated ids, cover first); null: the generated ones (issue 20). */
   images: string | null;
+  /** Migration 010: the product's words as domain/search.ts normalises them (db/searchWords.ts); what search matches. */
+  search_words: Generated<string>;
+}
+
+/** Migration 010: every plain word of the catalogue (spelling tolerance corrects to these; the rarest is read first). */
+export interface SearchTermTable {
+  term: string;
+  /** How many products hold the word (kept as products are written; `search-reindex` recounts). */
+  products: number;
+}
+
+/** Migration 010: the shop's synonyms (domain/search.ts SynonymRow; docs/search.md). */
+export interface SearchSynonymTable {
+  id: Generated<number>;
+  kind: 'same' | 'includes';
+  words: string;
 }
 
 /** Migration 004: what a write changed in the catalogue, read by every API process (lib/cache.ts). */
@@ -340,4 +356,6 @@ export interface Database {
   about_sections: AboutSectionTable;
   rate_limits: RateLimitTable;
   catalog_changes: CatalogChangeTable;
+  search_synonyms: SearchSynonymTable;
+  search_terms: SearchTermTable;
 }

@@ -168,6 +168,14 @@ export class CatalogCache {
     return this.read(this.pages, key, kinds, load, productsOf);
   }
 
+  /**
+   * A value that changes only with the catalogue's shape (the search synonyms, the words a search was
+   * read as): kept with the totals, which stay on when the page cache is off.
+   */
+  lasting<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.read(this.counts, key, 0, load, () => []);
+  }
+
   /** A list total, kept per filter (every page of a filter shares it). */
   count(key: string, kinds: number, load: () => Promise<number>): Promise<number> {
     return this.read(this.counts, key, kinds, load, () => []);

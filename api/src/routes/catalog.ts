@@ -190,7 +190,8 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'Search name, brand and category: by word beginnings, ranked; by parts of words when no word matches',
+        summary:
+          'Search as shoppers type (docs/search.md): ranked by relevance, then in stock, then newest; spelling tolerance says `showing_results_for`',
         security: security.apiKey,
         body: body(
           {
@@ -213,9 +214,9 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (req, reply) => {
-      const words = req.body.search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-      if (words.length === 0) throw badRequest('Please enter a search term', { search: 'Please enter a search term' });
-      return sendData(reply, await catalog.listProducts({ page: req.body.page ?? 1, searchWords: words, sortBy: 'newest' }));
+      const search = req.body.search.trim().replace(/\s+/g, ' ');
+      if (search === '') throw badRequest('Please enter a search term', { search: 'Please enter a search term' });
+      return sendData(reply, await catalog.listProducts({ page: req.body.page ?? 1, search, sortBy: 'newest' }));
     },
   );
 

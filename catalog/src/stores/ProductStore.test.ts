@@ -18,7 +18,7 @@ describe('ProductStore: the product list (spec §3, §4)', () => {
     await expect(done).resolves.toBe(true);
     expect(store.loading).toBe(false);
     expect(store.list.map((p) => p.slug)).toEqual(['classic-cotton-t-shirt']);
-    expect(store.pageInfo).toEqual({ total: 1, page: 1, perPage: 12, lastPage: 1 });
+    expect(store.pageInfo).toEqual({ total: 1, totalCapped: false, page: 1, perPage: 12, lastPage: 1, showingResultsFor: null });
     expect(store.listKey).toBe('k1');
     expect(store.error).toBeNull();
     expect(api.callsOf('getProducts')).toEqual([[{ sub_category: [1], page: 1 }]]);

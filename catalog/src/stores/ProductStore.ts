@@ -18,12 +18,16 @@ export type ProductApi = Pick<Api, 'getProducts' | 'searchProducts' | 'getProduc
 /** Where the current list sits in the whole result (docs/api-contract.md ProductPage). */
 export interface PageInfo {
   total: number;
+  /** The server stopped counting at `total`: there are more (shown as "1,000+"). */
+  totalCapped: boolean;
   page: number;
   perPage: number;
   lastPage: number;
+  /** A search the typed words found nothing for, answered for these corrected words instead (issue 36). */
+  showingResultsFor: string | null;
 }
 
-export const EMPTY_PAGE_INFO: PageInfo = { total: 0, page: 1, perPage: 12, lastPage: 1 };
+export const EMPTY_PAGE_INFO: PageInfo = { total: 0, totalCapped: false, page: 1, perPage: 12, lastPage: 1, showingResultsFor: null };
 
 /** What loading a product by slug ended with: the page redirects to /not-found on 'failed'. */
 /** `notFound`: the API said there is no such product (404, or an unsuccessful answer); else the read itself failed. */
@@ -33,9 +37,11 @@ export type DetailsOutcome =
 function pageInfoOf(p: ProductPage): PageInfo {
   return {
     total: Number.isFinite(p.total) ? p.total : p.products.length,
+    totalCapped: p.total_capped === true,
     page: p.page || 1,
     perPage: p.per_page || p.products.length || EMPTY_PAGE_INFO.perPage,
     lastPage: Math.max(1, p.last_page || 1),
+    showingResultsFor: p.showing_results_for || null,
   };
 }
 

@@ -15,7 +15,7 @@ import type {
   WishlistItem,
   PaymentSession,
 } from '../api/types';
-import { CART_TOTAL_LIMIT, MAX_LINE_QUANTITY, isCancellable } from '../constants';
+import { CART_TOTAL_LIMIT, LIST_TOTAL_CAP, MAX_LINE_QUANTITY, isCancellable } from '../constants';
 import { MESSAGES } from '../messages';
 import { fixtureProducts, fixtureStoreInfo, makeCustomer, makeOrder } from './fixtures';
 
@@ -142,12 +142,15 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
   };
   const page = (list: Product[], n = 1): ProductPage => {
     const per = 12;
+    // As the server counts: up to the cap, then "more".
+    const total = Math.min(list.length, LIST_TOTAL_CAP);
     return {
       products: list.slice((n - 1) * per, n * per),
-      total: list.length,
+      total,
       page: n,
       per_page: per,
-      last_page: Math.max(1, Math.ceil(list.length / per)),
+      last_page: Math.max(1, Math.ceil(total / per)),
+      total_capped: list.length > LIST_TOTAL_CAP,
     };
   };
 

@@ -1,11 +1,25 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database, ProductTable, VariationTable } from '../schema';
-import type { Category, Product, ProductPage, StoreInfoFields, Variation } from '@storefront/contract';
+import { LIST_TOTAL_CAP, type Category, type Product, type ProductPage, type StoreInfoFields, type Variation } from '@storefront/contract';
 import { imageUrl, productPictureUrls } from '../../lib/images';
 import { money } from '../../lib/money';
 import { CHANGE, CatalogCache, type CatalogChange } from '../../lib/cache';
 import { isPostgres } from '../database';
+import {
+  FIELD_TAGS,
+  MAX_SEARCH_WORDS,
+  buildSynonyms,
+  correctable,
+  correctedText,
+  oneEditAway,
+  planSearch,
+  replaceWords,
+  type SearchField,
+  type SearchGroup,
+  type SearchPlan,
+  type Synonyms,
+} from '../../domain/search';
 
 export const PER_PAGE = 12;
 
@@ -21,8 +35,8 @@ export interface ProductQuery {
   outOfStock?: boolean;
   sortBy?: SortBy;
   productIds?: number[];
-  /** Lower-case words that must all occur in name, brand, category or description. */
-  searchWords?: string[];
+  /** What the shopper typed (domain/search.ts reads it; the route keeps it to 100 characters). */
+  search?: string;
   page: number;
 }
 
@@ -30,13 +44,6 @@ type ProductRow = Selectable<ProductTable> & { category_name: string };
 
 /** Escapes LIKE wildcards; used with `escape '\'`, which SQLite and PostgreSQL both understand. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * Search results are ranked (name above brand above category) while there are at most this many; a
- * broader search (one word of a whole category, say) lists newest first, read straight from the index
- * rather than ranking tens of thousands of equal matches on every page.
- */
-export const RANK_LIMIT = 1000;
 
 /** Each sort of spec §3 as (column, direction); id, the tie-breaker, runs the same way (one index, both ways). */
 const SORTS = {
@@ -58,45 +65,132 @@ function listKinds(q: ProductQuery): number {
 const ids = (products: Product[]) => products.map((p) => p.id);
 
 /**
- * How search matches. 'words': every word of the search is the beginning of a word of the name, brand
- * or category (a word index: SQLite FTS5 unicode61, PostgreSQL tsvector + GIN). 'parts': every word occurs
- * anywhere in them (a trigram index: FTS5 trigram, pg_trgm), what the LIKE search did; used when the
- * words find nothing (a part of a word, "atch" for "watch").
+ * Which fields the words of a search are found in: name and category (the heaviest), those or the
+ * brand, or anywhere (description, colour, material too): FIELD_TAGS.
  */
-export type SearchMode = 'words' | 'parts';
+type Field = SearchField;
 
-/** The letters-and-digits runs of the search words: what the word indexes hold. */
-const tokensOf = (words: string[]) => words.flatMap((w) => w.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
+/**
+ * A search as index queries: every word (`all`) or any word (the partial fallback) found in `field`, each
+ * word as any of its alternatives (synonyms), and, with `except`, not so found in that narrower field.
+ */
+interface Match {
+  groups: readonly (readonly string[])[];
+  all: boolean;
+  field: Field;
+  except?: Field;
+}
+
+/**
+ * Relevance, best first: the words in the name or category; else there or in the brand; else anywhere.
+ * Each tier lists what is in stock before what is sold out, newest (highest id) first: every tier is a
+ * range of an index read in id order, so a page costs the same for a common word as for a rare one.
+ */
+const TIERS: Pick<Match, 'field' | 'except'>[] = [
+  { field: 'name' },
+  { field: 'nameBrand', except: 'name' },
+  { field: 'any', except: 'nameBrand' },
+];
+
+interface Search {
+  /** How many products match, counting at most `cap`. */
+  count(m: Match, cap: number): Promise<number>;
+  /** One page of the matching ids in relevance order (TIERS). */
+  ranked(m: Match, limit: number, offset: number): Promise<number[]>;
+  /** A subquery of the matching ids, to combine with the other filters (`p.id in …`). */
+  matching(m: Match): RawBuilder<number>;
+  /** Parts of words (migration 004's trigram indexes): the last fallback, ranked while there are few. */
+  partsCount(words: string[], cap: number): Promise<number>;
+  partsPage(words: string[], ranked: boolean, limit: number, offset: number): Promise<number[]>;
+  partsMatching(words: string[]): RawBuilder<number>;
+}
+
+/** One tier's in-stock or sold-out half: a page of it (newest first), and its size counted up to `cap`. */
+interface TierHalf {
+  page(m: Match, inStock: boolean, limit: number, offset: number): Promise<number[]>;
+  count(m: Match, inStock: boolean, cap: number): Promise<number>;
+}
+
+/** A page in TIERS order: each tier's in-stock half, then its sold-out half; a half before the page is skipped by its count (at most the offset). */
+async function tieredPage(half: TierHalf, match: Match, tiers: readonly Pick<Match, 'field' | 'except'>[], limit: number, offset: number) {
+  const ids: number[] = [];
+  let skip = offset;
+  for (const tier of tiers) {
+    for (const inStock of [true, false]) {
+      if (ids.length >= limit) return { ids, skip };
+      const part = { ...match, ...tier };
+      const found = await half.page(part, inStock, limit - ids.length, skip);
+      if (found.length) {
+        ids.push(...found);
+        skip = 0;
+      } else if (skip > 0) skip -= await half.count(part, inStock, skip);
+    }
+  }
+  return { ids, skip };
+}
+
+/** PostgreSQL (PostgresSearch): a tier with at least this many matches is read by walking the newest products. */
+const DENSE_TIER = 2000;
+/** PostgreSQL: how many of the newest products a search looks at first, and how many matches there make it dense (2 %). */
+const PROBE = 1000;
+const DENSE_PROBE = 20;
 
 /** Words shorter than three letters cannot use a trigram index: they only narrow what the others found. */
 const MIN_INDEXED = 3;
-
-interface Search {
-  /** How many products match every word. */
-  count(words: string[], mode: SearchMode): Promise<number>;
-  /** One page of matching ids, ranked or newest (highest id) first. */
-  page(words: string[], mode: SearchMode, order: 'rank' | 'newest', limit: number, offset: number): Promise<number[]>;
-  /** A subquery of the matching ids, to combine with the other filters (`p.id in …`). */
-  matching(words: string[], mode: SearchMode): RawBuilder<number>;
-}
-
 const isIndexed = (word: string) => [...word].length >= MIN_INDEXED;
 const NOTHING = sql`0 = 1`;
 
-/** SQLite: FTS5 tables `products_words` (unicode61, prefix indexes of 2–6 characters, migration 006) and `products_fts` (trigram), migration 004. */
+/** SQLite: FTS5 `products_search` of `search_words` (migration 010); `products_fts` (trigram) for parts of words (migration 004). */
 class SqliteSearch implements Search {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private from(mode: SearchMode) {
-    return sql.table(mode === 'words' ? 'products_words' : 'products_fts');
+  /** The FTS5 query: quoted words (letters and digits, with their field tags), never malformed. */
+  private expr(m: Match): string {
+    const of = (field: Field) =>
+      m.groups
+        .map((alts) => `(${alts.map((a) => `"${FIELD_TAGS[field]}${a.replace(/"/g, '""')}"`).join(' OR ')})`)
+        .join(m.all ? ' AND ' : ' OR ');
+    return m.except ? `(${of(m.field)}) NOT (${of(m.except)})` : of(m.field);
   }
 
-  private where(words: string[], mode: SearchMode): RawBuilder<unknown> {
-    if (mode === 'words') {
-      const tokens = tokensOf(words);
-      // Letters and digits only, quoted: the MATCH text cannot be malformed. `"x"*`: a word beginning with x.
-      return tokens.length ? sql`products_words match ${tokens.map((t) => `"${t}"*`).join(' ')}` : NOTHING;
-    }
+  private stock(inStock: boolean | null) {
+    return inStock === null ? sql`` : inStock ? sql` and p.total_stock > 0` : sql` and p.total_stock = 0`;
+  }
+
+  count(m: Match, cap: number): Promise<number> {
+    return this.countIn(m, null, cap);
+  }
+
+  async ranked(m: Match, limit: number, offset: number): Promise<number[]> {
+    const half: TierHalf = {
+      page: (x, inStock, n, skip) => this.page(x, inStock, n, skip),
+      count: (x, inStock, cap) => this.countIn(x, inStock, cap),
+    };
+    return (await tieredPage(half, m, TIERS, limit, offset)).ids;
+  }
+
+  private async countIn(m: Match, inStock: boolean | null, cap: number): Promise<number> {
+    const r = await sql<{ n: number }>`select count(*) as n from (
+      select products_search.rowid from products_search ${inStock === null ? sql`` : sql`join products p on p.id = products_search.rowid`}
+      where products_search match ${this.expr(m)}${this.stock(inStock)} limit ${cap})`.execute(this.db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  private async page(m: Match, inStock: boolean, limit: number, offset: number): Promise<number[]> {
+    const r = await sql<{
+      id: number;
+    }>`select products_search.rowid as id from products_search join products p on p.id = products_search.rowid
+      where products_search match ${this.expr(m)}${this.stock(inStock)} order by products_search.rowid desc limit ${limit} offset ${offset}`.execute(
+      this.db,
+    );
+    return r.rows.map((row) => row.id);
+  }
+
+  matching(m: Match): RawBuilder<number> {
+    return sql<number>`(select rowid from products_search where products_search match ${this.expr(m)})`;
+  }
+
+  private partsWhere(words: string[]): RawBuilder<unknown> {
     const parts: RawBuilder<unknown>[] = [];
     const long = words.filter(isIndexed);
     if (long.length) parts.push(sql`products_fts match ${long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' ')}`);
@@ -107,66 +201,185 @@ class SqliteSearch implements Search {
     return parts.length ? sql.join(parts, sql` and `) : NOTHING;
   }
 
-  async count(words: string[], mode: SearchMode): Promise<number> {
-    const r = await sql<{ n: number }>`select count(*) as n from ${this.from(mode)} where ${this.where(words, mode)}`.execute(this.db);
+  async partsCount(words: string[], cap: number): Promise<number> {
+    const r = await sql<{
+      n: number;
+    }>`select count(*) as n from (select rowid from products_fts where ${this.partsWhere(words)} limit ${cap})`.execute(this.db);
     return Number(r.rows[0]?.n ?? 0);
   }
 
-  async page(words: string[], mode: SearchMode, order: 'rank' | 'newest', limit: number, offset: number): Promise<number[]> {
-    const table = this.from(mode);
-    const by = order === 'rank' ? sql`bm25(${table}, 3.0, 2.0, 1.0), rowid desc` : sql`rowid desc`;
+  async partsPage(words: string[], ranked: boolean, limit: number, offset: number): Promise<number[]> {
+    const by = ranked ? sql`bm25(products_fts, 3.0, 2.0, 1.0), rowid desc` : sql`rowid desc`;
     const r = await sql<{
       id: number;
-    }>`select rowid as id from ${table} where ${this.where(words, mode)} order by ${by} limit ${limit} offset ${offset}`.execute(this.db);
+    }>`select rowid as id from products_fts where ${this.partsWhere(words)} order by ${by} limit ${limit} offset ${offset}`.execute(
+      this.db,
+    );
     return r.rows.map((row) => row.id);
   }
 
-  matching(words: string[], mode: SearchMode): RawBuilder<number> {
-    return sql<number>`(select rowid from ${this.from(mode)} where ${this.where(words, mode)})`;
+  partsMatching(words: string[]): RawBuilder<number> {
+    return sql<number>`(select rowid from products_fts where ${this.partsWhere(words)})`;
   }
 }
 
-/**
- * PostgreSQL: words against the weighted `search_tsv` (GIN), ranked by ts_rank; parts as substrings of
- * `search_doc`, the lower-case name, brand and category (pg_trgm GIN). Migration 004.
- */
+/** PostgreSQL: `search_tsv` of `search_words` (GIN; migration 010); `search_doc` substrings (pg_trgm GIN) for parts of words (migration 004). */
 class PostgresSearch implements Search {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private where(words: string[], mode: SearchMode, alias: string): RawBuilder<unknown> {
-    if (mode === 'words') {
-      const tokens = tokensOf(words);
-      return tokens.length
-        ? sql`${sql.ref(`${alias}.search_tsv`)} @@ to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')})`
-        : NOTHING;
+  /** The tsquery: quoted lexemes (letters and digits, with their field tags). */
+  private query(m: Match): string {
+    const of = (field: Field) =>
+      m.groups
+        .map((alts) => `(${alts.map((a) => `'${FIELD_TAGS[field]}${a.replace(/['\\]/g, '')}'`).join(' | ')})`)
+        .join(m.all ? ' & ' : ' | ');
+    return m.except ? `(${of(m.field)}) & !(${of(m.except)})` : of(m.field);
+  }
+
+  private where(m: Match, inStock: boolean | null, alias = 'p') {
+    const stock =
+      inStock === null
+        ? sql``
+        : inStock
+          ? sql` and ${sql.ref(`${alias}.total_stock`)} > 0`
+          : sql` and ${sql.ref(`${alias}.total_stock`)} = 0`;
+    return sql`${sql.ref(`${alias}.search_tsv`)} @@ ${this.query(m)}::tsquery${stock}`;
+  }
+
+  /**
+   * Runs `work` with the planner kept to the GIN index (bitmap scans): for a search's count, or a tier
+   * too small to be found quickly by walking the newest products. Left to itself the planner estimates
+   * a query of two common words as common, walks the primary key from the newest and, when the words
+   * never meet (a tier that is empty), reads every product (160 ms at 200,000).
+   */
+  private bitmaps<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`.execute(trx);
+      return work(trx);
+    });
+  }
+
+  private async countIn(db: Kysely<Database>, m: Match, inStock: boolean | null, cap: number): Promise<number> {
+    const r = await sql<{
+      n: number;
+    }>`select count(*) as n from (select 1 from products p where ${this.where(m, inStock)} limit ${cap}) x`.execute(db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  /**
+   * The matches among the newest PROBE products, in stock first, newest first: what the words' density
+   * is, at the same cost for any words, and often the first page itself.
+   */
+  private async probe(m: Match): Promise<{ id: number; in_stock: boolean }[]> {
+    const r = await sql<{ id: number; in_stock: boolean }>`select r.id, r.total_stock > 0 as in_stock
+      from (select p.id, p.total_stock, p.search_tsv from products p order by p.id desc limit ${PROBE}) r
+      where r.search_tsv @@ ${this.query(m)}::tsquery order by r.total_stock > 0 desc, r.id desc`.execute(this.db);
+    return r.rows;
+  }
+
+  /** Dense words are counted by walking the products (a few thousand rows to reach the cap), sparse ones through the GIN index. */
+  async count(m: Match, cap: number): Promise<number> {
+    const sample = await this.probe(m);
+    if (sample.length >= DENSE_PROBE) return this.countIn(this.db, m, null, cap);
+    return this.bitmaps((db) => this.countIn(db, m, null, cap));
+  }
+
+  /**
+   * Each tier: on the first page, when the newest products hold enough of its in-stock matches, those are
+   * its first results. Otherwise it is counted through the GIN index (up to DENSE_TIER): an empty tier costs
+   * nothing more, a small one is read whole through the index and sorted (in stock first, newest first),
+   * a large one is read by walking the newest products, which finds a page after a few hundred.
+   */
+  async ranked(m: Match, limit: number, offset: number): Promise<number[]> {
+    const ids: number[] = [];
+    let skip = offset;
+    for (const tier of TIERS) {
+      if (ids.length >= limit) break;
+      const part = { ...m, ...tier };
+      const need = limit - ids.length;
+      if (skip === 0) {
+        const newest = (await this.probe(part)).filter((row) => row.in_stock);
+        if (newest.length >= need) {
+          ids.push(...newest.slice(0, need).map((row) => row.id));
+          break;
+        }
+      }
+      const size = await this.bitmaps((db) => this.countIn(db, part, null, DENSE_TIER));
+      if (size === 0) continue;
+      if (size < DENSE_TIER) {
+        if (skip >= size) {
+          skip -= size;
+          continue;
+        }
+        const r = await this.bitmaps((db) =>
+          sql<{
+            id: number;
+          }>`select p.id from products p where ${this.where(part, null)} order by p.total_stock > 0 desc, p.id desc limit ${need} offset ${skip}`.execute(
+            db,
+          ),
+        );
+        ids.push(...r.rows.map((row) => row.id));
+        skip = 0;
+        continue;
+      }
+      const half: TierHalf = {
+        page: (x, inStock, n, from) => this.page(x, inStock, n, from),
+        count: (x, inStock, cap) => this.countIn(this.db, x, inStock, cap),
+      };
+      const more = await tieredPage(half, part, [tier], need, skip);
+      ids.push(...more.ids);
+      skip = more.skip;
     }
+    return ids;
+  }
+
+  private async page(m: Match, inStock: boolean, limit: number, offset: number): Promise<number[]> {
+    const r = await sql<{
+      id: number;
+    }>`select p.id from products p where ${this.where(m, inStock)} order by p.id desc limit ${limit} offset ${offset}`.execute(this.db);
+    return r.rows.map((row) => row.id);
+  }
+
+  matching(m: Match): RawBuilder<number> {
+    return sql<number>`(select s.id from products s where ${this.where(m, null, 's')})`;
+  }
+
+  private partsWhere(words: string[], alias: string): RawBuilder<unknown> {
     return sql.join(
       words.map((w) => sql`${sql.ref(`${alias}.search_doc`)} like ${`%${likeEscape(w)}%`} escape '\\'`),
       sql` and `,
     );
   }
 
-  async count(words: string[], mode: SearchMode): Promise<number> {
-    const r = await sql<{ n: number }>`select count(*) as n from products p where ${this.where(words, mode, 'p')}`.execute(this.db);
+  async partsCount(words: string[], cap: number): Promise<number> {
+    const r = await sql<{
+      n: number;
+    }>`select count(*) as n from (select 1 from products p where ${this.partsWhere(words, 'p')} limit ${cap}) x`.execute(this.db);
     return Number(r.rows[0]?.n ?? 0);
   }
 
-  async page(words: string[], mode: SearchMode, order: 'rank' | 'newest', limit: number, offset: number): Promise<number[]> {
-    const tokens = tokensOf(words);
-    const by =
-      order === 'rank' && tokens.length
-        ? sql`ts_rank(p.search_tsv, to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' | ')})) desc, p.id desc`
-        : sql`p.id desc`;
+  async partsPage(words: string[], ranked: boolean, limit: number, offset: number): Promise<number[]> {
+    const by = ranked ? sql`similarity(p.search_doc, ${words.join(' ')}) desc, p.id desc` : sql`p.id desc`;
     const r = await sql<{
       id: number;
-    }>`select p.id from products p where ${this.where(words, mode, 'p')} order by ${by} limit ${limit} offset ${offset}`.execute(this.db);
+    }>`select p.id from products p where ${this.partsWhere(words, 'p')} order by ${by} limit ${limit} offset ${offset}`.execute(this.db);
     return r.rows.map((row) => row.id);
   }
 
-  matching(words: string[], mode: SearchMode): RawBuilder<number> {
-    return sql<number>`(select s.id from products s where ${this.where(words, mode, 's')})`;
+  partsMatching(words: string[]): RawBuilder<number> {
+    return sql<number>`(select s.id from products s where ${this.partsWhere(words, 's')})`;
   }
 }
+
+/**
+ * What a search is answered with (issue 36), in order: all its words; all its words with misspelt ones
+ * corrected (only when the typed words find nothing); any of its words, ranked (partial); parts of words.
+ * `count` is bounded: at most LIST_TOTAL_CAP + 1.
+ */
+type Resolved =
+  | { kind: 'words'; match: Match; count: number; corrected?: string }
+  | { kind: 'parts'; words: string[]; count: number }
+  | { kind: 'none'; count: 0 };
 
 export function toVariation(v: Selectable<VariationTable>): Variation {
   return { id: v.id, product_variation: v.label, final_price: money(v.price), mrp: money(v.mrp), stock: v.stock };
@@ -389,65 +602,156 @@ export class CatalogRepository {
     return query;
   }
 
+  /** The shop's synonyms (migration 010), read again after a catalogue change (`search synonyms` records one). */
+  private synonyms(): Promise<Synonyms> {
+    return this.cache.lasting('search:synonyms', async () =>
+      buildSynonyms(await this.db.selectFrom('search_synonyms').select(['kind', 'words']).orderBy('id').execute()),
+    );
+  }
+
+  /** How a search is answered (`Resolved`), kept per search text like a list total. */
+  private resolveSearch(text: string): Promise<Resolved> {
+    return this.cache.lasting(`search:${text}`, () => this.loadResolved(text));
+  }
+
+  private async loadResolved(text: string): Promise<Resolved> {
+    const synonyms = await this.synonyms();
+    const plan = planSearch(text, synonyms);
+    if (plan.groups.length === 0) return { kind: 'none', count: 0 };
+    const cap = LIST_TOTAL_CAP + 1;
+    const counts = await this.wordCounts(plan.groups.flatMap((g) => g.alternatives));
+    const held = (g: SearchGroup) => g.alternatives.reduce((sum, a) => sum + (counts.get(a) ?? 0), 0);
+    // The rarest word first: an index intersects several words fastest from the shortest list.
+    const every = (p: SearchPlan): Match => ({
+      groups: [...p.groups].sort((a, b) => held(a) - held(b)).map((g) => g.alternatives),
+      all: true,
+      field: 'any',
+    });
+    const exact = every(plan);
+    // A word no product holds: all the words cannot match, and the index need not be asked.
+    const found = plan.groups.some((g) => held(g) === 0) ? 0 : await this.search.count(exact, cap);
+    if (found > 0) return { kind: 'words', match: exact, count: found };
+    // Spelling tolerance, only now that the typed words found nothing.
+    const fixes = await this.corrections(plan, synonyms, counts);
+    const fixed = fixes.size ? replaceWords(plan, fixes, synonyms) : plan;
+    const corrected = fixes.size ? { corrected: correctedText(text, fixes) } : {};
+    if (fixes.size) {
+      const match = every(fixed);
+      const count = await this.search.count(match, cap);
+      if (count > 0) return { kind: 'words', match, count, ...corrected };
+    }
+    if (fixed.groups.length > 1) {
+      const match: Match = { ...every(fixed), all: false };
+      const count = await this.search.count(match, cap);
+      if (count > 0) return { kind: 'words', match, count, ...corrected };
+    }
+    // Parts of words ("atch"): the words as typed, lower case.
+    const parts = text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+    const count = parts.length ? await this.search.partsCount(parts, cap) : 0;
+    return count > 0 ? { kind: 'parts', words: parts, count } : { kind: 'none', count: 0 };
+  }
+
   /**
-   * One page: the ids of the page from the index that serves the filter and sort (a deep page skips index
-   * entries, not rows), and those 12 rows. The total is counted once per filter (`cache.count`).
+   * Misspelt words (4+ letters, not in the catalogue's word list, no synonym of theirs in it) → the first
+   * word one edit away that the list or the synonyms hold.
+   */
+  private async corrections(plan: SearchPlan, synonyms: Synonyms, known: ReadonlyMap<string, number>): Promise<Map<string, string>> {
+    const fixes = new Map<string, string>();
+    const groups = plan.groups.filter((g) => correctable(g.word));
+    if (groups.length === 0) return fixes;
+    const misspelt = groups.filter((g) => !g.alternatives.some((a) => known.has(a)));
+    if (misspelt.length === 0) return fixes;
+    const candidates = new Map(misspelt.map((g) => [g.word, oneEditAway(g.word)]));
+    const found = await this.wordCounts([...new Set([...candidates.values()].flat())]);
+    for (const [word, list] of candidates) {
+      const best = list.find((c) => found.has(c) || synonyms.has(c));
+      if (best !== undefined) fixes.set(word, best);
+    }
+    return fixes;
+  }
+
+  /**
+   * The catalogue's word list (`search_terms`: word → how many products hold it), kept like the synonyms
+   * until the catalogue changes: a few thousand words even for a large shop, looked up many times a search.
+   */
+  private vocabulary(): Promise<ReadonlyMap<string, number>> {
+    return this.cache.lasting('search:words', async () => {
+      const rows = await this.db.selectFrom('search_terms').select(['term', 'products']).where('products', '>', 0).execute();
+      return new Map(rows.map((r) => [r.term, r.products]));
+    });
+  }
+
+  /** How many products hold each of these words (words no product holds are absent). */
+  private async wordCounts(list: string[]): Promise<Map<string, number>> {
+    const all = await this.vocabulary();
+    return new Map(list.flatMap((w) => (all.has(w) ? [[w, all.get(w) ?? 0] as const] : [])));
+  }
+
+  private searchMatching(found: Resolved): RawBuilder<number> {
+    if (found.kind === 'words') return this.search.matching(found.match);
+    if (found.kind === 'parts') return this.search.partsMatching(found.words);
+    return sql<number>`(select 0 where ${NOTHING})`;
+  }
+
+  /**
+   * One page. A search alone: ranked (`Search.ranked`). Otherwise the ids of the page from the index that
+   * serves the filter and sort (a deep page skips index entries, not rows), and those 12 rows. Totals are
+   * counted up to LIST_TOTAL_CAP + 1 and kept per filter (`cache.count`).
    */
   private async loadProducts(q: ProductQuery): Promise<ProductPage> {
     const offset = (q.page - 1) * PER_PAGE;
-    const words = q.searchWords ?? [];
-    const onlySearch =
-      words.length > 0 &&
-      !q.subCategories?.length &&
-      !q.productIds?.length &&
-      q.minPrice === undefined &&
-      q.maxPrice === undefined &&
-      !q.inStock &&
-      !q.outOfStock &&
-      !q.sizes?.length;
-    const { page: _page, sortBy: _sort, ...filter } = q;
-    let total: number;
+    const { page: _page, sortBy: _sort, search, ...rest } = q;
+    const onlySearch = search !== undefined && Object.values(rest).every((v) => v === undefined);
+    const found = search === undefined ? null : await this.resolveSearch(search);
+    let counted: number;
     let products: Product[];
-    const countKey = JSON.stringify(filter);
-    // Search: by word beginnings; by parts of words only when the words find nothing.
-    let mode: SearchMode = 'words';
-    let byWords = 0;
-    if (words.length) {
-      byWords = await this.cache.count(`words:${countKey}`, listKinds(q), () => this.countFiltered(q, 'words'));
-      if (byWords === 0) mode = 'parts';
-    }
-    if (onlySearch) {
-      total = mode === 'words' ? byWords : await this.cache.count(`parts:${countKey}`, 0, () => this.search.count(words, 'parts'));
-      const ids = offset >= total ? [] : await this.search.page(words, mode, total <= RANK_LIMIT ? 'rank' : 'newest', PER_PAGE, offset);
+    if (found && onlySearch) {
+      counted = found.count;
+      const capped = counted > LIST_TOTAL_CAP;
+      let ids: number[] = [];
+      if (found.kind === 'words') ids = await this.search.ranked(found.match, PER_PAGE, offset);
+      else if (found.kind === 'parts' && (capped || offset < counted))
+        ids = await this.search.partsPage(found.words, !capped, PER_PAGE, offset);
       products = await this.byIdsInOrder(ids);
     } else {
       let query = this.filtered(q);
-      if (words.length) query = query.where('p.id', 'in', this.search.matching(words, mode));
-      total = await this.cache.count(`${mode}:${countKey}`, listKinds(q), () => this.countFiltered(q, mode));
+      if (found) query = query.where('p.id', 'in', this.searchMatching(found));
+      const { page: _p, sortBy: _s, ...filter } = q;
+      counted = await this.cache.count(`count:${JSON.stringify(filter)}`, listKinds(q), async () => {
+        const row = await this.db
+          .selectFrom(
+            query
+              .select('p.id')
+              .limit(LIST_TOTAL_CAP + 1)
+              .as('x'),
+          )
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      });
       const [column, direction] = SORTS[q.sortBy ?? 'newest'];
       // One query: the page's ids from the index (a subquery: a deep page skips index entries, not rows),
       // then those rows, in the same order.
       const pageIds = query.select('p.id').orderBy(`p.${column}`, direction).orderBy('p.id', direction).limit(PER_PAGE).offset(offset);
       products =
-        offset >= total
+        counted <= LIST_TOTAL_CAP && offset >= counted
           ? []
           : await this.withVariations(
               await this.baseProducts().where('p.id', 'in', pageIds).orderBy(`p.${column}`, direction).orderBy('p.id', direction).execute(),
             );
     }
-    const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
-    return { products, total, page: q.page, per_page: PER_PAGE, last_page: lastPage };
-  }
-
-  /** The total of a filter (with its search words matched in `mode`). */
-  private async countFiltered(q: ProductQuery, mode: SearchMode): Promise<number> {
-    const words = q.searchWords ?? [];
-    const onlySearch = words.length > 0 && Object.keys(q).every((k) => k === 'searchWords' || k === 'page' || k === 'sortBy');
-    if (onlySearch) return this.search.count(words, mode);
-    let query = this.filtered(q);
-    if (words.length) query = query.where('p.id', 'in', this.search.matching(words, mode));
-    const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
+    const capped = counted > LIST_TOTAL_CAP;
+    const total = Math.min(counted, LIST_TOTAL_CAP);
+    const page: ProductPage = {
+      products,
+      total,
+      page: q.page,
+      per_page: PER_PAGE,
+      last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
+      total_capped: capped,
+    };
+    if (found?.kind === 'words' && found.corrected !== undefined) page.showing_results_for = found.corrected;
+    return page;
   }
 
   /** Products with their variations, in the order of `ids`. */

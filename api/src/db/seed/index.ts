@@ -7,6 +7,8 @@ import { imageUrl } from '../../lib/images';
 import { iso, type Clock } from '../../lib/clock';
 import { buildCatalogue, CATEGORIES } from './catalogue';
 import { STATES_AND_CITIES } from './india';
+import { productSearchWords } from '../../domain/search';
+import { addSearchTerms, countTerms } from '../searchWords';
 
 /** The demo customer printed at start and named in docs/api-contract.md. */
 export const DEMO_CUSTOMER = {
@@ -67,9 +69,12 @@ export async function seed(
       categoryIds.set(c.slug, row.id);
     }
 
+    const terms = new Map<string, number>();
     for (const p of buildCatalogue()) {
       const category = CATEGORIES.find((c) => c.slug === p.category);
       const shown = defaultVariation(p.variations);
+      const words = productSearchWords({ ...p, category: category?.name ?? '' });
+      countTerms(terms, words.terms);
       const row = await trx
         .insertInto('products')
         .values({
@@ -87,6 +92,7 @@ export async function seed(
           display_mrp: shown?.mrp ?? 0,
           total_stock: p.variations.reduce((s, v) => s + v.stock, 0),
           search_text: `${p.name} ${p.brand} ${category?.name ?? ''} ${p.description}`.toLowerCase(),
+          search_words: words.search_words,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -104,6 +110,8 @@ export async function seed(
         )
         .execute();
     }
+
+    await addSearchTerms(trx as unknown as Kysely<unknown>, terms);
 
     for (const [state, cities] of STATES_AND_CITIES) {
       const row = await trx.insertInto('states').values({ name: state }).returning('id').executeTakeFirstOrThrow();

@@ -12,6 +12,8 @@ import { isPostgres } from '../database';
 import { defaultVariation } from '../repositories/catalog';
 import { CHANGE } from '../../lib/cache';
 import { CATEGORIES, prng, slugify } from './catalogue';
+import { productSearchWords } from '../../domain/search';
+import { addSearchTerms, countTerms } from '../searchWords';
 
 const DESCRIPTORS = [
   'Classic',
@@ -107,6 +109,7 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
       await sql`drop index if exists products_search_words`.execute(trx);
     }
     let products: Insertable<ProductTable>[] = [];
+    const terms = new Map<string, number>();
     const variations: (Insertable<VariationTable> & { stock: number; price: number; mrp: number })[] = [];
     // Products first, then the variations that reference them.
     const flush = async (all: boolean) => {
@@ -141,11 +144,14 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
         };
       });
       const shown = defaultVariation(vs);
+      const description = `${name} by ${brand}, in ${cat.material}. ${pick(LINES)}`;
+      const words = productSearchWords({ name, brand, category: cat.name, description });
+      countTerms(terms, words.terms);
       products.push({
         id: productId,
         slug: `${slugify(name)}-${productId}`,
         name,
-        description: `${name} by ${brand}, in ${cat.material}. ${pick(LINES)}`,
+        description,
         brand,
         category_id: categoryId.get(cat.slug) ?? 0,
         image_count: 3 + (productId % 3),
@@ -158,11 +164,13 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
         display_mrp: shown?.mrp ?? 0,
         total_stock: vs.reduce((sum, v) => sum + v.stock, 0),
         search_text: `${name} ${brand} ${cat.name}`.toLowerCase(),
+        search_words: words.search_words,
       });
       variations.push(...vs);
       await flush(false);
     }
     await flush(true);
+    await addSearchTerms(trx as unknown as Kysely<unknown>, terms);
     if (isPostgres(trx)) {
       // Ids were given here: move the identity sequences past them.
       await sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`.execute(trx);

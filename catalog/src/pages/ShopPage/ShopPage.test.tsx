@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, MESSAGES } from '@storefront/shared';
+import { ApiError, LIST_TOTAL_CAP, MESSAGES } from '@storefront/shared';
 import { createFakeApi, makeProduct, makeVariation, renderWithStores } from '@storefront/shared/testing';
 import { HistoryButtons } from '../../testing/HistoryButtons';
 import ShopPage from './ShopPage';
@@ -237,6 +237,15 @@ describe('ShopPage: pages', () => {
   });
 });
 
+describe('ShopPage: totals past the count cap', () => {
+  it('shows "1,000+" when the server stopped counting', async () => {
+    const products = Array.from({ length: LIST_TOTAL_CAP + 5 }, (_, i) => makeProduct({ id: 2000 + i, product_name: `Tee ${i}` }));
+    renderShop('/shop', { api: createFakeApi({ products }) });
+    await shownProducts();
+    expect(screen.getByText('Showing 1–12 of 1,000+ products')).toBeInTheDocument();
+  });
+});
+
 describe('ShopPage: search', () => {
   it('runs /search-products for ?search= and shows what was searched for', async () => {
     const { api } = renderShop('/shop?search=wallet');
@@ -245,6 +254,27 @@ describe('ShopPage: search', () => {
     expect(api.callsOf('searchProducts')).toEqual([['wallet', 1]]);
     expect(api.callsOf('getProducts')).toHaveLength(0);
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('wallet');
+  });
+
+  it('says which words it shows results for when the typed ones found nothing (spelling tolerance)', async () => {
+    const api = createFakeApi();
+    const search = api.searchProducts.bind(api);
+    // The server answers a misspelt search with its correction (issue 36); the fake API knows no spelling.
+    api.searchProducts = async (term, page, o) => {
+      const res = await search(term === 'wallte' ? 'wallet' : term, page, o);
+      return res?.data && term === 'wallte' ? { ...res, data: { ...res.data, showing_results_for: 'wallet' } } : res;
+    };
+    renderShop('/shop?search=wallte', { api });
+    expect(await shownProducts()).toEqual(['Leather Wallet']);
+    const note = screen.getByText(/Showing results for/);
+    expect(note).toHaveTextContent('Showing results for wallet');
+    expect(within(note).getByText('wallet').tagName).toBe('B');
+  });
+
+  it('does not claim a correction when the typed words found the products', async () => {
+    renderShop('/shop?search=wallet');
+    expect(await shownProducts()).toEqual(['Leather Wallet']);
+    expect(screen.queryByText(/Showing results for/)).not.toBeInTheDocument();
   });
 
   it('empty results say so and lead back to the shop', async () => {

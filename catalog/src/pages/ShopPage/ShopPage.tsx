@@ -1,7 +1,16 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useLayoutEffect, useMemo, useOptimistic, useRef, useState, useTransition, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '@storefront/shared/router';
-import { HydrationBoundary, paths, type Category, type PageLoader, type SortBy, pageTitle, useDocumentMeta } from '@storefront/shared';
+import {
+  HydrationBoundary,
+  listTotalText,
+  paths,
+  type Category,
+  type PageLoader,
+  type SortBy,
+  pageTitle,
+  useDocumentMeta,
+} from '@storefront/shared';
 import { Pagination } from '../../components/Pagination/Pagination';
 import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid/ProductGrid';
 import { ShopFilters } from '../../components/ShopFilters/ShopFilters';
@@ -174,14 +183,14 @@ const ShopPage = observer(function ShopPage() {
 
   const current = products.listKey === requestKey;
   const inFlight = products.listLoading || products.searchLoading || !canFetch;
-  const { total, page, perPage, lastPage: last } = products.pageInfo;
+  const { total, totalCapped, page, perPage, lastPage: last, showingResultsFor } = products.pageInfo;
   const from = (page - 1) * perPage + 1;
   const to = from + products.list.length - 1;
   const countText = !current
     ? 'Loading products…'
     : products.list.length === 0
       ? 'No products'
-      : `Showing ${from}–${to} of ${total} ${total === 1 ? 'product' : 'products'}`;
+      : `Showing ${from}–${to} of ${listTotalText(total, totalCapped)} ${total === 1 && !totalCapped ? 'product' : 'products'}`;
 
   let content;
   if (products.error && !inFlight) {
@@ -251,6 +260,11 @@ const ShopPage = observer(function ShopPage() {
           <p className="cat-shop__count" aria-live="polite">
             {countText}
           </p>
+          {searching && current && showingResultsFor ? (
+            <p className="cat-shop__corrected">
+              Showing results for <b>{showingResultsFor}</b>
+            </p>
+          ) : null}
         </div>
         <SearchBox current={state.search} />
       </header>

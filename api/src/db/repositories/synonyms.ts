@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema';
+import { synonymWords, type SynonymKind } from '../../domain/search';
+import { CHANGE } from '../../lib/cache';
+import { CatalogRepository } from './catalog';
+import { writeSearchWords } from '../searchWords';
+
+/** A row of the shop's synonyms table as the owner sees it. */
+export interface SynonymEntry {
+  id: number;
+  kind: SynonymKind;
+  words: string;
+}
+
+/**
+ * The shop's synonyms table (migration 010, docs/search.md), edited by the owner through `synonyms` (src/cli/search.ts)
+ * until the back office exists. Every edit is recorded as a catalogue change: each API process reads the
+ * table again (and drops the searches it answered with the old one) at its next look at the change log.
+ */
+export class SynonymRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  list(): Promise<SynonymEntry[]> {
+    return this.db.selectFrom('search_synonyms').select(['id', 'kind', 'words']).orderBy('id').execute();
+  }
+
+  /** Adds an entry; refuses one that is not at least two single words (`synonymCheck`). Returns its id. */
+  async add(kind: SynonymKind, words: string): Promise<number> {
+    const problem = synonymCheck(kind, words);
+    if (problem) throw new Error(problem);
+    const row = await this.db.insertInto('search_synonyms').values({ kind, words: words.trim() }).returning('id').executeTakeFirstOrThrow();
+    await this.changed();
+    return row.id;
+  }
+
+  /** Removes an entry; false when there is none with that id. */
+  async remove(id: number): Promise<boolean> {
+    const res = await this.db.deleteFrom('search_synonyms').where('id', '=', id).executeTakeFirst();
+    await this.changed();
+    return Number(res.numDeletedRows) > 0;
+  }
+
+  /** Writes every product's search words again (after the normalisation in domain/search.ts changed). */
+  async reindex(): Promise<number> {
+    const done = await writeSearchWords(this.db as unknown as Kysely<unknown>);
+    await this.changed();
+    return done;
+  }
+
+  private changed(): Promise<void> {
+    return new CatalogRepository(this.db).recordChanges([{ product_id: null, kind: CHANGE.ALL }]);
+  }
+}
+
+/** What is wrong with a synonyms entry, or null: each comma-separated entry must be one word. */
+export function synonymCheck(kind: SynonymKind, words: string): string | null {
+  const entries = words
+    .split(/[,:]/)
+    .map((w) => w.trim())
+    .filter(Boolean);
+  if (entries.length < 2) return `a '${kind}' entry needs at least two words, separated by commas`;
+  const kept = synonymWords({ kind, words });
+  if (kept.length !== entries.length) return 'each entry must be one word ("sunglasses, specs", not "sun glasses, specs")';
+  return null;
+}
