@@ -37,6 +37,14 @@ export interface Limits {
   otpWrongMobile: LimitWindow;
   /** Per account: failed password sign-ins kept for `windowMs`; beyond `max` each one locks for `lockMs` × 2^n. */
   loginFailures: LimitWindow & { lockMs: number };
+  /** Issue 38, staff. Per address: both steps of a staff sign-in. */
+  staffSignInAddress: LimitWindow;
+  /** Per e-mail typed: failed staff passwords, locking like `loginFailures`. */
+  staffSignInFailures: LimitWindow & { lockMs: number };
+  /** Per member: wrong second-factor codes across challenges (guessing by signing in again). */
+  staffCodeWrong: LimitWindow;
+  /** Per member: every staff request (a stolen session cannot script the shop at full speed). */
+  staffRequests: LimitWindow;
 }
 
 export interface SmsWebhookConfig {
@@ -161,6 +169,10 @@ export function productionLimits(scale = 1): Limits {
     otpResend: { max: 1, windowMs: 30_000 },
     otpWrongMobile: { max: 10, windowMs: HOUR },
     loginFailures: { max: 5, windowMs: 24 * HOUR, lockMs: MINUTE },
+    staffSignInAddress: perAddress(10),
+    staffSignInFailures: { max: 5, windowMs: 24 * HOUR, lockMs: MINUTE },
+    staffCodeWrong: { max: 10, windowMs: HOUR },
+    staffRequests: { max: 300, windowMs: MINUTE },
   };
 }
 

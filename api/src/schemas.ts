@@ -14,6 +14,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   STORE_INFO_FIELDS,
+  STAFF_ROLES,
 } from '@storefront/contract';
 
 /**
@@ -429,4 +430,24 @@ export function reply<
 export const security = {
   apiKey: [{ apiKey: [] }],
   customer: [{ apiKey: [], bearer: [] }],
+} as const;
+
+// ---------- staff (issue 38) ----------
+
+/** OpenAPI: staff routes take the API key and a staff session's bearer (not a customer's). */
+export const staffSecurity = [{ apiKey: [], bearer: [] }] as const;
+
+export const staffMemberReply = answer({
+  id: int,
+  email: str,
+  name: str,
+  role: { type: 'string', enum: STAFF_ROLES },
+  disabled: bool,
+  created_at: str,
+});
+
+export const staffRole = {
+  type: 'string',
+  enum: STAFF_ROLES,
+  'x-messages': { required: 'Role is required', invalid: `Role must be one of: ${STAFF_ROLES.join(', ')}` },
 } as const;

@@ -23,6 +23,7 @@ import * as m004 from './migrations/004_catalogue_scale';
 import * as m005 from './migrations/005_product_pictures';
 import * as m006 from './migrations/006_search_word_prefixes';
 import * as m007 from './migrations/007_pending_email';
+import * as m016 from './migrations/016_staff';
 import { DEFAULT_PG_POOL_SIZE } from '../config';
 
 export type DB = Kysely<Database>;
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005_product_pictures': m005,
   '006_search_word_prefixes': m006,
   '007_pending_email': m007,
+  '016_staff': m016,
 };
 
 class StaticProvider implements MigrationProvider {

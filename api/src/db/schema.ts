@@ -340,4 +340,53 @@ export interface Database {
   about_sections: AboutSectionTable;
   rate_limits: RateLimitTable;
   catalog_changes: CatalogChangeTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionTable;
+  staff_challenges: StaffChallengeTable;
+  staff_actions: StaffActionTable;
+}
+
+/** The shop's staff (issue 38): `role` is a contract StaffRole; a disabled member cannot sign in. */
+export interface StaffTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  role: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+  disabled_at: string | null;
+}
+
+export interface StaffSessionTable {
+  id: Generated<number>;
+  staff_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** A sign-in between the password and the e-mailed code (the second factor). */
+export interface StaffChallengeTable {
+  id: Generated<number>;
+  staff_id: number;
+  token_hash: string;
+  code_hash: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+}
+
+/** One staff change: `before_state`/`after_state` are JSON of the subject as it was and became. */
+export interface StaffActionTable {
+  id: Generated<number>;
+  staff_id: number | null;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  before_state: string | null;
+  after_state: string | null;
+  created_at: string;
 }

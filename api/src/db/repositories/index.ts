@@ -11,6 +11,7 @@ import { CouponRepository } from './coupons';
 import { OrderRepository } from './orders';
 import { ContentRepository } from './content';
 import { PaymentRepository } from './payments';
+import { StaffRepository } from './staff';
 
 /** Every repository over one executor: the database, or a transaction (checkout, cancel, payment). */
 export interface Repositories {
@@ -23,6 +24,7 @@ export interface Repositories {
   orders: OrderRepository;
   content: ContentRepository;
   payments: PaymentRepository;
+  staff: StaffRepository;
 }
 
 /** `cache`: the app's one catalogue cache (none when omitted, as in the seed). */
@@ -37,5 +39,6 @@ export function createRepositories(db: Kysely<Database>, clock: Clock, cache?: C
     orders: new OrderRepository(db, clock),
     content: new ContentRepository(db, clock),
     payments: new PaymentRepository(db, clock),
+    staff: new StaffRepository(db, clock),
   };
 }
