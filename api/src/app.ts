@@ -25,6 +25,7 @@ import { paymentRoutes } from './routes/payments';
 import { seoRoutes } from './routes/seo';
 import { staffAuthRoutes } from './routes/staff/auth';
 import { staffMemberRoutes } from './routes/staff/members';
+import { staffOrderRoutes } from './routes/staff/orders';
 
 export interface AppOptions {
   config: Config;
@@ -103,6 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           guardStaffRoutes(staff);
           await staff.register(staffAuthRoutes);
           await staff.register(staffMemberRoutes);
+          await staff.register(staffOrderRoutes);
         },
         { prefix: '/staff' },
       );

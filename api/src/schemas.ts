@@ -257,31 +257,37 @@ const customer = answer(
   },
   ['mobile_verified', 'pending_email'],
 );
-const order = answer({
-  order_id: int,
-  order_number: str,
-  order_date: str,
-  status: orderStatus,
-  product_id: int,
-  product_name: str,
-  product_slug: str,
-  product_image: str,
-  product_variation: str,
-  quantity: int,
-  price: money,
-  discount_amount: money,
-  final_amount: money,
-  payment_method: { type: 'string', enum: PAYMENT_METHODS },
-  payment_status: { type: 'string', enum: PAYMENT_STATUSES },
-  payment_expires_at: nullableString,
-  coupon_code: nullableString,
-  cancel_reason: nullableString,
-  customer_data: answer({ fullName: str, email: str, phone_number: str, shipping_address: shippingAddress }),
-  history: {
-    type: 'array',
-    items: answer({ status: orderStatus, at: str, by: { type: 'string', enum: HISTORY_ACTORS }, note: nullableString }, ['by', 'note']),
+const order = answer(
+  {
+    order_id: int,
+    order_number: str,
+    order_date: str,
+    status: orderStatus,
+    product_id: int,
+    product_name: str,
+    product_slug: str,
+    product_image: str,
+    product_variation: str,
+    quantity: int,
+    price: money,
+    discount_amount: money,
+    final_amount: money,
+    payment_method: { type: 'string', enum: PAYMENT_METHODS },
+    payment_status: { type: 'string', enum: PAYMENT_STATUSES },
+    payment_expires_at: nullableString,
+    coupon_code: nullableString,
+    cancel_reason: nullableString,
+    customer_data: answer({ fullName: str, email: str, phone_number: str, shipping_address: shippingAddress }),
+    history: {
+      type: 'array',
+      items: answer({ status: orderStatus, at: str, by: { type: 'string', enum: HISTORY_ACTORS }, note: nullableString }, ['by', 'note']),
+    },
+    shipment: orNull(
+      answer({ courier: str, tracking_number: str, tracking_url: nullableString, dispatched_at: str, delivered_at: nullableString }),
+    ),
   },
-});
+  ['shipment'],
+);
 const paymentProvider = { type: 'string', enum: ['test', 'razorpay'] } as const;
 
 /** Store information (spec §3): every field a string, "" meaning "use the default". */
@@ -332,7 +338,7 @@ export const replies = {
       customer_data: order.properties.customer_data,
       steps: { type: 'array', items: answer({ status: orderStatus, label: str, done: bool, current: bool }) },
     },
-    ['customer_data'],
+    ['customer_data', 'shipment'],
   ),
   coupon: answer({
     code: str,

@@ -11,3 +11,4 @@ export * from './deploy';
 export * from './images';
 export * from './telemetry';
 export * from './staff';
+export * from './fulfilment';

@@ -24,6 +24,7 @@ import * as m005 from './migrations/005_product_pictures';
 import * as m006 from './migrations/006_search_word_prefixes';
 import * as m007 from './migrations/007_pending_email';
 import * as m016 from './migrations/016_staff';
+import * as m017 from './migrations/017_fulfilment';
 import { DEFAULT_PG_POOL_SIZE } from '../config';
 
 export type DB = Kysely<Database>;
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006_search_word_prefixes': m006,
   '007_pending_email': m007,
   '016_staff': m016,
+  '017_fulfilment': m017,
 };
 
 class StaticProvider implements MigrationProvider {

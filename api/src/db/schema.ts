@@ -237,6 +237,14 @@ export interface OrderTable {
   alt_phone_number: string | null;
   created_at: string;
   updated_at: string;
+  /** Issue 38: set when the shop ships it (migration 017). */
+  courier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  dispatched_at: string | null;
+  delivered_at: string | null;
+  /** Cash collected on delivery, paise. */
+  cod_collected: number | null;
 }
 
 export interface OrderHistoryTable {

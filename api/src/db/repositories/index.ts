@@ -12,6 +12,7 @@ import { OrderRepository } from './orders';
 import { ContentRepository } from './content';
 import { PaymentRepository } from './payments';
 import { StaffRepository } from './staff';
+import { FulfilmentRepository } from './fulfilment';
 
 /** Every repository over one executor: the database, or a transaction (checkout, cancel, payment). */
 export interface Repositories {
@@ -25,6 +26,7 @@ export interface Repositories {
   content: ContentRepository;
   payments: PaymentRepository;
   staff: StaffRepository;
+  fulfilment: FulfilmentRepository;
 }
 
 /** `cache`: the app's one catalogue cache (none when omitted, as in the seed). */
@@ -40,5 +42,6 @@ export function createRepositories(db: Kysely<Database>, clock: Clock, cache?: C
     content: new ContentRepository(db, clock),
     payments: new PaymentRepository(db, clock),
     staff: new StaffRepository(db, clock),
+    fulfilment: new FulfilmentRepository(db, clock),
   };
 }

@@ -61,6 +61,16 @@ function toOrder(o: OrderRow, history: HistoryRow[], paymentExpiresAt: string | 
       const by = actorKind(h.actor);
       return { status: h.status as OrderStatus, at: h.created_at, ...(by ? { by } : {}), ...(h.note ? { note: h.note } : {}) };
     }),
+    shipment:
+      o.courier && o.tracking_number && o.dispatched_at
+        ? {
+            courier: o.courier,
+            tracking_number: o.tracking_number,
+            tracking_url: o.tracking_url,
+            dispatched_at: o.dispatched_at,
+            delivered_at: o.delivered_at,
+          }
+        : null,
   };
 }
 
@@ -89,9 +99,11 @@ export function toTracked(order: Order, owner: boolean): TrackedOrder {
       done: i === 0 && order.status !== 'payment_pending',
       current: i === 0,
     }));
-  } else if (order.status === 'cancelled') {
+  } else if (order.status === 'cancelled' || order.status === 'returned_to_origin') {
+    // The path ends where the order stopped: the steps it walked, then the cancellation or the return.
+    const end = order.status;
     const walked = DELIVERY_PATH.filter((s) => reached.has(s));
-    steps = [...walked, 'cancelled' as const].map((s) => ({ status: s, label: formatStatus(s), done: true, current: s === 'cancelled' }));
+    steps = [...walked, end].map((s) => ({ status: s, label: formatStatus(s), done: true, current: s === end }));
   } else {
     const at = DELIVERY_PATH.indexOf(order.status);
     steps = DELIVERY_PATH.map((s, i) => ({ status: s, label: formatStatus(s), done: i <= at, current: i === at }));
@@ -254,6 +266,10 @@ export class OrderRepository {
   async byId(orderId: number): Promise<Order | undefined> {
     const row = await this.rowById(orderId);
     return row ? (await this.hydrate([row]))[0] : undefined;
+  }
+
+  byNumberRow(orderNumber: string): Promise<OrderRow | undefined> {
+    return this.db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
   }
 
   async byNumber(orderNumber: string): Promise<Order | undefined> {
