@@ -1,5 +1,6 @@
 import {
   nextStatuses,
+  ORDER_STATUSES,
   ORDER_TRANSITIONS,
   type CheckoutResult,
   type Order,
