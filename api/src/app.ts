@@ -12,6 +12,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { parsersPlugin } from './plugins/parsers';
 import { servicesPlugin } from './plugins/services';
+import { notificationsPlugin } from './plugins/notifications';
 import { guardStaffRoutes, staffAuthPlugin } from './plugins/staffAuth';
 import { catalogRoutes } from './routes/catalog';
 import { imageRoutes } from './routes/images';
@@ -81,6 +82,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(parsersPlugin);
   await app.register(databasePlugin, { config, db, clock });
   await app.register(servicesPlugin);
+  await app.register(notificationsPlugin);
   await app.register(authPlugin);
   await app.register(staffAuthPlugin);
   await app.register(errorsPlugin);

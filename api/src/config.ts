@@ -103,6 +103,8 @@ export interface Config {
   logger: boolean;
   /** The payment provider and the hold on unpaid prepaid orders (issue 14). */
   payments: PaymentConfig;
+  /** NOTIFY_SWEEP_SECONDS (10): how often this process sends queued order notices; 0 turns it off. */
+  notifySweepSeconds: number;
   /** The owner's pictures and every resized variant (issue 20); keep it with the database. */
   imageDir: string;
   /** The generated catalogue pictures, kept across databases and runs (drawn once per drawing version). */
@@ -231,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logger: env.API_LOG === '1',
     payments: loadPaymentConfig(env, dev),
+    notifySweepSeconds: Math.max(0, int(env.NOTIFY_SWEEP_SECONDS, 10)),
     imageDir: env.IMAGE_DIR ? path.resolve(env.IMAGE_DIR) : DEFAULT_IMAGE_DIR,
     photoPoolDir: env.PHOTO_POOL_DIR ? path.resolve(env.PHOTO_POOL_DIR) : DEFAULT_PHOTO_POOL_DIR,
   };

@@ -3,6 +3,7 @@ import type { StaffRole } from '@storefront/contract';
 import { addStaff } from '../src/cli/staffAdd';
 import { systemClock } from '../src/lib/clock';
 import { ok, post, type TestApp } from './helpers';
+import type { SmtpReceiver } from './receivers';
 
 export const STAFF_PASSWORD = 'Staff@pass1';
 
@@ -16,15 +17,21 @@ export async function addMember(t: TestApp, role: StaffRole, password = STAFF_PA
   return email;
 }
 
-/** Both sign-in steps, reading the code from the development answer; returns the staff bearer. */
-export async function signInStaff(app: FastifyInstance, email: string, password = STAFF_PASSWORD): Promise<string> {
-  const step = ok(await post<{ challenge: string; code: string }>(app, '/staff/sign-in', { email, password }));
-  const session = ok(await post<{ token: string }>(app, '/staff/sign-in/verify', { challenge: step.challenge, code: step.code }));
+/**
+ * Both sign-in steps, reading the code from the development answer, or in production from `mailbox` (the
+ * SMTP stand-in's mails); returns the staff bearer.
+ */
+export async function signInStaff(app: FastifyInstance, email: string, password = STAFF_PASSWORD, mailbox?: SmtpReceiver): Promise<string> {
+  const step = ok(await post<{ challenge: string; code?: string }>(app, '/staff/sign-in', { email, password }));
+  const mailed = mailbox
+    ? /\b(\d{6})\b is your/.exec([...mailbox.mails].reverse().find((m) => m.to.includes(email))?.raw ?? '')?.[1]
+    : undefined;
+  const session = ok(await post<{ token: string }>(app, '/staff/sign-in/verify', { challenge: step.challenge, code: step.code ?? mailed }));
   return session.token;
 }
 
 /** A new member of `role`, signed in. */
-export async function staffToken(t: TestApp, role: StaffRole): Promise<{ email: string; token: string }> {
+export async function staffToken(t: TestApp, role: StaffRole, mailbox?: SmtpReceiver): Promise<{ email: string; token: string }> {
   const email = await addMember(t, role);
-  return { email, token: await signInStaff(t.app, email) };
+  return { email, token: await signInStaff(t.app, email, STAFF_PASSWORD, mailbox) };
 }

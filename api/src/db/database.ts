@@ -25,6 +25,7 @@ import * as m006 from './migrations/006_search_word_prefixes';
 import * as m007 from './migrations/007_pending_email';
 import * as m016 from './migrations/016_staff';
 import * as m017 from './migrations/017_fulfilment';
+import * as m018 from './migrations/018_notifications';
 import { DEFAULT_PG_POOL_SIZE } from '../config';
 
 export type DB = Kysely<Database>;
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '007_pending_email': m007,
   '016_staff': m016,
   '017_fulfilment': m017,
+  '018_notifications': m018,
 };
 
 class StaticProvider implements MigrationProvider {

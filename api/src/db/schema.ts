@@ -352,6 +352,7 @@ export interface Database {
   staff_sessions: StaffSessionTable;
   staff_challenges: StaffChallengeTable;
   staff_actions: StaffActionTable;
+  notifications: NotificationTable;
 }
 
 /** The shop's staff (issue 38): `role` is a contract StaffRole; a disabled member cannot sign in. */
@@ -397,4 +398,20 @@ export interface StaffActionTable {
   before_state: string | null;
   after_state: string | null;
   created_at: string;
+}
+
+/** A queued SMS or e-mail about an order (issue 38); times in epoch milliseconds. */
+export interface NotificationTable {
+  id: Generated<number>;
+  order_id: number;
+  event: string;
+  channel: string;
+  /** pending → sent, or failed after the last attempt. */
+  status: string;
+  attempts: number;
+  next_attempt_at: number | string;
+  claimed_until: number | string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }

@@ -13,6 +13,7 @@ import { ContentRepository } from './content';
 import { PaymentRepository } from './payments';
 import { StaffRepository } from './staff';
 import { FulfilmentRepository } from './fulfilment';
+import { NotificationRepository } from './notifications';
 
 /** Every repository over one executor: the database, or a transaction (checkout, cancel, payment). */
 export interface Repositories {
@@ -27,6 +28,7 @@ export interface Repositories {
   payments: PaymentRepository;
   staff: StaffRepository;
   fulfilment: FulfilmentRepository;
+  notifications: NotificationRepository;
 }
 
 /** `cache`: the app's one catalogue cache (none when omitted, as in the seed). */
@@ -43,5 +45,6 @@ export function createRepositories(db: Kysely<Database>, clock: Clock, cache?: C
     payments: new PaymentRepository(db, clock),
     staff: new StaffRepository(db, clock),
     fulfilment: new FulfilmentRepository(db, clock),
+    notifications: new NotificationRepository(db, clock),
   };
 }

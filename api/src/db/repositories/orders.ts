@@ -13,6 +13,7 @@ import {
 import { iso, type Clock } from '../../lib/clock';
 import { money } from '../../lib/money';
 import { randomCode } from '../../lib/crypto';
+import { isNotified, queueOrderNotice } from './notifications';
 
 export type OrderRow = Selectable<OrderTable>;
 export type NewOrder = Omit<Insertable<OrderTable>, 'id' | 'order_number' | 'created_at' | 'updated_at'>;
@@ -164,6 +165,8 @@ export class OrderRepository {
         .insertInto('order_history')
         .values({ order_id: row.id, status: row.status, created_at: when, actor, note: null })
         .execute();
+      // The seed writes a made-up past with no actor: only a live order tells its shopper.
+      if (actor !== null && row.status === 'order_placed') await queueOrderNotice(this.db, row.id, 'order_placed', at);
       return row;
     }
   }
@@ -219,6 +222,8 @@ export class OrderRepository {
     const res = await q.executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return false;
     await this.db.insertInto('order_history').values({ order_id: orderId, status: change.to, created_at: when, actor, note }).execute();
+    // The shopper's SMS and e-mail commit with the change (issue 38), sent later by the notification sweeper.
+    if (isNotified(change.to)) await queueOrderNotice(this.db, orderId, change.to, this.clock.now());
     return true;
   }
 
@@ -237,6 +242,7 @@ export class OrderRepository {
       .insertInto('order_history')
       .values({ order_id: orderId, status: row?.status ?? 'cancelled', created_at: when, actor, note })
       .execute();
+    if (to === 'refunded') await queueOrderNotice(this.db, orderId, 'refunded', this.clock.now());
     return true;
   }
 
