@@ -27,6 +27,7 @@ import { seoRoutes } from './routes/seo';
 import { staffAuthRoutes } from './routes/staff/auth';
 import { staffMemberRoutes } from './routes/staff/members';
 import { staffOrderRoutes } from './routes/staff/orders';
+import { staffCatalogueRoutes } from './routes/staff/catalogue';
 
 export interface AppOptions {
   config: Config;
@@ -107,6 +108,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           await staff.register(staffAuthRoutes);
           await staff.register(staffMemberRoutes);
           await staff.register(staffOrderRoutes);
+          await staff.register(staffCatalogueRoutes);
         },
         { prefix: '/staff' },
       );

@@ -14,6 +14,7 @@ import { PaymentRepository } from './payments';
 import { StaffRepository } from './staff';
 import { FulfilmentRepository } from './fulfilment';
 import { NotificationRepository } from './notifications';
+import { StoreAdminRepository } from './storeAdmin';
 
 /** Every repository over one executor: the database, or a transaction (checkout, cancel, payment). */
 export interface Repositories {
@@ -29,6 +30,7 @@ export interface Repositories {
   staff: StaffRepository;
   fulfilment: FulfilmentRepository;
   notifications: NotificationRepository;
+  storeAdmin: StoreAdminRepository;
 }
 
 /** `cache`: the app's one catalogue cache (none when omitted, as in the seed). */
@@ -46,5 +48,6 @@ export function createRepositories(db: Kysely<Database>, clock: Clock, cache?: C
     staff: new StaffRepository(db, clock),
     fulfilment: new FulfilmentRepository(db, clock),
     notifications: new NotificationRepository(db, clock),
+    storeAdmin: new StoreAdminRepository(db),
   };
 }

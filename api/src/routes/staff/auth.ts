@@ -76,7 +76,7 @@ export const staffAuthRoutes: RoutesPlugin = async (app) => {
     '/sign-out',
     {
       config: { staff: 'staff' },
-      schema: { tags: ['staff'], summary: 'Ends this staff session', security: staffSecurity, response: reply() },
+      schema: { tags: ['staff'], summary: 'Ends this staff session', security: staffSecurity, body: body({}, []), response: reply() },
     },
     async (req) => {
       const { member, sessionId } = req.requireStaff();

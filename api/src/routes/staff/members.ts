@@ -82,6 +82,7 @@ export const staffMemberRoutes: RoutesPlugin = async (app) => {
         summary: 'Signs a member out everywhere (owner only)',
         security: staffSecurity,
         params: idParams,
+        body: body({}, []),
         response: reply(answer({ ended: { type: 'integer' } })),
       },
     },
