@@ -133,6 +133,29 @@ describe('a cash-on-delivery order from placed to delivered', () => {
   });
 });
 
+describe('tracking shows the path the order really takes', () => {
+  it('lists the steps walked and the ones still ahead, not optional ones it skipped', async () => {
+    const o = await placeOrder('cod');
+    const steps = async () => ok(await post<TrackedOrder>(t.app, '/customer/track-order', { track_no: o.number })).steps;
+    expect((await steps()).map((s) => s.status)).toEqual(['order_placed', 'order_confirmed', 'shipped', 'out_for_delivery', 'delivered']);
+    ok(await move(o.number, { from: 'order_placed', to: 'order_confirmed' }));
+    ok(await move(o.number, { from: 'order_confirmed', to: 'shipped', ...SHIP }));
+    const now = await steps();
+    expect(now.map((s) => [s.status, s.done, s.current])).toEqual([
+      ['order_placed', true, false],
+      ['order_confirmed', true, false],
+      ['shipped', true, true],
+      ['out_for_delivery', false, false],
+      ['delivered', false, false],
+    ]);
+    const pickup = await placeOrder('cod');
+    ok(await move(pickup.number, { from: 'order_placed', to: 'order_confirmed' }));
+    ok(await move(pickup.number, { from: 'order_confirmed', to: 'ready_for_pickup' }));
+    const ready = ok(await post<TrackedOrder>(t.app, '/customer/track-order', { track_no: pickup.number })).steps;
+    expect(ready.map((s) => s.status)).toEqual(['order_placed', 'order_confirmed', 'ready_for_pickup', 'delivered']);
+  });
+});
+
 describe('idempotent, and one winner when two act at once', () => {
   it('a repeat by the same member answers unchanged; another member is told', async () => {
     const o = await placeOrder('cod');

@@ -21,6 +21,16 @@ export const ORDER_TRANSITIONS: Readonly<Partial<Record<OrderStatus, readonly Or
   out_for_delivery: ['delivered', 'returned_to_origin'],
 };
 
+/**
+ * Steps of DELIVERY_PATH an order takes only sometimes (a wholesaler in between, a pickup at the shop):
+ * tracking shows them when the order went through them, never as steps still ahead.
+ */
+export const OPTIONAL_STEPS = [
+  'dispatched_from_retailer',
+  'processed_by_wholesaler',
+  'ready_for_pickup',
+] as const satisfies readonly OrderStatus[];
+
 /** The statuses an order in `from` may move to (empty when none). */
 export function nextStatuses(from: string): readonly OrderStatus[] {
   return ORDER_TRANSITIONS[from as OrderStatus] ?? [];

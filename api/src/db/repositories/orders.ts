@@ -3,6 +3,7 @@ import type { Database, OrderTable } from '../schema';
 import {
   DELIVERY_PATH,
   formatStatus,
+  OPTIONAL_STEPS,
   type HistoryActor,
   type Order,
   type OrderStatus,
@@ -106,8 +107,17 @@ export function toTracked(order: Order, owner: boolean): TrackedOrder {
     const walked = DELIVERY_PATH.filter((s) => reached.has(s));
     steps = [...walked, end].map((s) => ({ status: s, label: formatStatus(s), done: true, current: s === end }));
   } else {
+    // The steps walked, the current one, and what is still ahead: a pickup order has only its collection
+    // ahead; optional steps it skipped are not shown as done (issue 38).
     const at = DELIVERY_PATH.indexOf(order.status);
-    steps = DELIVERY_PATH.map((s, i) => ({ status: s, label: formatStatus(s), done: i <= at, current: i === at }));
+    const pickup = order.status === 'ready_for_pickup' || reached.has('ready_for_pickup');
+    const optional: readonly string[] = OPTIONAL_STEPS;
+    const ahead = (s: string) => (pickup ? s === 'delivered' : !optional.includes(s));
+    steps = DELIVERY_PATH.flatMap((s, i) =>
+      reached.has(s) || s === order.status || (i > at && ahead(s))
+        ? [{ status: s, label: formatStatus(s), done: i <= at, current: i === at }]
+        : [],
+    );
   }
   const delivery = {
     name: maskName(customer_data.fullName),
