@@ -53,6 +53,11 @@ export interface SmsWebhookConfig {
   authHeader: { name: string; value: string } | null;
   /** JSON body with `{{mobile}}`, `{{e164}}`, `{{text}}`, `{{code}}` placeholders inside its strings. */
   bodyTemplate: string;
+  /**
+   * SMS_NOTICE_WEBHOOK_BODY: the body of order notices (issue 38), for gateways where each DLT template has
+   * its own id; null: notices use `bodyTemplate` too (which then has to carry `{{text}}`).
+   */
+  noticeBodyTemplate: string | null;
 }
 
 /** Everything the server reads from its environment, with the development defaults of docs/api-contract.md. */
@@ -188,7 +193,12 @@ function parseSms(env: NodeJS.ProcessEnv): SmsWebhookConfig | null {
     authHeader =
       colon > 0 ? { name: auth.slice(0, colon).trim(), value: auth.slice(colon + 1).trim() } : { name: 'authorization', value: auth };
   }
-  return { url, authHeader, bodyTemplate: env.SMS_WEBHOOK_BODY?.trim() || DEFAULT_SMS_BODY };
+  return {
+    url,
+    authHeader,
+    bodyTemplate: env.SMS_WEBHOOK_BODY?.trim() || DEFAULT_SMS_BODY,
+    noticeBodyTemplate: env.SMS_NOTICE_WEBHOOK_BODY?.trim() || null,
+  };
 }
 
 /** Reads the configuration; unset variables take the development defaults (refused in production by `configProblems`). */
@@ -327,6 +337,13 @@ export function configProblems(config: Config): string[] {
       JSON.parse(sms.bodyTemplate);
     } catch {
       problems.push('SMS_WEBHOOK_BODY is not valid JSON');
+    }
+    if (sms.noticeBodyTemplate !== null) {
+      try {
+        JSON.parse(sms.noticeBodyTemplate);
+      } catch {
+        problems.push('SMS_NOTICE_WEBHOOK_BODY is not valid JSON');
+      }
     }
   }
   if (!smtpUrl) problems.push('no e-mail sender: set SMTP_URL (password reset links are sent by e-mail)');

@@ -26,8 +26,9 @@ beforeAll(async () => {
   t = await makeProductionApp(
     productionEnv(sms, smtp, {
       SHOP_NAME: 'Kirana Bazaar',
-      // A gateway body carrying the text: the OTP-only DLT template of productionEnv would drop a notice's words.
-      SMS_WEBHOOK_BODY: '{"to":"{{e164}}","message":"{{text}}"}',
+      // The OTP keeps productionEnv's DLT template; order notices go with a template registered for them.
+      SMS_NOTICE_WEBHOOK_BODY:
+        '{"template_id":"order-notice","recipients":[{"mobiles":"91{{mobile}}","text":"{{text}}","order":"{{order}}"}]}',
     }),
     {
       payments: { provider: 'test', holdMinutes: 15, sweepSeconds: 0, razorpay: null, problems: [] },
@@ -55,7 +56,9 @@ async function codOrder(): Promise<{ number: string; mobile: string; email: stri
 }
 const move = (number: string, body: Record<string, unknown>) => post(t.app, `/staff/orders/${number}/status`, body, { token: staff });
 const smsTo = (mobile: string) =>
-  sms.received.filter((r) => JSON.stringify(r.body).includes(`+91${mobile}`)).map((r) => JSON.stringify(r.body));
+  sms.received
+    .filter((r) => r.body.template_id === 'order-notice' && JSON.stringify(r.body).includes(`91${mobile}`))
+    .map((r) => JSON.stringify(r.body));
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)).map((m) => m.raw);
 const queued = (orderId: number) => t.db.selectFrom('notifications').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 

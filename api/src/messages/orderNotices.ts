@@ -87,7 +87,8 @@ export function orderNotice(shopName: string, storeUrl: string, event: OrderEven
         to: order.customer_data.phone_number,
         subject: w.subject,
         text: w.sms,
-        vars: { order: order.order_number, link: trackLink },
+        template: 'notice',
+        vars: { event, order: order.order_number, link: trackLink },
       }
     : {
         channel,
