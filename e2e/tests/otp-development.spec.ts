@@ -53,7 +53,8 @@ async function outboxCode(request: APIRequestContext, mobile: string, seen = '')
           await request.get(`${API}/dev/outbox?to=${mobile}`, { headers: HEADERS }),
           'outbox',
         );
-        code = /\b(\d{6})\b/.exec(box.data.find((m) => m.channel === 'sms')?.text ?? '')?.[1] ?? '';
+        // The newest code SMS: order notices (issue 38) land in the same outbox for the same mobile.
+        code = /\b(\d{6})\b/.exec(box.data.find((m) => m.channel === 'sms' && /one-time code/.test(m.text))?.text ?? '')?.[1] ?? '';
         return code !== '' && code !== seen;
       },
       { message: `a new SMS to ${mobile} in the development outbox` },
