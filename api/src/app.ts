@@ -12,6 +12,8 @@ import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { parsersPlugin } from './plugins/parsers';
 import { servicesPlugin } from './plugins/services';
+import { notificationsPlugin } from './plugins/notifications';
+import { guardStaffRoutes, staffAuthPlugin } from './plugins/staffAuth';
 import { catalogRoutes } from './routes/catalog';
 import { imageRoutes } from './routes/images';
 import { accountRoutes } from './routes/account';
@@ -22,6 +24,10 @@ import { miscRoutes } from './routes/misc';
 import { devRoutes } from './routes/dev';
 import { paymentRoutes } from './routes/payments';
 import { seoRoutes } from './routes/seo';
+import { staffAuthRoutes } from './routes/staff/auth';
+import { staffMemberRoutes } from './routes/staff/members';
+import { staffOrderRoutes } from './routes/staff/orders';
+import { staffCatalogueRoutes } from './routes/staff/catalogue';
 
 export interface AppOptions {
   config: Config;
@@ -95,7 +101,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(parsersPlugin);
   await app.register(databasePlugin, { config, db, clock });
   await app.register(servicesPlugin);
+  await app.register(notificationsPlugin);
   await app.register(authPlugin);
+  await app.register(staffAuthPlugin);
   await app.register(errorsPlugin);
 
   // ---------- routes ----------
@@ -111,6 +119,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(paymentRoutes);
       await api.register(miscRoutes);
       await api.register(seoRoutes, { maxUrlsPerSitemap: opts.sitemapMaxUrls });
+      // The staff API (issue 38): its own sessions, roles and limits (plugins/staffAuth).
+      await api.register(
+        async (staff) => {
+          guardStaffRoutes(staff);
+          await staff.register(staffAuthRoutes);
+          await staff.register(staffMemberRoutes);
+          await staff.register(staffOrderRoutes);
+          await staff.register(staffCatalogueRoutes);
+        },
+        { prefix: '/staff' },
+      );
       // Development only: the outbox of codes and links (issue 13); the route does not exist in production.
       if (config.dev) await api.register(devRoutes);
     },

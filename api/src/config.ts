@@ -37,6 +37,14 @@ export interface Limits {
   otpWrongMobile: LimitWindow;
   /** Per account: failed password sign-ins kept for `windowMs`; beyond `max` each one locks for `lockMs` × 2^n. */
   loginFailures: LimitWindow & { lockMs: number };
+  /** Issue 38, staff. Per address: both steps of a staff sign-in. */
+  staffSignInAddress: LimitWindow;
+  /** Per e-mail typed: failed staff passwords, locking like `loginFailures`. */
+  staffSignInFailures: LimitWindow & { lockMs: number };
+  /** Per member: wrong second-factor codes across challenges (guessing by signing in again). */
+  staffCodeWrong: LimitWindow;
+  /** Per member: every staff request (a stolen session cannot script the shop at full speed). */
+  staffRequests: LimitWindow;
 }
 
 export interface SmsWebhookConfig {
@@ -45,6 +53,11 @@ export interface SmsWebhookConfig {
   authHeader: { name: string; value: string } | null;
   /** JSON body with `{{mobile}}`, `{{e164}}`, `{{text}}`, `{{code}}` placeholders inside its strings. */
   bodyTemplate: string;
+  /**
+   * SMS_NOTICE_WEBHOOK_BODY: the body of order notices (issue 38), for gateways where each DLT template has
+   * its own id; null: notices use `bodyTemplate` too (which then has to carry `{{text}}`).
+   */
+  noticeBodyTemplate: string | null;
 }
 
 /** Everything the server reads from its environment, with the development defaults of docs/api-contract.md. */
@@ -95,6 +108,8 @@ export interface Config {
   logger: boolean;
   /** The payment provider and the hold on unpaid prepaid orders (issue 14). */
   payments: PaymentConfig;
+  /** NOTIFY_SWEEP_SECONDS (10): how often this process sends queued order notices; 0 turns it off. */
+  notifySweepSeconds: number;
   /** The owner's pictures and every resized variant (issue 20); keep it with the database. */
   imageDir: string;
   /** The generated catalogue pictures, kept across databases and runs (drawn once per drawing version). */
@@ -161,6 +176,10 @@ export function productionLimits(scale = 1): Limits {
     otpResend: { max: 1, windowMs: 30_000 },
     otpWrongMobile: { max: 10, windowMs: HOUR },
     loginFailures: { max: 5, windowMs: 24 * HOUR, lockMs: MINUTE },
+    staffSignInAddress: perAddress(10),
+    staffSignInFailures: { max: 5, windowMs: 24 * HOUR, lockMs: MINUTE },
+    staffCodeWrong: { max: 10, windowMs: HOUR },
+    staffRequests: { max: 300, windowMs: MINUTE },
   };
 }
 
@@ -174,7 +193,12 @@ function parseSms(env: NodeJS.ProcessEnv): SmsWebhookConfig | null {
     authHeader =
       colon > 0 ? { name: auth.slice(0, colon).trim(), value: auth.slice(colon + 1).trim() } : { name: 'authorization', value: auth };
   }
-  return { url, authHeader, bodyTemplate: env.SMS_WEBHOOK_BODY?.trim() || DEFAULT_SMS_BODY };
+  return {
+    url,
+    authHeader,
+    bodyTemplate: env.SMS_WEBHOOK_BODY?.trim() || DEFAULT_SMS_BODY,
+    noticeBodyTemplate: env.SMS_NOTICE_WEBHOOK_BODY?.trim() || null,
+  };
 }
 
 /** Reads the configuration; unset variables take the development defaults (refused in production by `configProblems`). */
@@ -219,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logger: env.API_LOG === '1',
     payments: loadPaymentConfig(env, dev),
+    notifySweepSeconds: Math.max(0, int(env.NOTIFY_SWEEP_SECONDS, 10)),
     imageDir: env.IMAGE_DIR ? path.resolve(env.IMAGE_DIR) : DEFAULT_IMAGE_DIR,
     photoPoolDir: env.PHOTO_POOL_DIR ? path.resolve(env.PHOTO_POOL_DIR) : DEFAULT_PHOTO_POOL_DIR,
   };
@@ -322,6 +347,13 @@ export function configProblems(config: Config): string[] {
       JSON.parse(sms.bodyTemplate);
     } catch {
       problems.push('SMS_WEBHOOK_BODY is not valid JSON');
+    }
+    if (sms.noticeBodyTemplate !== null) {
+      try {
+        JSON.parse(sms.noticeBodyTemplate);
+      } catch {
+        problems.push('SMS_NOTICE_WEBHOOK_BODY is not valid JSON');
+      }
     }
   }
   if (!smtpUrl) problems.push('no e-mail sender: set SMTP_URL (password reset links are sent by e-mail)');

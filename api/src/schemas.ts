@@ -14,6 +14,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   STORE_INFO_FIELDS,
+  STAFF_ROLES,
 } from '@storefront/contract';
 
 /**
@@ -256,31 +257,37 @@ const customer = answer(
   },
   ['mobile_verified', 'pending_email'],
 );
-const order = answer({
-  order_id: int,
-  order_number: str,
-  order_date: str,
-  status: orderStatus,
-  product_id: int,
-  product_name: str,
-  product_slug: str,
-  product_image: str,
-  product_variation: str,
-  quantity: int,
-  price: money,
-  discount_amount: money,
-  final_amount: money,
-  payment_method: { type: 'string', enum: PAYMENT_METHODS },
-  payment_status: { type: 'string', enum: PAYMENT_STATUSES },
-  payment_expires_at: nullableString,
-  coupon_code: nullableString,
-  cancel_reason: nullableString,
-  customer_data: answer({ fullName: str, email: str, phone_number: str, shipping_address: shippingAddress }),
-  history: {
-    type: 'array',
-    items: answer({ status: orderStatus, at: str, by: { type: 'string', enum: HISTORY_ACTORS }, note: nullableString }, ['by', 'note']),
+const order = answer(
+  {
+    order_id: int,
+    order_number: str,
+    order_date: str,
+    status: orderStatus,
+    product_id: int,
+    product_name: str,
+    product_slug: str,
+    product_image: str,
+    product_variation: str,
+    quantity: int,
+    price: money,
+    discount_amount: money,
+    final_amount: money,
+    payment_method: { type: 'string', enum: PAYMENT_METHODS },
+    payment_status: { type: 'string', enum: PAYMENT_STATUSES },
+    payment_expires_at: nullableString,
+    coupon_code: nullableString,
+    cancel_reason: nullableString,
+    customer_data: answer({ fullName: str, email: str, phone_number: str, shipping_address: shippingAddress }),
+    history: {
+      type: 'array',
+      items: answer({ status: orderStatus, at: str, by: { type: 'string', enum: HISTORY_ACTORS }, note: nullableString }, ['by', 'note']),
+    },
+    shipment: orNull(
+      answer({ courier: str, tracking_number: str, tracking_url: nullableString, dispatched_at: str, delivered_at: nullableString }),
+    ),
   },
-});
+  ['shipment'],
+);
 const paymentProvider = { type: 'string', enum: ['test', 'razorpay'] } as const;
 
 /** Store information (spec §3): every field a string, "" meaning "use the default". */
@@ -350,7 +357,7 @@ export const replies = {
       customer_data: order.properties.customer_data,
       steps: { type: 'array', items: answer({ status: orderStatus, label: str, done: bool, current: bool }) },
     },
-    ['customer_data'],
+    ['customer_data', 'shipment'],
   ),
   coupon: answer({
     code: str,
@@ -448,4 +455,24 @@ export function reply<
 export const security = {
   apiKey: [{ apiKey: [] }],
   customer: [{ apiKey: [], bearer: [] }],
+} as const;
+
+// ---------- staff (issue 38) ----------
+
+/** OpenAPI: staff routes take the API key and a staff session's bearer (not a customer's). */
+export const staffSecurity = [{ apiKey: [], bearer: [] }] as const;
+
+export const staffMemberReply = answer({
+  id: int,
+  email: str,
+  name: str,
+  role: { type: 'string', enum: STAFF_ROLES },
+  disabled: bool,
+  created_at: str,
+});
+
+export const staffRole = {
+  type: 'string',
+  enum: STAFF_ROLES,
+  'x-messages': { required: 'Role is required', invalid: `Role must be one of: ${STAFF_ROLES.join(', ')}` },
 } as const;

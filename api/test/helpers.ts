@@ -86,6 +86,8 @@ export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp>
     logger: false,
     // The payment sweeper runs when a test says so (`app.paymentSweeper.pass()`), on the test's clock.
     payments: { ...loadConfig({ NODE_ENV: 'development' }).payments, sweepSeconds: 0 },
+    // Order notices are sent when a test says so (`app.orderNotifier.pass()`).
+    notifySweepSeconds: 0,
     ...overrides,
   };
   const clock = new ManualClock(Date.now());
@@ -129,7 +131,14 @@ export function productionEnv(sms: { url: string }, smtp: { url: string }, extra
 export async function makeProductionApp(env: NodeJS.ProcessEnv, overrides: Partial<Config> = {}): Promise<TestApp> {
   // The file stays the fresh temporary one makeApp makes.
   const { dbFile: _file, ...config } = loadConfig(env);
-  return makeApp({ ...config, scrypt: { N: 1024, r: 8, p: 1 }, limits: productionLimits(1000), logger: false, ...overrides });
+  return makeApp({
+    ...config,
+    scrypt: { N: 1024, r: 8, p: 1 },
+    limits: productionLimits(1000),
+    logger: false,
+    notifySweepSeconds: 0,
+    ...overrides,
+  });
 }
 
 /**

@@ -10,3 +10,5 @@ export * from './routes';
 export * from './deploy';
 export * from './images';
 export * from './telemetry';
+export * from './staff';
+export * from './fulfilment';

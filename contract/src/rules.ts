@@ -39,6 +39,8 @@ export const ORDER_STATUSES = [
   'payment_failed',
   /** An unpaid prepaid order whose stock hold ran out (PAYMENT_HOLD_MINUTES); its stock went back. */
   'payment_expired',
+  /** Issue 38: the courier brought the parcel back (a refused cash-on-delivery parcel); its stock is back. */
+  'returned_to_origin',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

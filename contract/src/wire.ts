@@ -296,6 +296,17 @@ export interface Order {
     shipping_address: ShippingAddress;
   };
   history: { status: OrderStatus; at: string; by?: HistoryActor; note?: string | null }[];
+  /** Issue 38: the courier, AWB and tracking link once the shop dispatched it; null before. */
+  shipment?: Shipment | null;
+}
+
+/** A dispatched parcel (issue 38): what the shopper needs to follow it on the courier's site. */
+export interface Shipment {
+  courier: string;
+  tracking_number: string;
+  tracking_url: string | null;
+  dispatched_at: string;
+  delivered_at: string | null;
 }
 
 export interface TrackStep {

@@ -24,6 +24,9 @@ import * as m005 from './migrations/005_product_pictures';
 import * as m006 from './migrations/006_search_word_prefixes';
 import * as m007 from './migrations/007_pending_email';
 import * as m010 from './migrations/010_search_words';
+import * as m016 from './migrations/016_staff';
+import * as m017 from './migrations/017_fulfilment';
+import * as m018 from './migrations/018_notifications';
 import { DEFAULT_PG_POOL_SIZE } from '../config';
 
 export type DB = Kysely<Database>;
@@ -38,6 +41,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '006_search_word_prefixes': m006,
   '007_pending_email': m007,
   '010_search_words': m010,
+  '016_staff': m016,
+  '017_fulfilment': m017,
+  '018_notifications': m018,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -253,6 +253,14 @@ export interface OrderTable {
   alt_phone_number: string | null;
   created_at: string;
   updated_at: string;
+  /** Issue 38: set when the shop ships it (migration 017). */
+  courier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  dispatched_at: string | null;
+  delivered_at: string | null;
+  /** Cash collected on delivery, paise. */
+  cod_collected: number | null;
 }
 
 export interface OrderHistoryTable {
@@ -358,4 +366,70 @@ export interface Database {
   catalog_changes: CatalogChangeTable;
   search_synonyms: SearchSynonymTable;
   search_terms: SearchTermTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionTable;
+  staff_challenges: StaffChallengeTable;
+  staff_actions: StaffActionTable;
+  notifications: NotificationTable;
+}
+
+/** The shop's staff (issue 38): `role` is a contract StaffRole; a disabled member cannot sign in. */
+export interface StaffTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  role: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+  disabled_at: string | null;
+}
+
+export interface StaffSessionTable {
+  id: Generated<number>;
+  staff_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** A sign-in between the password and the e-mailed code (the second factor). */
+export interface StaffChallengeTable {
+  id: Generated<number>;
+  staff_id: number;
+  token_hash: string;
+  code_hash: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+}
+
+/** One staff change: `before_state`/`after_state` are JSON of the subject as it was and became. */
+export interface StaffActionTable {
+  id: Generated<number>;
+  staff_id: number | null;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  before_state: string | null;
+  after_state: string | null;
+  created_at: string;
+}
+
+/** A queued SMS or e-mail about an order (issue 38); times in epoch milliseconds. */
+export interface NotificationTable {
+  id: Generated<number>;
+  order_id: number;
+  event: string;
+  channel: string;
+  /** pending → sent, or failed after the last attempt. */
+  status: string;
+  attempts: number;
+  next_attempt_at: number | string;
+  claimed_until: number | string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }

@@ -20,9 +20,11 @@ const TIMEOUT_MS = 10_000;
 export class SmsWebhookSender implements MessageSender {
   readonly channel = 'sms' as const;
   private readonly template: unknown;
+  private readonly noticeTemplate: unknown;
 
   constructor(private readonly config: SmsWebhookConfig) {
     this.template = JSON.parse(config.bodyTemplate);
+    this.noticeTemplate = config.noticeBodyTemplate ? JSON.parse(config.noticeBodyTemplate) : this.template;
   }
 
   async send(message: Message): Promise<void> {
@@ -32,7 +34,7 @@ export class SmsWebhookSender implements MessageSender {
     const res = await fetch(this.config.url, {
       method: 'POST',
       headers,
-      body: JSON.stringify(fill(this.template, vars)),
+      body: JSON.stringify(fill(message.template === 'notice' ? this.noticeTemplate : this.template, vars)),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     // The gateway's answer may echo the message: read it to free the socket, never log it.

@@ -8,6 +8,11 @@ export interface Message {
   text: string;
   /** Template variables a gateway body may use besides the text (`{{code}}` for DLT templates). */
   vars?: Record<string, string>;
+  /**
+   * Which registered SMS template the text belongs to: 'notice' for order notices (SMS_NOTICE_WEBHOOK_BODY
+   * when set); otherwise the one-time code's (SMS_WEBHOOK_BODY).
+   */
+  template?: 'notice';
 }
 
 /** Delivers messages of one channel. Throws when the provider refuses or cannot be reached. */

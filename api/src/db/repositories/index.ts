@@ -11,6 +11,10 @@ import { CouponRepository } from './coupons';
 import { OrderRepository } from './orders';
 import { ContentRepository } from './content';
 import { PaymentRepository } from './payments';
+import { StaffRepository } from './staff';
+import { FulfilmentRepository } from './fulfilment';
+import { NotificationRepository } from './notifications';
+import { StoreAdminRepository } from './storeAdmin';
 
 /** Every repository over one executor: the database, or a transaction (checkout, cancel, payment). */
 export interface Repositories {
@@ -23,6 +27,10 @@ export interface Repositories {
   orders: OrderRepository;
   content: ContentRepository;
   payments: PaymentRepository;
+  staff: StaffRepository;
+  fulfilment: FulfilmentRepository;
+  notifications: NotificationRepository;
+  storeAdmin: StoreAdminRepository;
 }
 
 /** `cache`: the app's one catalogue cache (none when omitted, as in the seed). */
@@ -37,5 +45,9 @@ export function createRepositories(db: Kysely<Database>, clock: Clock, cache?: C
     orders: new OrderRepository(db, clock),
     content: new ContentRepository(db, clock),
     payments: new PaymentRepository(db, clock),
+    staff: new StaffRepository(db, clock),
+    fulfilment: new FulfilmentRepository(db, clock),
+    notifications: new NotificationRepository(db, clock),
+    storeAdmin: new StoreAdminRepository(db),
   };
 }

@@ -3,6 +3,7 @@ import type { Database, OrderTable } from '../schema';
 import {
   DELIVERY_PATH,
   formatStatus,
+  OPTIONAL_STEPS,
   type HistoryActor,
   type Order,
   type OrderStatus,
@@ -13,6 +14,7 @@ import {
 import { iso, type Clock } from '../../lib/clock';
 import { money } from '../../lib/money';
 import { randomCode } from '../../lib/crypto';
+import { isNotified, queueOrderNotice } from './notifications';
 
 export type OrderRow = Selectable<OrderTable>;
 export type NewOrder = Omit<Insertable<OrderTable>, 'id' | 'order_number' | 'created_at' | 'updated_at'>;
@@ -61,6 +63,16 @@ function toOrder(o: OrderRow, history: HistoryRow[], paymentExpiresAt: string | 
       const by = actorKind(h.actor);
       return { status: h.status as OrderStatus, at: h.created_at, ...(by ? { by } : {}), ...(h.note ? { note: h.note } : {}) };
     }),
+    shipment:
+      o.courier && o.tracking_number && o.dispatched_at
+        ? {
+            courier: o.courier,
+            tracking_number: o.tracking_number,
+            tracking_url: o.tracking_url,
+            dispatched_at: o.dispatched_at,
+            delivered_at: o.delivered_at,
+          }
+        : null,
   };
 }
 
@@ -89,12 +101,23 @@ export function toTracked(order: Order, owner: boolean): TrackedOrder {
       done: i === 0 && order.status !== 'payment_pending',
       current: i === 0,
     }));
-  } else if (order.status === 'cancelled') {
+  } else if (order.status === 'cancelled' || order.status === 'returned_to_origin') {
+    // The path ends where the order stopped: the steps it walked, then the cancellation or the return.
+    const end = order.status;
     const walked = DELIVERY_PATH.filter((s) => reached.has(s));
-    steps = [...walked, 'cancelled' as const].map((s) => ({ status: s, label: formatStatus(s), done: true, current: s === 'cancelled' }));
+    steps = [...walked, end].map((s) => ({ status: s, label: formatStatus(s), done: true, current: s === end }));
   } else {
+    // The steps walked, the current one, and what is still ahead: a pickup order has only its collection
+    // ahead; optional steps it skipped are not shown as done (issue 38).
     const at = DELIVERY_PATH.indexOf(order.status);
-    steps = DELIVERY_PATH.map((s, i) => ({ status: s, label: formatStatus(s), done: i <= at, current: i === at }));
+    const pickup = order.status === 'ready_for_pickup' || reached.has('ready_for_pickup');
+    const optional: readonly string[] = OPTIONAL_STEPS;
+    const ahead = (s: string) => (pickup ? s === 'delivered' : !optional.includes(s));
+    steps = DELIVERY_PATH.flatMap((s, i) =>
+      reached.has(s) || s === order.status || (i > at && ahead(s))
+        ? [{ status: s, label: formatStatus(s), done: i <= at, current: i === at }]
+        : [],
+    );
   }
   const delivery = {
     name: maskName(customer_data.fullName),
@@ -152,6 +175,8 @@ export class OrderRepository {
         .insertInto('order_history')
         .values({ order_id: row.id, status: row.status, created_at: when, actor, note: null })
         .execute();
+      // The seed writes a made-up past with no actor: only a live order tells its shopper.
+      if (actor !== null && row.status === 'order_placed') await queueOrderNotice(this.db, row.id, 'order_placed', at);
       return row;
     }
   }
@@ -207,6 +232,8 @@ export class OrderRepository {
     const res = await q.executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return false;
     await this.db.insertInto('order_history').values({ order_id: orderId, status: change.to, created_at: when, actor, note }).execute();
+    // The shopper's SMS and e-mail commit with the change (issue 38), sent later by the notification sweeper.
+    if (isNotified(change.to)) await queueOrderNotice(this.db, orderId, change.to, this.clock.now());
     return true;
   }
 
@@ -225,6 +252,7 @@ export class OrderRepository {
       .insertInto('order_history')
       .values({ order_id: orderId, status: row?.status ?? 'cancelled', created_at: when, actor, note })
       .execute();
+    if (to === 'refunded') await queueOrderNotice(this.db, orderId, 'refunded', this.clock.now());
     return true;
   }
 
@@ -254,6 +282,10 @@ export class OrderRepository {
   async byId(orderId: number): Promise<Order | undefined> {
     const row = await this.rowById(orderId);
     return row ? (await this.hydrate([row]))[0] : undefined;
+  }
+
+  byNumberRow(orderNumber: string): Promise<OrderRow | undefined> {
+    return this.db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
   }
 
   async byNumber(orderNumber: string): Promise<Order | undefined> {

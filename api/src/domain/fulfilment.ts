@@ -1,0 +1,163 @@
+/**
+ * The shop's side of an order (issue 38): staff move it along contract/fulfilment's table, and nothing
+ * else. Each move is one transaction: a conditional update from the status the member saw (`from`), the
+ * history entry (by: store, the member in its actor), the shipment or delivery, stock and coupon given back
+ * on a cancel or a return, a refund requested for a paid order, and the activity record with the order
+ * before and after. A repeat of a move that already happened, by the same member, answers the order
+ * unchanged; anyone else's answer says who was first (two members on one order: one wins, one is told).
+ * No Fastify here.
+ */
+import { canMove, formatStatus, type Order, type OrderStatus, type PaymentStatus } from '@storefront/contract';
+import type { Repositories } from '../db/repositories';
+import type { OrderRow } from '../db/repositories/orders';
+import type { StaffRow } from '../db/repositories/staff';
+import { conflict, fieldError, notFound } from '../lib/errors';
+import { money, rupees } from '../lib/money';
+import type { Transaction } from './cart';
+
+/** The history actor of a staff member: 'store:<id>' (the shopper sees `by: store`). */
+export const storeActor = (member: Pick<StaffRow, 'id'>) => `store:${member.id}`;
+
+export interface MoveInput {
+  /** The status the member saw: the move happens only from it. */
+  from: OrderStatus;
+  to: OrderStatus;
+  courier?: string | undefined;
+  tracking_number?: string | undefined;
+  tracking_url?: string | undefined;
+  /** Cash collected on delivery, paise (cash-on-delivery orders). */
+  collected?: number | undefined;
+  /** Why the shop cancels. */
+  reason?: string | undefined;
+}
+
+export interface FulfilmentDeps {
+  repos: Repositories;
+  tx: Transaction;
+  /** Asks the provider for a requested refund after the transaction (domain/payments). */
+  processRefund(refundId: number, actor: string): Promise<void>;
+}
+
+/** The order as the activity record keeps it before and after a move. */
+const snapshot = (o: OrderRow) => ({
+  status: o.status,
+  payment_status: o.payment_status,
+  courier: o.courier,
+  tracking_number: o.tracking_number,
+  tracking_url: o.tracking_url,
+  delivered_at: o.delivered_at,
+  cod_collected: o.cod_collected,
+  cancel_reason: o.cancel_reason,
+});
+
+const MOVED_BY_OTHER = (status: string) => `This order was changed by someone else: it is now ${formatStatus(status)}. Please refresh.`;
+
+/** What the move needs besides the status; throws the field's error (400) when it is missing or wrong. */
+function checkInput(row: OrderRow, input: MoveInput): void {
+  if (input.to === 'shipped') {
+    if (!input.courier) throw fieldError('courier', 'Courier is required');
+    if (!input.tracking_number) throw fieldError('tracking_number', 'Tracking number (AWB) is required');
+  }
+  if (input.to === 'cancelled' && !input.reason) throw fieldError('reason', 'Please give the reason for cancelling');
+  if (input.to === 'delivered' && row.payment_method === 'cod') {
+    if (input.collected === undefined) throw fieldError('collected_amount', `Enter the cash collected (${rupees(row.final_amount)})`);
+    if (input.collected !== row.final_amount)
+      throw fieldError('collected_amount', `The courier collects exactly ${rupees(row.final_amount)} for this order`);
+  }
+}
+
+/** Moves one order; returns it as it now is and whether this call changed it. */
+export async function moveOrder(
+  deps: FulfilmentDeps,
+  member: StaffRow,
+  orderNumber: string,
+  input: MoveInput,
+): Promise<{ order: Order; changed: boolean }> {
+  const actor = storeActor(member);
+  const result = await deps.tx(async (r) => {
+    const row = await r.orders.byNumberRow(orderNumber);
+    if (!row) throw notFound('Order not found');
+    if (row.status !== input.from) {
+      // A repeat of what this member just did (a retried request) is answered as done; anything else is news.
+      const last = await r.fulfilment.lastEntry(row.id);
+      if (row.status === input.to && last?.status === input.to && last.actor === actor)
+        return { id: row.id, changed: false, refundId: null };
+      throw conflict(MOVED_BY_OTHER(row.status), { status: row.status });
+    }
+    if (!canMove(input.from, input.to))
+      throw conflict(`An order that is ${formatStatus(input.from)} cannot become ${formatStatus(input.to)}`, {
+        to: 'Not allowed from this status',
+      });
+    checkInput(row, input);
+
+    const paid = row.payment_status === 'paid';
+    const ends = input.to === 'cancelled' || input.to === 'returned_to_origin';
+    const refund = ends && paid;
+    let payment_status: PaymentStatus | undefined;
+    if (refund) payment_status = 'refund_pending';
+    else if (input.to === 'delivered' && row.payment_method === 'cod') payment_status = 'paid';
+    const notes: Record<string, string> = {
+      shipped: `Shipped by ${input.courier ?? ''}, AWB ${input.tracking_number ?? ''}`,
+      delivered: row.payment_method === 'cod' ? `Delivered; cash ${rupees(row.final_amount)} collected` : 'Delivered',
+      cancelled: `Cancelled by the shop: ${input.reason ?? ''}${refund ? `; full refund of ₹${money(row.final_amount)} requested` : ''}`,
+      returned_to_origin: `Returned to the shop by the courier; stock back${refund ? `; full refund of ₹${money(row.final_amount)} requested` : ''}`,
+    };
+    const moved = await r.orders.move(
+      row.id,
+      {
+        from: [input.from],
+        to: input.to,
+        ...(payment_status ? { payment_status } : {}),
+        ...(input.to === 'cancelled' && input.reason ? { cancel_reason: input.reason } : {}),
+      },
+      actor,
+      notes[input.to] ?? null,
+    );
+    if (!moved) {
+      const now = await r.orders.rowById(row.id);
+      throw conflict(MOVED_BY_OTHER(now?.status ?? row.status), { status: now?.status ?? row.status });
+    }
+
+    if (input.to === 'shipped')
+      await r.fulfilment.ship(row.id, {
+        courier: input.courier ?? '',
+        trackingNumber: input.tracking_number ?? '',
+        trackingUrl: input.tracking_url ?? null,
+      });
+    if (input.to === 'delivered') await r.fulfilment.delivered(row.id, row.payment_method === 'cod' ? row.final_amount : null);
+    let refundId: number | null = null;
+    if (ends) {
+      await r.catalog.returnStock(row.variation_id, row.quantity);
+      await r.catalog.refreshProducts([row.product_id]);
+      if (row.coupon_code && (await r.fulfilment.liveOrdersWithCoupon(row.customer_id, row.coupon_code, row.created_at)) === 0) {
+        await r.coupons.release(row.coupon_code);
+        await r.coupons.releaseFor(row.coupon_code, row.customer_id);
+      }
+      if (refund && row.payment_id) {
+        const payment = await r.payments.byId(row.payment_id);
+        const requested = await r.payments.requestRefund({
+          key: `order:${row.id}`,
+          paymentId: row.payment_id,
+          orderId: row.id,
+          gatewayPaymentId: payment?.gateway_payment_id ?? null,
+          amount: row.final_amount,
+        });
+        refundId = requested.refund.id;
+      }
+    }
+    const after = await r.orders.rowById(row.id);
+    await r.staff.record(member.id, {
+      action: `order.${input.to}`,
+      subjectType: 'order',
+      subjectId: row.order_number,
+      before: snapshot(row),
+      after: after ? snapshot(after) : null,
+    });
+    return { id: row.id, changed: true, refundId };
+  });
+  // The provider is asked outside the transaction; a failure leaves the refund requested for the sweeper.
+  if (result.refundId !== null) await deps.processRefund(result.refundId, actor);
+  const order = await deps.repos.orders.byId(result.id);
+  if (!order) throw notFound('Order not found');
+  return { order, changed: result.changed };
+}

@@ -1,0 +1,63 @@
+/**
+ * Stock, prices and the store's information and theme, changed by staff (issue 38). Each change is one
+ * transaction with the activity record (before and after) and the catalogue change log, which is how every
+ * API process's catalogue cache (lib/cache.ts), and through it the server render, learns of it.
+ * No Fastify here.
+ */
+import type { StoreInfoFields } from '@storefront/contract';
+import type { Repositories } from '../db/repositories';
+import type { StaffRow } from '../db/repositories/staff';
+import { CHANGE } from '../lib/cache';
+import { conflict, fieldError, notFound } from '../lib/errors';
+import { money } from '../lib/money';
+import type { Transaction } from './cart';
+
+export interface VariationChange {
+  /** The new stock, and the stock the member saw (a sale meanwhile makes it a 409, not a lost sale). */
+  stock?: { to: number; from: number } | undefined;
+  /** Paise. */
+  price?: number | undefined;
+  mrp?: number | undefined;
+}
+
+const shown = (v: { stock: number; price: number; mrp: number }) => ({ stock: v.stock, price: money(v.price), mrp: money(v.mrp) });
+
+export async function changeVariation(tx: Transaction, member: StaffRow, id: number, change: VariationChange) {
+  return tx(async (r: Repositories) => {
+    const before = await r.storeAdmin.variation(id);
+    if (!before) throw notFound('Variation not found');
+    const price = change.price ?? before.price;
+    const mrp = change.mrp ?? before.mrp;
+    if (price > mrp) throw fieldError(change.price !== undefined ? 'price' : 'mrp', 'Selling price cannot be above the MRP');
+    const patch = {
+      ...(change.stock ? { stock: change.stock.to } : {}),
+      ...(change.price !== undefined ? { price } : {}),
+      ...(change.mrp !== undefined ? { mrp } : {}),
+    };
+    if (!(await r.storeAdmin.setVariation(id, patch, change.stock?.from)))
+      throw conflict(`The stock changed meanwhile: it is now ${before.stock}. Please refresh.`, { stock: 'Changed meanwhile' });
+    await r.catalog.refreshProducts([before.product_id]);
+    const after = await r.storeAdmin.variation(id);
+    if (!after) throw notFound('Variation not found');
+    await r.staff.record(member.id, {
+      action: 'variation.change',
+      subjectType: 'variation',
+      subjectId: id,
+      before: shown(before),
+      after: shown(after),
+    });
+    return { id: after.id, product_id: after.product_id, product_variation: after.label, ...shown(after) };
+  });
+}
+
+export async function changeStoreInfo(tx: Transaction, member: StaffRow, patch: Partial<StoreInfoFields>): Promise<void> {
+  await tx(async (r: Repositories) => {
+    const before = await r.storeAdmin.storeInfo();
+    if (!before) throw notFound('Store information is not set up');
+    await r.storeAdmin.setStoreInfo(patch);
+    const after = await r.storeAdmin.storeInfo();
+    // Store info is cached with the catalogue; a change to it touches every page.
+    await r.catalog.recordChanges([{ product_id: null, kind: CHANGE.ALL }]);
+    await r.staff.record(member.id, { action: 'store.change', subjectType: 'store', subjectId: 1, before, after });
+  });
+}

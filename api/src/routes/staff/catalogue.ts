@@ -1,0 +1,128 @@
+import { STORE_INFO_FIELDS, type StoreInfoFields } from '@storefront/contract';
+import { answer, fields, reply, staffSecurity, type RoutesPlugin } from '../../schemas';
+import { changeStoreInfo, changeVariation } from '../../domain/storeAdmin';
+import { toPaise } from '../../lib/money';
+import { fieldError } from '../../lib/errors';
+
+const rupeesField = (label: string) =>
+  ({
+    type: 'string',
+    pattern: '^\\d{1,7}(\\.\\d{1,2})?$',
+    'x-messages': { invalid: `${label} must be an amount in rupees (up to 2 decimals)` },
+  }) as const;
+const stockField = (label: string) =>
+  ({ type: 'integer', minimum: 0, maximum: 1_000_000, 'x-messages': { invalid: `${label} must be a whole number from 0` } }) as const;
+
+// Spec §5 formats for store information; "" always means "use the default" (spec §3).
+const colour = {
+  type: 'string',
+  pattern: '^(#[0-9A-Fa-f]{3}|#[0-9A-Fa-f]{6})?$',
+  'x-messages': { invalid: 'Must be a colour like #1a2b3c or #abc' },
+} as const;
+const https = {
+  type: 'string',
+  maxLength: 500,
+  pattern: '^(https://[^\\s<>"]+)?$',
+  'x-messages': { invalid: 'Must be an https:// link', maxLength: 'Cannot exceed 500 characters' },
+} as const;
+const text = (max: number) => ({ type: 'string', maxLength: max, 'x-messages': { maxLength: `Cannot exceed ${max} characters` } }) as const;
+const word = {
+  type: 'string',
+  pattern: '^[a-z_-]{0,30}$',
+  'x-messages': { invalid: 'Must be a layout name (lower-case letters)' },
+} as const;
+const storeInfoBody = {
+  type: 'object',
+  properties: {
+    store_name: { ...fields.text('Store name is required', 80) },
+    logo: https,
+    email: fields.email,
+    mobile_no: fields.mobile,
+    store_time: text(120),
+    offer_text: text(200),
+    facebook_url: https,
+    instagram_url: https,
+    twitter_url: https,
+    fontFamily: { type: 'string', pattern: "^[A-Za-z0-9 '-]{0,60}$", 'x-messages': { invalid: 'Must be a font name' } },
+    backgroundColor: colour,
+    buttonBackgroundColor: colour,
+    topHeaderBackgroundColor: colour,
+    headerBackgroundColor: colour,
+    footerBackgroundColor: colour,
+    bottomFooterBackgroundColor: colour,
+    bannerType: word,
+    categoryLayout: word,
+  },
+  additionalProperties: false,
+  minProperties: 1,
+  'x-messages': { minProperties: 'Nothing to change' },
+} as const;
+
+/** Stock and prices of a variation, the store's information and theme (any staff member; each recorded). */
+export const staffCatalogueRoutes: RoutesPlugin = async (app) => {
+  const config = { staff: 'staff' as const };
+
+  app.post(
+    '/variations/:id',
+    {
+      config,
+      schema: {
+        tags: ['staff'],
+        summary: "Sets a variation's stock (from the stock the member saw), selling price and MRP",
+        security: staffSecurity,
+        params: { type: 'object', properties: { id: fields.id('Variation') }, required: ['id'], additionalProperties: false } as const,
+        body: {
+          type: 'object',
+          properties: {
+            stock: stockField('Stock'),
+            from_stock: stockField('From stock'),
+            price: rupeesField('Price'),
+            mrp: rupeesField('MRP'),
+          },
+          additionalProperties: false,
+          minProperties: 1,
+          'x-messages': { minProperties: 'Nothing to change' },
+        } as const,
+        response: reply(
+          answer({
+            id: { type: 'integer' },
+            product_id: { type: 'integer' },
+            product_variation: { type: 'string' },
+            stock: { type: 'integer' },
+            price: { type: 'string' },
+            mrp: { type: 'string' },
+          }),
+        ),
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      if (b.stock !== undefined && b.from_stock === undefined)
+        throw fieldError('from_stock', 'Send the stock you saw (from_stock) with a new stock');
+      const data = await changeVariation(app.tx, req.requireStaff().member, req.params.id, {
+        stock: b.stock !== undefined && b.from_stock !== undefined ? { to: b.stock, from: b.from_stock } : undefined,
+        price: b.price !== undefined ? (toPaise(b.price) ?? undefined) : undefined,
+        mrp: b.mrp !== undefined ? (toPaise(b.mrp) ?? undefined) : undefined,
+      });
+      return { success: true, message: 'Variation updated', data };
+    },
+  );
+
+  app.post(
+    '/store-info',
+    {
+      config,
+      schema: {
+        tags: ['staff'],
+        summary: `Changes store information and theme (spec §3: ${STORE_INFO_FIELDS.join(', ')}); shown on the next page load`,
+        security: staffSecurity,
+        body: storeInfoBody,
+        response: reply(),
+      },
+    },
+    async (req) => {
+      await changeStoreInfo(app.tx, req.requireStaff().member, req.body as Partial<StoreInfoFields>);
+      return { success: true, message: 'Store information updated' };
+    },
+  );
+};
