@@ -344,7 +344,7 @@ describe('robots.txt and sitemaps', () => {
 });
 
 describe('health, readiness and metrics', () => {
-  test('/healthz answers while the process lives; /readyz fails while the API is down and passes once it answers', async () => {
+  test('/healthz answers while the process lives; /readyz fails while the API or its database is down and passes once both answer', async () => {
     const port = await freePort();
     const apiUrl = `http://127.0.0.1:${port}`;
     const { base } = await start({}, { api: apiUrl });
@@ -352,12 +352,19 @@ describe('health, readiness and metrics', () => {
     const down = await request(base, '/readyz');
     expect(down.status).toBe(503);
     expect(JSON.parse(down.body.toString())).toMatchObject({ ready: false, checks: { api: { ok: false } } });
+    // The API process is alive but its database is away: its /readyz says so, and the host is not ready.
+    let databaseUp = false;
     const api = http.createServer((req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end('{"status":"ok"}');
+      const ready = req.url !== '/readyz' || databaseUp;
+      res.writeHead(ready ? 200 : 503, { 'Content-Type': 'application/json' });
+      res.end(req.url === '/readyz' ? JSON.stringify({ ready }) : '{"status":"ok"}');
     });
     await new Promise<void>((r) => api.listen(port, '127.0.0.1', () => r()));
     servers.push(api);
+    const noDatabase = await request(base, '/readyz');
+    expect(noDatabase.status).toBe(503);
+    expect(JSON.parse(noDatabase.body.toString())).toMatchObject({ ready: false, checks: { api: { ok: false } } });
+    databaseUp = true;
     const up = await request(base, '/readyz');
     expect(JSON.parse(up.body.toString())).toMatchObject({
       ready: true,

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, isUniqueViolation } from '../lib/errors';
+import { AppError, DatabaseUnavailableError, isUniqueViolation } from '../lib/errors';
 import { fieldErrors, type AjvLikeError } from '../validation';
 import type { ErrorAnswer } from '../schemas';
 
@@ -8,6 +8,10 @@ import type { ErrorAnswer } from '../schemas';
 function fail(reply: FastifyReply, status: number, body: ErrorAnswer): FastifyReply {
   return reply.status(status).send(body);
 }
+
+/** Long enough for a restart or failover to finish, short enough that a shopper's retry soon succeeds. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
+const DATABASE_UNAVAILABLE = 'The shop is briefly unavailable. Please try again in a moment.';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,6 +39,13 @@ export const errorsPlugin = fp(
           message: error.messages,
           ...(error.errors ? { errors: error.errors } : {}),
         });
+      }
+      // The database is away (a restart, a failover): wherever the request was, even in the auth hook
+      // before its body was read, it is a 503 a client retries and an alert counts, not the client's fault.
+      if (error instanceof DatabaseUnavailableError) {
+        request.log.warn({ err: error.message }, 'database unavailable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return fail(reply, 503, { success: false, message: DATABASE_UNAVAILABLE });
       }
       if (error.validation) {
         const errors = fieldErrors(error.validation as AjvLikeError[]);

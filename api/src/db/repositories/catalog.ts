@@ -627,14 +627,17 @@ export class CatalogRepository {
     await this.recordChanges(changes);
   }
 
-  /** The products' current price and stock columns, locked for this transaction on PostgreSQL. */
+  /**
+   * The products' current price and stock columns, locked for this transaction on PostgreSQL; in the
+   * mode that lets cart inserts' foreign-key checks (`FOR KEY SHARE`) through (see carts.listForCheckout).
+   */
   private async lockProducts(ids: number[]) {
     let query = this.db
       .selectFrom('products')
       .select(['id', 'display_price', 'display_mrp', 'total_stock'])
       .where('id', 'in', ids)
       .orderBy('id');
-    if (isPostgres(this.db)) query = query.forUpdate();
+    if (isPostgres(this.db)) query = query.forNoKeyUpdate();
     return new Map((await query.execute()).map((r) => [r.id, r]));
   }
 
