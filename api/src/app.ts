@@ -6,7 +6,7 @@ import type { Database } from './db/schema';
 import { systemClock, type Clock } from './lib/clock';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkError } from './plugins/errors';
 import { limitsPlugin, type RateLimitStoreClass } from './plugins/limits';
 import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
@@ -34,6 +34,11 @@ export interface AppOptions {
 }
 
 const JSON_BODY_LIMIT = 256 * 1024;
+/**
+ * The router's limit on one path parameter, before any schema: above the longest a schema allows (a
+ * product slug, 300) even percent-encoded, so the schema decides with a field error; beyond it, 414.
+ */
+const MAX_PARAM_LENGTH = 1000;
 
 /**
  * Builds the app: plugins (metrics, OpenAPI, limits, parsers, database, services, auth, errors), then the
@@ -49,6 +54,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger ? { level: 'info' } : false,
     bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkError,
     // X-Forwarded-For is believed only from TRUSTED_PROXIES (by default the edge host on this machine):
     // anybody else's header is ignored, so it cannot multiply the per-address limits.
     trustProxy: config.trustedProxies,

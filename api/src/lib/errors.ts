@@ -33,6 +33,12 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
+/** PostgreSQL refusing a value's characters: a NUL (22021) or one the encoding cannot hold (22P05). */
+export function isEncodingError(err: unknown): boolean {
+  const code = err && typeof err === 'object' ? (err as { code?: unknown }).code : undefined;
+  return code === '22021' || code === '22P05';
+}
+
 /**
  * The database could not be reached, or ended the connection a query ran on (a restart, a failover, a
  * network cut). Not the request's fault and not a bug: the error handler answers 503 with Retry-After.

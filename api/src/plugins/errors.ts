@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, DatabaseUnavailableError, isUniqueViolation } from '../lib/errors';
+import { AppError, DatabaseUnavailableError, isEncodingError, isUniqueViolation } from '../lib/errors';
 import { fieldErrors, type AjvLikeError } from '../validation';
 import type { ErrorAnswer } from '../schemas';
 
@@ -12,6 +12,15 @@ function fail(reply: FastifyReply, status: number, body: ErrorAnswer): FastifyRe
 /** Long enough for a restart or failover to finish, short enough that a shopper's retry soon succeeds. */
 const DATABASE_RETRY_AFTER_SECONDS = 2;
 const DATABASE_UNAVAILABLE = 'The shop is briefly unavailable. Please try again in a moment.';
+
+/**
+ * Fastify's router answers a malformed or over-long address before any hook or error handler: given to
+ * `Fastify({ frameworkErrors })` so those answers keep the API's shape too.
+ */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void fail(reply, 414, { success: false, message: 'Request address is too long' });
+  else void fail(reply, 400, { success: false, message: 'Invalid request address' });
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,6 +63,9 @@ export const errorsPlugin = fp(
         const first = Object.values(errors)[0] ?? (blank ? `Invalid request ${error.validationContext ?? 'body'}` : 'Invalid request');
         return fail(reply, 400, { success: false, message: first, errors });
       }
+      // Text PostgreSQL cannot store (a NUL, a character the database's encoding lacks) is the input's fault;
+      // the NUL rule (plugins/parsers.ts) catches what shoppers can send, this whatever is left.
+      if (isEncodingError(error)) return fail(reply, 400, { success: false, message: 'Invalid request body' });
       // Two requests racing for one unique value (e-mail, mobile): the loser gets a conflict, not a 500.
       if (isUniqueViolation(error)) return fail(reply, 409, { success: false, message: 'This record already exists' });
       const status = typeof error.statusCode === 'number' ? error.statusCode : 0;

@@ -1,0 +1,69 @@
+import { ADDRESS, get, makeApp, post, registerCustomer, type TestApp } from './helpers';
+
+/**
+ * Issue 35: attacks that worked on main, one describe per item; each is the attack, answered as a careful
+ * shop would. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeApp();
+});
+afterAll(() => t.close());
+
+describe('item 7: NUL bytes', () => {
+  const nul = 'a\u0000b';
+
+  it('are refused with a field error on every kind of input, never stored, never a 500', async () => {
+    const c = await registerCustomer(t.app);
+    const answers = {
+      register: await post(t.app, '/customer/register', {
+        firstName: nul,
+        lastName: 'Verma',
+        email: 'nul.person@example.in',
+        password: 'Secret@1',
+      }),
+      trackOrder: await post(t.app, '/customer/track-order', { track_no: nul }),
+      slug: await get(t.app, `/single-product-details/${encodeURIComponent(nul)}`),
+      search: await post(t.app, '/search-products', { search: nul }),
+      contact: await post(t.app, '/contact-us', {
+        firstname: 'Asha',
+        lastname: 'Verma',
+        email: 'asha@example.in',
+        phone_number: '9876543210',
+        subject: 'Hello',
+        message: `Hi ${nul}`,
+      }),
+      shipping: await post(t.app, '/customer/shipping-address', { ...ADDRESS, address: `221B ${nul}` }, { token: c.token }),
+      payment: await post(t.app, '/payment/start', { payment_id: nul }, { token: c.token }),
+    };
+    const seen = Object.fromEntries(Object.entries(answers).map(([k, a]) => [k, [a.status, a.body.message]]));
+    const refused = 'Text must not contain NUL characters';
+    expect(seen).toEqual({
+      register: [400, refused],
+      trackOrder: [400, refused],
+      slug: [400, refused],
+      search: [400, refused],
+      contact: [400, refused],
+      shipping: [400, refused],
+      payment: [400, refused],
+    });
+    expect(answers.register.body.errors).toEqual({ firstName: refused });
+    expect(answers.contact.body.errors).toEqual({ message: refused });
+    const stored = await t.db.selectFrom('customers').select('id').where('email', '=', 'nul.person@example.in').execute();
+    expect(stored).toHaveLength(0);
+  });
+});
+
+describe('item 17: router errors', () => {
+  it('a product slug as long as the schema allows is looked up; longer or malformed addresses answer in the API shape', async () => {
+    const long = await get(t.app, `/single-product-details/${'a'.repeat(250)}`);
+    expect([long.status, long.body]).toEqual([404, { success: false, message: 'Product not found' }]);
+    const tooLong = await get(t.app, `/single-product-details/${'a'.repeat(301)}`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.success).toBe(false);
+    const huge = await get(t.app, `/single-product-details/${'a'.repeat(5000)}`);
+    expect([huge.status, huge.body]).toEqual([414, { success: false, message: 'Request address is too long' }]);
+    const malformed = await get(t.app, '/single-product-details/%E0%A4%A');
+    expect([malformed.status, malformed.body]).toEqual([400, { success: false, message: 'Invalid request address' }]);
+  });
+});
