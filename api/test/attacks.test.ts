@@ -1,4 +1,5 @@
 import { ADDRESS, get, makeApp, post, registerCustomer, type TestApp } from './helpers';
+import { productionLimits } from '../src/config';
 
 /**
  * Issue 35: attacks that worked on main, one describe per item; each is the attack, answered as a careful
@@ -65,5 +66,34 @@ describe('item 17: router errors', () => {
     expect([huge.status, huge.body]).toEqual([414, { success: false, message: 'Request address is too long' }]);
     const malformed = await get(t.app, '/single-product-details/%E0%A4%A');
     expect([malformed.status, malformed.body]).toEqual([400, { success: false, message: 'Invalid request address' }]);
+  });
+});
+
+describe('item 8: IPv6 clients counted by /64', () => {
+  it('a new address of one /64 per request does not buy more sign-ups; another /64 is another client', async () => {
+    const limited = await makeApp({ limits: productionLimits(1) });
+    try {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 12; i += 1) {
+        const a = await post(
+          limited.app,
+          '/customer/register',
+          { firstName: 'Asha', lastName: 'Verma', email: `v6.${i}@example.in`, password: 'Secret@1' },
+          { remoteAddress: `2401:4900:1c2a:8f3e::${i.toString(16)}` },
+        );
+        statuses.push(a.status);
+      }
+      // productionLimits: 10 sign-ups a minute per client network.
+      expect(statuses).toEqual([...Array<number>(10).fill(201), 429, 429]);
+      const neighbour = await post(
+        limited.app,
+        '/customer/register',
+        { firstName: 'Asha', lastName: 'Verma', email: 'v6.other@example.in', password: 'Secret@1' },
+        { remoteAddress: '2401:4900:1c2a:8f3f::1' },
+      );
+      expect(neighbour.status).toBe(201);
+    } finally {
+      await limited.close();
+    }
   });
 });

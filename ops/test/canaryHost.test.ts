@@ -395,6 +395,15 @@ describe('forged telemetry does not decide a canary', () => {
     expect(await ok('history', 'catalog')).toMatch(/auto-rollback: error rate 20 % \(6 errors from 3 addresses \/ 30 page views\)/);
   });
 
+  test('errors from many addresses of one IPv6 /64 (one phone) count as one reporter and do not end it', async () => {
+    const a = await start(FAST);
+    await ok('activate', 'catalog', CANARY, '--canary', '10', '--auto-rollback', '--min-page-views', '10');
+    for (let i = 1; i <= 3; i++) await from(a, `2401:4900:1c2a:8f3e::${i}`, [...views(10), ...errors(2)]);
+    await waitFor(async () => ((await storedCanary())?.errors ?? 0) >= 6);
+    await twoMoreChecks([a]);
+    expect((await readCanaries(ws.root)).canaries.catalog?.version).toBe(CANARY);
+  });
+
   test('one address posting many views does not dilute a real error rate below the threshold', async () => {
     const a = await start(FAST);
     const b = await start(FAST);

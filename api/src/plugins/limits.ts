@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
+import { clientNetwork } from '@storefront/contract';
 import type { Kysely } from 'kysely';
 import type { LimitWindow, Limits } from '../config';
 import type { IdentityLimits, LimitName } from '../domain/limits';
@@ -146,7 +147,8 @@ interface Check {
 export interface LimitsApi {
   /**
    * A preHandler counting every request from the client address against `name` (per-address limits).
-   * Keyed by `request.ip`, which honours `X-Forwarded-For` only from TRUSTED_PROXIES.
+   * Keyed by the network of `request.ip` (an IPv6 client's /64), which honours `X-Forwarded-For` only
+   * from TRUSTED_PROXIES.
    */
   perAddress(name: LimitName): (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /**
@@ -197,8 +199,8 @@ export const limitsPlugin = fp<LimitsOptions>(
       global: false,
       store: Store,
       // The client address as Fastify derives it from trustProxy (TRUSTED_PROXIES): a made-up
-      // X-Forwarded-For from anybody else is ignored.
-      keyGenerator: (req) => req.ip,
+      // X-Forwarded-For from anybody else is ignored. An IPv6 client is its /64 (contract clientNetwork).
+      keyGenerator: (req) => clientNetwork(req.ip),
     });
 
     type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
@@ -235,7 +237,7 @@ export const limitsPlugin = fp<LimitsOptions>(
 
     const api: LimitsApi = {
       perAddress(name) {
-        const l = limiter(name, 'ip', (req) => req.ip);
+        const l = limiter(name, 'ip', (req) => clientNetwork(req.ip));
         return async (req, reply) => {
           const r = await l(req);
           if (!r.isAllowed && r.isExceeded) throw tooMany(reply, r.ttlInSeconds, PER_ADDRESS_MESSAGE);
