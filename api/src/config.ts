@@ -283,6 +283,29 @@ export function loadPaymentConfig(env: NodeJS.ProcessEnv, dev: boolean): Payment
   };
 }
 
+/** A URL to this machine (a local relay): nothing sent to it crosses a network. */
+function isLoopbackUrl(value: string): boolean {
+  try {
+    const host = new URL(value).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether mail is sent over TLS: implicit (smtps://), STARTTLS made mandatory (nodemailer's `requireTLS`
+ * in the URL's query), or to this machine. Plain smtp:// alone upgrades only if the server offers it.
+ */
+function smtpUsesTls(smtpUrl: string): boolean {
+  if (smtpUrl.startsWith('smtps://') || isLoopbackUrl(smtpUrl)) return true;
+  try {
+    return new URL(smtpUrl).searchParams.get('requireTLS') === 'true';
+  } catch {
+    return false;
+  }
+}
+
 function isHttpUrl(value: string): boolean {
   try {
     const u = new URL(value);
@@ -308,6 +331,8 @@ export function configProblems(config: Config): string[] {
   if (!sms) problems.push('no SMS sender: set SMS_WEBHOOK_URL (one-time codes for sign-in and checkout are sent by SMS)');
   else {
     if (!isHttpUrl(sms.url)) problems.push(`SMS_WEBHOOK_URL is not an http(s) URL: ${sms.url}`);
+    else if (!sms.url.startsWith('https://') && !isLoopbackUrl(sms.url))
+      problems.push(`SMS_WEBHOOK_URL must be https:// (codes travel in it), or http:// to this machine only: ${sms.url}`);
     try {
       JSON.parse(sms.bodyTemplate);
     } catch {
@@ -316,6 +341,8 @@ export function configProblems(config: Config): string[] {
   }
   if (!smtpUrl) problems.push('no e-mail sender: set SMTP_URL (password reset links are sent by e-mail)');
   else if (!/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
+  else if (!smtpUsesTls(smtpUrl))
+    problems.push('SMTP_URL must use TLS: smtps://…, or smtp://…?requireTLS=true (its password and reset links travel in it)');
   if (smtpUrl && !mailFrom) problems.push('MAIL_FROM (the sender address of e-mails) is not set');
   problems.push(...config.payments.problems);
   for (const p of config.trustedProxies) {

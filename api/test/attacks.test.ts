@@ -1,5 +1,5 @@
-import { ADDRESS, get, makeApp, post, registerCustomer, type TestApp } from './helpers';
-import { productionLimits } from '../src/config';
+import { ADDRESS, get, makeApp, post, productionEnv, registerCustomer, type TestApp } from './helpers';
+import { configProblems, loadConfig, productionLimits } from '../src/config';
 
 /**
  * Issue 35: attacks that worked on main, one describe per item; each is the attack, answered as a careful
@@ -95,5 +95,25 @@ describe('item 8: IPv6 clients counted by /64', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('item 11: secrets never travel in clear', () => {
+  const problemsWith = (sms: string, smtp: string) => configProblems(loadConfig(productionEnv({ url: sms }, { url: smtp })));
+
+  it('production refuses an http:// SMS webhook and SMTP without required TLS across a network', () => {
+    expect(problemsWith('http://sms.example.in/send', 'smtps://user:pass@mail.example.in')).toEqual([
+      expect.stringMatching(/^SMS_WEBHOOK_URL must be https:\/\/ \(codes travel in it\)/),
+    ]);
+    expect(problemsWith('https://sms.example.in/send', 'smtp://user:pass@mail.example.in:587')).toEqual([
+      expect.stringMatching(/^SMTP_URL must use TLS: smtps:\/\/…, or smtp:\/\/…\?requireTLS=true/),
+    ]);
+  });
+
+  it('accepts TLS, and plain connections that never leave the machine (a local relay)', () => {
+    expect(problemsWith('https://sms.example.in/send', 'smtps://user:pass@mail.example.in')).toEqual([]);
+    expect(problemsWith('https://sms.example.in/send', 'smtp://user:pass@mail.example.in:587?requireTLS=true')).toEqual([]);
+    expect(problemsWith('http://127.0.0.1:8025/sms', 'smtp://localhost:25')).toEqual([]);
+    expect(problemsWith('http://[::1]:8025/sms', 'smtp://127.0.0.1:2525')).toEqual([]);
   });
 });
