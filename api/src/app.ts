@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import type { Kysely } from 'kysely';
 import { configProblems, type Config } from './config';
 import type { Database } from './db/schema';
@@ -54,6 +55,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger ? { level: 'info' } : false,
     bodyLimit: JSON_BODY_LIMIT,
+    // Node enforces requestTimeout (and headersTimeout) only when it checks its connections: every
+    // second here, not its default 30 s, so a trickled body is cut near the limit.
+    serverFactory: (handler) => {
+      const server = http.createServer(
+        { requestTimeout: config.requestTimeoutMs, headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+        handler,
+      );
+      server.maxConnections = config.maxConnections;
+      server.keepAliveTimeout = 72_000; // Fastify's own default, which a server factory does not get
+      return server;
+    },
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkError,
     // X-Forwarded-For is believed only from TRUSTED_PROXIES (by default the edge host on this machine):

@@ -64,6 +64,13 @@ export interface Config {
    */
   pgPoolSize: number;
   /**
+   * REQUEST_TIMEOUT_MS (30 000): time for a client to send a whole request, headers and body; a slower one
+   * is answered 408 and closed (a body trickled a byte at a time held a connection open indefinitely).
+   * MAX_CONNECTIONS (2 000): open connections to this process; beyond it new ones are closed at once.
+   */
+  requestTimeoutMs: number;
+  maxConnections: number;
+  /**
    * The in-process catalogue cache (CATALOG_CACHE entries, 0 turns it off; CATALOG_CACHE_TTL_MS) and how
    * often a process reads the database's catalogue change log (CATALOG_POLL_MS), which is how a stock
    * change made by another API process reaches this one.
@@ -190,6 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbFile: env.DB_FILE ? path.resolve(env.DB_FILE) : DEFAULT_DB_FILE,
     databaseUrl: env.DATABASE_URL || null,
     pgPoolSize: Math.min(100, Math.max(1, int(env.PG_POOL_SIZE, DEFAULT_PG_POOL_SIZE))),
+    requestTimeoutMs: Math.max(100, int(env.REQUEST_TIMEOUT_MS, 30_000)),
+    maxConnections: Math.max(1, int(env.MAX_CONNECTIONS, 2000)),
     seedProducts: int(env.SEED_PRODUCTS, 0),
     catalogCache: {
       entries: int(env.CATALOG_CACHE, 2000),

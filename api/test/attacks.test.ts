@@ -1,4 +1,5 @@
-import { ADDRESS, get, makeApp, post, productionEnv, registerCustomer, type TestApp } from './helpers';
+import net from 'node:net';
+import { ADDRESS, API_KEY, get, makeApp, post, productionEnv, registerCustomer, type TestApp } from './helpers';
 import { configProblems, loadConfig, productionLimits } from '../src/config';
 
 /**
@@ -115,5 +116,57 @@ describe('item 11: secrets never travel in clear', () => {
     expect(problemsWith('https://sms.example.in/send', 'smtp://user:pass@mail.example.in:587?requireTLS=true')).toEqual([]);
     expect(problemsWith('http://127.0.0.1:8025/sms', 'smtp://localhost:25')).toEqual([]);
     expect(problemsWith('http://[::1]:8025/sms', 'smtp://127.0.0.1:2525')).toEqual([]);
+  });
+});
+
+describe('item 13: slow bodies and connection floods', () => {
+  /** A raw connection to a listening app; resolves how it ended (what the server sent, if anything). */
+  const open = (port: number) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (d: Buffer) => {
+      received += d.toString();
+    });
+    socket.on('error', () => undefined);
+    const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(received)));
+    return { socket, closed };
+  };
+  const within = <T>(p: Promise<T>, ms: number) =>
+    Promise.race([p, new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), ms))]);
+
+  it('a body trickled a byte at a time is answered 408 and closed near REQUEST_TIMEOUT_MS', async () => {
+    const slow = await makeApp({ requestTimeoutMs: 500 });
+    await slow.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = slow.app.server.address() as net.AddressInfo;
+    const { socket, closed } = open(port);
+    socket.write(
+      `POST /api/newsletter/subscribe HTTP/1.1\r\nHost: x\r\nx-api-key: ${API_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+    );
+    const trickle = setInterval(() => socket.write(' '), 100);
+    try {
+      expect(await within(closed, 4000)).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      clearInterval(trickle);
+      socket.destroy();
+      await slow.close();
+    }
+  });
+
+  it('connections beyond MAX_CONNECTIONS are closed at once; those within are served', async () => {
+    const capped = await makeApp({ maxConnections: 3 });
+    await capped.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = capped.app.server.address() as net.AddressInfo;
+    const held = [open(port), open(port), open(port)];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const extra = open(port);
+    try {
+      expect(await within(extra.closed, 2000)).toBe('');
+      for (const h of held) expect(await within(h.closed, 100)).toBe('still open');
+      held[0]?.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      expect(await within(held[0]!.closed, 2000)).toMatch(/^HTTP\/1\.1 200/);
+    } finally {
+      for (const h of [...held, extra]) h.socket.destroy();
+      await capped.close();
+    }
   });
 });

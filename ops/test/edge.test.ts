@@ -343,6 +343,48 @@ describe('robots.txt and sitemaps', () => {
   });
 });
 
+describe('slow bodies and connection floods (issue 35 item 13)', () => {
+  /** A raw connection to the host; `closed` resolves with what the host sent before closing it. */
+  const connect = (base: string) => {
+    const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (d: Buffer) => {
+      received += d.toString();
+    });
+    socket.on('error', () => undefined);
+    return { socket, closed: new Promise<string>((resolve) => socket.on('close', () => resolve(received))) };
+  };
+  const within = <T>(p: Promise<T>, ms: number) =>
+    Promise.race([p, new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), ms))]);
+
+  test('a body trickled a byte at a time is answered 408 and closed near REQUEST_TIMEOUT_MS', async () => {
+    const { base } = await start({ REQUEST_TIMEOUT_MS: '500' });
+    const c = connect(base);
+    c.socket.write('POST /telemetry HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+    const trickle = setInterval(() => c.socket.write(' '), 100);
+    try {
+      expect(await within(c.closed, 4000)).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      clearInterval(trickle);
+      c.socket.destroy();
+    }
+  });
+
+  test('connections beyond MAX_CONNECTIONS are closed at once; those within are served', async () => {
+    const { base } = await start({ MAX_CONNECTIONS: '3' });
+    const held = [connect(base), connect(base), connect(base)];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const extra = connect(base);
+    try {
+      expect(await within(extra.closed, 2000)).toBe('');
+      held[0]?.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      expect(await within(held[0]!.closed, 2000)).toMatch(/^HTTP\/1\.1 200/);
+    } finally {
+      for (const c of [...held, extra]) c.socket.destroy();
+    }
+  });
+});
+
 describe('health, readiness and metrics', () => {
   test('/healthz answers while the process lives; /readyz fails while the API or its database is down and passes once both answer', async () => {
     const port = await freePort();

@@ -54,6 +54,10 @@ export interface HostConfig {
   storeToken: string;
   shutdownMs: number;
   logLevel: string | false;
+  /** REQUEST_TIMEOUT_MS: time for a client to send a whole request (headers and body); then 408. */
+  requestTimeoutMs: number;
+  /** MAX_CONNECTIONS: open client connections to this process; beyond it new ones are closed at once. */
+  maxConnections: number;
 }
 
 export const DEFAULT_PAYMENT_CSP_ORIGINS = 'https://checkout.razorpay.com,https://api.razorpay.com';
@@ -162,5 +166,7 @@ export function readHostConfig(opts: HostOptions): HostConfig {
     storeToken: env.STORE_TOKEN || DEV_STORE_TOKEN,
     shutdownMs: numberFrom(env, 'SHUTDOWN_TIMEOUT_MS') ?? 10_000,
     logLevel: logLevel === 'silent' ? false : logLevel,
+    requestTimeoutMs: Math.max(100, numberFrom(env, 'REQUEST_TIMEOUT_MS') ?? 30_000),
+    maxConnections: Math.max(1, Math.floor(numberFrom(env, 'MAX_CONNECTIONS') ?? 10_000)),
   };
 }

@@ -18,7 +18,7 @@
  * close() stops taking connections and lets requests in flight finish, up to SHUTDOWN_TIMEOUT_MS.
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import proxyAddr from 'proxy-addr';
@@ -78,6 +78,17 @@ export function createHost(opts: HostOptions): Host {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
+    // A trickled body or a flood of idle connections must not hold the host: Node enforces the request
+    // timeout when it checks its connections (every second here, its default is 30 s).
+    serverFactory: (handler) => {
+      const server = createServer(
+        { requestTimeout: config.requestTimeoutMs, headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+        handler,
+      );
+      server.maxConnections = config.maxConnections;
+      server.keepAliveTimeout = 72_000; // Fastify's own default, which a server factory does not get
+      return server;
+    },
   });
   const metrics = createHostMetrics();
   let listenUrl = 'http://127.0.0.1';
