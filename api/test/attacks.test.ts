@@ -144,7 +144,7 @@ describe('item 13: slow bodies and connection floods', () => {
     );
     const trickle = setInterval(() => socket.write(' '), 100);
     try {
-      expect(await within(closed, 4000)).toMatch(/^HTTP\/1\.1 408/);
+      expect(await within(closed, 8000)).toMatch(/^HTTP\/1\.1 408/);
     } finally {
       clearInterval(trickle);
       socket.destroy();

@@ -363,7 +363,7 @@ describe('slow bodies and connection floods (issue 35 item 13)', () => {
     c.socket.write('POST /telemetry HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
     const trickle = setInterval(() => c.socket.write(' '), 100);
     try {
-      expect(await within(c.closed, 4000)).toMatch(/^HTTP\/1\.1 408/);
+      expect(await within(c.closed, 8000)).toMatch(/^HTTP\/1\.1 408/);
     } finally {
       clearInterval(trickle);
       c.socket.destroy();
@@ -382,6 +382,34 @@ describe('slow bodies and connection floods (issue 35 item 13)', () => {
     } finally {
       for (const c of [...held, extra]) c.socket.destroy();
     }
+  });
+});
+
+describe('operations endpoints are not public (issue 35 item 12)', () => {
+  const PRODUCTION = { NODE_ENV: 'production', STORE_URL: 'https://shop.example.in', API_KEY: 'k-123', STORE_TOKEN: 't-456' };
+  const site = { Host: 'shop.example.in' };
+
+  test('in production only /healthz answers a stranger; /metrics and /readyz need OPS_TOKEN', async () => {
+    const api = await upstream('a');
+    const closed = await start(PRODUCTION, { api: api.url });
+    expect((await request(closed.base, '/healthz', { headers: site })).status).toBe(200);
+    expect((await request(closed.base, '/metrics', { headers: site })).status).toBe(404);
+    expect((await request(closed.base, '/readyz', { headers: site })).status).toBe(404);
+
+    const token = 'ops-token-0123456789abcdef';
+    const { base } = await start({ ...PRODUCTION, OPS_TOKEN: token }, { api: api.url });
+    const stranger = await request(base, '/readyz', { headers: site });
+    expect(stranger.status).toBe(401);
+    expect(stranger.body.toString()).not.toContain('127.0.0.1');
+    expect((await request(base, '/metrics', { headers: { ...site, Authorization: 'Bearer wrong-token-0123456789ab' } })).status).toBe(401);
+    const scraped = await request(base, '/metrics', { headers: { Authorization: `Bearer ${token}` } });
+    expect(scraped.status).toBe(200);
+    expect(scraped.body.toString()).toContain('host_http_requests_total');
+    expect((await request(base, '/readyz', { headers: { Authorization: `Bearer ${token}` } })).status).not.toBe(401);
+  });
+
+  test('production refuses a guessable OPS_TOKEN', () => {
+    expect(() => createHost({ root: ws.root, env: { ...PRODUCTION, OPS_TOKEN: 'short' } })).toThrow(/OPS_TOKEN/);
   });
 });
 

@@ -54,6 +54,11 @@ export interface HostConfig {
   storeToken: string;
   shutdownMs: number;
   logLevel: string | false;
+  /**
+   * OPS_TOKEN: the bearer /metrics and /readyz ask for (a scraper's, a balancer's). Unset: they are open in
+   * development and answer 404 in production; /healthz is always public.
+   */
+  opsToken: string | null;
   /** REQUEST_TIMEOUT_MS: time for a client to send a whole request (headers and body); then 408. */
   requestTimeoutMs: number;
   /** MAX_CONNECTIONS: open client connections to this process; beyond it new ones are closed at once. */
@@ -143,6 +148,9 @@ export function readHostConfig(opts: HostOptions): HostConfig {
     if (unsafe.length)
       throw new Error(`${unsafe.join(' and ')} must be set to your own values in production (not the development defaults)`);
   }
+  const opsToken = env.OPS_TOKEN?.trim() || null;
+  if (production && opsToken !== null && opsToken.length < 20)
+    throw new Error('OPS_TOKEN must be at least 20 characters (e.g. `openssl rand -hex 16`): it guards /metrics and /readyz');
   const paymentCspOrigins = list(env.PAYMENT_CSP_ORIGINS ?? DEFAULT_PAYMENT_CSP_ORIGINS).map((o) => parseOrigin('PAYMENT_CSP_ORIGINS', o));
 
   const level = env.LOG_LEVEL?.trim();
@@ -166,6 +174,7 @@ export function readHostConfig(opts: HostOptions): HostConfig {
     storeToken: env.STORE_TOKEN || DEV_STORE_TOKEN,
     shutdownMs: numberFrom(env, 'SHUTDOWN_TIMEOUT_MS') ?? 10_000,
     logLevel: logLevel === 'silent' ? false : logLevel,
+    opsToken,
     requestTimeoutMs: Math.max(100, numberFrom(env, 'REQUEST_TIMEOUT_MS') ?? 30_000),
     maxConnections: Math.max(1, Math.floor(numberFrom(env, 'MAX_CONNECTIONS') ?? 10_000)),
   };
