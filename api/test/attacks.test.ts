@@ -1,5 +1,6 @@
 import net from 'node:net';
-import { ADDRESS, API_KEY, get, makeApp, post, productionEnv, registerCustomer, type TestApp } from './helpers';
+import { ADDRESS, addToCart, API_KEY, findVariant, get, makeApp, ok, post, productionEnv, registerCustomer, type TestApp } from './helpers';
+import type { CheckoutResult } from '@storefront/contract';
 import { configProblems, loadConfig, productionLimits } from '../src/config';
 
 /**
@@ -168,5 +169,30 @@ describe('item 13: slow bodies and connection floods', () => {
       for (const h of [...held, extra]) h.socket.destroy();
       await capped.close();
     }
+  });
+});
+
+describe('item 5: unpaid prepaid checkouts holding stock', () => {
+  it('a customer may keep at most 2 unpaid prepaid checkouts open; paying by cash or cancelling one frees the way', async () => {
+    const c = await registerCustomer(t.app);
+    const v = await findVariant(t.db, { maxPrice: 1000_00, minStock: 10, skip: 30 });
+    const checkout = async (method: 'prepaid' | 'cod') => {
+      ok(await addToCart(t.app, c.token, v, 1));
+      return post<CheckoutResult>(t.app, '/checkout1', { ...ADDRESS, payment_method: method }, { token: c.token });
+    };
+    const first = ok(await checkout('prepaid'), 201);
+    ok(await checkout('prepaid'), 201);
+    const third = await checkout('prepaid');
+    expect([third.status, third.body.message]).toEqual([
+      409,
+      'You have 2 orders waiting for payment. Pay for or cancel one of them before placing another prepaid order.',
+    ]);
+    // Nothing of the refused checkout was kept: its line is still in the cart, its stock not taken.
+    const cart = ok(await get<{ cart: { quantity: number }[] }>(t.app, '/customer/cart', { token: c.token })).cart;
+    expect(cart.map((l) => l.quantity)).toEqual([1]);
+    ok(await post(t.app, '/customer/remove-to-cart', { product_id: v.productId, variant_id: v.variantId }, { token: c.token }));
+    ok(await checkout('cod'), 201);
+    ok(await post(t.app, '/payment/cancel', { payment_id: first.payment?.payment_id }, { token: c.token }));
+    ok(await checkout('prepaid'), 201);
   });
 });

@@ -23,6 +23,7 @@ import * as m004 from './migrations/004_catalogue_scale';
 import * as m005 from './migrations/005_product_pictures';
 import * as m006 from './migrations/006_search_word_prefixes';
 import * as m007 from './migrations/007_pending_email';
+import * as m008 from './migrations/008_open_payments_by_customer';
 import { DEFAULT_PG_POOL_SIZE } from '../config';
 import { DatabaseUnavailableError, isConnectionFailure } from '../lib/errors';
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005_product_pictures': m005,
   '006_search_word_prefixes': m006,
   '007_pending_email': m007,
+  '008_open_payments_by_customer': m008,
 };
 
 class StaticProvider implements MigrationProvider {
