@@ -196,3 +196,26 @@ describe('item 5: unpaid prepaid checkouts holding stock', () => {
     ok(await checkout('prepaid'), 201);
   });
 });
+
+describe('item 16: rate-limit counters', () => {
+  it('are stored under keys of bounded size whatever is typed, and pruned once their windows end', async () => {
+    const own = await makeApp();
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        const email = `${String(i).repeat(240)}@example.in`;
+        expect((await post(own.app, '/customer/login', { email, password: 'Wrong@123' })).status).toBe(401);
+      }
+      const keys = await own.db.selectFrom('rate_limits').select('key').execute();
+      expect(keys.length).toBeGreaterThanOrEqual(5);
+      expect(Math.max(...keys.map((k) => k.key.length))).toBeLessThanOrEqual(80);
+      // A day and a minute later (failures are kept 24 h), the next counted request prunes what ended.
+      own.clock.advance(24 * 3_600_000 + 61_000);
+      await post(own.app, '/customer/login', { email: 'someone@example.in', password: 'Wrong@123' });
+      const left = await own.db.selectFrom('rate_limits').select('key').execute();
+      expect(left.map((k) => k.key).filter((k) => k.includes('0000') || k.includes('~'))).toEqual([]);
+      expect(left.length).toBeLessThanOrEqual(3);
+    } finally {
+      await own.close();
+    }
+  });
+});

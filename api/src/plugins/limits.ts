@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
@@ -38,7 +39,23 @@ const lockMsOf = (options: object): number | undefined => {
 /** A class @fastify/rate-limit can construct (`new Store(globalParams)`): how a store is plugged in. */
 export type RateLimitStoreClass = new (options: object) => RateLimitStore;
 
-const SWEEP_EVERY = 500;
+/** Ended counters are deleted at most this often (by the next write after it): what an idle minute left. */
+const SWEEP_EVERY_MS = 60_000;
+/** Keys longer than this are stored as their limit's name and a hash of the identity. */
+const MAX_PLAIN_KEY = 64;
+
+/**
+ * The key a counter is stored under: as given when short (a limit's name and a mobile, an address), else
+ * the name and a SHA-256 of the rest, so whatever a client types (an e-mail of 254 characters) costs a
+ * row of bounded size.
+ */
+function storedKey(key: string): string {
+  if (key.length <= MAX_PLAIN_KEY) return key;
+  const colon = key.indexOf(':');
+  return `${key.slice(0, colon + 1)}~${createHash('sha256')
+    .update(key.slice(colon + 1))
+    .digest('base64url')}`;
+}
 
 /**
  * Rate-limit counters in the database, so every API process on one database shares them (a limit per
@@ -50,13 +67,14 @@ const SWEEP_EVERY = 500;
  * last failure or when the caller resets it (a successful sign-in).
  */
 export function databaseStore(db: Kysely<Database>, clock: Clock): RateLimitStoreClass {
-  let writes = 0;
+  let sweptAt = clock.now();
 
   async function sweep(now: number): Promise<void> {
     await db.deleteFrom('rate_limits').where('reset_at', '<', now).where('blocked_until', '<', now).execute();
   }
 
-  async function incr(key: string, windowMs: number, max: number, lockMs: number | undefined): Promise<StoreResult> {
+  async function incr(given: string, windowMs: number, max: number, lockMs: number | undefined): Promise<StoreResult> {
+    const key = storedKey(given);
     const now = clock.now();
     const lockout = lockMs !== undefined;
     const row = await db
@@ -94,12 +112,16 @@ export function databaseStore(db: Kysely<Database>, clock: Clock): RateLimitStor
         .execute();
       ttl = lock;
     }
-    writes += 1;
-    if (writes % SWEEP_EVERY === 0) await sweep(now);
+    // By time, not by count: a trickle of writes prunes as surely as a flood, and a flood no more often.
+    if (now - sweptAt >= SWEEP_EVERY_MS) {
+      sweptAt = now;
+      await sweep(now);
+    }
     return { current: hits, ttl };
   }
 
-  async function read(key: string, max: number, lockMs: number | undefined): Promise<StoreResult> {
+  async function read(given: string, max: number, lockMs: number | undefined): Promise<StoreResult> {
+    const key = storedKey(given);
     const now = clock.now();
     const row = await db.selectFrom('rate_limits').select(['hits', 'reset_at', 'blocked_until']).where('key', '=', key).executeTakeFirst();
     if (!row || Number(row.reset_at) <= now) return { current: 0, ttl: 0 };
@@ -133,7 +155,7 @@ export function databaseStore(db: Kysely<Database>, clock: Clock): RateLimitStor
       return new DatabaseStore(options);
     }
     async reset(key: string): Promise<void> {
-      await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+      await db.deleteFrom('rate_limits').where('key', '=', storedKey(key)).execute();
     }
   };
 }
