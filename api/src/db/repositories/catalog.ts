@@ -511,6 +511,19 @@ export class CatalogRepository {
     );
   }
 
+  /**
+   * The newest logged change of the catalogue's shape (products added, removed or renamed: the sitemap's
+   * content), or null when the log (an hour of it) holds none. Stock and price changes do not count.
+   */
+  async shapeVersion(): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('catalog_changes')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where((eb) => eb.or([eb('product_id', 'is', null), eb(sql<number>`kind & ${CHANGE.ALL}`, '<>', 0)]))
+      .executeTakeFirst();
+    return row?.id === null || row?.id === undefined ? null : Number(row.id);
+  }
+
   /** Product slugs in id order, `limit` from `offset` (the sitemap's ranged read). */
   async productSlugs(offset: number, limit: number): Promise<string[]> {
     const rows = await this.db.selectFrom('products').select('slug').orderBy('id').limit(limit).offset(offset).execute();
