@@ -17,6 +17,8 @@ export interface Limits {
   /** Per address: scrypt-spending and mail/SMS-triggering calls. */
   register: LimitWindow;
   login: LimitWindow;
+  /** Per address: reset-link passwords set (each a token lookup and a scrypt), made-up tokens included. */
+  tokenPassword: LimitWindow;
   forgotPassword: LimitWindow;
   contact: LimitWindow;
   newsletter: LimitWindow;
@@ -157,6 +159,7 @@ export function productionLimits(scale = 1): Limits {
   return {
     register: perAddress(10),
     login: perAddress(20),
+    tokenPassword: perAddress(10),
     forgotPassword: perAddress(5),
     contact: perAddress(5),
     newsletter: perAddress(10),

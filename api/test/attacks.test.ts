@@ -2,6 +2,7 @@ import net from 'node:net';
 import { ADDRESS, addToCart, API_KEY, findVariant, get, makeApp, ok, post, productionEnv, registerCustomer, type TestApp } from './helpers';
 import type { CheckoutResult } from '@storefront/contract';
 import { configProblems, loadConfig, productionLimits } from '../src/config';
+import { HashQueue } from '../src/lib/crypto';
 
 /**
  * Issue 35: attacks that worked on main, one describe per item; each is the attack, answered as a careful
@@ -217,5 +218,48 @@ describe('item 16: rate-limit counters', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('item 4: made-up reset tokens', () => {
+  it('are throttled per client network before any hashing', async () => {
+    const limited = await makeApp({ limits: productionLimits(1) });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        const a = await post(
+          limited.app,
+          '/customer/token-password',
+          { token: `made-up-${i}`, password: 'Secret@12', confirm_password: 'Secret@12' },
+          { remoteAddress: `2401:4900:1c2a:8f3e::${i + 1}` },
+        );
+        statuses.push(a.status);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+      expect(statuses.slice(10)).toEqual([429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('item 4: the hashing queue', () => {
+  it('runs a bounded number of hashes at once, queues a bounded number, and refuses the rest at once', async () => {
+    const queue = new HashQueue(1, 2);
+    const gates: (() => void)[] = [];
+    const task = () => new Promise<string>((resolve) => gates.push(() => resolve('done')));
+    const results = Array.from({ length: 5 }, () =>
+      queue.run(task).then(
+        (v) => v,
+        (err: unknown) => (err as Error).name,
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(gates).toHaveLength(1);
+    for (let i = 0; i < 3; i += 1) {
+      gates[i]?.();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(await Promise.all(results)).toEqual(['done', 'done', 'done', 'HashingBusyError', 'HashingBusyError']);
   });
 });

@@ -208,6 +208,9 @@ function describe(seconds: number): string {
   return `${Math.ceil(minutes / 60)} hours`;
 }
 
+/** Routes limited per address by path (issue 35: a made-up reset token cost a scrypt, unthrottled). */
+const ROUTE_LIMITS: Record<string, LimitName> = { '/api/customer/token-password': 'tokenPassword' };
+
 const PER_ADDRESS_MESSAGE = 'Too many requests from your network. Please try again in {after}.';
 
 /**
@@ -290,6 +293,14 @@ export const limitsPlugin = fp<LimitsOptions>(
       },
     };
     app.decorate('limits', api);
+    // Per-address limits of routes whose files declare none (owned elsewhere): added as they register.
+    app.addHook('onRoute', (route) => {
+      const name = ROUTE_LIMITS[route.url];
+      if (!name || route.method !== 'POST') return;
+      const limit = api.perAddress(name);
+      const own = route.preHandler;
+      route.preHandler = own ? [limit, ...(Array.isArray(own) ? own : [own])] : [limit];
+    });
   },
   { name: 'storefront-limits' },
 );
