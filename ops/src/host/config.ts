@@ -49,6 +49,8 @@ export interface HostConfig {
   ssr: boolean;
   ssrTimeoutMs: number | undefined;
   ssrCacheSeconds: number | undefined;
+  /** SSR_MAX_RENDERS: server renders running at once per host process (default 8). */
+  ssrMaxInFlight: number | undefined;
   sourceMaps: boolean;
   apiKey: string;
   storeToken: string;
@@ -169,6 +171,7 @@ export function readHostConfig(opts: HostOptions): HostConfig {
     ssr: opts.ssr !== false && env.SSR !== 'off',
     ssrTimeoutMs: numberFrom(env, 'SSR_TIMEOUT_MS'),
     ssrCacheSeconds: numberFrom(env, 'SSR_CACHE_SECONDS'),
+    ssrMaxInFlight: numberFrom(env, 'SSR_MAX_RENDERS'),
     sourceMaps: opts.sourceMaps ?? (env.SERVE_SOURCE_MAPS ? env.SERVE_SOURCE_MAPS === '1' : !production),
     apiKey: env.API_KEY || DEV_API_KEY,
     storeToken: env.STORE_TOKEN || DEV_STORE_TOKEN,

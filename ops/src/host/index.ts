@@ -106,6 +106,7 @@ export function createHost(opts: HostOptions): Host {
           apiBaseUrl: () => apiBase(config.upstreams[next++ % config.upstreams.length] ?? ''),
           timeoutMs: config.ssrTimeoutMs,
           cacheSeconds: config.ssrCacheSeconds,
+          maxInFlight: config.ssrMaxInFlight,
           // STORE_URL, else the address this host listens on unless that is every interface (a browser
           // cannot load from 0.0.0.0; the links then stay relative and the runtime links them again).
           siteOrigin: () => config.storeUrl ?? (/^http:\/\/(0\.0\.0\.0|\[::\])(:|$)/.test(listenUrl) ? null : listenUrl),
