@@ -385,6 +385,21 @@ describe('slow bodies and connection floods (issue 35 item 13)', () => {
   });
 });
 
+describe("the host's own refusals on /api keep the API's answer shape (issue 35 item 17)", () => {
+  test('a body over the limit is 413 JSON { success: false, message }', async () => {
+    const api = await upstream('a');
+    const { base } = await start({}, { api: api.url });
+    const big = await request(base, '/api/customer/register', {
+      method: 'POST',
+      body: 'x'.repeat(2 * 1024 * 1024),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(big.status).toBe(413);
+    expect(big.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(big.body.toString())).toEqual({ success: false, message: 'Request body is too large' });
+  });
+});
+
 describe('operations endpoints are not public (issue 35 item 12)', () => {
   const PRODUCTION = { NODE_ENV: 'production', STORE_URL: 'https://shop.example.in', API_KEY: 'k-123', STORE_TOKEN: 't-456' };
   const site = { Host: 'shop.example.in' };

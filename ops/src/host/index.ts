@@ -172,6 +172,18 @@ export function createHost(opts: HostOptions): Host {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     const status = err instanceof HttpError ? err.status : (err.statusCode ?? 500);
     if (status >= 500) request.log.error({ err }, 'error');
+    // What the host refuses on /api (a body too large, a type it cannot read) reads as the API's answers do.
+    if (/^\/api(?:[/?]|$)/.test(request.url)) {
+      const message =
+        status === 413
+          ? 'Request body is too large'
+          : status === 415
+            ? 'Unsupported content type'
+            : status < 500
+              ? 'Invalid request'
+              : 'Something went wrong';
+      return reply.code(status).header('cache-control', NO_STORE).send({ success: false, message });
+    }
     reply.code(status).header('content-type', 'text/plain; charset=utf-8').header('cache-control', NO_STORE);
     return reply.send(status === 400 ? 'Bad request\n' : status < 500 ? `${err.message}\n` : 'Internal error\n');
   });
