@@ -2,7 +2,7 @@ import net from 'node:net';
 import { ADDRESS, addToCart, API_KEY, findVariant, get, makeApp, ok, post, productionEnv, registerCustomer, type TestApp } from './helpers';
 import type { CheckoutResult } from '@storefront/contract';
 import { configProblems, loadConfig, productionLimits } from '../src/config';
-import { HashQueue } from '../src/lib/crypto';
+import { FairQueue } from '../src/lib/queue';
 
 /**
  * Issue 35: attacks that worked on main, one describe per item; each is the attack, answered as a careful
@@ -243,13 +243,13 @@ describe('item 4: made-up reset tokens', () => {
   });
 });
 
-describe('item 4: the hashing queue', () => {
-  it('runs a bounded number of hashes at once, queues a bounded number, and refuses the rest at once', async () => {
-    const queue = new HashQueue(1, 2);
+describe('items 4 and 14: bounded, fair queues (password hashing, picture encoding)', () => {
+  it('run a bounded number at once, queue a bounded number, and refuse the rest at once', async () => {
+    const queue = new FairQueue('test', 1, 2);
     const gates: (() => void)[] = [];
     const task = () => new Promise<string>((resolve) => gates.push(() => resolve('done')));
     const results = Array.from({ length: 5 }, () =>
-      queue.run(task).then(
+      queue.run('', task).then(
         (v) => v,
         (err: unknown) => (err as Error).name,
       ),
@@ -260,6 +260,28 @@ describe('item 4: the hashing queue', () => {
       gates[i]?.();
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    expect(await Promise.all(results)).toEqual(['done', 'done', 'done', 'HashingBusyError', 'HashingBusyError']);
+    expect(await Promise.all(results)).toEqual(['done', 'done', 'done', 'QueueFullError', 'QueueFullError']);
+  });
+
+  it("start waiting tasks in turn by client: one client's burst does not hold another's first task", async () => {
+    const queue = new FairQueue('test', 1, 64, 16);
+    const order: string[] = [];
+    const gates: (() => void)[] = [];
+    const task = (name: string) => () =>
+      new Promise<void>((resolve) => {
+        order.push(name);
+        gates.push(resolve);
+      });
+    const all = [...[1, 2, 3, 4, 5].map((i) => queue.run('burst', task(`burst${i}`))), queue.run('shopper', task('shopper'))];
+    for (let i = 0; i < 6; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      gates[i]?.();
+    }
+    await Promise.all(all);
+    expect(order.slice(0, 3)).toEqual(['burst1', 'burst2', 'shopper']);
+    // And one client may not fill the queue alone.
+    const greedy = new FairQueue('test', 1, 64, 2);
+    const held = Array.from({ length: 4 }, () => greedy.run('one', () => new Promise<void>(() => undefined)).catch((e: Error) => e.name));
+    expect(await Promise.race([held[3], new Promise((r) => setTimeout(() => r('waiting'), 50))])).toBe('QueueFullError');
   });
 });

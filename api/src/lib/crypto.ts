@@ -1,50 +1,16 @@
 import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-
-/** Too many password hashes waiting already: answered 503 with Retry-After (plugins/errors.ts). */
-export class HashingBusyError extends Error {
-  constructor() {
-    super('password hashing queue full');
-    this.name = 'HashingBusyError';
-  }
-}
-
-/**
- * At most `running` hashes at once (scrypt runs on libuv's four threads, which file reads share) and
- * `waiting` queued behind them; more are refused at once. A flood of sign-ins or made-up reset links then
- * costs each honest sign-in a bounded wait instead of a queue as long as the flood.
- */
-export class HashQueue {
-  private active = 0;
-  private readonly queue: (() => void)[] = [];
-
-  constructor(
-    private readonly running: number,
-    private readonly waiting: number,
-  ) {}
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.active >= this.running) {
-      if (this.queue.length >= this.waiting) throw new HashingBusyError();
-      await new Promise<void>((resolve) => this.queue.push(resolve));
-    } else this.active += 1;
-    try {
-      return await task();
-    } finally {
-      const next = this.queue.shift();
-      if (next) next();
-      else this.active -= 1;
-    }
-  }
-}
+import { FairQueue } from './queue';
 
 /**
  * Two hashes at once leave two of libuv's threads for files; 64 waiting is one to two seconds of hashes
- * at the production cost, the longest an honest sign-in should wait in a flood.
+ * at the production cost, the longest an honest sign-in should wait in a flood. Beyond, QueueFullError
+ * (503 with Retry-After, plugins/errors.ts).
  */
-const hashing = new HashQueue(2, 64);
+const hashing = new FairQueue('password hashing', 2, 64);
 
 function scryptAsync(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
   return hashing.run(
+    '',
     () =>
       new Promise((resolve, reject) => {
         scrypt(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)));

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, DatabaseUnavailableError, isEncodingError, isUniqueViolation } from '../lib/errors';
 import { fieldErrors, type AjvLikeError } from '../validation';
-import { HashingBusyError } from '../lib/crypto';
+import { QueueFullError } from '../lib/queue';
 import type { ErrorAnswer } from '../schemas';
 
 /** Every error leaves in the shape of the routes' error schema (`4xx`/`5xx` of `reply()`). */
@@ -57,7 +57,8 @@ export const errorsPlugin = fp(
         reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
         return fail(reply, 503, { success: false, message: DATABASE_UNAVAILABLE });
       }
-      if (error instanceof HashingBusyError) {
+      // A bounded queue (password hashing, picture encoding) is full: a moment later it is not.
+      if (error instanceof QueueFullError) {
         reply.header('retry-after', '1');
         return fail(reply, 503, { success: false, message: 'The shop is busy. Please try again in a moment.' });
       }

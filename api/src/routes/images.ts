@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { logoSvg, placeholderSvg, bannerSvg } from '../lib/images';
 import { errorSchema, type RoutesPlugin } from '../schemas';
+import { clientNetwork } from '@storefront/contract';
 import { notFound } from '../lib/errors';
 import { STORE_NAME } from '../db/seed';
 import { CATEGORIES } from '../db/seed/catalogue';
@@ -74,7 +75,7 @@ export const imageRoutes: RoutesPlugin = async (app) => {
         reply.code(304);
         return reply.send();
       }
-      const variant = await store.variant(id, width, format);
+      const variant = await store.variant(id, width, format, clientNetwork(req.ip));
       if (!variant) throw notFound('Image not found');
       return reply
         .header('content-type', CONTENT_TYPE[format])
