@@ -19,6 +19,9 @@ export interface Limits {
   login: LimitWindow;
   /** Per address: reset-link passwords set (each a token lookup and a scrypt), made-up tokens included. */
   tokenPassword: LimitWindow;
+  /** Account details changes (each may mail a code to a new address): per client network, and per account. */
+  detailsChangeAddress: LimitWindow;
+  detailsChangeAccount: LimitWindow;
   forgotPassword: LimitWindow;
   contact: LimitWindow;
   newsletter: LimitWindow;
@@ -160,6 +163,8 @@ export function productionLimits(scale = 1): Limits {
     register: perAddress(10),
     login: perAddress(20),
     tokenPassword: perAddress(10),
+    detailsChangeAddress: perAddress(20),
+    detailsChangeAccount: { max: 10, windowMs: HOUR },
     forgotPassword: perAddress(5),
     contact: perAddress(5),
     newsletter: perAddress(10),

@@ -3,6 +3,7 @@ import { ADDRESS, addToCart, API_KEY, findVariant, get, makeApp, ok, post, produ
 import type { CheckoutResult } from '@storefront/contract';
 import { configProblems, loadConfig, productionLimits } from '../src/config';
 import { FairQueue } from '../src/lib/queue';
+import { accountChangedEmail, emailChangeCodeEmail, passwordResetEmail } from '../src/messages/texts';
 
 /**
  * Issue 35: attacks that worked on main, one describe per item; each is the attack, answered as a careful
@@ -283,5 +284,44 @@ describe('items 4 and 14: bounded, fair queues (password hashing, picture encodi
     const greedy = new FairQueue('test', 1, 64, 2);
     const held = Array.from({ length: 4 }, () => greedy.run('one', () => new Promise<void>(() => undefined)).catch((e: Error) => e.name));
     expect(await Promise.race([held[3], new Promise((r) => setTimeout(() => r('waiting'), 50))])).toBe('QueueFullError');
+  });
+});
+
+describe('item 9: mails to addresses nobody has proved carry no text a stranger typed', () => {
+  it('the e-mail code, the reset link and the change notice greet without the first name', () => {
+    const spam = 'Claim prize: evil.example/p';
+    const mails = [
+      emailChangeCodeEmail('Kirana', 'victim@example.in', spam, '123456', 10),
+      passwordResetEmail('Kirana', 'victim@example.in', spam, 'https://shop.example.in/reset-password?token=x', 30),
+      accountChangedEmail('Kirana', 'victim@example.in', spam, { password: true }, 'https://shop.example.in'),
+    ];
+    for (const m of mails) {
+      expect(m.text).not.toContain('evil.example');
+      expect(m.subject).not.toContain('evil.example');
+      expect(m.text.startsWith('Hello,\n\n')).toBe(true);
+    }
+  });
+});
+
+describe('item 9: account details changes are limited per account and per client network', () => {
+  it('an account sending codes to one address after another is stopped after 10 changes an hour', async () => {
+    const limited = await makeApp({ limits: productionLimits(1) });
+    try {
+      const c = await registerCustomer(limited.app);
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        const a = await post(
+          limited.app,
+          '/customer/update-user-details',
+          { firstname: 'Asha', lastname: 'Verma', email: `target${i}@example.in`, current_password: c.password },
+          { token: c.token, remoteAddress: `203.0.113.${i + 1}` },
+        );
+        statuses.push(a.status);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+      expect(statuses.slice(10)).toEqual([429, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });

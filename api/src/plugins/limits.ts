@@ -208,8 +208,16 @@ function describe(seconds: number): string {
   return `${Math.ceil(minutes / 60)} hours`;
 }
 
-/** Routes limited per address by path (issue 35: a made-up reset token cost a scrypt, unthrottled). */
-const ROUTE_LIMITS: Record<string, LimitName> = { '/api/customer/token-password': 'tokenPassword' };
+/**
+ * Limits of routes whose files declare none, by path (issue 35): a made-up reset token cost a scrypt,
+ * and an account could mail a code to one new address after another, unthrottled. `account` counts the
+ * signed-in customer (the auth hook ran before any preHandler).
+ */
+const ROUTE_LIMITS: Record<string, { address: LimitName; account?: LimitName }> = {
+  '/api/customer/token-password': { address: 'tokenPassword' },
+  '/api/customer/update-user-details': { address: 'detailsChangeAddress', account: 'detailsChangeAccount' },
+};
+const ACCOUNT_MESSAGE = 'Too many changes to this account. Please try again in {after}.';
 
 const PER_ADDRESS_MESSAGE = 'Too many requests from your network. Please try again in {after}.';
 
@@ -295,11 +303,18 @@ export const limitsPlugin = fp<LimitsOptions>(
     app.decorate('limits', api);
     // Per-address limits of routes whose files declare none (owned elsewhere): added as they register.
     app.addHook('onRoute', (route) => {
-      const name = ROUTE_LIMITS[route.url];
-      if (!name || route.method !== 'POST') return;
-      const limit = api.perAddress(name);
+      const limits = ROUTE_LIMITS[route.url];
+      if (!limits || route.method !== 'POST') return;
+      const added = [api.perAddress(limits.address)];
+      if (limits.account) {
+        const l = limiter(limits.account, 'account', (req) => String(req.customer?.id ?? clientNetwork(req.ip)));
+        added.push(async (req, reply) => {
+          const r = await l(req);
+          if (!r.isAllowed && r.isExceeded) throw tooMany(reply, r.ttlInSeconds, ACCOUNT_MESSAGE);
+        });
+      }
       const own = route.preHandler;
-      route.preHandler = own ? [limit, ...(Array.isArray(own) ? own : [own])] : [limit];
+      route.preHandler = own ? [...added, ...(Array.isArray(own) ? own : [own])] : added;
     });
   },
   { name: 'storefront-limits' },
