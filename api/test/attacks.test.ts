@@ -163,10 +163,10 @@ describe('item 13: slow bodies and connection floods', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const extra = open(port);
     try {
-      expect(await within(extra.closed, 2000)).toBe('');
+      expect(await within(extra.closed, 5000)).toBe('');
       for (const h of held) expect(await within(h.closed, 100)).toBe('still open');
       held[0]?.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
-      expect(await within(held[0]!.closed, 2000)).toMatch(/^HTTP\/1\.1 200/);
+      expect(await within(held[0]!.closed, 5000)).toMatch(/^HTTP\/1\.1 200/);
     } finally {
       for (const h of [...held, extra]) h.socket.destroy();
       await capped.close();

@@ -376,9 +376,9 @@ describe('slow bodies and connection floods (issue 35 item 13)', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const extra = connect(base);
     try {
-      expect(await within(extra.closed, 2000)).toBe('');
+      expect(await within(extra.closed, 5000)).toBe('');
       held[0]?.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
-      expect(await within(held[0]!.closed, 2000)).toMatch(/^HTTP\/1\.1 200/);
+      expect(await within(held[0]!.closed, 5000)).toMatch(/^HTTP\/1\.1 200/);
     } finally {
       for (const c of [...held, extra]) c.socket.destroy();
     }
