@@ -11,7 +11,8 @@ export const NUL_REFUSED = 'Text must not contain NUL characters';
  */
 function nulField(value: unknown, at: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? at : null;
-  if (!value || typeof value !== 'object' || depth > 8) return null;
+  // A raw body (the payment webhook's, checked by its signature) is bytes, not text fields.
+  if (!value || typeof value !== 'object' || depth > 8 || Buffer.isBuffer(value)) return null;
   for (const [key, inner] of Object.entries(value)) {
     const found = nulField(inner, at ? `${at}.${key}` : key, depth + 1);
     if (found !== null) return found;
