@@ -102,15 +102,18 @@ if (!(await waitForHttp(`http://127.0.0.1:${API_PORT}/api/openapi.json`, 180_000
   log('the API did not start');
   shutdown(1);
 }
+const BENCH_OPS_TOKEN = 'bench-ops-token-0123456789';
 startChild('host', pnpm, p('run', 'ops', 'serve', '--port', HOST_PORT, '--api', `http://127.0.0.1:${API_PORT}`), {
   ...env,
   ...prodEnv,
   PORT: HOST_PORT,
   NODE_ENV: 'production',
+  OPS_TOKEN: BENCH_OPS_TOKEN,
   ...(has('--no-ssr') ? { SSR: 'off' } : {}),
 });
-// A probe path: the production host answers other paths only for STORE_URL's host (the proxy's).
-if (!(await waitForHttp(`http://127.0.0.1:${HOST_PORT}/readyz`, 60_000))) {
+// A probe path: the production host answers other paths only for STORE_URL's host (the proxy's), and
+// /readyz only with its OPS_TOKEN.
+if (!(await waitForHttp(`http://127.0.0.1:${HOST_PORT}/readyz`, 60_000, { authorization: `Bearer ${BENCH_OPS_TOKEN}` }))) {
   log('the static host did not start');
   shutdown(1);
 }

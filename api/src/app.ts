@@ -1,12 +1,13 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import type { Kysely } from 'kysely';
 import { configProblems, type Config } from './config';
 import type { Database } from './db/schema';
 import { systemClock, type Clock } from './lib/clock';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkError } from './plugins/errors';
 import { limitsPlugin, type RateLimitStoreClass } from './plugins/limits';
 import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
@@ -40,6 +41,11 @@ export interface AppOptions {
 }
 
 const JSON_BODY_LIMIT = 256 * 1024;
+/**
+ * The router's limit on one path parameter, before any schema: above the longest a schema allows (a
+ * product slug, 300) even percent-encoded, so the schema decides with a field error; beyond it, 414.
+ */
+const MAX_PARAM_LENGTH = 1000;
 
 /**
  * Builds the app: plugins (metrics, OpenAPI, limits, parsers, database, services, auth, errors), then the
@@ -57,6 +63,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // One line per request (below) instead of Fastify's two, in the edge host's shape and with its id.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
+    // Node enforces requestTimeout (and headersTimeout) only when it checks its connections: every
+    // second here, not its default 30 s, so a trickled body is cut near the limit.
+    serverFactory: (handler) => {
+      const server = http.createServer(
+        { requestTimeout: config.requestTimeoutMs, headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+        handler,
+      );
+      server.maxConnections = config.maxConnections;
+      server.keepAliveTimeout = 72_000; // Fastify's own default, which a server factory does not get
+      return server;
+    },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkError,
     // X-Forwarded-For is believed only from TRUSTED_PROXIES (by default the edge host on this machine):
     // anybody else's header is ignored, so it cannot multiply the per-address limits.
     trustProxy: config.trustedProxies,

@@ -17,6 +17,11 @@ export interface Limits {
   /** Per address: scrypt-spending and mail/SMS-triggering calls. */
   register: LimitWindow;
   login: LimitWindow;
+  /** Per address: reset-link passwords set (each a token lookup and a scrypt), made-up tokens included. */
+  tokenPassword: LimitWindow;
+  /** Account details changes (each may mail a code to a new address): per client network, and per account. */
+  detailsChangeAddress: LimitWindow;
+  detailsChangeAccount: LimitWindow;
   forgotPassword: LimitWindow;
   contact: LimitWindow;
   newsletter: LimitWindow;
@@ -76,6 +81,13 @@ export interface Config {
    * once; more only queue inside the server instead of inside the pool.
    */
   pgPoolSize: number;
+  /**
+   * REQUEST_TIMEOUT_MS (30 000): time for a client to send a whole request, headers and body; a slower one
+   * is answered 408 and closed (a body trickled a byte at a time held a connection open indefinitely).
+   * MAX_CONNECTIONS (2 000): open connections to this process; beyond it new ones are closed at once.
+   */
+  requestTimeoutMs: number;
+  maxConnections: number;
   /**
    * The in-process catalogue cache (CATALOG_CACHE entries, 0 turns it off; CATALOG_CACHE_TTL_MS) and how
    * often a process reads the database's catalogue change log (CATALOG_POLL_MS), which is how a stock
@@ -165,6 +177,9 @@ export function productionLimits(scale = 1): Limits {
   return {
     register: perAddress(10),
     login: perAddress(20),
+    tokenPassword: perAddress(10),
+    detailsChangeAddress: perAddress(20),
+    detailsChangeAccount: { max: 10, windowMs: HOUR },
     forgotPassword: perAddress(5),
     contact: perAddress(5),
     newsletter: perAddress(10),
@@ -214,6 +229,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbFile: env.DB_FILE ? path.resolve(env.DB_FILE) : DEFAULT_DB_FILE,
     databaseUrl: env.DATABASE_URL || null,
     pgPoolSize: Math.min(100, Math.max(1, int(env.PG_POOL_SIZE, DEFAULT_PG_POOL_SIZE))),
+    requestTimeoutMs: Math.max(100, int(env.REQUEST_TIMEOUT_MS, 30_000)),
+    maxConnections: Math.max(1, int(env.MAX_CONNECTIONS, 2000)),
     seedProducts: int(env.SEED_PRODUCTS, 0),
     catalogCache: {
       entries: int(env.CATALOG_CACHE, 2000),
@@ -318,6 +335,29 @@ export function loadPaymentConfig(env: NodeJS.ProcessEnv, dev: boolean): Payment
   };
 }
 
+/** A URL to this machine (a local relay): nothing sent to it crosses a network. */
+function isLoopbackUrl(value: string): boolean {
+  try {
+    const host = new URL(value).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether mail is sent over TLS: implicit (smtps://), STARTTLS made mandatory (nodemailer's `requireTLS`
+ * in the URL's query), or to this machine. Plain smtp:// alone upgrades only if the server offers it.
+ */
+function smtpUsesTls(smtpUrl: string): boolean {
+  if (smtpUrl.startsWith('smtps://') || isLoopbackUrl(smtpUrl)) return true;
+  try {
+    return new URL(smtpUrl).searchParams.get('requireTLS') === 'true';
+  } catch {
+    return false;
+  }
+}
+
 function isHttpUrl(value: string): boolean {
   try {
     const u = new URL(value);
@@ -343,6 +383,8 @@ export function configProblems(config: Config): string[] {
   if (!sms) problems.push('no SMS sender: set SMS_WEBHOOK_URL (one-time codes for sign-in and checkout are sent by SMS)');
   else {
     if (!isHttpUrl(sms.url)) problems.push(`SMS_WEBHOOK_URL is not an http(s) URL: ${sms.url}`);
+    else if (!sms.url.startsWith('https://') && !isLoopbackUrl(sms.url))
+      problems.push(`SMS_WEBHOOK_URL must be https:// (codes travel in it), or http:// to this machine only: ${sms.url}`);
     try {
       JSON.parse(sms.bodyTemplate);
     } catch {
@@ -358,6 +400,8 @@ export function configProblems(config: Config): string[] {
   }
   if (!smtpUrl) problems.push('no e-mail sender: set SMTP_URL (password reset links are sent by e-mail)');
   else if (!/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
+  else if (!smtpUsesTls(smtpUrl))
+    problems.push('SMTP_URL must use TLS: smtps://…, or smtp://…?requireTLS=true (its password and reset links travel in it)');
   if (smtpUrl && !mailFrom) problems.push('MAIL_FROM (the sender address of e-mails) is not set');
   problems.push(...config.payments.problems);
   for (const p of config.trustedProxies) {

@@ -89,4 +89,30 @@ describe('concurrent checkouts', () => {
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
   });
+
+  it('cart changes racing checkouts of the same variant never deadlock into a 500', async () => {
+    // Issue 35: a checkout locked the variation, then its product; a cart insert's foreign-key checks lock
+    // the product, then the variation (key share). On PostgreSQL the two crossed and one was killed.
+    const v = await findVariant(t.db, { maxPrice: 1000_00, skip: 12 });
+    await t.db.updateTable('variations').set({ stock: 100_000 }).where('id', '=', v.variantId).execute();
+    const buyers = [];
+    const changers = [];
+    for (let i = 0; i < 6; i += 1) buyers.push(await registerCustomer(t.app));
+    for (let i = 0; i < 6; i += 1) changers.push(await registerCustomer(t.app));
+    const statuses: number[] = [];
+    const line = { product_id: v.productId, variant_id: v.variantId };
+    for (let round = 0; round < 15; round += 1) {
+      for (const b of buyers) ok(await addToCart(t.app, b.token, v, 1));
+      const answers = await Promise.all([
+        ...buyers.map((b) => post(t.app, '/checkout1', { ...ADDRESS, payment_method: 'cod' }, { token: b.token })),
+        ...changers.map(async (c) => {
+          const added = await addToCart(t.app, c.token, v, 1);
+          return added.status === 200 ? post(t.app, '/customer/remove-to-cart', line, { token: c.token }) : added;
+        }),
+      ]);
+      statuses.push(...answers.map((a) => a.status));
+    }
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(6 * 15);
+  });
 });

@@ -59,7 +59,7 @@ describe('database', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       const row = await sql<{ one: number }>`select 1 as one`.execute(t.db);
       expect(row.rows[0]?.one).toBe(1);
-      expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^\[api\] PostgreSQL closed an idle connection/));
+      expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^\[api\] PostgreSQL closed a connection/));
     } finally {
       errors.mockRestore();
     }

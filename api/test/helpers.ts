@@ -32,7 +32,8 @@ export interface TestApp {
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL || null;
 export const onPostgres = TEST_PG_URL !== null;
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** A connection to TEST_DATABASE_URL's own database, for creating, dropping and disturbing test databases. */
+export async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: TEST_PG_URL ?? '' });
   await client.connect();
   try {

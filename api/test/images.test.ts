@@ -95,6 +95,19 @@ describe('GET /api/images/<id>', () => {
     expect(old.headers.vary).toBe('Accept');
   });
 
+  it('serves widths above the original as the original width: one file, one ETag (issue 35)', async () => {
+    const id = (product.cover_image ?? '').replace('/api/images/', '');
+    const asked = await Promise.all([2000, 2400].map((w) => image(`${product.cover_image}?w=${w}&f=webp`)));
+    const own = await image(`${product.cover_image}?w=1600&f=webp`);
+    for (const a of asked) {
+      expect(a.headers.etag).toBe(own.headers.etag);
+      expect(a.rawPayload.equals(own.rawPayload)).toBe(true);
+    }
+    const stored = fs.readdirSync(path.join(imageDir, 'variants', id)).filter((f) => f.endsWith('.webp'));
+    expect(stored).toContain('1600.webp');
+    expect(stored.filter((f) => Number.parseInt(f, 10) > 1600)).toEqual([]);
+  });
+
   it('encodes a variant once, then serves it from disk with immutable caching and an ETag', async () => {
     const url = `${product.cover_image}?w=640&f=webp`;
     const first = await image(url);

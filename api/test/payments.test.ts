@@ -7,6 +7,7 @@ import {
   findVariant,
   get,
   makeApp,
+  makeSecondApp,
   ok,
   post,
   productionEnv,
@@ -155,6 +156,20 @@ async function prepaid(
   return { token: c.token, v, data, session, customerId: c.customer.id };
 }
 
+/** The checkout's handler result sent back, as the browser does after paying. */
+const verifyCheckout = (session: PaymentSession, gatewayPaymentId: string, signature: string | null, token: string) =>
+  post(
+    t.app,
+    '/payment/razorpay/verify',
+    {
+      payment_id: session.payment_id,
+      razorpay_order_id: session.gateway?.order_id,
+      razorpay_payment_id: gatewayPaymentId,
+      razorpay_signature: signature,
+    },
+    { token },
+  );
+
 describe('razorpay: gateway order and checkout', () => {
   it('creates one gateway order for the amount in paise and hands the browser only public values', async () => {
     const { data, session, token } = await prepaid({ quantity: 2 });
@@ -227,6 +242,31 @@ describe('razorpay: gateway order and checkout', () => {
   });
 });
 
+describe('razorpay: the gateway unreachable', () => {
+  it('starting the payment answers 502 with a message to retry; the next try creates the gateway order', async () => {
+    const c = await registerCustomer(t.app);
+    const v = await findVariant(t.db, { maxPrice: 2500_00, minStock: 10, skip: 7 });
+    ok(await addToCart(t.app, c.token, v, 1));
+    const data = ok(await post<CheckoutResult>(t.app, '/checkout1', { ...ADDRESS, payment_method: 'prepaid' }, { token: c.token }), 201);
+    // A second API process whose gateway address answers nothing (port 9: discard, closed here).
+    const cut = await makeSecondApp(t, {
+      payments: { ...t.config.payments, razorpay: { ...KEYS, apiUrl: 'http://127.0.0.1:9', checkoutUrl: `${gw.url}/v1/checkout.js` } },
+    });
+    try {
+      const start = await post(cut.app, '/payment/start', { payment_id: data.payment?.payment_id }, { token: c.token });
+      expect([start.status, start.body.message]).toEqual([
+        502,
+        'We could not reach the payment gateway. Nothing was charged: please try again in a moment.',
+      ]);
+      expect(start.raw).not.toMatch(/127\.0\.0\.1|razorpay|at /);
+    } finally {
+      await cut.close();
+    }
+    const session = ok(await post<PaymentSession>(t.app, '/payment/start', { payment_id: data.payment?.payment_id }, { token: c.token }));
+    expect(session.gateway?.order_id).toMatch(/^order_/);
+  });
+});
+
 describe('razorpay: webhooks alone', () => {
   it('a payment.authorized snapshot of a payment already captured settles it without capturing again', async () => {
     const { data, session, token } = await prepaid();
@@ -245,17 +285,7 @@ describe('razorpay: webhooks alone', () => {
     const { payment, signature } = gw.pay(session.gateway?.order_id ?? '');
     await gw.stop();
     try {
-      const res = await post(
-        t.app,
-        '/payment/razorpay/verify',
-        {
-          payment_id: session.payment_id,
-          razorpay_order_id: session.gateway?.order_id,
-          razorpay_payment_id: payment.id,
-          razorpay_signature: signature,
-        },
-        { token },
-      );
+      const res = await verifyCheckout(session, payment.id, signature, token);
       expect(res.status).toBe(502);
       expect(res.body.message).toMatch(/could not reach the payment gateway/);
     } finally {
@@ -361,21 +391,27 @@ describe('razorpay: amount and currency must match', () => {
         expected_amount: session.amount_paise,
       }),
     );
-    const verify = await post(
-      t.app,
-      '/payment/razorpay/verify',
-      {
-        payment_id: session.payment_id,
-        razorpay_order_id: session.gateway?.order_id,
-        razorpay_payment_id: payment.id,
-        razorpay_signature: signature,
-      },
-      { token },
-    );
+    const verify = await verifyCheckout(session, payment.id, signature, token);
     expect(verify.status).toBe(422);
     const order = (await ordersOf(token)).find((o) => o.order_id === data.order_id[0]);
     expect(order).toMatchObject({ status: 'payment_pending', payment_status: 'pending' });
     expect(order?.history.some((h) => /refused: .* received, .* due/.test(h.note ?? ''))).toBe(true);
+  });
+
+  it('money taken for a wrong amount is given back in full, once, by whichever reports it', async () => {
+    const { data, session, token } = await prepaid();
+    const { payment, signature } = gw.pay(session.gateway?.order_id ?? '', { amount: session.amount_paise + 5000 });
+    expect(await gw.sendWebhook(gw.eventBody('payment.captured', payment))).toBe(200);
+    const verify = await verifyCheckout(session, payment.id, signature, token);
+    expect([verify.status, verify.body.message]).toEqual([
+      422,
+      'The amount paid does not match the order. The money taken is being refunded.',
+    ]);
+    const refunds = [...gw.refunds.values()].filter((r) => r.payment_id === payment.id);
+    expect(refunds.map((r) => r.amount)).toEqual([session.amount_paise + 5000]);
+    const order = (await ordersOf(token)).find((o) => o.order_id === data.order_id[0]);
+    expect(order).toMatchObject({ status: 'payment_pending', payment_status: 'pending' });
+    expect(order?.history.some((h) => /full refund of .* requested/.test(h.note ?? ''))).toBe(true);
   });
 
   it('another currency for the same number is refused too', async () => {

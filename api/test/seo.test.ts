@@ -7,6 +7,7 @@ import { prepareDatabase } from '../src/bootstrap';
 import { loadConfig, type Config } from '../src/config';
 import type { DB } from '../src/db/database';
 import { ManualClock } from '../src/lib/clock';
+import { CHANGE } from '../src/lib/cache';
 
 /**
  * Sitemaps from the live catalogue, through `inject` on a fresh seeded database: public (no API key),
@@ -78,7 +79,7 @@ describe('sitemap', () => {
     expect(res.body).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
   });
 
-  it('follows the live catalogue: a new product is listed on the next read', async () => {
+  it('follows the live catalogue: a new product is listed on the next read after the change is recorded', async () => {
     const before = locs((await s.app.inject({ method: 'GET', url: '/api/seo/sitemap.xml' })).body);
     const template = await s.db.selectFrom('products').selectAll().where('slug', '=', slugs[0]!).executeTakeFirstOrThrow();
     const { id: _id, ...rest } = template;
@@ -86,9 +87,25 @@ describe('sitemap', () => {
       .insertInto('products')
       .values({ ...rest, slug: 'handloom-ikat-dupatta', name: 'Handloom Ikat Dupatta' })
       .execute();
+    // As every import does (db/seed/large.ts): the catalogue's change log says products were added.
+    await s.db.insertInto('catalog_changes').values({ product_id: null, kind: CHANGE.ALL, created_at: new Date().toISOString() }).execute();
     const after = locs((await s.app.inject({ method: 'GET', url: '/api/seo/sitemap.xml' })).body);
     expect(after).toHaveLength(before.length + 1);
     expect(after).toContain(`${STORE}/products/handloom-ikat-dupatta`);
+  });
+
+  it('is built once per catalogue change: reads in between are the same build, whatever the tables hold (issue 35)', async () => {
+    const first = (await s.app.inject({ method: 'GET', url: '/api/seo/sitemap.xml' })).body;
+    // A stock change (what checkouts record all day) does not rebuild it.
+    await s.db.insertInto('catalog_changes').values({ product_id: 1, kind: CHANGE.STOCK, created_at: new Date().toISOString() }).execute();
+    await s.db.updateTable('products').set({ slug: 'renamed-behind-the-back' }).where('slug', '=', slugs[1]!).execute();
+    const reads = await Promise.all(Array.from({ length: 5 }, () => s.app.inject({ method: 'GET', url: '/api/seo/sitemap.xml' })));
+    for (const r of reads) expect(r.body).toBe(first);
+    await s.db.insertInto('catalog_changes').values({ product_id: null, kind: CHANGE.ALL, created_at: new Date().toISOString() }).execute();
+    const rebuilt = locs((await s.app.inject({ method: 'GET', url: '/api/seo/sitemap.xml' })).body);
+    expect(rebuilt).toContain(`${STORE}/products/renamed-behind-the-back`);
+    await s.db.updateTable('products').set({ slug: slugs[1]! }).where('slug', '=', 'renamed-behind-the-back').execute();
+    await s.db.insertInto('catalog_changes').values({ product_id: null, kind: CHANGE.ALL, created_at: new Date().toISOString() }).execute();
   });
 
   it('sitemap-1.xml is the whole list while one file holds it; other numbers are 404', async () => {

@@ -1,7 +1,7 @@
 /**
  * `@storefront/contract`: what the packages agree on, in one dependency-free place — the wire types of
  * spec §3/§7, the numbers and lists of §4/§9, the route table and link builders of §2, and the shapes
- * the edge host and the shell exchange, the picture id format. Every package imports contracts from here (the browser through
+ * the edge host and the shell exchange, the picture id format, the client network an address counts as. Every package imports contracts from here (the browser through
  * `@storefront/shared`'s re-exports); nothing here imports anything.
  */
 export * from './wire';
@@ -12,3 +12,4 @@ export * from './images';
 export * from './telemetry';
 export * from './staff';
 export * from './fulfilment';
+export * from './network';

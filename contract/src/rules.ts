@@ -122,3 +122,10 @@ export function formatStatus(status: string | null | undefined): string {
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
     .join(' ');
 }
+
+/**
+ * Unpaid prepaid checkouts one customer may have open at once (issue 35). Each holds its stock for the
+ * payment hold and creates a gateway order: two covers a second tab or a changed mind, more only lets one
+ * account keep stock from everyone else.
+ */
+export const MAX_OPEN_PREPAID_CHECKOUTS = 2;

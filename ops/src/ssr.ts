@@ -79,6 +79,11 @@ export interface ServerRendererOptions {
   timeoutMs?: number;
   /** Keep a rendered page this long for identical requests (default 5 s; 0: render every request). */
   cacheSeconds?: number;
+  /**
+   * Renders running at once (default 8); a page beyond it goes out at once to be rendered in the browser
+   * (cause `busy`), so distinct query strings cannot queue renders on the host's one thread.
+   */
+  maxInFlight?: number;
   log?: (line: string) => void;
   /** What happened to each render, for metrics. */
   events?: RenderEvents;
@@ -91,7 +96,7 @@ export interface ServerRendererOptions {
 }
 
 /** Why a page went out to be rendered in the browser instead. */
-export type FallbackCause = 'not_server_rendered' | 'no_server_build' | 'error' | 'timeout';
+export type FallbackCause = 'not_server_rendered' | 'no_server_build' | 'error' | 'timeout' | 'busy';
 
 export interface RenderEvents {
   rendered(ms: number): void;
@@ -179,6 +184,8 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
   const root = path.resolve(opts.root);
   const timeoutMs = opts.timeoutMs ?? 1500;
   const cacheMs = (opts.cacheSeconds ?? 5) * 1000;
+  const maxInFlight = Math.max(1, opts.maxInFlight ?? 8);
+  let inFlight = 0;
   const shells = new Map<string, Promise<ShellServer | null>>();
   const loaders = new Map<string, Promise<PageLoaderScript | undefined>>();
   const remotes = new Map<string, Promise<Record<string, unknown> | null>>();
@@ -285,6 +292,20 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
     return links.join('');
   }
 
+  /** A render, unless `maxInFlight` are running already (cache hits and shared renders take no place). */
+  async function renderCapped(reg: RemoteRegistry, url: string, config: unknown): Promise<ServerPage | null> {
+    if (inFlight >= maxInFlight) {
+      events?.fallback('busy', 0);
+      return null;
+    }
+    inFlight += 1;
+    try {
+      return await renderNow(reg, url, config);
+    } finally {
+      inFlight -= 1;
+    }
+  }
+
   async function renderNow(reg: RemoteRegistry, url: string, config: unknown): Promise<ServerPage | null> {
     const shellVersion = reg.shell?.version;
     if (!shellVersion || !VERSION_RE.test(shellVersion)) return null;
@@ -364,7 +385,7 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
       return failed;
     },
     render(reg, url, config) {
-      if (cacheMs <= 0) return renderNow(reg, url, config);
+      if (cacheMs <= 0) return renderCapped(reg, url, config);
       const versions = [reg.shell?.version ?? '', ...Object.entries(reg.remotes).map(([n, e]) => `${n}@${e?.version ?? ''}`)].join(',');
       const key = `${versions} ${JSON.stringify(config)} ${url}`;
       const now = Date.now();
@@ -375,7 +396,7 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
       }
       for (const [k, v] of pages) if (v.until <= now || pages.size >= MAX_CACHED_PAGES) pages.delete(k);
       // Concurrent identical requests share one render; a page not rendered is not kept.
-      const page = renderNow(reg, url, config);
+      const page = renderCapped(reg, url, config);
       pages.set(key, { until: now + cacheMs, page });
       void page.then((p) => {
         if (!p) pages.delete(key);

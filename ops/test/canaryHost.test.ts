@@ -36,6 +36,10 @@ async function ok(...args: string[]): Promise<string> {
   return r.out;
 }
 
+/** The production hosts' operations token: /metrics answers only with it. */
+const OPS_TOKEN = 'canary-test-ops-token-0123';
+const operator = { headers: { authorization: `Bearer ${OPS_TOKEN}` } };
+
 async function start(env: NodeJS.ProcessEnv = {}): Promise<string> {
   const port = await freePort();
   const h = createHost({
@@ -48,6 +52,7 @@ async function start(env: NodeJS.ProcessEnv = {}): Promise<string> {
       STORE_TOKEN: 't-456',
       STORE_URL: `http://127.0.0.1:${port}`,
       SSR_CACHE_SECONDS: '0',
+      OPS_TOKEN,
       ...env,
     },
   });
@@ -157,7 +162,7 @@ describe('POST /telemetry', () => {
     const m = minuteOf(Date.now());
     return readAggregates(ws.root, m - 1, m);
   };
-  const metrics = async (base: string) => (await request(base, '/metrics')).body.toString();
+  const metrics = async (base: string) => (await request(base, '/metrics', operator)).body.toString();
 
   test('a valid batch is counted per remote version, in the metrics and (after a flush) in the store', async () => {
     const base = await start({ TELEMETRY_FLUSH_SECONDS: '3600' });
@@ -310,9 +315,9 @@ describe('automatic rollback', () => {
       `[canary] catalog ${CANARY} ended automatically, every shopper is back on ${LIVE}: error rate 50 % (5 errors from 1 address / 10 page views) above 2 %`,
     ]);
     expect(catalogVersion(await request(base, '/remotes.json'))).toBe(LIVE);
-    expect((await request(base, '/metrics')).body.toString() + (await request(other, '/metrics')).body.toString()).toMatch(
-      /host_canary_auto_rollbacks_total\{remote="catalog"\} 1/,
-    );
+    expect(
+      (await request(base, '/metrics', operator)).body.toString() + (await request(other, '/metrics', operator)).body.toString(),
+    ).toMatch(/host_canary_auto_rollbacks_total\{remote="catalog"\} 1/);
     // What the operator sees afterwards.
     const report = await ok('report', 'catalog');
     expect(report).toMatch(/the canary 0\.1\.0-c2 ended .*auto-rollback/);
@@ -331,7 +336,7 @@ describe('automatic rollback', () => {
     });
     // Two more checks have finished since (each flushes first, then reads the store): the canary is still there.
     const checks = async () =>
-      Number(/^host_canary_checks_total (\d+)$/m.exec((await request(base, '/metrics')).body.toString())?.[1] ?? 0);
+      Number(/^host_canary_checks_total (\d+)$/m.exec((await request(base, '/metrics', operator)).body.toString())?.[1] ?? 0);
     const seen = await checks();
     await waitFor(async () => (await checks()) >= seen + 2);
     expect((await readCanaries(ws.root)).canaries.catalog?.version).toBe(CANARY);
@@ -362,7 +367,7 @@ describe('forged telemetry does not decide a canary', () => {
     return (await readAggregates(ws.root, m - 1, m)).get(versionKey('catalog', CANARY));
   };
   const checks = async (base: string) =>
-    Number(/^host_canary_checks_total (\d+)$/m.exec((await request(base, '/metrics')).body.toString())?.[1] ?? 0);
+    Number(/^host_canary_checks_total (\d+)$/m.exec((await request(base, '/metrics', operator)).body.toString())?.[1] ?? 0);
   /** Waits until every host has finished two more checks (each flushes, then reads every file). */
   const twoMoreChecks = async (bases: string[]) => {
     for (const base of bases) {
@@ -393,6 +398,15 @@ describe('forged telemetry does not decide a canary', () => {
     for (let i = 1; i <= 3; i++) await from(a, `198.51.100.${i}`, [...views(10), ...errors(2)]);
     await waitFor(async () => !(await readCanaries(ws.root)).canaries.catalog);
     expect(await ok('history', 'catalog')).toMatch(/auto-rollback: error rate 20 % \(6 errors from 3 addresses \/ 30 page views\)/);
+  });
+
+  test('errors from many addresses of one IPv6 /64 (one phone) count as one reporter and do not end it', async () => {
+    const a = await start(FAST);
+    await ok('activate', 'catalog', CANARY, '--canary', '10', '--auto-rollback', '--min-page-views', '10');
+    for (let i = 1; i <= 3; i++) await from(a, `2401:4900:1c2a:8f3e::${i}`, [...views(10), ...errors(2)]);
+    await waitFor(async () => ((await storedCanary())?.errors ?? 0) >= 6);
+    await twoMoreChecks([a]);
+    expect((await readCanaries(ws.root)).canaries.catalog?.version).toBe(CANARY);
   });
 
   test('one address posting many views does not dilute a real error rate below the threshold', async () => {

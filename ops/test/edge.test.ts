@@ -343,8 +343,93 @@ describe('robots.txt and sitemaps', () => {
   });
 });
 
+describe('slow bodies and connection floods (issue 35 item 13)', () => {
+  /** A raw connection to the host; `closed` resolves with what the host sent before closing it. */
+  const connect = (base: string) => {
+    const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (d: Buffer) => {
+      received += d.toString();
+    });
+    socket.on('error', () => undefined);
+    return { socket, closed: new Promise<string>((resolve) => socket.on('close', () => resolve(received))) };
+  };
+  const within = <T>(p: Promise<T>, ms: number) =>
+    Promise.race([p, new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), ms))]);
+
+  test('a body trickled a byte at a time is answered 408 and closed near REQUEST_TIMEOUT_MS', async () => {
+    const { base } = await start({ REQUEST_TIMEOUT_MS: '500' });
+    const c = connect(base);
+    c.socket.write('POST /telemetry HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+    const trickle = setInterval(() => c.socket.write(' '), 100);
+    try {
+      expect(await within(c.closed, 8000)).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      clearInterval(trickle);
+      c.socket.destroy();
+    }
+  });
+
+  test('connections beyond MAX_CONNECTIONS are closed at once; those within are served', async () => {
+    const { base } = await start({ MAX_CONNECTIONS: '3' });
+    const held = [connect(base), connect(base), connect(base)];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const extra = connect(base);
+    try {
+      expect(await within(extra.closed, 5000)).toBe('');
+      held[0]?.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      expect(await within(held[0]!.closed, 5000)).toMatch(/^HTTP\/1\.1 200/);
+    } finally {
+      for (const c of [...held, extra]) c.socket.destroy();
+    }
+  });
+});
+
+describe("the host's own refusals on /api keep the API's answer shape (issue 35 item 17)", () => {
+  test('a body over the limit is 413 JSON { success: false, message }', async () => {
+    const api = await upstream('a');
+    const { base } = await start({}, { api: api.url });
+    const big = await request(base, '/api/customer/register', {
+      method: 'POST',
+      body: 'x'.repeat(2 * 1024 * 1024),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(big.status).toBe(413);
+    expect(big.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(big.body.toString())).toEqual({ success: false, message: 'Request body is too large' });
+  });
+});
+
+describe('operations endpoints are not public (issue 35 item 12)', () => {
+  const PRODUCTION = { NODE_ENV: 'production', STORE_URL: 'https://shop.example.in', API_KEY: 'k-123', STORE_TOKEN: 't-456' };
+  const site = { Host: 'shop.example.in' };
+
+  test('in production only /healthz answers a stranger; /metrics and /readyz need OPS_TOKEN', async () => {
+    const api = await upstream('a');
+    const closed = await start(PRODUCTION, { api: api.url });
+    expect((await request(closed.base, '/healthz', { headers: site })).status).toBe(200);
+    expect((await request(closed.base, '/metrics', { headers: site })).status).toBe(404);
+    expect((await request(closed.base, '/readyz', { headers: site })).status).toBe(404);
+
+    const token = 'ops-token-0123456789abcdef';
+    const { base } = await start({ ...PRODUCTION, OPS_TOKEN: token }, { api: api.url });
+    const stranger = await request(base, '/readyz', { headers: site });
+    expect(stranger.status).toBe(401);
+    expect(stranger.body.toString()).not.toContain('127.0.0.1');
+    expect((await request(base, '/metrics', { headers: { ...site, Authorization: 'Bearer wrong-token-0123456789ab' } })).status).toBe(401);
+    const scraped = await request(base, '/metrics', { headers: { Authorization: `Bearer ${token}` } });
+    expect(scraped.status).toBe(200);
+    expect(scraped.body.toString()).toContain('host_http_requests_total');
+    expect((await request(base, '/readyz', { headers: { Authorization: `Bearer ${token}` } })).status).not.toBe(401);
+  });
+
+  test('production refuses a guessable OPS_TOKEN', () => {
+    expect(() => createHost({ root: ws.root, env: { ...PRODUCTION, OPS_TOKEN: 'short' } })).toThrow(/OPS_TOKEN/);
+  });
+});
+
 describe('health, readiness and metrics', () => {
-  test('/healthz answers while the process lives; /readyz fails while the API is down and passes once it answers', async () => {
+  test('/healthz answers while the process lives; /readyz fails while the API or its database is down and passes once both answer', async () => {
     const port = await freePort();
     const apiUrl = `http://127.0.0.1:${port}`;
     const { base } = await start({}, { api: apiUrl });
@@ -352,12 +437,19 @@ describe('health, readiness and metrics', () => {
     const down = await request(base, '/readyz');
     expect(down.status).toBe(503);
     expect(JSON.parse(down.body.toString())).toMatchObject({ ready: false, checks: { api: { ok: false } } });
+    // The API process is alive but its database is away: its /readyz says so, and the host is not ready.
+    let databaseUp = false;
     const api = http.createServer((req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end('{"status":"ok"}');
+      const ready = req.url !== '/readyz' || databaseUp;
+      res.writeHead(ready ? 200 : 503, { 'Content-Type': 'application/json' });
+      res.end(req.url === '/readyz' ? JSON.stringify({ ready }) : '{"status":"ok"}');
     });
     await new Promise<void>((r) => api.listen(port, '127.0.0.1', () => r()));
     servers.push(api);
+    const noDatabase = await request(base, '/readyz');
+    expect(noDatabase.status).toBe(503);
+    expect(JSON.parse(noDatabase.body.toString())).toMatchObject({ ready: false, checks: { api: { ok: false } } });
+    databaseUp = true;
     const up = await request(base, '/readyz');
     expect(JSON.parse(up.body.toString())).toMatchObject({
       ready: true,

@@ -328,6 +328,26 @@ describe('the render cache', () => {
   });
 });
 
+describe('renders in flight are capped (issue 35 item 15)', () => {
+  it('beyond SSR_MAX_RENDERS the page goes out at once to be rendered in the browser, and is counted', async () => {
+    const token = 'ssr-test-ops-token-0123456';
+    const { base } = await start({ SSR_MAX_RENDERS: '2', SSR_TIMEOUT_MS: '3000', OPS_TOKEN: token });
+    // Two renders that never finish by themselves hold both places until their deadline.
+    const held = [get(base, '/hang?a=1'), get(base, '/hang?a=2')];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    const page = await get(base, '/?distinct=1');
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain('data-render=');
+    expect(Date.now() - started).toBeLessThan(2000);
+    const metrics = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+    expect(metrics).toMatch(/host_ssr_fallbacks_total\{cause="busy"\} 1/);
+    await Promise.all(held);
+    // Places free again: the next page is rendered on the server.
+    expect((await get(base, '/?distinct=2')).body).toContain('data-render=');
+  }, 20_000);
+});
+
 describe('server builds are not served', () => {
   it('answers 404 for files under server/', async () => {
     const { base } = await start();

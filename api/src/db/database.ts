@@ -23,11 +23,13 @@ import * as m004 from './migrations/004_catalogue_scale';
 import * as m005 from './migrations/005_product_pictures';
 import * as m006 from './migrations/006_search_word_prefixes';
 import * as m007 from './migrations/007_pending_email';
+import * as m008 from './migrations/008_open_payments_by_customer';
 import * as m010 from './migrations/010_search_words';
 import * as m016 from './migrations/016_staff';
 import * as m017 from './migrations/017_fulfilment';
 import * as m018 from './migrations/018_notifications';
 import { DEFAULT_PG_POOL_SIZE } from '../config';
+import { DatabaseUnavailableError, isConnectionFailure } from '../lib/errors';
 
 export type DB = Kysely<Database>;
 
@@ -40,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005_product_pictures': m005,
   '006_search_word_prefixes': m006,
   '007_pending_email': m007,
+  '008_open_payments_by_customer': m008,
   '010_search_words': m010,
   '016_staff': m016,
   '017_fulfilment': m017,
@@ -89,6 +92,9 @@ export function isPostgres(db: Kysely<unknown> | Kysely<Database>): boolean {
 // PostgreSQL returns bigint (count(*), sum()) as text by default; the API's numbers all fit a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
+/** How long a request waits for a new connection before it is answered 503 (the database is away). */
+const PG_CONNECT_TIMEOUT_MS = 5000;
+
 /** Distinct statements one API process prepares; beyond these, statements are sent unnamed (planned each time). */
 const PG_PREPARED_MAX = 1000;
 
@@ -122,11 +128,8 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     let inTransaction = false;
     let stale = false;
-    const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
-      if (/^\s*(begin|start transaction)\b/i.test(text)) inTransaction = true;
-      else if (/^\s*(commit|rollback)\b/i.test(text)) inTransaction = false;
+    const send = async (text: string, values: unknown[]) => {
       const name = nameOf(text);
-      const values = [...parameters];
       if (name === undefined) return client.query(text, values);
       try {
         return await client.query({ name, text, values });
@@ -135,6 +138,16 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
         stale = true;
         if (inTransaction) throw err;
         return client.query(text, values);
+      }
+    };
+    const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
+      if (/^\s*(begin|start transaction)\b/i.test(text)) inTransaction = true;
+      else if (/^\s*(commit|rollback)\b/i.test(text)) inTransaction = false;
+      try {
+        return await send(text, [...parameters]);
+      } catch (err) {
+        // The connection is gone: pg-pool closes it on release (it is no longer queryable).
+        throw isConnectionFailure(err) ? new DatabaseUnavailableError(err) : err;
       }
     };
     return {
@@ -148,7 +161,10 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
   };
   return {
     async connect(): Promise<PostgresPoolClient> {
-      const client = await pool.connect();
+      // Whatever stops a connection being had (refused, not accepting connections, a timeout) is an outage.
+      const client = await pool.connect().catch((err: unknown) => {
+        throw new DatabaseUnavailableError(err);
+      });
       let wrapper = wrappers.get(client);
       if (!wrapper) {
         wrapper = wrap(client);
@@ -172,11 +188,23 @@ export function openDatabase(target: string, opts: { pgPoolSize?: number } = {})
     // Closing idle ones after 10 s (pg's default) made the paced catalogue runs stall on reconnects.
     // Connections per API process (PG_POOL_SIZE): several processes share one server's max_connections.
     const size = opts.pgPoolSize ?? DEFAULT_PG_POOL_SIZE;
-    const pool = new pg.Pool({ connectionString: target, max: size, min: size });
-    // An idle connection the server ends (a restart, a failover, an administrator, a dropped database) is
-    // an 'error' event on the pool; unhandled, it would end the process. The pool opens a new connection
-    // for the next query, so it is logged and nothing else.
-    pool.on('error', (err) => console.error(`[api] PostgreSQL closed an idle connection: ${err.message}`));
+    // A connection that cannot be had within PG_CONNECT_TIMEOUT_MS fails the request with a 503 instead of
+    // queueing it behind a database that does not answer (a network cut drops packets, it refuses nothing);
+    // TCP keep-alive notices a silently dead connection.
+    const pool = new pg.Pool({
+      connectionString: target,
+      max: size,
+      min: size,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    // A connection the server ends (a restart, a failover, an administrator, a dropped database) emits
+    // 'error'; unhandled, it ends the process. pg-pool listens only while the connection is idle, so every
+    // connection gets a listener of its own for its whole life: the query running on it fails (a 503), the
+    // pool drops it on release and opens a new one for the next request.
+    // The pool re-emits an idle connection's error, already logged by that connection's own listener.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', (err) => console.error(`[api] PostgreSQL closed a connection: ${err.message}`)));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
   }
   const file = target;

@@ -3,7 +3,7 @@
  * re-read and taken, the cart limit checked again, the coupon counted, a prepaid checkout's payment held
  * (domain/payments), the address saved, the cart emptied. Any failure leaves nothing changed.
  */
-import type { CheckoutPayload, CheckoutResult } from '@storefront/contract';
+import { MAX_OPEN_PREPAID_CHECKOUTS, type CheckoutPayload, type CheckoutResult } from '@storefront/contract';
 import type { CustomerRow } from '../db/repositories/customers';
 import { toCustomer } from '../db/repositories/customers';
 import { cartTotal } from '../db/repositories/carts';
@@ -39,6 +39,8 @@ export interface CheckoutArgs {
   payments: PaymentService;
 }
 
+const OPEN_CHECKOUTS = `You have ${MAX_OPEN_PREPAID_CHECKOUTS} orders waiting for payment. Pay for or cancel one of them before placing another prepaid order.`;
+
 /** Places the orders of the customer's server cart; what the answer carries. */
 export async function placeOrder(deps: { tx: Transaction }, args: CheckoutArgs): Promise<CheckoutResult> {
   const { me, input: b, now, payments } = args;
@@ -55,6 +57,10 @@ export async function placeOrder(deps: { tx: Transaction }, args: CheckoutArgs):
           : [],
     );
     if (problems.length) throw conflict(problems);
+    // Counted after listForCheckout locked the customer: two checkouts at once cannot both pass.
+    if (b.payment_method === 'prepaid' && (await r.payments.openCount(me.id, now)) >= MAX_OPEN_PREPAID_CHECKOUTS) {
+      throw conflict(OPEN_CHECKOUTS);
+    }
     const total = cartTotal(rows);
     checkCartTotal(total);
 

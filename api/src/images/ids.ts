@@ -8,6 +8,7 @@
  * the same ids back.
  */
 export { IMAGE_ID_PATTERN, IMAGE_WIDTHS, formatImageId, parseImageId, pictureUrl, type ImageIdParts } from '@storefront/contract/images';
+import { parseImageId } from '@storefront/contract/images';
 
 /** Width served when a request names none. */
 export const DEFAULT_IMAGE_WIDTH = 800;
@@ -25,4 +26,13 @@ export function formatFromAccept(accept: string | undefined): ImageFormat {
   if (types.includes('image/avif')) return 'avif';
   if (types.includes('image/webp')) return 'webp';
   return 'jpeg';
+}
+
+/**
+ * The width a variant is made at: the one asked, never more than the original's (which the id carries).
+ * A wider request is that same variant (one file, one ETag), not a copy of it encoded again (issue 35).
+ */
+export function servedWidth(id: string, asked: number): number {
+  const original = parseImageId(id)?.width;
+  return original !== undefined && asked > original ? original : asked;
 }

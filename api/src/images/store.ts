@@ -13,6 +13,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { formatImageId, parseImageId, type ImageFormat } from './ids';
 import type { PhotoPool } from './pool';
 import { PICTURE_SIZE } from './photos';
+import { FairQueue } from '../lib/queue';
 
 /** Part of every variant's ETag: bump when the encoder settings below change. */
 export const ENCODER_VERSION = 'e1';
@@ -30,8 +31,12 @@ export const CONTENT_TYPE: Record<ImageFormat, string> = { avif: 'image/avif', w
 /** An owner's picture larger than this is refused rather than decoded (a 50-megapixel photo is plenty). */
 const MAX_INPUT_PIXELS = 50_000_000;
 
-/** At most this many encodes at once: a burst of first requests queues instead of starving the API. */
-const MAX_PARALLEL_ENCODES = 2;
+/**
+ * Encodes: 2 at once (a burst of first requests must not starve the API), up to 64 waiting, 16 of them one
+ * client's, started in turn by client, so one client's cold large AVIFs do not hold everyone's first
+ * small picture; beyond, 503 with Retry-After (a browser's next page load asks again).
+ */
+const newEncodingQueue = () => new FairQueue('picture encoding', 2, 64, 16);
 
 /** The most-asked variants are kept in memory too (a page's pictures are asked for again and again). */
 const MEMORY_BYTES = 64 * 1024 * 1024;
@@ -42,8 +47,7 @@ export class ImageStore {
   private readonly originalsDir: string;
   private readonly variantsDir: string;
   private readonly pending = new Map<string, Promise<string>>();
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly encodes = newEncodingQueue();
   /** Least recently used first (a Map keeps insertion order; a hit moves the entry to the end). */
   private readonly memory = new Map<string, Buffer>();
   private memoryBytes = 0;
@@ -73,7 +77,7 @@ export class ImageStore {
    * request encoded it (the route reports it in a header, so the cost of a first request can be
    * measured apart from a cached one).
    */
-  async variant(id: string, width: number, format: ImageFormat): Promise<{ bytes: Buffer; made: boolean } | null> {
+  async variant(id: string, width: number, format: ImageFormat, client = ''): Promise<{ bytes: Buffer; made: boolean } | null> {
     const key = `${id}/${width}.${format}`;
     const kept = this.memory.get(key);
     if (kept) {
@@ -83,7 +87,7 @@ export class ImageStore {
     }
     const file = this.variantFile(id, width, format);
     if (fs.existsSync(file)) return { bytes: this.keep(key, await fs.promises.readFile(file)), made: false };
-    const made = await this.encode(key, id, width, format, file);
+    const made = await this.encode(key, id, width, format, file, client);
     return made ? { bytes: this.keep(key, await fs.promises.readFile(made)), made: true } : null;
   }
 
@@ -101,41 +105,24 @@ export class ImageStore {
   }
 
   /** Encodes a variant into `file` once, however many ask for it at the same time; '' when no such picture. */
-  private encode(key: string, id: string, width: number, format: ImageFormat, file: string): Promise<string> {
+  private encode(key: string, id: string, width: number, format: ImageFormat, file: string, client: string): Promise<string> {
     let job = this.pending.get(key);
     if (!job) {
       job = (async () => {
         const original = await this.original(id);
         if (!original) return '';
-        await this.slot();
-        try {
+        return this.encodes.run(client, async () => {
           const out = await ENCODE[format](sharp(original).resize({ width, withoutEnlargement: true })).toBuffer();
           fs.mkdirSync(path.dirname(file), { recursive: true });
           const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
           fs.writeFileSync(tmp, out);
           fs.renameSync(tmp, file);
           return file;
-        } finally {
-          this.release();
-        }
+        });
       })().finally(() => this.pending.delete(key));
       this.pending.set(key, job);
     }
     return job;
-  }
-
-  private slot(): Promise<void> {
-    if (this.running < MAX_PARALLEL_ENCODES) {
-      this.running += 1;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.running -= 1;
   }
 
   /**

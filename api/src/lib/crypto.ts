@@ -1,9 +1,21 @@
 import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { FairQueue } from './queue';
+
+/**
+ * Two hashes at once leave two of libuv's threads for files; 64 waiting is one to two seconds of hashes
+ * at the production cost, the longest an honest sign-in should wait in a flood. Beyond, QueueFullError
+ * (503 with Retry-After, plugins/errors.ts).
+ */
+const hashing = new FairQueue('password hashing', 2, 64);
 
 function scryptAsync(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  return hashing.run(
+    '',
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)));
+      }),
+  );
 }
 
 export interface ScryptCost {

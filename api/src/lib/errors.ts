@@ -45,3 +45,32 @@ export async function retryOnUniqueViolation<T>(work: () => Promise<T>): Promise
     return work();
   }
 }
+
+/** PostgreSQL refusing a value's characters: a NUL (22021) or one the encoding cannot hold (22P05). */
+export function isEncodingError(err: unknown): boolean {
+  const code = err && typeof err === 'object' ? (err as { code?: unknown }).code : undefined;
+  return code === '22021' || code === '22P05';
+}
+
+/**
+ * The database could not be reached, or ended the connection a query ran on (a restart, a failover, a
+ * network cut). Not the request's fault and not a bug: the error handler answers 503 with Retry-After.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`database unavailable: ${String((cause as { message?: unknown })?.message ?? cause)}`, { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/**
+ * Whether a PostgreSQL failure means the connection, not the statement, failed: `pg` gives socket and
+ * protocol failures no SQLSTATE; the server's own are class 08 (connection exception) and 57P01–57P03
+ * (terminated by an administrator, a crash, a server still starting).
+ */
+export function isConnectionFailure(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true;
+  return code.startsWith('08') || /^57P0[1-3]$/.test(code);
+}

@@ -5,6 +5,11 @@ import type { Message } from './types';
  * shopper reads in an SMS or an e-mail is the shop's voice, not the software's. An SMS gateway in India
  * delivers only texts matching a template registered on DLT, so the OTP text is kept here where it can be
  * compared with that template.
+ *
+ * No e-mail carries text a stranger typed (issue 35): an account's first name is whatever its maker wrote,
+ * and e-mail addresses are not proved before a reset link or a code goes to them, so a name like "Claim
+ * your prize at …" would reach anybody's inbox through the shop. The greeting is plain; the first name
+ * parameter stays so callers need not change.
  */
 
 /** The one-time code by SMS (sign-in, checkout, mobile verification). */
@@ -19,12 +24,12 @@ export function otpCodeSms(shopName: string, mobile: string, code: string, minut
 }
 
 /** The password reset link by e-mail. */
-export function passwordResetEmail(shopName: string, email: string, firstName: string, link: string, minutes: number): Message {
+export function passwordResetEmail(shopName: string, email: string, _firstName: string, link: string, minutes: number): Message {
   return {
     channel: 'email',
     to: email,
     subject: `Reset your ${shopName} password`,
-    text: `Hello ${firstName || 'there'},\n\nOpen this link within ${minutes} minutes to choose a new ${shopName} password:\n${link}\n\nIf you did not ask for this, ignore this email; your password stays as it is.`,
+    text: `Hello,\n\nOpen this link within ${minutes} minutes to choose a new ${shopName} password:\n${link}\n\nIf you did not ask for this, ignore this email; your password stays as it is.`,
     vars: { link },
   };
 }
@@ -33,12 +38,12 @@ export function passwordResetEmail(shopName: string, email: string, firstName: s
  * The code that proves a new e-mail address before the account moves to it: sent to the new address only,
  * so an address typed wrong, or somebody else's, never becomes the account's.
  */
-export function emailChangeCodeEmail(shopName: string, email: string, firstName: string, code: string, minutes: number): Message {
+export function emailChangeCodeEmail(shopName: string, email: string, _firstName: string, code: string, minutes: number): Message {
   return {
     channel: 'email',
     to: email,
     subject: `${code} is your ${shopName} e-mail code`,
-    text: `Hello ${firstName || 'there'},\n\nEnter ${code} on ${shopName} within ${minutes} minutes to make this address your account's e-mail. Never share this code.\n\nIf you did not ask for this, ignore this email; no account will use this address.`,
+    text: `Hello,\n\nEnter ${code} on ${shopName} within ${minutes} minutes to make this address your account's e-mail. Never share this code.\n\nIf you did not ask for this, ignore this email; no account will use this address.`,
     vars: { code },
   };
 }
@@ -50,7 +55,7 @@ export function emailChangeCodeEmail(shopName: string, email: string, firstName:
 export function accountChangedEmail(
   shopName: string,
   email: string,
-  firstName: string,
+  _firstName: string,
   change: { newEmail?: string; password: boolean },
   storeUrl: string,
 ): Message {
@@ -69,7 +74,7 @@ export function accountChangedEmail(
     channel: 'email',
     to: email,
     subject: `Your ${shopName} account was changed`,
-    text: `Hello ${firstName || 'there'},\n\n${what}\n\nIf you made this change, there is nothing to do. ${ifNotYou}`,
+    text: `Hello,\n\n${what}\n\nIf you made this change, there is nothing to do. ${ifNotYou}`,
     vars: { link: contact },
   };
 }

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
+import { clientNetwork } from '@storefront/contract';
 import type { Kysely } from 'kysely';
 import type { LimitWindow, Limits } from '../config';
 import type { IdentityLimits, LimitName } from '../domain/limits';
@@ -39,7 +41,23 @@ const lockMsOf = (options: object): number | undefined => {
 /** A class @fastify/rate-limit can construct (`new Store(globalParams)`): how a store is plugged in. */
 export type RateLimitStoreClass = new (options: object) => RateLimitStore;
 
-const SWEEP_EVERY = 500;
+/** Ended counters are deleted at most this often (by the next write after it): what an idle minute left. */
+const SWEEP_EVERY_MS = 60_000;
+/** Keys longer than this are stored as their limit's name and a hash of the identity. */
+const MAX_PLAIN_KEY = 64;
+
+/**
+ * The key a counter is stored under: as given when short (a limit's name and a mobile, an address), else
+ * the name and a SHA-256 of the rest, so whatever a client types (an e-mail of 254 characters) costs a
+ * row of bounded size.
+ */
+function storedKey(key: string): string {
+  if (key.length <= MAX_PLAIN_KEY) return key;
+  const colon = key.indexOf(':');
+  return `${key.slice(0, colon + 1)}~${createHash('sha256')
+    .update(key.slice(colon + 1))
+    .digest('base64url')}`;
+}
 
 /**
  * Rate-limit counters in the database, so every API process on one database shares them (a limit per
@@ -51,13 +69,14 @@ const SWEEP_EVERY = 500;
  * last failure or when the caller resets it (a successful sign-in).
  */
 export function databaseStore(db: Kysely<Database>, clock: Clock): RateLimitStoreClass {
-  let writes = 0;
+  let sweptAt = clock.now();
 
   async function sweep(now: number): Promise<void> {
     await db.deleteFrom('rate_limits').where('reset_at', '<', now).where('blocked_until', '<', now).execute();
   }
 
-  async function incr(key: string, windowMs: number, max: number, lockMs: number | undefined): Promise<StoreResult> {
+  async function incr(given: string, windowMs: number, max: number, lockMs: number | undefined): Promise<StoreResult> {
+    const key = storedKey(given);
     const now = clock.now();
     const lockout = lockMs !== undefined;
     const row = await db
@@ -95,12 +114,16 @@ export function databaseStore(db: Kysely<Database>, clock: Clock): RateLimitStor
         .execute();
       ttl = lock;
     }
-    writes += 1;
-    if (writes % SWEEP_EVERY === 0) await sweep(now);
+    // By time, not by count: a trickle of writes prunes as surely as a flood, and a flood no more often.
+    if (now - sweptAt >= SWEEP_EVERY_MS) {
+      sweptAt = now;
+      await sweep(now);
+    }
     return { current: hits, ttl };
   }
 
-  async function read(key: string, max: number, lockMs: number | undefined): Promise<StoreResult> {
+  async function read(given: string, max: number, lockMs: number | undefined): Promise<StoreResult> {
+    const key = storedKey(given);
     const now = clock.now();
     const row = await db.selectFrom('rate_limits').select(['hits', 'reset_at', 'blocked_until']).where('key', '=', key).executeTakeFirst();
     if (!row || Number(row.reset_at) <= now) return { current: 0, ttl: 0 };
@@ -134,7 +157,7 @@ export function databaseStore(db: Kysely<Database>, clock: Clock): RateLimitStor
       return new DatabaseStore(options);
     }
     async reset(key: string): Promise<void> {
-      await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+      await db.deleteFrom('rate_limits').where('key', '=', storedKey(key)).execute();
     }
     async resetPrefix(prefix: string): Promise<void> {
       // substr, not LIKE: an e-mail may hold `_` and `%`, and both databases compare it the same way.
@@ -155,7 +178,8 @@ interface Check {
 export interface LimitsApi {
   /**
    * A preHandler counting every request from the client address against `name` (per-address limits).
-   * Keyed by `request.ip`, which honours `X-Forwarded-For` only from TRUSTED_PROXIES.
+   * Keyed by the network of `request.ip` (an IPv6 client's /64), which honours `X-Forwarded-For` only
+   * from TRUSTED_PROXIES.
    */
   perAddress(name: LimitName): (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /**
@@ -193,8 +217,22 @@ function describe(seconds: number): string {
   return `${Math.ceil(minutes / 60)} hours`;
 }
 
-/** The client as every per-address limit counts it (request.ip: X-Forwarded-For only from TRUSTED_PROXIES). */
-const clientOf = (req: FastifyRequest): string => req.ip;
+/**
+ * The client as every per-address limit counts it: request.ip (X-Forwarded-For only from TRUSTED_PROXIES),
+ * an IPv6 client as its /64 (contract clientNetwork: a carrier gives each phone a whole /64).
+ */
+const clientOf = (req: FastifyRequest): string => clientNetwork(req.ip);
+
+/**
+ * Limits of routes whose files declare none, by path (issue 35): a made-up reset token cost a scrypt,
+ * and an account could mail a code to one new address after another, unthrottled. `account` counts the
+ * signed-in customer (the auth hook ran before any preHandler).
+ */
+const ROUTE_LIMITS: Record<string, { address: LimitName; account?: LimitName }> = {
+  '/api/customer/token-password': { address: 'tokenPassword' },
+  '/api/customer/update-user-details': { address: 'detailsChangeAddress', account: 'detailsChangeAccount' },
+};
+const ACCOUNT_MESSAGE = 'Too many changes to this account. Please try again in {after}.';
 
 const PER_ADDRESS_MESSAGE = 'Too many requests from your network. Please try again in {after}.';
 
@@ -209,7 +247,7 @@ export const limitsPlugin = fp<LimitsOptions>(
       global: false,
       store: Store,
       // The client address as Fastify derives it from trustProxy (TRUSTED_PROXIES): a made-up
-      // X-Forwarded-For from anybody else is ignored.
+      // X-Forwarded-For from anybody else is ignored. An IPv6 client is its /64 (clientOf).
       keyGenerator: clientOf,
     });
 
@@ -282,6 +320,21 @@ export const limitsPlugin = fp<LimitsOptions>(
       },
     };
     app.decorate('limits', api);
+    // Per-address limits of routes whose files declare none (owned elsewhere): added as they register.
+    app.addHook('onRoute', (route) => {
+      const limits = ROUTE_LIMITS[route.url];
+      if (!limits || route.method !== 'POST') return;
+      const added = [api.perAddress(limits.address)];
+      if (limits.account) {
+        const l = limiter(limits.account, 'account', (req) => String(req.customer?.id ?? clientNetwork(req.ip)));
+        added.push(async (req, reply) => {
+          const r = await l(req);
+          if (!r.isAllowed && r.isExceeded) throw tooMany(reply, r.ttlInSeconds, ACCOUNT_MESSAGE);
+        });
+      }
+      const own = route.preHandler;
+      route.preHandler = own ? [...added, ...(Array.isArray(own) ? own : [own])] : added;
+    });
   },
   { name: 'storefront-limits' },
 );

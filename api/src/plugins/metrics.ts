@@ -2,13 +2,19 @@
  * Operations endpoints of an API process (issue 15), outside /api so the edge host never exposes them:
  *   GET /metrics   Prometheus text (prom-client, a registry per app): requests by route and status,
  *                  latency, and the process's own (CPU, memory, event loop, GC)
- *   GET /healthz   the process is alive (the host's readiness check asks every API process)
+ *   GET /healthz   the process is alive
+ *   GET /readyz    the process can serve: its database answers (503 `{ ready: false }` while it does not);
+ *                  the host's readiness check asks every API process
  * and an `x-request-id` on every answer.
  * Keep the API port on a private network: these need no API key.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
+import { sql } from 'kysely';
+
+/** A database that has not answered `select 1` by then counts as away. */
+const READY_TIMEOUT_MS = 2000;
 
 export const metricsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -42,6 +48,21 @@ export const metricsPlugin = fp(
       return registry.metrics();
     });
     app.get('/healthz', { config: { auth: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+    app.get('/readyz', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timed out')), READY_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([sql`select 1`.execute(app.db), timeout]);
+        return { ready: true };
+      } catch {
+        return reply.status(503).header('retry-after', '2').send({ ready: false });
+      } finally {
+        clearTimeout(timer);
+      }
+    });
   },
   { name: 'api-metrics' },
 );

@@ -1,10 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import { logoSvg, placeholderSvg, bannerSvg } from '../lib/images';
 import { errorSchema, type RoutesPlugin } from '../schemas';
+import { clientNetwork } from '@storefront/contract';
 import { notFound } from '../lib/errors';
 import { STORE_NAME } from '../db/seed';
 import { CATEGORIES } from '../db/seed/catalogue';
-import { DEFAULT_IMAGE_WIDTH, IMAGE_FORMATS, IMAGE_ID_PATTERN, IMAGE_WIDTHS, formatFromAccept } from '../images/ids';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_FORMATS, IMAGE_ID_PATTERN, IMAGE_WIDTHS, formatFromAccept, servedWidth } from '../images/ids';
 import { PhotoPool } from '../images/pool';
 import { CONTENT_TYPE, ENCODER_VERSION, ImageStore } from '../images/store';
 
@@ -64,7 +65,7 @@ export const imageRoutes: RoutesPlugin = async (app) => {
     async (req, reply) => {
       const { id } = req.params;
       const format = req.query.f ?? formatFromAccept(req.headers.accept);
-      const width = req.query.w ?? DEFAULT_IMAGE_WIDTH;
+      const width = servedWidth(id, req.query.w ?? DEFAULT_IMAGE_WIDTH);
       const etag = `"${id}.${width}.${format}.${ENCODER_VERSION}"`;
       if (!req.query.f) reply.header('vary', 'Accept');
       reply.header('cache-control', IMMUTABLE).header('etag', etag);
@@ -74,7 +75,7 @@ export const imageRoutes: RoutesPlugin = async (app) => {
         reply.code(304);
         return reply.send();
       }
-      const variant = await store.variant(id, width, format);
+      const variant = await store.variant(id, width, format, clientNetwork(req.ip));
       if (!variant) throw notFound('Image not found');
       return reply
         .header('content-type', CONTENT_TYPE[format])

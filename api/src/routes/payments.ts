@@ -73,11 +73,16 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
         response: sessionReply,
       },
     },
-    async (req) => ({
-      success: true,
-      message: 'Payment ready',
-      data: await app.payments.start(req.requireCustomer().id, req.body.payment_id),
-    }),
+    async (req) => {
+      try {
+        return { success: true, message: 'Payment ready', data: await app.payments.start(req.requireCustomer().id, req.body.payment_id) };
+      } catch (err) {
+        if (!(err instanceof GatewayError)) throw err;
+        // No gateway order yet, so nothing can have been paid: the page offers to try again.
+        req.log.error({ err: err.message }, 'razorpay unreachable while creating a gateway order');
+        throw new AppError(502, 'We could not reach the payment gateway. Nothing was charged: please try again in a moment.');
+      }
+    },
   );
 
   app.post(

@@ -2,6 +2,9 @@ import type { FastifyReply } from 'fastify';
 import { errorSchema, type RoutesPlugin } from '../schemas';
 import { notFound } from '../lib/errors';
 
+/** A kept sitemap is rebuilt after this even without a logged change (the log keeps only an hour). */
+const REBUILD_MS = 3_600_000;
+
 /** The sitemap protocol's limit of URLs in one file (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
 
@@ -66,15 +69,37 @@ export const seoRoutes: RoutesPlugin<SeoRoutesOptions> = async (app, opts) => {
     return [...fromHead, ...slugs.map((slug) => absolute(`/products/${encodeURIComponent(slug)}`))];
   }
 
-  async function fileCount(): Promise<number> {
-    const total = (await headUrls()).length + (await app.repos.catalog.productCount());
-    return Math.max(1, Math.ceil(total / perFile));
+  /**
+   * Each answer is built once per change of the catalogue's shape (the change log's ALL entries) and kept,
+   * at most REBUILD_MS: at 200,000 products a file is a 50,000-row read and a 5 MB string on the API's
+   * thread. Concurrent reads share one build.
+   */
+  const built = new Map<string, { version: number | null; at: number; value: Promise<string | number> }>();
+  async function once<T extends string | number>(key: string, build: () => Promise<T>): Promise<T> {
+    const version = await app.repos.catalog.shapeVersion();
+    const now = app.clock.now();
+    const hit = built.get(key);
+    if (hit && hit.version === version && now - hit.at < REBUILD_MS) return hit.value as Promise<T>;
+    if (hit && hit.version !== version) built.clear();
+    const value = build();
+    built.set(key, { version, at: now, value });
+    value.catch(() => built.delete(key));
+    return value;
   }
+
+  const fileCount = () =>
+    once('files', async () => {
+      const total = (await headUrls()).length + (await app.repos.catalog.productCount());
+      return Math.max(1, Math.ceil(total / perFile));
+    });
 
   app.get('/seo/sitemap.xml', { config, schema: { hide: true, response: xmlResponse } }, async (_req, reply) => {
     const files = await fileCount();
-    if (files === 1) return send(reply, urlset(await slice(0, perFile)));
-    return send(reply, sitemapIndex(Array.from({ length: files }, (_, i) => absolute(`/sitemap-${i + 1}.xml`))));
+    if (files === 1) return send(reply, await once('file-1', async () => urlset(await slice(0, perFile))));
+    return send(
+      reply,
+      await once('index', async () => sitemapIndex(Array.from({ length: files }, (_, i) => absolute(`/sitemap-${i + 1}.xml`)))),
+    );
   });
 
   app.get(
@@ -90,7 +115,7 @@ export const seoRoutes: RoutesPlugin<SeoRoutesOptions> = async (app, opts) => {
     async (req, reply) => {
       const n = req.params.n;
       if (n > (await fileCount())) throw notFound('No such sitemap');
-      return send(reply, urlset(await slice((n - 1) * perFile, perFile)));
+      return send(reply, await once(`file-${n}`, async () => urlset(await slice((n - 1) * perFile, perFile))));
     },
   );
 };

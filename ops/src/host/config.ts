@@ -49,11 +49,22 @@ export interface HostConfig {
   ssr: boolean;
   ssrTimeoutMs: number | undefined;
   ssrCacheSeconds: number | undefined;
+  /** SSR_MAX_RENDERS: server renders running at once per host process (default 8). */
+  ssrMaxInFlight: number | undefined;
   sourceMaps: boolean;
   apiKey: string;
   storeToken: string;
   shutdownMs: number;
   logLevel: string | false;
+  /**
+   * OPS_TOKEN: the bearer /metrics and /readyz ask for (a scraper's, a balancer's). Unset: they are open in
+   * development and answer 404 in production; /healthz is always public.
+   */
+  opsToken: string | null;
+  /** REQUEST_TIMEOUT_MS: time for a client to send a whole request (headers and body); then 408. */
+  requestTimeoutMs: number;
+  /** MAX_CONNECTIONS: open client connections to this process; beyond it new ones are closed at once. */
+  maxConnections: number;
 }
 
 export const DEFAULT_PAYMENT_CSP_ORIGINS = 'https://checkout.razorpay.com,https://api.razorpay.com';
@@ -139,6 +150,9 @@ export function readHostConfig(opts: HostOptions): HostConfig {
     if (unsafe.length)
       throw new Error(`${unsafe.join(' and ')} must be set to your own values in production (not the development defaults)`);
   }
+  const opsToken = env.OPS_TOKEN?.trim() || null;
+  if (production && opsToken !== null && opsToken.length < 20)
+    throw new Error('OPS_TOKEN must be at least 20 characters (e.g. `openssl rand -hex 16`): it guards /metrics and /readyz');
   const paymentCspOrigins = list(env.PAYMENT_CSP_ORIGINS ?? DEFAULT_PAYMENT_CSP_ORIGINS).map((o) => parseOrigin('PAYMENT_CSP_ORIGINS', o));
 
   const level = env.LOG_LEVEL?.trim();
@@ -157,10 +171,14 @@ export function readHostConfig(opts: HostOptions): HostConfig {
     ssr: opts.ssr !== false && env.SSR !== 'off',
     ssrTimeoutMs: numberFrom(env, 'SSR_TIMEOUT_MS'),
     ssrCacheSeconds: numberFrom(env, 'SSR_CACHE_SECONDS'),
+    ssrMaxInFlight: numberFrom(env, 'SSR_MAX_RENDERS'),
     sourceMaps: opts.sourceMaps ?? (env.SERVE_SOURCE_MAPS ? env.SERVE_SOURCE_MAPS === '1' : !production),
     apiKey: env.API_KEY || DEV_API_KEY,
     storeToken: env.STORE_TOKEN || DEV_STORE_TOKEN,
     shutdownMs: numberFrom(env, 'SHUTDOWN_TIMEOUT_MS') ?? 10_000,
     logLevel: logLevel === 'silent' ? false : logLevel,
+    opsToken,
+    requestTimeoutMs: Math.max(100, numberFrom(env, 'REQUEST_TIMEOUT_MS') ?? 30_000),
+    maxConnections: Math.max(1, Math.floor(numberFrom(env, 'MAX_CONNECTIONS') ?? 10_000)),
   };
 }

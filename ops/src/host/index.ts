@@ -18,7 +18,7 @@
  * close() stops taking connections and lets requests in flight finish, up to SHUTDOWN_TIMEOUT_MS.
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import proxyAddr from 'proxy-addr';
@@ -78,6 +78,17 @@ export function createHost(opts: HostOptions): Host {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
+    // A trickled body or a flood of idle connections must not hold the host: Node enforces the request
+    // timeout when it checks its connections (every second here, its default is 30 s).
+    serverFactory: (handler) => {
+      const server = createServer(
+        { requestTimeout: config.requestTimeoutMs, headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+        handler,
+      );
+      server.maxConnections = config.maxConnections;
+      server.keepAliveTimeout = 72_000; // Fastify's own default, which a server factory does not get
+      return server;
+    },
   });
   const metrics = createHostMetrics();
   let listenUrl = 'http://127.0.0.1';
@@ -95,6 +106,7 @@ export function createHost(opts: HostOptions): Host {
           apiBaseUrl: () => apiBase(config.upstreams[next++ % config.upstreams.length] ?? ''),
           timeoutMs: config.ssrTimeoutMs,
           cacheSeconds: config.ssrCacheSeconds,
+          maxInFlight: config.ssrMaxInFlight,
           // STORE_URL, else the address this host listens on unless that is every interface (a browser
           // cannot load from 0.0.0.0; the links then stay relative and the runtime links them again).
           siteOrigin: () => config.storeUrl ?? (/^http:\/\/(0\.0\.0\.0|\[::\])(:|$)/.test(listenUrl) ? null : listenUrl),
@@ -160,6 +172,18 @@ export function createHost(opts: HostOptions): Host {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     const status = err instanceof HttpError ? err.status : (err.statusCode ?? 500);
     if (status >= 500) request.log.error({ err }, 'error');
+    // What the host refuses on /api (a body too large, a type it cannot read) reads as the API's answers do.
+    if (/^\/api(?:[/?]|$)/.test(request.url)) {
+      const message =
+        status === 413
+          ? 'Request body is too large'
+          : status === 415
+            ? 'Unsupported content type'
+            : status < 500
+              ? 'Invalid request'
+              : 'Something went wrong';
+      return reply.code(status).header('cache-control', NO_STORE).send({ success: false, message });
+    }
     reply.code(status).header('content-type', 'text/plain; charset=utf-8').header('cache-control', NO_STORE);
     return reply.send(status === 400 ? 'Bad request\n' : status < 500 ? `${err.message}\n` : 'Internal error\n');
   });

@@ -87,7 +87,9 @@ export class CartRepository {
   /**
    * The cart of a checkout. On PostgreSQL the customer and then the lines' variations (in id order, so
    * two checkouts cannot deadlock) are locked first: the stock read afterwards is what this transaction
-   * will take, and a shopper who lost the race sees "out of stock", as on SQLite.
+   * will take, and a shopper who lost the race sees "out of stock", as on SQLite. `FOR NO KEY UPDATE`, the
+   * lock an UPDATE of the stock takes anyway: it does not block the `FOR KEY SHARE` a cart insert's
+   * foreign-key check takes on the same rows, so the two cannot deadlock (issue 35).
    */
   async listForCheckout(customerId: number): Promise<CartRow[]> {
     if (isPostgres(this.db)) {
@@ -97,7 +99,7 @@ export class CartRepository {
         .select('id')
         .where('id', 'in', this.db.selectFrom('cart_items').select('variation_id').where('customer_id', '=', customerId))
         .orderBy('id')
-        .forUpdate()
+        .forNoKeyUpdate()
         .execute();
     }
     return this.list(customerId);

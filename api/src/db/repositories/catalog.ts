@@ -815,6 +815,19 @@ export class CatalogRepository {
     );
   }
 
+  /**
+   * The newest logged change of the catalogue's shape (products added, removed or renamed: the sitemap's
+   * content), or null when the log (an hour of it) holds none. Stock and price changes do not count.
+   */
+  async shapeVersion(): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('catalog_changes')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where((eb) => eb.or([eb('product_id', 'is', null), eb(sql<number>`kind & ${CHANGE.ALL}`, '<>', 0)]))
+      .executeTakeFirst();
+    return row?.id === null || row?.id === undefined ? null : Number(row.id);
+  }
+
   /** Product slugs in id order, `limit` from `offset` (the sitemap's ranged read). */
   async productSlugs(offset: number, limit: number): Promise<string[]> {
     const rows = await this.db.selectFrom('products').select('slug').orderBy('id').limit(limit).offset(offset).execute();
@@ -931,14 +944,17 @@ export class CatalogRepository {
     await this.recordChanges(changes);
   }
 
-  /** The products' current price and stock columns, locked for this transaction on PostgreSQL. */
+  /**
+   * The products' current price and stock columns, locked for this transaction on PostgreSQL; in the
+   * mode that lets cart inserts' foreign-key checks (`FOR KEY SHARE`) through (see carts.listForCheckout).
+   */
   private async lockProducts(ids: number[]) {
     let query = this.db
       .selectFrom('products')
       .select(['id', 'display_price', 'display_mrp', 'total_stock'])
       .where('id', 'in', ids)
       .orderBy('id');
-    if (isPostgres(this.db)) query = query.forUpdate();
+    if (isPostgres(this.db)) query = query.forNoKeyUpdate();
     return new Map((await query.execute()).map((r) => [r.id, r]));
   }
 

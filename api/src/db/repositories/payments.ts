@@ -46,6 +46,18 @@ export class PaymentRepository {
     return id;
   }
 
+  /** The customer's prepaid checkouts still waiting for payment with their hold running at `now`. */
+  async openCount(customerId: number, now: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('customer_id', '=', customerId)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', iso(now))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   byId(id: string): Promise<PaymentRow | undefined> {
     return this.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -155,8 +155,7 @@ export class PaymentService {
     }
     const gp = await this.gateway.fetchPayment(input.razorpay_payment_id);
     const result = await this.settleGatewayPayment(gp, ACTOR.checkout);
-    if (result.kind === 'mismatch')
-      throw new AppError(422, 'The amount paid does not match the order. The shop has been told and will contact you.');
+    if (result.kind === 'mismatch') throw new AppError(422, 'The amount paid does not match the order. The money taken is being refunded.');
     if (result.kind === 'not-captured') throw conflict('The payment has not gone through yet');
     if (result.kind === 'late') throw conflict('The time to pay this order had run out. The money taken is being refunded.');
     return this.d.repos.orders.byIds((await this.d.repos.orders.rowsByPayment(payment.id)).map((o) => o.id));
@@ -191,7 +190,7 @@ export class PaymentService {
   /**
    * Settles the checkout a gateway payment belongs to. Idempotent: the same payment twice changes nothing
    * the second time. An authorised payment is captured first. A payment whose amount or currency differs
-   * from the checkout's is refused and logged. Money taken after the hold ended (or for a checkout
+   * from the checkout's is refused, logged and, once captured, refunded in full. Money taken after the hold ended (or for a checkout
    * already paid by another payment) is refunded in full.
    */
   async settleGatewayPayment(gp: GatewayPayment, actor: string): Promise<SettleResult> {
@@ -214,6 +213,23 @@ export class PaymentService {
         'payment: amount or currency mismatch, not settled',
       );
       await this.noteOrders(payment.id, actor, note);
+      // Money taken that settles nothing goes back in full (once, whether the webhook or the checkout
+      // reported it); an authorisation never captured is released by the gateway itself.
+      if (gp.status === 'captured') {
+        const refundId = await this.d.tx(async (r) => {
+          const { created, refund } = await r.payments.requestRefund({
+            key: `mismatch:${gp.id}`,
+            paymentId: payment.id,
+            orderId: null,
+            gatewayPaymentId: gp.id,
+            amount: gp.amount,
+          });
+          if (created)
+            await this.noteOrders(payment.id, actor, `Payment ${gp.id}: full refund of ${rupeesText(gp.amount, gp.currency)} requested`, r);
+          return refund.id;
+        });
+        await this.processRefund(refundId, actor);
+      }
       return { kind: 'mismatch', paymentId: payment.id };
     }
     // A webhook carries a snapshot: an 'authorized' one may long be captured (auto-capture). Ask for the

@@ -1,8 +1,8 @@
 /**
  * GET /healthz: the process is alive and serving (a load balancer's liveness probe).
- * GET /readyz: ready for shoppers — an API process answers, the registry is readable with a live
- * shell, and the live shell's and remotes' server builds are loaded (when pages are rendered on the
- * server). 503 with the failing checks otherwise, and while shutting down.
+ * GET /readyz: ready for shoppers — an API process is ready (its own /readyz: it and its database
+ * answer), the registry is readable with a live shell, and the live shell's and remotes' server builds
+ * are loaded (when pages are rendered on the server). 503 with the failing checks otherwise, and while shutting down.
  */
 import type { FastifyInstance } from 'fastify';
 import type { HostContext } from '../context';
@@ -22,7 +22,7 @@ export async function healthPlugin(app: FastifyInstance, { ctx }: { ctx: HostCon
     const answers = await Promise.all(
       config.upstreams.map(async (origin) => {
         try {
-          const res = await fetch(`${origin}${config.apiBasePath}/healthz`, { signal: AbortSignal.timeout(2000) });
+          const res = await fetch(`${origin}${config.apiBasePath}/readyz`, { signal: AbortSignal.timeout(2000) });
           await res.arrayBuffer();
           return res.status < 500 ? null : `${origin}: ${res.status}`;
         } catch (err) {

@@ -44,7 +44,7 @@ export function createHostMetrics(): HostMetrics {
     }),
     ssrFallbacks: new client.Counter({
       name: 'host_ssr_fallbacks_total',
-      help: 'Pages served to be rendered in the browser instead, by cause (not_server_rendered, no_server_build, error, timeout, no_outlet)',
+      help: 'Pages served to be rendered in the browser instead, by cause (not_server_rendered, no_server_build, error, timeout, busy, no_outlet)',
       labelNames: ['cause'],
       registers: [registry],
     }),

@@ -39,6 +39,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
+import { clientNetwork } from '@storefront/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import client from 'prom-client';
 import type { HostContext } from '../context';
@@ -209,7 +210,7 @@ export async function telemetryPlugin(
           max: telemetry.rateLimit,
           timeWindow: 60_000,
           // The address as trustProxy determined it: a forwarded header counts only from a trusted proxy.
-          keyGenerator: (request) => request.clientIp || request.ip,
+          keyGenerator: (request) => clientNetwork(request.clientIp || request.ip),
         },
       },
     },
@@ -273,8 +274,9 @@ export async function telemetryPlugin(
         }
       }
       if (byReporter.size) {
-        // The address as trustProxy determined it, the same one the rate limit keys on; stored hashed.
-        const id = reporterId(key, request.clientIp || request.ip);
+        // The client network (an IPv6 client's /64) of the address as trustProxy determined it, the same
+        // one the rate limit keys on; stored hashed.
+        const id = reporterId(key, clientNetwork(request.clientIp || request.ip));
         for (const { r, v, counts } of byReporter.values()) writer.report(now, r, v, id, counts);
       }
       return reply.code(204).header('cache-control', NO_STORE).send();

@@ -1,0 +1,327 @@
+import net from 'node:net';
+import { ADDRESS, addToCart, API_KEY, findVariant, get, makeApp, ok, post, productionEnv, registerCustomer, type TestApp } from './helpers';
+import type { CheckoutResult } from '@storefront/contract';
+import { configProblems, loadConfig, productionLimits } from '../src/config';
+import { FairQueue } from '../src/lib/queue';
+import { accountChangedEmail, emailChangeCodeEmail, passwordResetEmail } from '../src/messages/texts';
+
+/**
+ * Issue 35: attacks that worked on main, one describe per item; each is the attack, answered as a careful
+ * shop would. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeApp();
+});
+afterAll(() => t.close());
+
+describe('item 7: NUL bytes', () => {
+  const nul = 'a\u0000b';
+
+  it('are refused with a field error on every kind of input, never stored, never a 500', async () => {
+    const c = await registerCustomer(t.app);
+    const answers = {
+      register: await post(t.app, '/customer/register', {
+        firstName: nul,
+        lastName: 'Verma',
+        email: 'nul.person@example.in',
+        password: 'Secret@1',
+      }),
+      trackOrder: await post(t.app, '/customer/track-order', { track_no: nul }),
+      slug: await get(t.app, `/single-product-details/${encodeURIComponent(nul)}`),
+      search: await post(t.app, '/search-products', { search: nul }),
+      contact: await post(t.app, '/contact-us', {
+        firstname: 'Asha',
+        lastname: 'Verma',
+        email: 'asha@example.in',
+        phone_number: '9876543210',
+        subject: 'Hello',
+        message: `Hi ${nul}`,
+      }),
+      shipping: await post(t.app, '/customer/shipping-address', { ...ADDRESS, address: `221B ${nul}` }, { token: c.token }),
+      payment: await post(t.app, '/payment/start', { payment_id: nul }, { token: c.token }),
+    };
+    const seen = Object.fromEntries(Object.entries(answers).map(([k, a]) => [k, [a.status, a.body.message]]));
+    const refused = 'Text must not contain NUL characters';
+    expect(seen).toEqual({
+      register: [400, refused],
+      trackOrder: [400, refused],
+      slug: [400, refused],
+      search: [400, refused],
+      contact: [400, refused],
+      shipping: [400, refused],
+      payment: [400, refused],
+    });
+    expect(answers.register.body.errors).toEqual({ firstName: refused });
+    expect(answers.contact.body.errors).toEqual({ message: refused });
+    const stored = await t.db.selectFrom('customers').select('id').where('email', '=', 'nul.person@example.in').execute();
+    expect(stored).toHaveLength(0);
+  });
+});
+
+describe('item 17: router errors', () => {
+  it('a product slug as long as the schema allows is looked up; longer or malformed addresses answer in the API shape', async () => {
+    const long = await get(t.app, `/single-product-details/${'a'.repeat(250)}`);
+    expect([long.status, long.body]).toEqual([404, { success: false, message: 'Product not found' }]);
+    const tooLong = await get(t.app, `/single-product-details/${'a'.repeat(301)}`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.success).toBe(false);
+    const huge = await get(t.app, `/single-product-details/${'a'.repeat(5000)}`);
+    expect([huge.status, huge.body]).toEqual([414, { success: false, message: 'Request address is too long' }]);
+    const malformed = await get(t.app, '/single-product-details/%E0%A4%A');
+    expect([malformed.status, malformed.body]).toEqual([400, { success: false, message: 'Invalid request address' }]);
+  });
+});
+
+describe('item 8: IPv6 clients counted by /64', () => {
+  it('a new address of one /64 per request does not buy more sign-ups; another /64 is another client', async () => {
+    const limited = await makeApp({ limits: productionLimits(1) });
+    try {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 12; i += 1) {
+        const a = await post(
+          limited.app,
+          '/customer/register',
+          { firstName: 'Asha', lastName: 'Verma', email: `v6.${i}@example.in`, password: 'Secret@1' },
+          { remoteAddress: `2401:4900:1c2a:8f3e::${i.toString(16)}` },
+        );
+        statuses.push(a.status);
+      }
+      // productionLimits: 10 sign-ups a minute per client network.
+      expect(statuses).toEqual([...Array<number>(10).fill(201), 429, 429]);
+      const neighbour = await post(
+        limited.app,
+        '/customer/register',
+        { firstName: 'Asha', lastName: 'Verma', email: 'v6.other@example.in', password: 'Secret@1' },
+        { remoteAddress: '2401:4900:1c2a:8f3f::1' },
+      );
+      expect(neighbour.status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('item 11: secrets never travel in clear', () => {
+  const problemsWith = (sms: string, smtp: string) => configProblems(loadConfig(productionEnv({ url: sms }, { url: smtp })));
+
+  it('production refuses an http:// SMS webhook and SMTP without required TLS across a network', () => {
+    expect(problemsWith('http://sms.example.in/send', 'smtps://user:pass@mail.example.in')).toEqual([
+      expect.stringMatching(/^SMS_WEBHOOK_URL must be https:\/\/ \(codes travel in it\)/),
+    ]);
+    expect(problemsWith('https://sms.example.in/send', 'smtp://user:pass@mail.example.in:587')).toEqual([
+      expect.stringMatching(/^SMTP_URL must use TLS: smtps:\/\/…, or smtp:\/\/…\?requireTLS=true/),
+    ]);
+  });
+
+  it('accepts TLS, and plain connections that never leave the machine (a local relay)', () => {
+    expect(problemsWith('https://sms.example.in/send', 'smtps://user:pass@mail.example.in')).toEqual([]);
+    expect(problemsWith('https://sms.example.in/send', 'smtp://user:pass@mail.example.in:587?requireTLS=true')).toEqual([]);
+    expect(problemsWith('http://127.0.0.1:8025/sms', 'smtp://localhost:25')).toEqual([]);
+    expect(problemsWith('http://[::1]:8025/sms', 'smtp://127.0.0.1:2525')).toEqual([]);
+  });
+});
+
+describe('item 13: slow bodies and connection floods', () => {
+  /** A raw connection to a listening app; resolves how it ended (what the server sent, if anything). */
+  const open = (port: number) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (d: Buffer) => {
+      received += d.toString();
+    });
+    socket.on('error', () => undefined);
+    const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(received)));
+    return { socket, closed };
+  };
+  const within = <T>(p: Promise<T>, ms: number) =>
+    Promise.race([p, new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), ms))]);
+
+  it('a body trickled a byte at a time is answered 408 and closed near REQUEST_TIMEOUT_MS', async () => {
+    const slow = await makeApp({ requestTimeoutMs: 500 });
+    await slow.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = slow.app.server.address() as net.AddressInfo;
+    const { socket, closed } = open(port);
+    socket.write(
+      `POST /api/newsletter/subscribe HTTP/1.1\r\nHost: x\r\nx-api-key: ${API_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+    );
+    const trickle = setInterval(() => socket.write(' '), 100);
+    try {
+      expect(await within(closed, 8000)).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      clearInterval(trickle);
+      socket.destroy();
+      await slow.close();
+    }
+  });
+
+  it('connections beyond MAX_CONNECTIONS are closed at once; those within are served', async () => {
+    const capped = await makeApp({ maxConnections: 3 });
+    await capped.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = capped.app.server.address() as net.AddressInfo;
+    const held = [open(port), open(port), open(port)];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const extra = open(port);
+    try {
+      expect(await within(extra.closed, 5000)).toBe('');
+      for (const h of held) expect(await within(h.closed, 100)).toBe('still open');
+      held[0]?.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      expect(await within(held[0]!.closed, 5000)).toMatch(/^HTTP\/1\.1 200/);
+    } finally {
+      for (const h of [...held, extra]) h.socket.destroy();
+      await capped.close();
+    }
+  });
+});
+
+describe('item 5: unpaid prepaid checkouts holding stock', () => {
+  it('a customer may keep at most 2 unpaid prepaid checkouts open; paying by cash or cancelling one frees the way', async () => {
+    const c = await registerCustomer(t.app);
+    const v = await findVariant(t.db, { maxPrice: 1000_00, minStock: 10, skip: 30 });
+    const checkout = async (method: 'prepaid' | 'cod') => {
+      ok(await addToCart(t.app, c.token, v, 1));
+      return post<CheckoutResult>(t.app, '/checkout1', { ...ADDRESS, payment_method: method }, { token: c.token });
+    };
+    const first = ok(await checkout('prepaid'), 201);
+    ok(await checkout('prepaid'), 201);
+    const third = await checkout('prepaid');
+    expect([third.status, third.body.message]).toEqual([
+      409,
+      'You have 2 orders waiting for payment. Pay for or cancel one of them before placing another prepaid order.',
+    ]);
+    // Nothing of the refused checkout was kept: its line is still in the cart, its stock not taken.
+    const cart = ok(await get<{ cart: { quantity: number }[] }>(t.app, '/customer/cart', { token: c.token })).cart;
+    expect(cart.map((l) => l.quantity)).toEqual([1]);
+    ok(await post(t.app, '/customer/remove-to-cart', { product_id: v.productId, variant_id: v.variantId }, { token: c.token }));
+    ok(await checkout('cod'), 201);
+    ok(await post(t.app, '/payment/cancel', { payment_id: first.payment?.payment_id }, { token: c.token }));
+    ok(await checkout('prepaid'), 201);
+  });
+});
+
+describe('item 16: rate-limit counters', () => {
+  it('are stored under keys of bounded size whatever is typed, and pruned once their windows end', async () => {
+    const own = await makeApp();
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        const email = `${String(i).repeat(240)}@example.in`;
+        expect((await post(own.app, '/customer/login', { email, password: 'Wrong@123' })).status).toBe(401);
+      }
+      const keys = await own.db.selectFrom('rate_limits').select('key').execute();
+      expect(keys.length).toBeGreaterThanOrEqual(5);
+      expect(Math.max(...keys.map((k) => k.key.length))).toBeLessThanOrEqual(80);
+      // A day and a minute later (failures are kept 24 h), the next counted request prunes what ended.
+      own.clock.advance(24 * 3_600_000 + 61_000);
+      await post(own.app, '/customer/login', { email: 'someone@example.in', password: 'Wrong@123' });
+      const left = await own.db.selectFrom('rate_limits').select('key').execute();
+      expect(left.map((k) => k.key).filter((k) => k.includes('0000') || k.includes('~'))).toEqual([]);
+      expect(left.length).toBeLessThanOrEqual(3);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('item 4: made-up reset tokens', () => {
+  it('are throttled per client network before any hashing', async () => {
+    const limited = await makeApp({ limits: productionLimits(1) });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        const a = await post(
+          limited.app,
+          '/customer/token-password',
+          { token: `made-up-${i}`, password: 'Secret@12', confirm_password: 'Secret@12' },
+          { remoteAddress: `2401:4900:1c2a:8f3e::${i + 1}` },
+        );
+        statuses.push(a.status);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+      expect(statuses.slice(10)).toEqual([429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('items 4 and 14: bounded, fair queues (password hashing, picture encoding)', () => {
+  it('run a bounded number at once, queue a bounded number, and refuse the rest at once', async () => {
+    const queue = new FairQueue('test', 1, 2);
+    const gates: (() => void)[] = [];
+    const task = () => new Promise<string>((resolve) => gates.push(() => resolve('done')));
+    const results = Array.from({ length: 5 }, () =>
+      queue.run('', task).then(
+        (v) => v,
+        (err: unknown) => (err as Error).name,
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(gates).toHaveLength(1);
+    for (let i = 0; i < 3; i += 1) {
+      gates[i]?.();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(await Promise.all(results)).toEqual(['done', 'done', 'done', 'QueueFullError', 'QueueFullError']);
+  });
+
+  it("start waiting tasks in turn by client: one client's burst does not hold another's first task", async () => {
+    const queue = new FairQueue('test', 1, 64, 16);
+    const order: string[] = [];
+    const gates: (() => void)[] = [];
+    const task = (name: string) => () =>
+      new Promise<void>((resolve) => {
+        order.push(name);
+        gates.push(resolve);
+      });
+    const all = [...[1, 2, 3, 4, 5].map((i) => queue.run('burst', task(`burst${i}`))), queue.run('shopper', task('shopper'))];
+    for (let i = 0; i < 6; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      gates[i]?.();
+    }
+    await Promise.all(all);
+    expect(order.slice(0, 3)).toEqual(['burst1', 'burst2', 'shopper']);
+    // And one client may not fill the queue alone.
+    const greedy = new FairQueue('test', 1, 64, 2);
+    const held = Array.from({ length: 4 }, () => greedy.run('one', () => new Promise<void>(() => undefined)).catch((e: Error) => e.name));
+    expect(await Promise.race([held[3], new Promise((r) => setTimeout(() => r('waiting'), 50))])).toBe('QueueFullError');
+  });
+});
+
+describe('item 9: mails to addresses nobody has proved carry no text a stranger typed', () => {
+  it('the e-mail code, the reset link and the change notice greet without the first name', () => {
+    const spam = 'Claim prize: evil.example/p';
+    const mails = [
+      emailChangeCodeEmail('Kirana', 'victim@example.in', spam, '123456', 10),
+      passwordResetEmail('Kirana', 'victim@example.in', spam, 'https://shop.example.in/reset-password?token=x', 30),
+      accountChangedEmail('Kirana', 'victim@example.in', spam, { password: true }, 'https://shop.example.in'),
+    ];
+    for (const m of mails) {
+      expect(m.text).not.toContain('evil.example');
+      expect(m.subject).not.toContain('evil.example');
+      expect(m.text.startsWith('Hello,\n\n')).toBe(true);
+    }
+  });
+});
+
+describe('item 9: account details changes are limited per account and per client network', () => {
+  it('an account sending codes to one address after another is stopped after 10 changes an hour', async () => {
+    const limited = await makeApp({ limits: productionLimits(1) });
+    try {
+      const c = await registerCustomer(limited.app);
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        const a = await post(
+          limited.app,
+          '/customer/update-user-details',
+          { firstname: 'Asha', lastname: 'Verma', email: `target${i}@example.in`, current_password: c.password },
+          { token: c.token, remoteAddress: `203.0.113.${i + 1}` },
+        );
+        statuses.push(a.status);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+      expect(statuses.slice(10)).toEqual([429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
