@@ -26,8 +26,11 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, childEnv, ensurePnpm, log, run, shutdown, startChild, waitForHttp } from './lib.mjs';
+import { ROOT, childEnv, ensureNode, ensurePnpm, log, run, shutdown, startChild, waitForHttp } from './lib.mjs';
 import { telemetrySize } from './telemetry-size.mjs';
+
+// The project runs on Node 24 (better-sqlite3 is built for it): on an older Node, the bench reruns on it.
+await ensureNode();
 
 const argv = process.argv.slice(2);
 const has = (f) => argv.includes(f);

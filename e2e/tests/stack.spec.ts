@@ -103,6 +103,24 @@ test("the server's markup is react-dom's: its Suspense boundaries, hydrated with
   await page.context().close();
 });
 
+test("the page's API calls go through axios, and the home's carousels run on Swiper", async ({ browser, world }) => {
+  const page = await open(browser, world, true);
+  const scripts: Promise<string>[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
+  });
+  await page.goto('/');
+  await stackOf(page);
+  // The signed-in session fetched the cart and the wishlist through the shared client: the page loaded
+  // axios itself (its AxiosHeaders class), not a client of its own on fetch.
+  const bodies = await Promise.all(scripts);
+  expect(bodies.filter((b) => b.includes('AxiosHeaders') && b.includes('axios/1.')).length, 'axios among the scripts').toBe(1);
+  // Swiper starts on the server's slides once the page has loaded and the carousel is in view.
+  await page.locator('.sf-carousel__frame').first().scrollIntoViewIfNeeded();
+  await expect(page.locator('.sf-carousel__frame.swiper-initialized').first()).toBeAttached();
+  await page.context().close();
+});
+
 test('what a signed-in shopper types into the checkout before the session applies is kept as typed (4× CPU)', async ({
   browser,
   world,
