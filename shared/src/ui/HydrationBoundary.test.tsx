@@ -67,6 +67,25 @@ describe('HydrationBoundary', () => {
     expect(root.textContent).toBe('Page content');
   });
 
+  it('does not wait for a boundary that is removed instead of hydrated (a failed section shows its fallback)', async () => {
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(
+      <section>
+        <HydrationBoundary>
+          <p>A page whose remote fails</p>
+        </HydrationBoundary>
+      </section>,
+    );
+    let done = false;
+    const hydrated = whenHydrated(root, 60_000).then(() => (done = true));
+    await Promise.resolve();
+    expect(done).toBe(false);
+    // What React does when the section's error boundary replaces it: the boundary's nodes, marks included, go.
+    root.querySelector('section')!.replaceChildren(Object.assign(document.createElement('div'), { role: 'alert' }));
+    await hydrated;
+    expect(done).toBe(true);
+  });
+
   it('resolves at once for markup without boundaries', async () => {
     const root = document.createElement('div');
     root.innerHTML = '<p>plain</p>';

@@ -20,14 +20,13 @@ export function HydrationBoundary({ children, fallback = null }: { children: Rea
   );
 }
 
-let pending = 0;
-let settle: (() => void) | null = null;
+let hydratedCount = 0;
+let check: (() => void) | null = null;
 
 function HydratedMark() {
   useEffect(() => {
-    if (pending === 0) return;
-    pending -= 1;
-    if (pending === 0) settle?.();
+    hydratedCount += 1;
+    check?.();
   }, []);
   return null;
 }
@@ -39,24 +38,32 @@ function isBoundaryStart(node: Comment): boolean {
 
 /**
  * Call right before `hydrateRoot(root, …)`: resolves once every boundary of the server's markup in
- * `root` has hydrated, or after `timeoutMs` (a boundary React dropped, say) with a warning.
+ * `root` has hydrated or is gone (a section that failed replaces its boundaries with its fallback, and
+ * React removes their marks with them), or after `timeoutMs` with a warning.
  */
 export function whenHydrated(root: Element, timeoutMs = 10_000): Promise<void> {
   const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
-  let count = 0;
-  while (walker.nextNode()) if (isBoundaryStart(walker.currentNode as Comment)) count += 1;
-  pending = count;
-  if (count === 0) return Promise.resolve();
+  const marks: Comment[] = [];
+  while (walker.nextNode()) if (isBoundaryStart(walker.currentNode as Comment)) marks.push(walker.currentNode as Comment);
+  hydratedCount = 0;
+  if (marks.length === 0) return Promise.resolve();
   return new Promise<void>((resolve) => {
-    const timer = setTimeout(() => {
-      console.warn(`[storefront] ${pending} of ${count} server-rendered boundaries had not hydrated after ${timeoutMs} ms`);
-      pending = 0;
-      resolve();
-    }, timeoutMs);
-    settle = () => {
+    // A hydrated boundary keeps its marks; a removed one takes them along.
+    const waiting = () => marks.filter((m) => m.isConnected).length - hydratedCount;
+    const observer = new MutationObserver(() => check?.());
+    const done = () => {
       clearTimeout(timer);
-      settle = null;
+      observer.disconnect();
+      check = null;
       resolve();
     };
+    const timer = setTimeout(() => {
+      console.warn(`[storefront] ${waiting()} of ${marks.length} server-rendered boundaries had not hydrated after ${timeoutMs} ms`);
+      done();
+    }, timeoutMs);
+    check = () => {
+      if (waiting() <= 0) done();
+    };
+    observer.observe(root, { childList: true, subtree: true });
   });
 }
