@@ -1,6 +1,6 @@
 /**
  * A task of its own (issues 8 and 19: Total Blocking Time): before `run`, the browser may paint, handle
- * input and run what else is waiting. Start-up, the hydration in slices and the session's first render
+ * input and run what else is waiting. Start-up and the steps before hydration
  * all split their work this way. A message-channel task, not a timer: nested timers are clamped to
  * 4 ms, and a page's start-up chains many. (Without MessageChannel, as in jsdom, a timer.)
  * Returns a function that cancels it.

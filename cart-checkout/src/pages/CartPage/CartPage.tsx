@@ -35,7 +35,7 @@ function CartSkeleton() {
  */
 function CartPage() {
   const { cart, auth } = useStores();
-  // The lines render after the update that applies the session, in a task of its own (issue 19: TBT).
+  // The lines render after the update that applies the session, in a deferred render of their own (useSessionApplied; issue 19: TBT).
   const sessionRestored = useSessionApplied();
   useDocumentMeta('Cart');
 

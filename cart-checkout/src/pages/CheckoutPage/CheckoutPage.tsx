@@ -59,7 +59,7 @@ function CheckoutPage() {
   // The form's fields are nobody's until the session is applied: the server renders them for everyone, so the
   // page paints whole at once (issue 19: LCP). What is the shopper's own (their lines and totals, a guest's
   // mobile step or a customer's number, the saved address in the fields) comes with the update that applies
-  // the session, in a task of its own (issue 19: TBT); sized skeletons stand in for it until then.
+  // the session, in a deferred render of its own (issue 19: TBT); sized skeletons stand in for it until then.
   const sessionRestored = useSessionApplied();
   useDocumentMeta('Checkout');
 
