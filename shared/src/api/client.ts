@@ -56,9 +56,9 @@ type AxiosModule = typeof import('axios');
  * axios is its own chunk, asked for as soon as the page's client exists: it downloads beside the
  * page's other scripts and never holds up the shared package or hydration; only a request that needs
  * it before it has come waits (the first screen's data mostly comes from the prefetch or the server
- * render's answers).
+ * render's answers). Named, so the host can preload it on a personal page (ops/src/ssr.ts).
  */
-const loadAxios = loadOnce<AxiosModule>(() => import('axios'));
+const loadAxios = loadOnce<AxiosModule>(() => import(/* webpackChunkName: "axios" */ 'axios'));
 
 /** An `ApiError` for a failed axios request: the server's status, messages and field errors, or status 0. */
 function toApiError(err: unknown, ax: AxiosModule | undefined): ApiError {
