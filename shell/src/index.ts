@@ -8,7 +8,7 @@
  * images (the banner: the largest paint) are not competing with them for the network, and then
  * hydrate it. A personal page and a page rendered in the browser start at once.
  */
-import { startFirstScreenPrefetch } from '@storefront/shared/prefetch';
+import { savedToken, startFirstScreenPrefetch } from '@storefront/shared/prefetch';
 // Tiny and dependency-free like the prefetch: the start-up bundles it (the shared singleton is not there yet).
 import { yieldToBrowser } from '@storefront/shared/tasks';
 import { loadRegistry, loadRuntimeConfig, readBootData, serverRendered, type BootData, type ServerRendered } from './startup/config';
@@ -43,9 +43,9 @@ async function startSections(boot: BootData | null, ssr: ServerRendered | null, 
   // scripts bring (the host preloads them with the page), so it does not wait for `load`.
   if (ssr && !(first && isPrivateRoute(first))) await pageLoaded();
   const config = await loadRuntimeConfig(undefined, boot?.config);
-  // The store information and the first page's public data, in parallel with every script below
-  // (a server-rendered page brought its data along).
-  if (!ssr) startFirstScreenPrefetch(config.apiBaseUrl, config.apiKey, window.location.pathname);
+  // The store information and the first page's public data (a server-rendered page brought them along),
+  // and a signed-in shopper's order list, in parallel with every script below.
+  startFirstScreenPrefetch(config.apiBaseUrl, config.apiKey, window.location.pathname, { publicCalls: !ssr, token: savedToken() });
   const registry = await loadRegistry(config.registryUrl, boot?.registry);
   startFederation(registry);
   if (ssr) await yieldToBrowser();

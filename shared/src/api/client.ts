@@ -140,7 +140,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     opts: RequestOptions,
     form: boolean,
   ): Promise<T | null> {
-    const prefetched = await takePrefetched(method, url);
+    const prefetched = await takePrefetched(method, url, options.getToken() ?? null);
     if (prefetched) return prefetched.data as T;
     return send<T>(method, url, body, opts, form);
   }
