@@ -9,6 +9,7 @@ import {
   makeApp,
   makeSecondApp,
   ok,
+  onPostgres,
   post,
   productionEnv,
   registerCustomer,
@@ -17,6 +18,9 @@ import {
 import type { CheckoutResult } from '@storefront/contract';
 import { configProblems, loadConfig, productionLimits } from '../src/config';
 import { FairQueue } from '../src/lib/queue';
+import { isEncodingError } from '../src/lib/errors';
+import { webhookSignature } from '../src/domain/payments';
+import { sql } from 'kysely';
 import { accountChangedEmail, emailChangeCodeEmail, passwordResetEmail } from '../src/messages/texts';
 
 /**
@@ -70,6 +74,49 @@ describe('item 7: NUL bytes', () => {
     expect(answers.contact.body.errors).toEqual({ message: refused });
     const stored = await t.db.selectFrom('customers').select('id').where('email', '=', 'nul.person@example.in').execute();
     expect(stored).toHaveLength(0);
+  });
+});
+
+(onPostgres ? describe : describe.skip)('item 7 on PostgreSQL: text the database refuses', () => {
+  const webhookSecret = 'whsec_encoding_test';
+
+  it("a NUL that passes the schemas (a signed webhook's raw bytes) answers 400, not 500", async () => {
+    // The webhook's body is raw bytes (its signature covers them), so the NUL rule does not walk it: the
+    // event name reaches an insert, and PostgreSQL refuses the NUL with 22021.
+    const own = await makeApp({
+      payments: {
+        provider: 'razorpay',
+        holdMinutes: 15,
+        sweepSeconds: 0,
+        razorpay: { keyId: 'rzp_test_local1', keySecret: 'key-secret', webhookSecret, apiUrl: 'http://127.0.0.1:9', checkoutUrl: '' },
+        problems: [],
+      },
+    });
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const body = Buffer.from(JSON.stringify({ event: 'payment.captured\u0000', payload: {} }));
+      const res = await own.app.inject({
+        method: 'POST',
+        url: '/api/payment/razorpay/webhook',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, webhookSecret) },
+        payload: body,
+      });
+      expect([res.statusCode, res.json()]).toEqual([400, { success: false, message: 'Invalid request body' }]);
+      expect(errors).not.toHaveBeenCalled();
+      expect(await own.db.selectFrom('payment_events').select('event_id').execute()).toEqual([]);
+    } finally {
+      errors.mockRestore();
+      await own.close();
+    }
+  });
+
+  it("a character the database's encoding cannot hold is the same refusal (22P05, as PostgreSQL raises it)", async () => {
+    const refusal = await sql`select convert_to(${'₹ 499'}, 'LATIN1') as b`.execute(t.db).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect((refusal as { code?: string } | null)?.code).toBe('22P05');
+    expect(isEncodingError(refusal)).toBe(true);
   });
 });
 
