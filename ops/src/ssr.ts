@@ -20,6 +20,7 @@ import { createRequire, builtinModules } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { RegistryEntry, RemoteRegistry, RenderedRoute, ServerRenderResult } from '@storefront/contract/deploy';
+import { pageQuery } from '@storefront/contract/routes';
 import { VERSION_RE } from './sections';
 
 /** The module shape of `shell/src/server/render.tsx`'s build (the host imports no browser package). */
@@ -189,7 +190,10 @@ function remoteBase(entry: string): string {
 }
 
 export interface ServerRenderer {
-  /** The page for `url` (path and query), or null: serve it to be rendered in the browser. */
+  /**
+   * The page for `url` (path and query), or null: serve it to be rendered in the browser. Rendered and
+   * cached by the query parameters its page reads, the rest left out.
+   */
   render(reg: RemoteRegistry, url: string, config: unknown): Promise<ServerPage | null>;
   /** Loads the live shell's and remotes' server builds; gives what could not be loaded (readiness). */
   warm(reg: RemoteRegistry): Promise<string[]>;
@@ -439,7 +443,12 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
       }
       return failed;
     },
-    render(reg, url, config) {
+    render(reg, asked, config) {
+      // What the page reads of the URL: every other query parameter would only make another render and
+      // another cache entry of the same page (contract pageQuery).
+      const q = asked.indexOf('?');
+      const pathname = q < 0 ? asked : asked.slice(0, q);
+      const url = `${pathname}${pageQuery(pathname, q < 0 ? '' : asked.slice(q))}`;
       if (cacheMs <= 0) return renderCapped(reg, url, config);
       const versions = [reg.shell?.version ?? '', ...Object.entries(reg.remotes).map(([n, e]) => `${n}@${e?.version ?? ''}`)].join(',');
       const key = `${versions} ${JSON.stringify(config)} ${url}`;
