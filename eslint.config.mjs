@@ -166,7 +166,7 @@ export default tseslint.config(
     },
   },
   {
-    // The router facade is the one place that imports react-router.
+    // The router facade is the one place that imports react-router-dom.
     files: ['shared/src/router.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

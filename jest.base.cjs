@@ -14,19 +14,15 @@ module.exports = function jestConfig(dir, opts = {}) {
         {
           jsc: {
             parser: { syntax: 'typescript', tsx: true },
-            // react-router 8 reads `import.meta.hot` (Vite's hot reload) once; CommonJS has no import.meta.
-            transform: { react: { runtime: 'automatic' }, optimizer: { globals: { vars: { 'import.meta.hot': 'undefined' } } } },
+            transform: { react: { runtime: 'automatic' } },
             target: 'es2022',
           },
           module: { type: 'commonjs' },
         },
       ],
     },
-    // swiper and react-router 8 (with its route-pattern and cookie-es) ship ES modules only
-    // (TOOLCHAIN.md): compiled like our own files.
-    transformIgnorePatterns: [
-      '/node_modules/(?!(\\.pnpm/)?(swiper|react-router|@remix-run\\+route-pattern|@remix-run/route-pattern|cookie-es)[@/])',
-    ],
+    // swiper ships ES modules only (TOOLCHAIN.md): compiled like our own files.
+    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?swiper[@/])'],
     moduleNameMapper: {
       '\\.(css|less)$': path.join(__dirname, 'jest.styleMock.cjs'),
     },

@@ -17,7 +17,7 @@ export const SINGLETON_PACKAGES = [
   'mobx',
   'mobx-react-lite',
   '@storefront/shared',
-  // The router comes only through this facade, so react-router is tree-shaken inside it instead
+  // The router comes only through this facade, so react-router-dom is tree-shaken inside it instead
   // of being shared whole (see src/router.ts).
   '@storefront/shared/router',
   // Forms' schemas and yup: shared once, but loaded only by the chunks that hold a form.
