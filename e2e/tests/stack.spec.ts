@@ -109,10 +109,12 @@ test("the page's API calls go through axios, and the home's carousels run on Swi
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
   });
+  // The signed-in session fetches the cart and the wishlist through the shared client once it applies.
+  const sessionCall = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/customer/wishlist');
   await page.goto('/');
   await stackOf(page);
-  // The signed-in session fetched the cart and the wishlist through the shared client: the page loaded
-  // axios itself (its AxiosHeaders class), not a client of its own on fetch.
+  await sessionCall;
+  // The page loaded axios itself for them (its AxiosHeaders class), not a client of its own on fetch.
   const bodies = await Promise.all(scripts);
   expect(bodies.filter((b) => b.includes('AxiosHeaders') && b.includes('axios/1.')).length, 'axios among the scripts').toBe(1);
   // Swiper starts on the server's slides once the page has loaded and the carousel is in view.
