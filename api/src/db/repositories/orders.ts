@@ -15,6 +15,7 @@ import { iso, type Clock } from '../../lib/clock';
 import { money } from '../../lib/money';
 import { randomCode } from '../../lib/crypto';
 import { isNotified, queueOrderNotice } from './notifications';
+import { InvoiceRepository } from './invoices';
 
 export type OrderRow = Selectable<OrderTable>;
 export type NewOrder = Omit<Insertable<OrderTable>, 'id' | 'order_number' | 'created_at' | 'updated_at'>;
@@ -150,13 +151,15 @@ export class OrderRepository {
       ? await this.db.selectFrom('payments').select(['id', 'expires_at']).where('id', 'in', paymentIds).execute()
       : [];
     const holdOf = new Map(holds.map((p) => [p.id, p.expires_at]));
-    return rows.map((r) =>
-      toOrder(
+    const documents = await new InvoiceRepository(this.db).documents(rows.map((r) => r.id));
+    return rows.map((r) => ({
+      ...toOrder(
         r,
         history.filter((h) => h.order_id === r.id),
         r.payment_id ? (holdOf.get(r.payment_id) ?? null) : null,
       ),
-    );
+      documents: documents.get(r.id) ?? { invoice_number: null, credit_note_number: null },
+    }));
   }
 
   /** Inserts an order with a fresh random order number and its first history entry. */
