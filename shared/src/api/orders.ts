@@ -4,6 +4,7 @@ import type { ApiClient } from './client';
 type OrdersApi = Pick<
   Api,
   | 'getOrders'
+  | 'getOrderDocument'
   | 'cancelOrder'
   | 'checkout'
   | 'confirmTestPayment'
@@ -20,6 +21,7 @@ type OrdersApi = Pick<
 export function ordersApi(c: ApiClient): OrdersApi {
   return {
     getOrders: (o) => c.get('/customer/orders', o),
+    getOrderDocument: (orderId, kind, o) => c.getFile(`/customer/orders/${orderId}/document?kind=${kind}`, o),
     cancelOrder: (payload, o) => c.post('/customer/cancel-order', payload, o),
     checkout: (payload, o) => c.post('/checkout1', payload, o),
     confirmTestPayment: (payload, o) => c.post('/payment/test/confirm', payload, o),
