@@ -1,21 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { GSTIN_MESSAGES, type SavedAddress } from '@storefront/shared';
-import { renderWithStores } from '@storefront/shared/testing';
+import { makeSavedAddress, renderWithStores } from '@storefront/shared/testing';
 import { storeWithCart, TSHIRT_S } from '../../testing/cartFixtures';
 import CheckoutPage from '../../pages/CheckoutPage/CheckoutPage';
 
-const HOME: SavedAddress = {
-  id: 1,
-  label: 'Home',
-  address: '12 MG Road',
-  pincode: '560001',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  alt_phone_number: null,
-  is_default: true,
-};
-const PARENTS: SavedAddress = {
-  ...HOME,
+const HOME = makeSavedAddress();
+const PARENTS = makeSavedAddress({
   id: 2,
   label: 'Parents',
   address: '7 FC Road',
@@ -23,7 +13,7 @@ const PARENTS: SavedAddress = {
   city: 'Pune',
   state: 'Maharashtra',
   is_default: false,
-};
+});
 
 jest.setTimeout(30_000);
 

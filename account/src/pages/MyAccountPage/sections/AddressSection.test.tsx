@@ -1,20 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { createFakeApi, renderWithStores } from '@storefront/shared/testing';
+import { createFakeApi, makeSavedAddress, renderWithStores } from '@storefront/shared/testing';
 import type { SavedAddress } from '@storefront/shared';
 import MyAccountPage from '../MyAccountPage';
 
-const HOME: SavedAddress = {
-  id: 1,
-  label: 'Home',
-  address: '12 MG Road',
-  pincode: '560001',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  alt_phone_number: null,
-  is_default: true,
-};
-const OFFICE: SavedAddress = {
-  ...HOME,
+const HOME = makeSavedAddress();
+const OFFICE = makeSavedAddress({
   id: 2,
   label: 'Office',
   address: 'BKC Tower B',
@@ -22,7 +12,7 @@ const OFFICE: SavedAddress = {
   city: 'Mumbai',
   state: 'Maharashtra',
   is_default: false,
-};
+});
 
 function renderBook(addresses: SavedAddress[] = []) {
   const api = createFakeApi({ addresses: addresses.map((a) => ({ ...a })) });
