@@ -1,7 +1,7 @@
 import { GSTIN_MESSAGES, gstinProblem, type CheckoutResult, type Order } from '@storefront/contract';
 import { configProblems, DEV_INVOICE_SELLER, loadConfig } from '../src/config';
-import { amountInWords, documentNumber, financialYear, rateFor, splitTax } from '../src/domain/invoices';
-import { ADDRESS, addToCart, get, makeApp, ok, post, productionEnv, registerCustomer, type TestApp } from './helpers';
+import { amountInWords, documentNumber, financialYear, parseRateArgs, rateFor, splitTax } from '../src/domain/invoices';
+import { ADDRESS, addToCart, get, makeApp, ok, post, productionEnv, registerCustomer, runScript, type TestApp } from './helpers';
 import { staffToken } from './staffHelpers';
 import { pdfText } from './support/pdfText';
 
@@ -302,5 +302,44 @@ describe('tax invoices through the API', () => {
       .where('series', 'like', 'INV/%')
       .executeTakeFirstOrThrow();
     expect(counter.last_number).toBe(serials.at(-1));
+  });
+});
+
+// Last in the file: it changes the t-shirts' rate for the rest of it.
+describe('the owner classifies categories by command (until the back office does)', () => {
+  const where = () => (t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : { DB_FILE: t.config.dbFile });
+
+  it('reads the HSN, rate and threshold, and refuses what is not one', () => {
+    expect(parseRateArgs(3, ['6109', '5', '2500', '18'])).toEqual({
+      category_id: 3,
+      hsn: '6109',
+      rate_bp: 500,
+      threshold_paise: 250_000,
+      rate_above_bp: 1800,
+    });
+    expect(parseRateArgs(3, ['91021100', '18'])).toMatchObject({ hsn: '91021100', rate_bp: 1800, threshold_paise: null });
+    expect(parseRateArgs(3, ['61', '5'])).toMatch(/HSN/);
+    expect(parseRateArgs(3, ['6109', '50'])).toMatch(/rate/);
+    expect(parseRateArgs(3, ['6109', '5', '2500'])).toMatch(/threshold/);
+  });
+
+  it('lists every category and sets one; the next invoice uses it', async () => {
+    const listed = await runScript('src/cli/gstRates.ts', [], { NODE_ENV: 'development', ...where() });
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(/t-shirts\s+HSN 6109 {2}5% {2}up to ₹2500 a piece, 18% above/);
+    expect(listed.out).toMatch(/sunglasses\s+HSN 9004 {2}18%/);
+    const refused = await runScript('src/cli/gstRates.ts', ['set', 'no-such-category', '6109', '5'], {
+      NODE_ENV: 'development',
+      ...where(),
+    });
+    expect(refused.code).toBe(2);
+
+    const set = await runScript('src/cli/gstRates.ts', ['set', 't-shirts', '6109', '12'], { NODE_ENV: 'development', ...where() });
+    expect(set.code).toBe(0);
+    const o = await order({ price: 112000 });
+    const text = pdfText((await download(`/customer/orders/${o.id}/document`, o.token)).body);
+    // ₹1,120 at 12% within the state: 112000 × 1200 / (2 × 11200) = 6000 paise a half; ₹1,000 before tax.
+    expect(text).toContain('CGST @ 6%: Rs. 60.00');
+    expect(text).toContain('Taxable value: Rs. 1,000.00');
   });
 });

@@ -146,3 +146,27 @@ export class InvoiceIssuer {
     return r.invoices.insert({ ...copied, kind: 'credit_note', number: documentNumber('credit_note', now, n), issued_at: iso(now), actor });
   }
 }
+
+/** A GST rate as typed ("5", "18", "0.25") → basis points; null when it is not one. */
+function rateBp(text: string | undefined): number | null {
+  if (!text || !/^\d{1,2}(\.\d{1,2})?$/.test(text)) return null;
+  const bp = Math.round(Number(text) * 100);
+  return bp <= 4000 ? bp : null;
+}
+
+/**
+ * The owner's command for a category's classification (`gst-rates set`): HSN code, rate in percent, and
+ * for apparel-like goods the value per piece in rupees up to which it applies and the rate above it.
+ * Answers the row to write, or why the words are not one.
+ */
+export function parseRateArgs(categoryId: number, args: string[]): GstRateRow | string {
+  const [hsn, rate, threshold, above] = args;
+  if (!hsn || !/^\d{4}(\d{2}){0,2}$/.test(hsn)) return 'the HSN code is 4, 6 or 8 digits';
+  const bp = rateBp(rate);
+  if (bp === null) return 'the rate is a percentage from 0 to 40 (e.g. 5 or 18)';
+  if (threshold === undefined) return { category_id: categoryId, hsn, rate_bp: bp, threshold_paise: null, rate_above_bp: null };
+  const limit = /^\d{1,7}$/.test(threshold) ? Number(threshold) * 100 : null;
+  const aboveBp = rateBp(above);
+  if (limit === null || aboveBp === null) return 'a threshold is whole rupees per piece, followed by the rate above it';
+  return { category_id: categoryId, hsn, rate_bp: bp, threshold_paise: limit, rate_above_bp: aboveBp };
+}

@@ -20,6 +20,26 @@ export class InvoiceRepository {
       .executeTakeFirst();
   }
 
+  /** Every category with its classification (null fields: none yet), in the shop's category order. */
+  listRates() {
+    return this.db
+      .selectFrom('categories as c')
+      .leftJoin('gst_rates as g', 'g.category_id', 'c.id')
+      .select(['c.id', 'c.slug', 'c.name', 'g.hsn', 'g.rate_bp', 'g.threshold_paise', 'g.rate_above_bp'])
+      .orderBy('c.sort_order')
+      .execute();
+  }
+
+  /** Sets a category's classification (added or replaced). */
+  async setRate(rate: GstRateRow): Promise<void> {
+    const { category_id: _id, ...fields } = rate;
+    await this.db
+      .insertInto('gst_rates')
+      .values(rate)
+      .onConflict((oc) => oc.column('category_id').doUpdateSet(fields))
+      .execute();
+  }
+
   /**
    * Takes the next number of a series: one upsert that row-locks the counter until the caller's
    * transaction ends, so parallel issues wait for each other and a rolled-back one gives its number back.
