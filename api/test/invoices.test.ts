@@ -117,7 +117,14 @@ async function tShirt(price: number) {
 }
 
 async function order(
-  opts: { method?: 'cod' | 'prepaid'; price?: number; address?: Record<string, string>; gstin?: string; pay?: boolean } = {},
+  opts: {
+    method?: 'cod' | 'prepaid';
+    price?: number;
+    address?: Record<string, string>;
+    gstin?: string;
+    pay?: boolean;
+    coupon?: string;
+  } = {},
 ) {
   const c = await registerCustomer(t.app);
   ok(await addToCart(t.app, c.token, await tShirt(opts.price ?? 104900), 1));
@@ -125,7 +132,13 @@ async function order(
     await post<CheckoutResult>(
       t.app,
       '/checkout1',
-      { ...ADDRESS, ...opts.address, payment_method: opts.method ?? 'prepaid', ...(opts.gstin ? { buyer_gstin: opts.gstin } : {}) },
+      {
+        ...ADDRESS,
+        ...opts.address,
+        payment_method: opts.method ?? 'prepaid',
+        ...(opts.gstin ? { buyer_gstin: opts.gstin } : {}),
+        ...(opts.coupon ? { coupon_code: opts.coupon } : {}),
+      },
       { token: c.token },
     ),
     201,
@@ -181,6 +194,8 @@ describe('tax invoices through the API', () => {
     expect(text).toContain(`Invoice number: ${docs?.invoice_number}`);
     expect(text).toContain('Place of supply: Karnataka (29)');
     expect(text).toContain('HSN: 6109');
+    expect(text).toContain('Quantity: 1 x Rs. 1,049.00 (GST included)');
+    expect(text).not.toContain('Discount');
     expect(text).toContain('Taxable value: Rs. 999.04');
     expect(text).toContain('CGST @ 2.5%: Rs. 24.98');
     expect(text).toContain('SGST @ 2.5%: Rs. 24.98');
@@ -198,6 +213,18 @@ describe('tax invoices through the API', () => {
     expect(text).toContain('Taxable value: Rs. 2,541.53');
     expect(text).not.toContain('CGST');
     expect(text).toContain('Buyer GSTIN: 27AAPFU0939F1ZV');
+  });
+
+  it('a coupon lowers the value the tax is taken from', async () => {
+    // WELCOME10 on ₹1,049: ₹104.90 off, ₹944.10 paid; 94410 × 250 / 10500 = 2247.86 → ₹22.48 a half.
+    const o = await order({ coupon: 'WELCOME10' });
+    const text = pdfText((await download(`/customer/orders/${o.id}/document`, o.token)).body);
+    expect(text).toContain('Discount: Rs. 104.90');
+    expect(text).toContain('Taxable value: Rs. 899.14');
+    expect(text).toContain('CGST @ 2.5%: Rs. 22.48');
+    expect(text).toContain('SGST @ 2.5%: Rs. 22.48');
+    expect(text).toContain('Total (GST included): Rs. 944.10');
+    expect(text).toContain('Nine Hundred Forty Four Rupees And Ten Paise Only');
   });
 
   it('refuses a mistyped buyer GSTIN before anything is placed', async () => {

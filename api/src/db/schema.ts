@@ -491,6 +491,9 @@ export interface InvoiceTable {
   description: string;
   hsn: string;
   quantity: number;
+  /** GST-inclusive price of one piece, and the coupon's share of this line (paise). */
+  unit_price: number;
+  discount: number;
   rate_bp: number;
   taxable: number;
   cgst: number;

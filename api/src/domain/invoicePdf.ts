@@ -77,7 +77,8 @@ export function renderInvoicePdf(doc: InvoiceRow, ctx: PdfContext): Promise<Buff
   pdf.font('Helvetica');
   pdf.text(doc.description, { width });
   pdf.text(`HSN: ${doc.hsn}`);
-  pdf.text(`Quantity: ${doc.quantity}`);
+  pdf.text(`Quantity: ${doc.quantity} x ${rs(doc.unit_price)} (GST included)`);
+  if (doc.discount > 0) pdf.text(`Discount: ${rs(doc.discount)}`);
   pdf.text(`Taxable value: ${rs(doc.taxable)}`);
   if (doc.igst > 0 || doc.cgst + doc.sgst === 0) pdf.text(`IGST @ ${pct(doc.rate_bp)}: ${rs(doc.igst)}`);
   else {

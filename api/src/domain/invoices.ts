@@ -128,6 +128,8 @@ export class InvoiceIssuer {
       description: `${order.product_name} (${order.product_variation})`,
       hsn: classified?.hsn ?? UNCLASSIFIED_HSN,
       quantity: order.quantity,
+      unit_price: order.unit_price,
+      discount: order.discount_amount,
       rate_bp: rateBp,
       ...splitTax(order.final_amount, rateBp, isIntraState(this.seller.state, order.state)),
       total: order.final_amount,

@@ -52,6 +52,8 @@ export async function up(db: Db): Promise<void> {
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('hsn', 'text', (c) => c.notNull())
     .addColumn('quantity', 'integer', (c) => c.notNull())
+    .addColumn('unit_price', 'integer', (c) => c.notNull())
+    .addColumn('discount', 'integer', (c) => c.notNull())
     .addColumn('rate_bp', 'integer', (c) => c.notNull())
     .addColumn('taxable', 'integer', (c) => c.notNull())
     .addColumn('cgst', 'integer', (c) => c.notNull())
