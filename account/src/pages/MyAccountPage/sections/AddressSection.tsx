@@ -104,7 +104,7 @@ export const AddressSection = observer(function AddressSection() {
 
   return (
     <div className="acc-panel">
-      <h1 className="acc-panel__title">Addresses</h1>
+      <h1 className="acc-panel__title">Shipping Addresses</h1>
       {store.loading && !store.loaded ? (
         <p role="status">Loading your addresses…</p>
       ) : (
