@@ -274,6 +274,12 @@ describe('tax invoices through the API', () => {
     expect(refused.type).toMatch(/json/);
     expect((await download(`/staff/orders/${hers.number}/document`, hers.token)).status).toBe(401);
     expect((await download(`/customer/orders/${hers.id}/document?kind=receipt`, hers.token)).status).toBe(400);
+    // Tracking by number shows the invoice number to its owner only (consecutive numbers tell the shop's sales).
+    const tracked = (token?: string) =>
+      post<{ documents?: unknown }>(t.app, '/customer/track-order', { track_no: hers.number }, token ? { token } : {});
+    expect(ok(await tracked()).documents).toBeUndefined();
+    expect(ok(await tracked(other.token)).documents).toBeUndefined();
+    expect(ok(await tracked(hers.token)).documents).toMatchObject({ invoice_number: expect.stringMatching(/^INV\//) });
   });
 
   it('a paid order cancelled gets a credit note of its own series reversing the invoice, once', async () => {

@@ -92,7 +92,8 @@ export function maskName(fullName: string): string {
  * city it goes to, the name masked; the full address, e-mail and phones only when the signed-in owner asks.
  */
 export function toTracked(order: Order, owner: boolean): TrackedOrder {
-  const { customer_data, ...rest } = order;
+  // The document numbers only to the owner: consecutive invoice numbers would tell anyone the shop's sales.
+  const { customer_data, documents, ...rest } = order;
   const reached = new Set(order.history.map((h) => h.status));
   let steps: TrackStep[];
   if (order.status === 'payment_pending' || order.status === 'payment_failed' || order.status === 'payment_expired') {
@@ -125,7 +126,7 @@ export function toTracked(order: Order, owner: boolean): TrackedOrder {
     city: customer_data.shipping_address.city,
     state: customer_data.shipping_address.state,
   };
-  return { ...rest, delivery, ...(owner ? { customer_data } : {}), steps };
+  return { ...rest, delivery, ...(owner ? { customer_data, ...(documents ? { documents } : {}) } : {}), steps };
 }
 
 export class OrderRepository {
