@@ -109,12 +109,16 @@ test("the page's API calls go through axios, and the home's carousels run on Swi
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
   });
-  // The signed-in session fetches the cart and the wishlist through the shared client once it applies.
-  const sessionCall = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/customer/wishlist');
   await page.goto('/');
   await stackOf(page);
-  await sessionCall;
-  // The page loaded axios itself for them (its AxiosHeaders class), not a client of its own on fetch.
+  // A call the page sends itself (the start-up's prefetch brought the session's cart and wishlist): the
+  // footer's newsletter sign-up, through the shared client.
+  const form = page.getByRole('form', { name: 'Newsletter' });
+  await form.getByLabel('Email address').fill(`stack-${Date.now()}@example.com`);
+  const call = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/newsletter/subscribe');
+  await form.getByRole('button', { name: 'SUBSCRIBE' }).click();
+  await call;
+  // The page loaded axios itself for it (its AxiosHeaders class), not a client of its own on fetch.
   const bodies = await Promise.all(scripts);
   expect(bodies.filter((b) => b.includes('AxiosHeaders') && b.includes('axios/1.')).length, 'axios among the scripts').toBe(1);
   // Swiper starts on the server's slides once the page has loaded and the carousel is in view.
