@@ -25,6 +25,8 @@ export interface Limits {
   forgotPassword: LimitWindow;
   contact: LimitWindow;
   newsletter: LimitWindow;
+  /** Per address: pincode checks (issue 39; each a database read when not cached). */
+  pincodeCheck: LimitWindow;
   otpSendAddress: LimitWindow;
   otpVerifyAddress: LimitWindow;
   /** Per e-mail: reset links sent, known address or not (mailbox flooding). */
@@ -183,6 +185,7 @@ export function productionLimits(scale = 1): Limits {
     forgotPassword: perAddress(5),
     contact: perAddress(5),
     newsletter: perAddress(10),
+    pincodeCheck: perAddress(120),
     otpSendAddress: perAddress(10),
     otpVerifyAddress: perAddress(30),
     forgotPasswordEmail: { max: 5, windowMs: HOUR },

@@ -370,7 +370,17 @@ export const replies = {
     order_id: { type: 'array', items: int },
     order_numbers: strings,
     customer,
+    cod_fee: money,
     payment: orNull(answer({ payment_id: str, amount: money, provider: paymentProvider, expires_at: str })),
+  }),
+  pincodeCheck: answer({
+    pincode: str,
+    serviceable: bool,
+    district: nullableString,
+    state: nullableString,
+    zone: nullableString,
+    delivery: orNull(answer({ from: str, to: str, text: str })),
+    cod: answer({ available: bool, reason: nullableString, fee: money, max_order_value: orNull(money), otp_above: orNull(money) }),
   }),
   paymentSession: answer({
     payment_id: str,

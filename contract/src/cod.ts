@@ -71,7 +71,9 @@ export const UNSERVED_PINCODE = 'Sorry, we do not deliver to this pincode yet. P
 export interface PincodeCheck {
   pincode: string;
   serviceable: boolean;
-  /** The zone or state the owner's list gives it (null when not served, or when no list is loaded). */
+  /** Where the owner's list places it (null when not served, or when no list is loaded). */
+  district: string | null;
+  state: string | null;
   zone: string | null;
   /** The delivery window for an order placed now; null when not served. */
   delivery: (DeliveryWindow & { text: string }) | null;

@@ -378,6 +378,8 @@ export interface CheckoutResult {
   order_id: number[];
   order_numbers: string[];
   customer: Customer;
+  /** Issue 39: the cash-on-delivery fee charged with the order ("0.00" for prepaid or no fee). */
+  cod_fee: Money;
   /** For a prepaid order: the payment to start and when its stock hold ends (ISO); null for cash on delivery. */
   payment: { payment_id: string; amount: Money; provider: 'test' | 'razorpay'; expires_at: string } | null;
 }

@@ -15,6 +15,7 @@ import { StaffRepository } from './staff';
 import { FulfilmentRepository } from './fulfilment';
 import { NotificationRepository } from './notifications';
 import { StoreAdminRepository } from './storeAdmin';
+import { DeliveryRepository } from './delivery';
 
 /** Every repository over one executor: the database, or a transaction (checkout, cancel, payment). */
 export interface Repositories {
@@ -31,6 +32,7 @@ export interface Repositories {
   fulfilment: FulfilmentRepository;
   notifications: NotificationRepository;
   storeAdmin: StoreAdminRepository;
+  delivery: DeliveryRepository;
 }
 
 /** `cache`: the app's one catalogue cache (none when omitted, as in the seed). */
@@ -49,5 +51,6 @@ export function createRepositories(db: Kysely<Database>, clock: Clock, cache?: C
     fulfilment: new FulfilmentRepository(db, clock),
     notifications: new NotificationRepository(db, clock),
     storeAdmin: new StoreAdminRepository(db),
+    delivery: new DeliveryRepository(db, clock),
   };
 }

@@ -1,0 +1,38 @@
+import { PINCODE_PATTERN } from '@storefront/contract';
+import { PincodeLookup } from '../domain/delivery';
+import { replies, reply, security, type RoutesPlugin } from '../schemas';
+
+/** Each pincode's row and the shop's rules are kept this long per API process (domain/delivery). */
+const PINCODE_CACHE_MS = 60_000;
+/** Entries: every pincode of India fits, so a full list stays cached. */
+const PINCODE_CACHE_ENTRIES = 25_000;
+
+export const deliveryRoutes: RoutesPlugin = async (app) => {
+  const lookup = new PincodeLookup(app.repos, app.clock, { ttlMs: PINCODE_CACHE_MS, maxEntries: PINCODE_CACHE_ENTRIES });
+
+  app.get(
+    '/pincode/:pincode',
+    {
+      preHandler: app.limits.perAddress('pincodeCheck'),
+      schema: {
+        tags: ['other'],
+        summary: 'Whether the shop delivers to a pincode, the delivery window (IST) for an order placed now, and cash on delivery there',
+        security: security.apiKey,
+        params: {
+          type: 'object',
+          properties: {
+            pincode: { type: 'string', pattern: PINCODE_PATTERN, 'x-messages': { invalid: 'Must be a valid 6-digit pincode' } },
+          },
+          required: ['pincode'],
+        },
+        response: reply(replies.pincodeCheck),
+      },
+    },
+    async (req, res) => {
+      const data = await lookup.check(req.params.pincode, app.payments.prepaidAvailable);
+      // The dates move at the shop's closing hour: a browser may keep the answer a minute, not longer.
+      void res.header('cache-control', 'public, max-age=60');
+      return { success: true, message: data.serviceable ? 'We deliver to this pincode' : 'We do not deliver to this pincode yet', data };
+    },
+  );
+};
