@@ -27,6 +27,7 @@ import type {
   PaymentSession,
   RazorpayCheckoutResult,
 } from './types';
+import type { PincodeCheck } from '@storefront/contract/cod';
 
 /** Options every call accepts: an AbortSignal; a cancelled call resolves to `null`. */
 export interface CallOptions {
@@ -119,4 +120,6 @@ export interface Api {
   trackOrder(trackNo: string, o?: CallOptions): Call<ApiEnvelope<TrackedOrder>>;
   submitContact(payload: ContactPayload, o?: CallOptions): Call<ApiEnvelope>;
   subscribeNewsletter(email: string, o?: CallOptions): Call<ApiEnvelope>;
+  /** Issue 39: serviceability, the delivery window and cash on delivery for one pincode. */
+  checkPincode(pincode: string, o?: CallOptions): Call<ApiEnvelope<PincodeCheck>>;
 }

@@ -1,4 +1,5 @@
 import type { Category, Customer, Order, Product, StoreInfoData, Variation } from '../api/types';
+import { UNSERVED_PINCODE, type PincodeCheck } from '@storefront/contract/cod';
 
 let nextId = 1000;
 
@@ -156,5 +157,43 @@ export function makeOrder(o: Partial<Order> = {}): Order {
     },
     history: [{ status: 'order_placed', at: '2026-11-10T09:30:00.000Z' }],
     ...o,
+  };
+}
+
+/** Issue 39: a served pincode with cash on delivery, and one served without it. */
+export function fixturePincodes(): Record<string, PincodeCheck> {
+  const cod = { available: true, reason: null, fee: '0.00', max_order_value: null, otp_above: null };
+  return {
+    '560038': {
+      pincode: '560038',
+      serviceable: true,
+      district: 'Bengaluru',
+      state: 'Karnataka',
+      zone: 'Local',
+      delivery: { from: '2026-12-01', to: '2026-12-02', text: 'Delivered by Tue 1 Dec – Wed 2 Dec' },
+      cod,
+    },
+    '795001': {
+      pincode: '795001',
+      serviceable: true,
+      district: 'Imphal West',
+      state: 'Manipur',
+      zone: 'North East',
+      delivery: { from: '2026-12-04', to: '2026-12-09', text: 'Delivered by Fri 4 Dec – Wed 9 Dec' },
+      cod: { ...cod, available: false, reason: 'Cash on delivery is not available for this pincode. Please pay online (prepaid).' },
+    },
+  };
+}
+
+/** The answer for a pincode the shop does not deliver to. */
+export function unservedPincode(pincode: string): PincodeCheck {
+  return {
+    pincode,
+    serviceable: false,
+    district: null,
+    state: null,
+    zone: null,
+    delivery: null,
+    cod: { available: false, reason: UNSERVED_PINCODE, fee: '0.00', max_order_value: null, otp_above: null },
   };
 }
