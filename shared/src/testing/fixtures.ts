@@ -160,19 +160,24 @@ export function makeOrder(o: Partial<Order> = {}): Order {
   };
 }
 
-/** Issue 39: a served pincode with cash on delivery, and one served without it. */
+/** Issue 39: served pincodes with cash on delivery (those the tests type), and one served without it. */
 export function fixturePincodes(): Record<string, PincodeCheck> {
   const cod = { available: true, reason: null, fee: '0.00', max_order_value: null, otp_above: null };
+  const local = { from: '2026-12-01', to: '2026-12-02', text: 'Delivered by Tue 1 Dec – Wed 2 Dec' };
+  const served = (pincode: string, district: string): PincodeCheck => ({
+    pincode,
+    serviceable: true,
+    district,
+    state: 'Karnataka',
+    zone: 'Local',
+    delivery: local,
+    cod,
+  });
   return {
-    '560038': {
-      pincode: '560038',
-      serviceable: true,
-      district: 'Bengaluru',
-      state: 'Karnataka',
-      zone: 'Local',
-      delivery: { from: '2026-12-01', to: '2026-12-02', text: 'Delivered by Tue 1 Dec – Wed 2 Dec' },
-      cod,
-    },
+    '560001': served('560001', 'Bengaluru'),
+    '560025': served('560025', 'Bengaluru'),
+    '560038': served('560038', 'Bengaluru'),
+    '570001': served('570001', 'Mysuru'),
     '795001': {
       pincode: '795001',
       serviceable: true,
