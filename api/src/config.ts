@@ -25,7 +25,7 @@ export interface Limits {
   forgotPassword: LimitWindow;
   contact: LimitWindow;
   newsletter: LimitWindow;
-  /** Per address: pincode checks (issue 39; each a database read when not cached). */
+  /** Per client network: pincode checks that reach the database (issue 39; cached answers are not counted). */
   pincodeCheck: LimitWindow;
   otpSendAddress: LimitWindow;
   otpVerifyAddress: LimitWindow;

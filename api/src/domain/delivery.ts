@@ -245,7 +245,11 @@ export class PincodeLookup {
     private readonly opts: { ttlMs: number; maxEntries: number },
   ) {}
 
-  async check(pincode: string, prepaidOffered: boolean): Promise<PincodeCheck> {
+  /**
+   * `beforeRead` runs before a pincode is read from the database (a cache miss): the route counts the
+   * client's lookups there, so a cached answer costs no write and a scan of made-up pincodes is limited.
+   */
+  async check(pincode: string, prepaidOffered: boolean, beforeRead: () => Promise<void> = async () => undefined): Promise<PincodeCheck> {
     const now = this.clock.now();
     if (!this.settings || now - this.settings.at > this.opts.ttlMs) {
       const value = readSettings(this.repos);
@@ -255,6 +259,7 @@ export class PincodeLookup {
     const settings = await this.settings.value;
     let hit = this.pincodes.get(pincode);
     if (!hit || now - hit.at > this.opts.ttlMs) {
+      await beforeRead();
       hit = { at: now, facts: await readPincode(this.repos, pincode) };
       this.pincodes.delete(pincode);
       if (this.pincodes.size >= this.opts.maxEntries) {

@@ -6,6 +6,7 @@ import { replies, reply, security, type RoutesPlugin } from '../schemas';
 const PINCODE_CACHE_MS = 60_000;
 /** Entries: every pincode of India fits, so a full list stays cached. */
 const PINCODE_CACHE_ENTRIES = 25_000;
+const TOO_MANY = 'Too many pincode checks from your network. Please try again in {after}.';
 
 export const deliveryRoutes: RoutesPlugin = async (app) => {
   const lookup = new PincodeLookup(app.repos, app.clock, { ttlMs: PINCODE_CACHE_MS, maxEntries: PINCODE_CACHE_ENTRIES });
@@ -13,7 +14,6 @@ export const deliveryRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/pincode/:pincode',
     {
-      preHandler: app.limits.perAddress('pincodeCheck'),
       schema: {
         tags: ['other'],
         summary: 'Whether the shop delivers to a pincode, the delivery window (IST) for an order placed now, and cash on delivery there',
@@ -29,7 +29,12 @@ export const deliveryRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (req, res) => {
-      const data = await lookup.check(req.params.pincode, app.payments.prepaidAvailable);
+      // Counted per client network (an IPv6 /64) in the shared store, but only for lookups that reach the
+      // database: a cached answer costs no write, a scan of made-up pincodes is what the limit stops.
+      const limits = app.limits.forRequest(res);
+      const data = await lookup.check(req.params.pincode, app.payments.prepaidAvailable, () =>
+        limits.hit('pincodeCheck', limits.network, TOO_MANY),
+      );
       // The dates move at the shop's closing hour: a browser may keep the answer a minute, not longer.
       void res.header('cache-control', 'public, max-age=60');
       return { success: true, message: data.serviceable ? 'We deliver to this pincode' : 'We do not deliver to this pincode yet', data };
