@@ -246,10 +246,12 @@ export class PincodeLookup {
   ) {}
 
   /**
-   * `beforeRead` runs before a pincode is read from the database (a cache miss): the route counts the
-   * client's lookups there, so a cached answer costs no write and a scan of made-up pincodes is limited.
+   * `onUnlisted` runs when the database was asked about a pincode the owner's list does not hold: the
+   * route counts those per client there. A shopper checks a few real pincodes; a scan of made-up ones
+   * (to map the list, or to fill the cache with junk) is what meets the limit, and a served pincode
+   * costs no limit write (each one a commit, on SQLite an fsync).
    */
-  async check(pincode: string, prepaidOffered: boolean, beforeRead: () => Promise<void> = async () => undefined): Promise<PincodeCheck> {
+  async check(pincode: string, prepaidOffered: boolean, onUnlisted: () => Promise<void> = async () => undefined): Promise<PincodeCheck> {
     const now = this.clock.now();
     if (!this.settings || now - this.settings.at > this.opts.ttlMs) {
       const value = readSettings(this.repos);
@@ -259,8 +261,8 @@ export class PincodeLookup {
     const settings = await this.settings.value;
     let hit = this.pincodes.get(pincode);
     if (!hit || now - hit.at > this.opts.ttlMs) {
-      await beforeRead();
       hit = { at: now, facts: await readPincode(this.repos, pincode) };
+      if (!hit.facts.row && settings.hasList) await onUnlisted();
       this.pincodes.delete(pincode);
       if (this.pincodes.size >= this.opts.maxEntries) {
         const oldest = this.pincodes.keys().next().value;

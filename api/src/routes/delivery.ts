@@ -2,14 +2,15 @@ import { PINCODE_PATTERN } from '@storefront/contract';
 import { PincodeLookup } from '../domain/delivery';
 import { replies, reply, security, type RoutesPlugin } from '../schemas';
 
-/** Each pincode's row and the shop's rules are kept this long per API process (domain/delivery). */
-const PINCODE_CACHE_MS = 60_000;
 /** Entries: every pincode of India fits, so a full list stays cached. */
 const PINCODE_CACHE_ENTRIES = 25_000;
 const TOO_MANY = 'Too many pincode checks from your network. Please try again in {after}.';
 
 export const deliveryRoutes: RoutesPlugin = async (app) => {
-  const lookup = new PincodeLookup(app.repos, app.clock, { ttlMs: PINCODE_CACHE_MS, maxEntries: PINCODE_CACHE_ENTRIES });
+  const lookup = new PincodeLookup(app.repos, app.clock, {
+    ttlMs: app.config.pincodeCacheSeconds * 1000,
+    maxEntries: PINCODE_CACHE_ENTRIES,
+  });
 
   app.get(
     '/pincode/:pincode',
@@ -29,8 +30,8 @@ export const deliveryRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (req, res) => {
-      // Counted per client network (an IPv6 /64) in the shared store, but only for lookups that reach the
-      // database: a cached answer costs no write, a scan of made-up pincodes is what the limit stops.
+      // Lookups of pincodes the list does not hold, counted per client network (an IPv6 /64) in the shared
+      // store: what a scan of made-up pincodes does, and a shopper does not (domain/delivery PincodeLookup).
       const limits = app.limits.forRequest(res);
       const data = await lookup.check(req.params.pincode, app.payments.prepaidAvailable, () =>
         limits.hit('pincodeCheck', limits.network, TOO_MANY),
