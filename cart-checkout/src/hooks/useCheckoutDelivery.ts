@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { codSummary, PINCODE_PATTERN, useStores, type PincodeCheck } from '@storefront/shared';
+import { codRulesOf, codSummary, formatMoney, PINCODE_PATTERN, useStores, type PincodeCheck } from '@storefront/shared';
 
 const PINCODE = new RegExp(PINCODE_PATTERN);
 
@@ -10,6 +10,8 @@ export interface CheckoutDelivery {
   cod: { offered: boolean; text: string } | null;
   /** The COD fee in rupees a cash order adds (0 when none or not known). */
   codFee: number;
+  /** The owner's threshold ("₹2,000") when this cash order is above it and needs the mobile proved by a code. */
+  codCodeAbove: string | null;
 }
 
 /**
@@ -28,8 +30,17 @@ export function useCheckoutPincode(pincode: string): PincodeCheck | null {
 
 /** What the answer means for this order's value (paise): the server applies the same rules at the order. */
 export function checkoutDelivery(answer: PincodeCheck | null, orderValue: number | null, prepaidOffered: boolean): CheckoutDelivery {
-  if (!answer) return { estimate: null, cod: null, codFee: 0 };
-  if (!answer.serviceable || !answer.delivery) return { estimate: answer.cod.reason, cod: null, codFee: 0 };
+  if (!answer) return { estimate: null, cod: null, codFee: 0, codCodeAbove: null };
+  if (!answer.serviceable || !answer.delivery) return { estimate: answer.cod.reason, cod: null, codFee: 0, codCodeAbove: null };
   const cod = codSummary(answer, orderValue ?? undefined, prepaidOffered);
-  return { estimate: answer.delivery.text, cod, codFee: cod.offered ? Number.parseFloat(answer.cod.fee) : 0 };
+  const above = codRulesOf(answer).otpAbove;
+  return {
+    estimate: answer.delivery.text,
+    cod,
+    codFee: cod.offered ? Number.parseFloat(answer.cod.fee) : 0,
+    codCodeAbove:
+      cod.offered && above !== null && orderValue !== null && orderValue > above
+        ? formatMoney(above / 100, { whole: above % 100 === 0 })
+        : null,
+  };
 }

@@ -64,4 +64,19 @@ describe('checkout: delivery and cash on delivery (issue 39)', () => {
     await waitFor(() => expect(screen.getByLabelText('Pincode')).toHaveAttribute('aria-invalid', 'true'));
     expect(api.state.orders.filter((o) => o.status === 'order_placed')).toHaveLength(1);
   });
+
+  it('a cash order above the code threshold: a password-signed-in customer confirms the mobile with a code here', async () => {
+    const pincodes = fixturePincodes();
+    pincodes['570001'] = { ...pincodes['570001']!, cod: { ...pincodes['570001']!.cod, otp_above: '1000.00' } };
+    const { user, api } = renderCheckout(pincodes);
+    await fillAddress(user, '570001');
+    expect(
+      await screen.findByText(/Cash on delivery for orders over ₹1,000 needs your mobile \d{10} confirmed with a one-time code\./),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.type(await screen.findByLabelText('One-time code'), api.state.otp);
+    await user.click(screen.getByRole('button', { name: 'Confirm mobile' }));
+    expect(await screen.findByText(/^Mobile \d{10} confirmed for cash on delivery\.$/)).toBeInTheDocument();
+    expect(api.callsOf('verifyMobile')).toHaveLength(1);
+  });
 });

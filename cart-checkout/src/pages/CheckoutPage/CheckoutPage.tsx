@@ -14,6 +14,7 @@ import {
   useStores,
   useDocumentMeta,
 } from '@storefront/shared';
+import { CodMobileConfirm } from '../../components/CodMobileConfirm/CodMobileConfirm';
 import { CodOption } from '../../components/CodOption/CodOption';
 import { CouponForm } from '../../components/CouponForm/CouponForm';
 import { GuestVerification } from '../../components/GuestVerification/GuestVerification';
@@ -279,6 +280,9 @@ function CheckoutPage() {
               <fieldset className="cc-fieldset">
                 <legend>Payment method</legend>
                 <CodOption checked={payment === 'cod'} onChoose={() => setPayment('cod')} cod={delivery.cod} />
+                {payment === 'cod' && delivery.codCodeAbove && phone && store.otpStep !== 'done' ? (
+                  <CodMobileConfirm mobile={phone} threshold={delivery.codCodeAbove} />
+                ) : null}
                 {prepaidOffered && (
                   <label className="cc-radio">
                     <input
