@@ -272,6 +272,7 @@ const order = answer(
     price: money,
     discount_amount: money,
     final_amount: money,
+    cod_fee: money,
     payment_method: { type: 'string', enum: PAYMENT_METHODS },
     payment_status: { type: 'string', enum: PAYMENT_STATUSES },
     payment_expires_at: nullableString,
@@ -286,7 +287,7 @@ const order = answer(
       answer({ courier: str, tracking_number: str, tracking_url: nullableString, dispatched_at: str, delivered_at: nullableString }),
     ),
   },
-  ['shipment'],
+  ['shipment', 'cod_fee'],
 );
 const paymentProvider = { type: 'string', enum: ['test', 'razorpay'] } as const;
 
@@ -357,7 +358,7 @@ export const replies = {
       customer_data: order.properties.customer_data,
       steps: { type: 'array', items: answer({ status: orderStatus, label: str, done: bool, current: bool }) },
     },
-    ['customer_data', 'shipment'],
+    ['customer_data', 'shipment', 'cod_fee'],
   ),
   coupon: answer({
     code: str,

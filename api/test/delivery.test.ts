@@ -208,6 +208,14 @@ describe('checkout: the pincode and the cash-on-delivery rules', () => {
     expect(result.cod_fee).toBe('49.00');
     const fees = await t.db.selectFrom('orders').select('cod_fee').where('id', 'in', result.order_id).orderBy('id').execute();
     expect(fees.map((f) => f.cod_fee)).toEqual([4900, 0]);
+    // The shopper's and the staff's order answers carry it on that order, to collect with it.
+    const mine = ok(await get<{ order_id: number; cod_fee?: string }[]>(t.app, '/customer/orders', { token: c.token }));
+    expect(
+      mine
+        .filter((o) => result.order_id.includes(o.order_id))
+        .map((o) => o.cod_fee ?? null)
+        .sort(),
+    ).toEqual(['49.00', null]);
     const prepaid = ok(await place((await shopper(cheap)).token, { payment_method: 'prepaid' }), 201);
     expect(prepaid.cod_fee).toBe('0.00');
     // The pincode check shows the fee once its cached rules have aged out.

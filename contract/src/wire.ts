@@ -282,6 +282,8 @@ export interface Order {
   price: Money;
   discount_amount: Money;
   final_amount: Money;
+  /** Issue 39: the cash-on-delivery fee, on the first order of a cash checkout only (collected with it). */
+  cod_fee?: Money;
   /** The server sends only these; spec §3 has the browser read anything but `cod` as prepaid. */
   payment_method: PaymentMethod;
   payment_status: PaymentStatus;
