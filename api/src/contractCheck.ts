@@ -20,6 +20,7 @@ import type {
   PincodeCheck,
   Product,
   ProductPage,
+  SavedAddress,
   SelectedVariant,
   ServerCartLine,
   ShippingAddress,
@@ -61,6 +62,7 @@ export type WireAgreement = {
   state: Equals<Reply<'state'>, State>;
   city: Equals<Reply<'city'>, City>;
   outboxEntry: Equals<Reply<'outboxEntry'>, OutboxEntry>;
+  savedAddress: Equals<Reply<'savedAddress'>, SavedAddress>;
   /** The browser keeps older lines too, so every line the server sends must be a CartLine. */
   serverLineIsCartLine: [ServerCartLine] extends [CartLine] ? true : false;
 };

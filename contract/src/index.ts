@@ -15,3 +15,4 @@ export * from './fulfilment';
 export * from './network';
 export * from './delivery';
 export * from './cod';
+export * from './gst';

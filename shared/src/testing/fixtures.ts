@@ -1,4 +1,4 @@
-import type { Category, Customer, Order, Product, StoreInfoData, Variation } from '../api/types';
+import type { Category, Customer, Order, Product, SavedAddress, StoreInfoData, Variation } from '../api/types';
 import { UNSERVED_PINCODE, type PincodeCheck } from '@storefront/contract/cod';
 
 let nextId = 1000;
@@ -200,5 +200,20 @@ export function unservedPincode(pincode: string): PincodeCheck {
     zone: null,
     delivery: null,
     cod: { available: false, reason: UNSERVED_PINCODE, fee: '0.00', max_order_value: null, otp_above: null },
+  };
+}
+
+/** A saved address of the address book (issue 39): Home in Bengaluru, the default, unless overridden. */
+export function makeSavedAddress(a: Partial<SavedAddress> = {}): SavedAddress {
+  return {
+    id: 1,
+    label: 'Home',
+    address: '12 MG Road',
+    pincode: '560001',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    alt_phone_number: null,
+    is_default: true,
+    ...a,
   };
 }

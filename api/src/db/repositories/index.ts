@@ -16,6 +16,8 @@ import { FulfilmentRepository } from './fulfilment';
 import { NotificationRepository } from './notifications';
 import { StoreAdminRepository } from './storeAdmin';
 import { DeliveryRepository } from './delivery';
+import { AddressRepository } from './addresses';
+import { InvoiceRepository } from './invoices';
 
 /** Every repository over one executor: the database, or a transaction (checkout, cancel, payment). */
 export interface Repositories {
@@ -33,6 +35,8 @@ export interface Repositories {
   notifications: NotificationRepository;
   storeAdmin: StoreAdminRepository;
   delivery: DeliveryRepository;
+  addresses: AddressRepository;
+  invoices: InvoiceRepository;
 }
 
 /** `cache`: the app's one catalogue cache (none when omitted, as in the seed). */
@@ -52,5 +56,7 @@ export function createRepositories(db: Kysely<Database>, clock: Clock, cache?: C
     notifications: new NotificationRepository(db, clock),
     storeAdmin: new StoreAdminRepository(db),
     delivery: new DeliveryRepository(db, clock),
+    addresses: new AddressRepository(db, clock),
+    invoices: new InvoiceRepository(db),
   };
 }

@@ -19,6 +19,8 @@ import { CodOption } from '../../components/CodOption/CodOption';
 import { CouponForm } from '../../components/CouponForm/CouponForm';
 import { GuestVerification } from '../../components/GuestVerification/GuestVerification';
 import { OrderSummary } from '../../components/OrderSummary/OrderSummary';
+import { SavedAddressChooser } from '../../components/SavedAddressChooser/SavedAddressChooser';
+import { BuyerGstin } from '../../components/BuyerGstin/BuyerGstin';
 import { checkoutDelivery, useCheckoutPincode } from '../../hooks/useCheckoutDelivery';
 import { cartLineKey } from '../../lib/cartLineKey';
 import { prefetchValidation } from '../../lib/validation';
@@ -213,6 +215,7 @@ function CheckoutPage() {
               </fieldset>
               <fieldset className="cc-fieldset">
                 <legend>Shipping address</legend>
+                <SavedAddressChooser store={store} values={values} onChoose={(a) => setValues((v) => store.withAddress(v, a))} />
                 <Field classPrefix="cc-field" id="cc-address" label="Address" error={errors.address} className="cc-field--wide">
                   {(aria) => (
                     <textarea
@@ -276,6 +279,7 @@ function CheckoutPage() {
                   inputMode: 'numeric',
                   maxLength: 10,
                 })}
+                <BuyerGstin store={store} />
               </fieldset>
               <fieldset className="cc-fieldset">
                 <legend>Payment method</legend>
