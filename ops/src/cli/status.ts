@@ -15,7 +15,7 @@ export const statusCommand: Command = {
     const rows = await status(ctx);
     const telemetry = await telemetryStatus(ctx, minutes);
     if (args.values.json !== true) {
-      out(`${formatStatus(rows, ctx.root)}\n\n${formatTelemetryStatus(telemetry, minutes)}`);
+      out(`${formatStatus(rows, ctx.root, ctx.store)}\n\n${formatTelemetryStatus(telemetry, minutes)}`);
       return 0;
     }
     const sections = rows.map((r) => {
@@ -31,7 +31,7 @@ export const statusCommand: Command = {
         telemetry: t?.versions ?? [],
       };
     });
-    out(JSON.stringify({ root: ctx.root, windowMinutes: minutes, sections }, null, 2));
+    out(JSON.stringify({ root: ctx.root, store: ctx.store?.where ?? ctx.root, windowMinutes: minutes, sections }, null, 2));
     return 0;
   },
 };

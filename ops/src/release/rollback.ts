@@ -1,8 +1,8 @@
 /** `ops rollback`: the previous live version back, never refused (the emergency exit). */
 import { OpsError, resolveSection, type Section } from '../sections';
-import { appendHistory, lastKnownGood, readState, saveState, sectionState, withLock, type LiveRef } from '../store';
+import { lastKnownGood, sectionState, type LiveRef } from '../store';
 import { compatibilityProblems } from './activate';
-import type { OpsContext } from './context';
+import { storeOf, type OpsContext } from './context';
 
 export interface RollbackResult {
   section: Section;
@@ -15,8 +15,8 @@ export interface RollbackResult {
 
 export async function rollback(ctx: OpsContext, sectionName: string): Promise<RollbackResult> {
   const section = resolveSection(sectionName);
-  return withLock(ctx.root, async () => {
-    const state = await readState(ctx.root);
+  return storeOf(ctx).change(async (tx) => {
+    const { state } = tx;
     const s = sectionState(state, section);
     if (!s.live) throw new OpsError(`${section.name} has no live version: nothing to roll back`);
     const current = s.live;
@@ -32,8 +32,7 @@ export async function rollback(ctx: OpsContext, sectionName: string): Promise<Ro
     s.live = { ...target, activatedAt: new Date().toISOString() };
     // Rolling back is the emergency exit: never refuse it, but say when it no longer fits the shell.
     const { problems } = await compatibilityProblems(ctx.root, state, section, target.version);
-    await saveState(ctx.root, state);
-    await appendHistory(ctx.root, {
+    tx.history({
       action: 'rollback',
       section: section.name,
       version: target.version,

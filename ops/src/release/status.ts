@@ -2,9 +2,10 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { SECTIONS, VERSION_RE, type Section } from '../sections';
-import { lastKnownGood, readState, sectionDir, sectionState, versionDir, type LiveRef, type OpsState } from '../store';
+import { lastKnownGood, sectionDir, sectionState, versionDir, type LiveRef, type OpsState } from '../store';
+import type { StateStore } from '../state';
 import { fmtDate, table } from '../text';
-import { readBuild, type OpsContext } from './context';
+import { readBuild, storeOf, type OpsContext } from './context';
 
 export interface VersionRow {
   version: string;
@@ -53,7 +54,7 @@ export async function listVersions(root: string, section: Section, state: OpsSta
 }
 
 export async function status(ctx: OpsContext): Promise<SectionStatus[]> {
-  const state = await readState(ctx.root);
+  const state = await storeOf(ctx).readState();
   const out: SectionStatus[] = [];
   for (const section of SECTIONS) {
     const s = sectionState(state, section);
@@ -84,8 +85,10 @@ function origin(entry: string): string {
   }
 }
 
-export function formatStatus(rows: SectionStatus[], root: string): string {
-  const parts: string[] = [`deploy root: ${root}`, ''];
+export function formatStatus(rows: SectionStatus[], root: string, store?: StateStore): string {
+  const parts: string[] = [`deploy root: ${root}`];
+  if (store?.kind === 'postgres') parts.push(`state: ${store.where} (shared by every host)`);
+  parts.push('');
   parts.push(
     table(
       ['SECTION', 'LIVE', 'SINCE', 'PREVIOUS (LAST-KNOWN-GOOD)', 'ROLLBACKS', 'SERVED FROM', 'SERVER BUILD', 'PUBLISHED'],

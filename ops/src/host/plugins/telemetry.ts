@@ -49,7 +49,7 @@ import { SECTIONS, VERSION_RE } from '../../sections';
 import { endCanary, describeThresholds } from '../../canary/commands';
 import type { CanaryReader } from '../../canary/reader';
 import { breach, countFailingRoute, observeVital, type Vital } from '../../telemetry/aggregate';
-import { reporterId, reporterKey, type ReporterCounts } from '../../telemetry/reporters';
+import { reporterId, type ReporterCounts } from '../../telemetry/reporters';
 import { BATCH_SCHEMA, MAX_BODY, coherent, type TelemetryBatch } from '../../telemetry/schema';
 import { minuteOf, readReporterTotals, TelemetryWriter, versionKey } from '../../telemetry/store';
 
@@ -151,8 +151,17 @@ export async function telemetryPlugin(
       registers: [reg],
     }),
   };
-  const writer = new TelemetryWriter(root);
-  const key = await reporterKey(root);
+  const store = ctx.store;
+  const writer = new TelemetryWriter(store);
+  // The reporter key is the store's (one address is one reporter on every host): asked for when first
+  // needed, so a host starting while PostgreSQL is away still starts and serves.
+  let key: Promise<Buffer> | null = null;
+  const keyOf = () =>
+    (key ??= store.reporterKey().catch((err: unknown) => {
+      key = null;
+      throw err;
+    }));
+  void keyOf().catch(() => undefined);
   void writer.prune().catch(() => undefined);
 
   // Published versions, as the deploy root has them (a version folder never goes away once published).
@@ -192,13 +201,15 @@ export async function telemetryPlugin(
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.code(429).header('cache-control', NO_STORE).send();
     if (status >= 400 && status < 500) return drop(reply, status === 413 ? 'too_large' : 'malformed');
-    // E.g. the deploy root's rate-limit counts could not be written: said in the log, not to the client.
+    // The rate-limit count could not be written (the state store is away): said in the log, not to the
+    // client, which is asked to come back later (a beacon does not; the batch is lost, the page is not).
     request.log.error({ err }, 'telemetry: could not take a batch');
-    return reply.code(500).header('cache-control', NO_STORE).send();
+    m.dropped.inc({ reason: 'store_unavailable' });
+    return reply.code(503).header('retry-after', '5').header('cache-control', NO_STORE).send();
   });
 
-  // Counted in the deploy root, so the limit holds across every host process on it (rateLimitStore.ts).
-  await app.register(rateLimit, { global: false, store: deployRootStore(root, key) });
+  // Counted in the state store, so the limit holds across every host process on it (rateLimitStore.ts).
+  await app.register(rateLimit, { global: false, store: deployRootStore(store, keyOf) });
   app.post<{ Body: TelemetryBatch }>(
     '/telemetry',
     {
@@ -276,7 +287,7 @@ export async function telemetryPlugin(
       if (byReporter.size) {
         // The client network (an IPv6 client's /64) of the address as trustProxy determined it, the same
         // one the rate limit keys on; stored hashed.
-        const id = reporterId(key, clientNetwork(request.clientIp || request.ip));
+        const id = reporterId(await keyOf(), clientNetwork(request.clientIp || request.ip));
         for (const { r, v, counts } of byReporter.values()) writer.report(now, r, v, id, counts);
       }
       return reply.code(204).header('cache-control', NO_STORE).send();
@@ -300,10 +311,10 @@ export async function telemetryPlugin(
         const to = minuteOf(Date.now());
         const from = Math.max(minuteOf(Date.parse(canary.startedAt) || 0), to - t.windowMinutes + 1);
         // Capped per reporter-minute and with distinct reporters, across every process's file.
-        const why = breach(await readReporterTotals(root, from, to, remote, canary.version), t);
+        const why = breach(await readReporterTotals(store, from, to, remote, canary.version), t);
         if (!why) continue;
         const reason = `auto-rollback: ${why} (thresholds: ${describeThresholds(t)})`;
-        const ended = await endCanary({ root, repo: root }, remote, {
+        const ended = await endCanary({ root, repo: root, store }, remote, {
           reason,
           by: `host ${os.hostname()} pid ${process.pid}`,
           expect: { version: canary.version, startedAt: canary.startedAt },
