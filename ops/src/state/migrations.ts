@@ -44,7 +44,7 @@ export const MIGRATIONS: { id: number; name: string; sql: string }[] = [
       create index telemetry_minute on ${SCHEMA}.telemetry (minute);
       -- Rate-limit counts per fixed window and key (a reporter id: a keyed hash, never an address).
       create table ${SCHEMA}.limits (
-        window_ms int not null,
+        window_ms bigint not null,
         window_no bigint not null,
         key text not null,
         hits int not null,
