@@ -179,6 +179,11 @@ test.describe('canary releases: a share of shoppers, telemetry per version, auto
     await ops('deploy-all');
     for (const v of ['live', 'bad', 'good']) await ops('publish', 'catalog', '--from', path.join(tmp, v));
     await ops('activate', 'catalog', LIVE);
+    if (OPS_PG) {
+      // The state is PostgreSQL's: status says so, and the deploy root holds version folders only.
+      expect(await ops('status')).toMatch(/^state: postgres:\/\//m);
+      expect(await fs.stat(path.join(root, 'remotes.json')).catch(() => null)).toBeNull();
+    }
 
     const res = await fetch(`${API_URL}/api/new-arrivals`, { headers: { 'x-api-key': 'dev-storefront-key' } });
     const body = (await res.json()) as { data: { data: { slug: string }[] } };
