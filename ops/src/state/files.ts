@@ -75,6 +75,7 @@ export function fileStore(root: string): StateStore {
   let regCache: { mtimeMs: number; size: number; registry: RemoteRegistry; readable: boolean } | null = null;
   let canCache: { mtimeMs: number; size: number; file: CanaryFile } | null = null;
   let liveCache: LiveState | null = null;
+  let reading: Promise<LiveState> | null = null;
   const noCanaries: CanaryFile = { schema: 1, canaries: {} };
 
   async function liveRegistry(): Promise<{ registry: RemoteRegistry; readable: boolean }> {
@@ -213,12 +214,20 @@ export function fileStore(root: string): StateStore {
       });
     },
 
-    async live() {
-      const [{ registry, readable }, canaries] = await Promise.all([liveRegistry(), liveCanaries()]);
-      // The same object while nothing changed: readers cache what they derive from it by identity.
-      if (!liveCache || liveCache.registry !== registry || liveCache.canaries !== canaries || liveCache.readable !== readable)
-        liveCache = { registry, canaries, readable };
-      return liveCache;
+    live() {
+      // Reads that arrive while one is in flight share it: a busy host stats the two files once for many
+      // requests instead of twice each (the registry is read by several plugins per page).
+      reading ??= Promise.all([liveRegistry(), liveCanaries()])
+        .then(([{ registry, readable }, canaries]) => {
+          // The same object while nothing changed: readers cache what they derive from it by identity.
+          if (!liveCache || liveCache.registry !== registry || liveCache.canaries !== canaries || liveCache.readable !== readable)
+            liveCache = { registry, canaries, readable };
+          return liveCache;
+        })
+        .finally(() => {
+          reading = null;
+        });
+      return reading;
     },
     health(): StoreHealth {
       return { kind: 'files', up: true, syncedAt: new Date().toISOString() };
