@@ -253,6 +253,9 @@ describePg('two hosts, two deploy roots, one PostgreSQL', () => {
     expect((await readyz(b.url)).checks.state).toMatchObject({ ok: true, stale: true });
     expect((await readyz(b.url)).checks.state.detail).toMatch(/unreachable since .*serving the state read at/);
     expect(await metric(a.url, 'host_state_store_up')).toBe(0);
+    // A telemetry batch's rate-limit count cannot be written meanwhile: refused (503), never let through unlimited.
+    expect((await telemetry(a.url, '198.51.100.200', views(3, LIVE))).status).toBe(503);
+    expect(await metric(a.url, 'host_telemetry_dropped_total{reason="store_unavailable"}')).toBe(1);
     // Meanwhile an operator rolls back (the CLI reaches PostgreSQL directly; the hosts do not).
     await ok(ws.root, 'rollback', 'catalog');
     await new Promise((r) => setTimeout(r, 500));
