@@ -134,6 +134,8 @@ describePg('two hosts, two deploy roots, one PostgreSQL', () => {
       TELEMETRY_FLUSH_SECONDS: '0.2',
       CANARY_CHECK_SECONDS: '0.3',
       TELEMETRY_RATE_LIMIT: '20',
+      // The revision check slowed to 30 s: a host serving a change within 1 s learnt it by NOTIFY.
+      OPS_STATE_CHECK_SECONDS: '30',
     };
     [a, b] = await Promise.all([serveProcess(ws.root, env), serveProcess(rootB, env)]);
     store = postgresStore(db.url);

@@ -14,7 +14,12 @@ export function openStore(root: string, env: NodeJS.ProcessEnv = process.env, op
   const url = env.OPS_DATABASE_URL?.trim();
   if (!url) return fileStore(root);
   if (!isPostgresUrl(url)) throw new Error(`OPS_DATABASE_URL must be a postgres:// URL (got "${url.replace(/:[^:@/]*@/, ':***@')}")`);
-  return postgresStore(url, opts);
+  // Besides LISTEN, how often a host asks for the state's revision: a notification lost across a
+  // reconnect, a connection dead without a word. 1 s by default.
+  const check = Number(env.OPS_STATE_CHECK_SECONDS);
+  if (env.OPS_STATE_CHECK_SECONDS?.trim() && !(Number.isFinite(check) && check > 0))
+    throw new Error(`OPS_STATE_CHECK_SECONDS must be a positive number (got "${env.OPS_STATE_CHECK_SECONDS}")`);
+  return postgresStore(url, { ...opts, ...(check > 0 ? { probeMs: check * 1000 } : {}) });
 }
 
 /** A store, or a deploy root's files (what the functions of before took: a root). */

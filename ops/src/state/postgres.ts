@@ -10,7 +10,8 @@
  *   server rolls its transaction back when the connection drops.
  * - Hosts keep the live state (registry and canaries) in memory and `LISTEN`: a committed change reaches
  *   every host within a round trip. A dedicated connection also asks for the state's revision every
- *   second, which notices a silently dead connection and any notification missed across a reconnect.
+ *   second (OPS_STATE_CHECK_SECONDS), which notices a silently dead connection and any notification
+ *   missed across a reconnect.
  *   While the database is away the host keeps serving what it read last, says so (health()), and tries
  *   again with back-off; the first answer re-reads everything.
  */
@@ -24,8 +25,8 @@ import { inTransaction, migrateOps, SCHEMA } from './migrations';
 import type { CanaryFile, HostSeen, LiveState, StateStore, StoreHealth, TelemetryLine } from './types';
 
 export const CHANNEL = 'storefront_ops_changed';
-/** How often the listening connection checks it is alive and nothing was missed. */
-const PROBE_MS = 1000;
+/** How often the listening connection checks it is alive and nothing was missed (OPS_STATE_CHECK_SECONDS). */
+export const DEFAULT_PROBE_MS = 1000;
 const CONNECT_TIMEOUT_MS = 2000;
 
 export function isPostgresUrl(url: string | undefined | null): boolean {
@@ -43,8 +44,9 @@ export function redactUrl(url: string): string {
   }
 }
 
-export function postgresStore(url: string, opts: { log?: (line: string) => void } = {}): StateStore {
+export function postgresStore(url: string, opts: { log?: (line: string) => void; probeMs?: number } = {}): StateStore {
   const log = opts.log ?? (() => undefined);
+  const probeMs = opts.probeMs ?? DEFAULT_PROBE_MS;
   const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   // A connection the server ends emits 'error'; unhandled, it would end the process. The query on it fails.
   pool.on('error', () => undefined);
@@ -149,7 +151,7 @@ export function postgresStore(url: string, opts: { log?: (line: string) => void 
             clearTimeout(timer);
             probing = false;
           });
-      }, PROBE_MS);
+      }, probeMs);
       probe.unref();
     } catch (err) {
       if (listener === client) return; // lost() already ran
