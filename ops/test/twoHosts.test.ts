@@ -164,6 +164,10 @@ describePg('two hosts, two deploy roots, one PostgreSQL', () => {
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(/1 host\(s\) on the shared store do not hold it/);
     expect(refused.err).toContain(rootB);
+    // ops status lists both host processes and their deploy roots.
+    const status = await ok(ws.root, 'status');
+    expect(status).toMatch(/^hosts on the shared store/m);
+    for (const root of [ws.root, rootB]) expect(status).toContain(root);
     await publishOn(rootB, NEXT);
     // Host B reports its versions every 5 s: until then activate still refuses.
     await waitFor(async () => (await store.hosts(30_000)).every((h) => h.versions.catalog?.includes(NEXT)), 10_000);

@@ -1,7 +1,7 @@
 /** `ops rollback`: the previous live version back, never refused (the emergency exit). */
 import { OpsError, resolveSection, type Section } from '../sections';
 import { lastKnownGood, sectionState, type LiveRef } from '../store';
-import { compatibilityProblems } from './activate';
+import { compatibilityProblems, hostsLacking } from './activate';
 import { storeOf, type OpsContext } from './context';
 
 export interface RollbackResult {
@@ -11,11 +11,14 @@ export interface RollbackResult {
   entry: string;
   lastKnownGood: string | null;
   problems: string[];
+  /** Hosts on the shared store that do not hold the version rolled back to (never refused: said). */
+  lacking: string[];
 }
 
 export async function rollback(ctx: OpsContext, sectionName: string): Promise<RollbackResult> {
   const section = resolveSection(sectionName);
-  return storeOf(ctx).change(async (tx) => {
+  const store = storeOf(ctx);
+  const result = await store.change(async (tx) => {
     const { state } = tx;
     const s = sectionState(state, section);
     if (!s.live) throw new OpsError(`${section.name} has no live version: nothing to roll back`);
@@ -43,4 +46,7 @@ export async function rollback(ctx: OpsContext, sectionName: string): Promise<Ro
     const lkg = lastKnownGood(s);
     return { section, from: current.version, to: target.version, entry: target.entry, lastKnownGood: lkg?.version ?? null, problems };
   });
+  // Said, not refused: the emergency exit stays open (a version served from a base URL needs no host).
+  const lacking = /^https?:/.test(result.entry) ? [] : await hostsLacking(store, section, result.to).catch(() => []);
+  return { ...result, lacking };
 }

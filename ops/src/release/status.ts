@@ -3,7 +3,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { SECTIONS, VERSION_RE, type Section } from '../sections';
 import { lastKnownGood, sectionDir, sectionState, versionDir, type LiveRef, type OpsState } from '../store';
-import type { StateStore } from '../state';
+import type { HostSeen, StateStore } from '../state';
+import { HOST_SEEN_MS } from './activate';
 import { fmtDate, table } from '../text';
 import { readBuild, storeOf, type OpsContext } from './context';
 
@@ -117,4 +118,24 @@ export function formatStatus(rows: SectionStatus[], root: string, store?: StateS
     parts.push(t.replace(/^/gm, '  '));
   }
   return parts.join('\n');
+}
+
+/** The host processes on the shared store, and the live versions each does not hold on its disk. */
+export function formatHosts(hosts: HostSeen[], rows: SectionStatus[]): string {
+  const head = `hosts on the shared store (heard from in the last ${HOST_SEEN_MS / 1000} s)`;
+  if (!hosts.length) return `${head}\n  (none)`;
+  const t = table(
+    ['HOST', 'PID', 'DEPLOY ROOT', 'LAST SEEN', 'LACKS (LIVE)'],
+    hosts.map((h) => [
+      h.hostname,
+      String(h.pid),
+      h.root,
+      fmtDate(h.seenAt),
+      rows
+        .filter((r) => r.live && !/^https?:/.test(r.live.entry) && !h.versions[r.section.name]?.includes(r.live.version))
+        .map((r) => `${r.section.name} ${r.live?.version ?? ''}`)
+        .join(', ') || '-',
+    ]),
+  );
+  return `${head}\n${t.replace(/^/gm, '  ')}`;
 }

@@ -273,6 +273,8 @@ export function postgresStore(url: string, opts: { log?: (line: string) => void;
          on conflict (id) do update set versions = excluded.versions, seen_at = now()`,
         [r.id, r.hostname, r.pid, r.root, JSON.stringify(r.versions)],
       );
+      // Hosts that stopped without a word (killed, a machine gone) are forgotten after a day.
+      if (Math.random() < 0.01) await q(`delete from ${SCHEMA}.hosts where seen_at < now() - interval '1 day'`);
     },
     async hosts(withinMs) {
       const { rows } = await q<{
