@@ -128,10 +128,12 @@ export function postgresStore(url: string, opts: { log?: (line: string) => void;
     client.on('end', () => {
       if (listener === client) lost(new Error('connection ended'));
     });
+    let followed = false;
     try {
       await client.connect();
       await migrated();
       listener = client;
+      followed = true;
       client.on('notification', () => void load(client).catch((err: unknown) => lost(err)));
       await client.query(`listen ${CHANNEL}`);
       const wasDown = health.syncedAt !== null;
@@ -142,7 +144,9 @@ export function postgresStore(url: string, opts: { log?: (line: string) => void;
       probe = setInterval(() => {
         if (probing || listener !== client) return;
         probing = true;
-        const timer = setTimeout(() => lost(new Error(`no answer within ${CONNECT_TIMEOUT_MS} ms`)), CONNECT_TIMEOUT_MS);
+        const timer = setTimeout(() => {
+          if (listener === client) lost(new Error(`no answer within ${CONNECT_TIMEOUT_MS} ms`));
+        }, CONNECT_TIMEOUT_MS);
         load(client)
           .catch((err: unknown) => {
             if (listener === client) lost(err);
@@ -154,7 +158,10 @@ export function postgresStore(url: string, opts: { log?: (line: string) => void;
       }, probeMs);
       probe.unref();
     } catch (err) {
-      if (listener === client) return; // lost() already ran
+      // Once this connection was being followed, its 'error'/'end' may have given up on it already
+      // (listener is then no longer it): give up only once, so only one retry is scheduled.
+      if (followed && listener !== client) return;
+      if (followed) return lost(err);
       await client.end().catch(() => undefined);
       lost(err);
     }
