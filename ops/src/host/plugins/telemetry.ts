@@ -3,21 +3,23 @@
  *
  *   POST /telemetry   a batch from the shell's client (sendBeacon): at most 16 KB and 50 events,
  *                     validated against ops/src/telemetry/schema.ts, rate-limited per client address
- *                     (@fastify/rate-limit, counted in the deploy root: one limit for every host
+ *                     (@fastify/rate-limit, counted in the state store: one limit for every host
  *                     process on it, ../rateLimitStore.ts). Bad input is dropped silently (204,
  *                     counted in host_telemetry_dropped_total), since a beacon never reads its answer.
  *
- * Events count only for a remote and version published in the deploy root, so a client cannot fill
- * the metrics with made-up labels. Each batch is added to the host's Prometheus metrics and to this
- * process's file in the local store (ops/src/telemetry/store.ts), flushed every few seconds.
+ * Events count only for a remote and version published in this host's deploy root, so a client cannot
+ * fill the metrics with made-up labels. Each batch is added to the host's Prometheus metrics and to
+ * the telemetry store (ops/src/telemetry/store.ts: this process's file, or PostgreSQL rows), flushed
+ * every few seconds.
  *
- * Every CANARY_CHECK_SECONDS each host process reads the store (every process's files) and ends a
+ * Every CANARY_CHECK_SECONDS each host process reads the store (every process's lines) and ends a
  * canary started with --auto-rollback whose error or chunk-failure rate is above its thresholds:
- * under the deploy root's lock, so of several processes only one records it in history.
+ * a conditional change of the state store (the deploy root's lock, or one PostgreSQL transaction on
+ * the state row), so of several processes on any number of machines only one records it in history.
  *
  * Trust model. Anybody can post a batch: the Sec-Fetch-Site check stops another site's pages in a
  * browser, not a script. The rate limit holds per client address across every host process on the
- * deploy root (N processes do not allow N×), but a batch carries up to 50 events, and many addresses
+ * state store (N processes do not allow N×), but a batch carries up to 50 events, and many addresses
  * each get the limit. Telemetry is therefore never trusted per event where it decides something or
  * where an operator reads it. Each batch is attributed to its reporter — the client address as
  * trustProxy determined it (the one the rate limit keys on; a forwarded header counts only from
@@ -55,7 +57,7 @@ import { minuteOf, readReporterTotals, TelemetryWriter, versionKey } from '../..
 
 export interface TelemetryConfig {
   enabled: boolean;
-  /** Batches per client address per minute, across every host process on the deploy root. */
+  /** Batches per client address per minute, across every host process on the state store. */
   rateLimit: number;
   flushMs: number;
   checkMs: number;
@@ -64,7 +66,7 @@ export interface TelemetryConfig {
 /**
  * TELEMETRY=off, TELEMETRY_RATE_LIMIT (600), TELEMETRY_FLUSH_SECONDS (5), CANARY_CHECK_SECONDS (15).
  * The limit is per client address, counted in one-minute windows shared by every host process on
- * the deploy root (the canary decision does not rely on it: see the trust model above), and generous
+ * the state store (the canary decision does not rely on it: see the trust model above), and generous
  * on purpose: Indian mobile networks put many shoppers behind one carrier-grade NAT address, and a
  * shopper sends a batch or two per page. It stops a flood; the 16 KB cap, the schema and the
  * published-versions check keep each batch cheap.
