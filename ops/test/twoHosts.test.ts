@@ -10,7 +10,7 @@ import { main } from '../src/cli';
 import { postgresStore, type StateStore } from '../src/state';
 import { minuteOf, readAggregates, versionKey } from '../src/telemetry/store';
 import { makeWorkspace, request, serveProcess, type ServeProcess, type Workspace } from './helpers';
-import { freshDatabase, TEST_OPS_PG_URL } from './stores';
+import { admin, freshDatabase, TEST_OPS_PG_URL } from './stores';
 
 const SHELL = '0.1.0-s1';
 const LIVE = '0.1.0-c1';
@@ -275,4 +275,17 @@ describePg('two hosts, two deploy roots, one PostgreSQL', () => {
     expect((await readyz(a.url)).checks.state.stale).toBeUndefined();
     expect(await metric(b.url, 'host_state_store_up')).toBe(1);
   }, 40_000);
+
+  test("a PostgreSQL restart (every connection of this test's database ended): hosts reconnect and follow again", async () => {
+    await admin((c) =>
+      c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [db.name]),
+    );
+    // The CLI's own pool opens fresh connections; the hosts' listeners find theirs gone and reconnect.
+    await ok(ws.root, 'activate', 'catalog', NEXT);
+    await waitFor(async () => (await catalogOf(a.url)) === NEXT && (await catalogOf(b.url)) === NEXT, 10_000);
+    await waitFor(
+      async () => (await readyz(a.url)).checks.state.stale === undefined && (await readyz(b.url)).checks.state.stale === undefined,
+      10_000,
+    );
+  }, 30_000);
 });
