@@ -137,10 +137,10 @@ eachStore('state store', (kit) => {
     const seen = await Promise.all(Array.from({ length: 40 }, (_, i) => hit(i % 2 ? a : b, '203.0.113.7')));
     const through = seen.filter((n) => n <= 15).length;
     expect(through).toBeLessThanOrEqual(15);
-    // One row counted by one statement per hit (PostgreSQL) lets exactly the limit through; files added up
-    // after writing may refuse a few that raced at the edge (it errs on refusing).
+    // One row counted by one statement per hit (PostgreSQL) lets exactly the limit through. Files are added
+    // up after writing: of 40 hits written at the same moment, each may see all 40 and be refused (it errs
+    // on refusing), so there only the bound holds.
     if (kit.kind === 'postgres') expect(through).toBe(15);
-    else expect(through).toBeGreaterThan(0);
     const c = deployRootStore(kit.open(ws.root), key);
     expect(await hit(c, '203.0.113.7')).toBe(41);
     expect(await hit(c, '203.0.113.8')).toBe(1);

@@ -9,6 +9,8 @@
  *   telemetry/limits/<window>/<key>/<writer>   rate-limit hits, a byte each, one file per process
  *   telemetry/.reporter-key           the reporter key (0600)
  *   .ops.lock                         held while a change is written
+ *   .ops-change.json                  a change being applied: written whole first, applied again by the
+ *                                     next change if its process was killed half-way (no change is half made)
  *
  * Every change runs under `.ops.lock` (created with O_EXCL). One writer per telemetry and limit file:
  * appends need no lock, readers sum every writer's file. Hosts on other machines would need this folder
@@ -20,11 +22,32 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RemoteRegistry } from '@storefront/contract/deploy';
-import { REGISTRY_FILE, appendHistory, readHistory, readJsonFile, readState, saveState, withLock, writeFileAtomic } from '../store';
+import {
+  HISTORY_FILE,
+  REGISTRY_FILE,
+  readHistory,
+  readJsonFile,
+  readState,
+  saveState,
+  withLock,
+  writeFileAtomic,
+  type HistoryRecord,
+  type OpsState,
+} from '../store';
 import { runChange } from './change';
 import type { CanaryFile, HostSeen, LiveState, StateStore, StoreHealth, TelemetryLine } from './types';
 
 export const CANARY_FILE = 'canary.json';
+/** A change being written (see change()): whole, or absent. */
+export const JOURNAL_FILE = '.ops-change.json';
+
+interface Journal {
+  state: OpsState | null;
+  canaries: CanaryFile | null;
+  lines: HistoryRecord[];
+  /** history.jsonl's size before the change's lines. */
+  historySize: number;
+}
 export const TELEMETRY_DIR = 'telemetry';
 export const LIMITS_DIR = 'limits';
 export const REPORTER_KEY_FILE = '.reporter-key';
@@ -193,6 +216,27 @@ export function fileStore(root: string): StateStore {
     return read();
   }
 
+  /** Writes a journaled change: the registry first, then the canaries (a promoted canary is live for everyone before it goes), then history. */
+  async function apply(j: Journal): Promise<void> {
+    if (j.state) await saveState(root, j.state);
+    if (j.canaries) await writeFileAtomic(path.join(root, CANARY_FILE), `${JSON.stringify(j.canaries, null, 2)}\n`);
+    if (j.lines.length) {
+      const file = path.join(root, HISTORY_FILE);
+      // Applied again after a crash: first drop what the interrupted apply appended of these lines.
+      await fs.truncate(file, j.historySize).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+      });
+      await fs.appendFile(file, j.lines.map((l) => `${JSON.stringify(l)}\n`).join(''), 'utf8');
+    }
+    await fs.rm(path.join(root, JOURNAL_FILE), { force: true });
+  }
+
+  /** A change a killed process left half-applied is applied whole (call under the lock). */
+  async function recover(): Promise<void> {
+    const j = await readJsonFile<Journal>(path.join(root, JOURNAL_FILE));
+    if (j) await apply(j);
+  }
+
   return {
     kind: 'files',
     where: root,
@@ -202,13 +246,24 @@ export function fileStore(root: string): StateStore {
 
     async change(fn) {
       return withLock(root, async () => {
+        await recover();
         const state = await readState(root);
         const canaries = await readCanaryFile(root);
         const run = await runChange(state, canaries, fn);
-        // The registry first, then the canaries: a promoted canary is live for everyone before it goes.
-        if (run.stateChanged) await saveState(root, state);
-        if (run.canariesChanged) await writeFileAtomic(path.join(root, CANARY_FILE), `${JSON.stringify(canaries, null, 2)}\n`);
-        for (const line of run.lines) await appendHistory(root, line);
+        if (!run.stateChanged && !run.canariesChanged && !run.lines.length) return run.result;
+        // Written whole first, then applied: a process killed while applying leaves the journal, which
+        // the next change applies again before anything else, so no change is ever half made.
+        const journal: Journal = {
+          state: run.stateChanged ? state : null,
+          canaries: run.canariesChanged ? canaries : null,
+          lines: run.lines,
+          historySize: await fs.stat(path.join(root, HISTORY_FILE)).then(
+            (st) => st.size,
+            () => 0,
+          ),
+        };
+        await writeFileAtomic(path.join(root, JOURNAL_FILE), JSON.stringify(journal));
+        await apply(journal);
         if (run.lines.length) for (const l of listeners) l();
         return run.result;
       });
