@@ -31,6 +31,7 @@ const doc: InvoiceRow = {
   cgst: 0,
   sgst: 0,
   igst: 8991,
+  cod_fee: 0,
   total: 188820,
 };
 

@@ -266,6 +266,42 @@ describe('tax invoices through the API', () => {
     expect(pdfText(staffPdf.body)).toContain(`Invoice number: ${number}`);
   });
 
+  it('a cash order carrying the COD fee: the courier collects item and fee, and the invoice taxes both', async () => {
+    const rules = {
+      processing_days: 1,
+      closing_minute: 20 * 60,
+      cod_max_order: null,
+      cod_fee: 4900,
+      cod_rto_limit: null,
+      cod_otp_above: null,
+    };
+    await t.db
+      .insertInto('shipping_rules')
+      .values({ id: 1, ...rules, updated_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ cod_fee: 4900 }))
+      .execute();
+    try {
+      const cod = await order({ method: 'cod' });
+      expect((await mine(cod.token, cod.id))?.cod_fee).toBe('49.00');
+      const to = (m: Record<string, string>) => post(t.app, `/staff/orders/${cod.number}/status`, m, { token: staff });
+      ok(await to({ from: 'order_placed', to: 'order_confirmed' }));
+      ok(await to({ from: 'order_confirmed', to: 'shipped', courier: 'Delhivery', tracking_number: 'AWB778899' }));
+      // The item's price alone is not what the courier brought back.
+      const short = await to({ from: 'shipped', to: 'delivered', collected_amount: '1049.00' });
+      expect(short.status).toBe(400);
+      expect(JSON.stringify(short.body)).toContain('The courier collects exactly ₹1,098 for this order');
+      ok(await to({ from: 'shipped', to: 'delivered', collected_amount: '1098.00' }));
+      const text = pdfText((await download(`/customer/orders/${cod.id}/document`, cod.token)).body);
+      // ₹1,098 at 5% within the state: taxable ₹1,045.72, CGST = SGST = ₹26.14.
+      expect(text).toContain('Cash on delivery fee: Rs. 49.00 (GST included)');
+      expect(text).toContain('Taxable value: Rs. 1,045.72');
+      expect(text).toContain('CGST @ 2.5%: Rs. 26.14');
+      expect(text).toContain('Total (GST included): Rs. 1,098.00');
+    } finally {
+      await t.db.deleteFrom('shipping_rules').where('id', '=', 1).execute();
+    }
+  });
+
   it("a shopper can never download another shopper's invoice; a customer token opens no staff route", async () => {
     const hers = await order();
     const other = await registerCustomer(t.app);

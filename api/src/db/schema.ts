@@ -539,4 +539,6 @@ export interface InvoiceTable {
   sgst: number;
   igst: number;
   total: number;
+  /** Cash-on-delivery fee included in `total` (migration 026). */
+  cod_fee: Generated<number>;
 }

@@ -55,6 +55,11 @@ const snapshot = (o: OrderRow) => ({
 
 const MOVED_BY_OTHER = (status: string) => `This order was changed by someone else: it is now ${formatStatus(status)}. Please refresh.`;
 
+/** What the courier collects for a cash order: the item and, on the checkout's first order, the COD fee. */
+function cashDue(row: OrderRow): number {
+  return row.final_amount + row.cod_fee;
+}
+
 /** What the move needs besides the status; throws the field's error (400) when it is missing or wrong. */
 function checkInput(row: OrderRow, input: MoveInput): void {
   if (input.to === 'shipped') {
@@ -63,9 +68,9 @@ function checkInput(row: OrderRow, input: MoveInput): void {
   }
   if (input.to === 'cancelled' && !input.reason) throw fieldError('reason', 'Please give the reason for cancelling');
   if (input.to === 'delivered' && row.payment_method === 'cod') {
-    if (input.collected === undefined) throw fieldError('collected_amount', `Enter the cash collected (${rupees(row.final_amount)})`);
-    if (input.collected !== row.final_amount)
-      throw fieldError('collected_amount', `The courier collects exactly ${rupees(row.final_amount)} for this order`);
+    const due = cashDue(row);
+    if (input.collected === undefined) throw fieldError('collected_amount', `Enter the cash collected (${rupees(due)})`);
+    if (input.collected !== due) throw fieldError('collected_amount', `The courier collects exactly ${rupees(due)} for this order`);
   }
 }
 
@@ -101,7 +106,7 @@ export async function moveOrder(
     else if (input.to === 'delivered' && row.payment_method === 'cod') payment_status = 'paid';
     const notes: Record<string, string> = {
       shipped: `Shipped by ${input.courier ?? ''}, AWB ${input.tracking_number ?? ''}`,
-      delivered: row.payment_method === 'cod' ? `Delivered; cash ${rupees(row.final_amount)} collected` : 'Delivered',
+      delivered: row.payment_method === 'cod' ? `Delivered; cash ${rupees(cashDue(row))} collected` : 'Delivered',
       cancelled: `Cancelled by the shop: ${input.reason ?? ''}${refund ? `; full refund of ₹${money(row.final_amount)} requested` : ''}`,
       returned_to_origin: `Returned to the shop by the courier; stock back${refund ? `; full refund of ₹${money(row.final_amount)} requested` : ''}`,
     };

@@ -79,6 +79,7 @@ export function renderInvoicePdf(doc: InvoiceRow, ctx: PdfContext): Promise<Buff
   pdf.text(`HSN: ${doc.hsn}`);
   pdf.text(`Quantity: ${doc.quantity} x ${rs(doc.unit_price)} (GST included)`);
   if (doc.discount > 0) pdf.text(`Discount: ${rs(doc.discount)}`);
+  if (doc.cod_fee > 0) pdf.text(`Cash on delivery fee: ${rs(doc.cod_fee)} (GST included)`);
   pdf.text(`Taxable value: ${rs(doc.taxable)}`);
   if (doc.igst > 0 || doc.cgst + doc.sgst === 0) pdf.text(`IGST @ ${pct(doc.rate_bp)}: ${rs(doc.igst)}`);
   else {

@@ -131,8 +131,10 @@ export class InvoiceIssuer {
       unit_price: order.unit_price,
       discount: order.discount_amount,
       rate_bp: rateBp,
-      ...splitTax(order.final_amount, rateBp, isIntraState(this.seller.state, order.state)),
-      total: order.final_amount,
+      // The cash-on-delivery fee is a charge for this same sale: taxed with it, at the item's rate.
+      ...splitTax(order.final_amount + order.cod_fee, rateBp, isIntraState(this.seller.state, order.state)),
+      cod_fee: order.cod_fee,
+      total: order.final_amount + order.cod_fee,
     });
   }
 
