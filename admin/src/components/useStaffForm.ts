@@ -13,7 +13,7 @@ export type FormValues = Record<string, string>;
  * A back-office form: text values in React state, checked with a shared schema before sending; the
  * server's field errors go under their fields and any other refusal is toasted once (`reportError`).
  */
-export function useStaffForm<T extends FormValues>(pick: (v: Validation) => AnyObjectSchema, initial: T, failure: string) {
+export function useStaffForm<T extends FormValues>(pick: (v: Validation, values: T) => AnyObjectSchema, initial: T, failure: string) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -31,7 +31,7 @@ export function useStaffForm<T extends FormValues>(pick: (v: Validation) => AnyO
     setSubmitting(true);
     try {
       const v = await loadValidation();
-      const found = await v.validateForm(pick(v), values);
+      const found = await v.validateForm(pick(v, values), values);
       setErrors(found);
       if (Object.keys(found).length) return;
       await send(values);

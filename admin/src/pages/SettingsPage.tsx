@@ -39,6 +39,11 @@ function valuesOf(saved: Partial<StoreInfoFields> | undefined): Values {
   return out;
 }
 
+/** The fields whose values differ from the saved ones. */
+function changedKeys(values: Values, saved: Values): (keyof StoreInfoFields)[] {
+  return (Object.keys(values) as (keyof StoreInfoFields)[]).filter((k) => values[k].trim() !== saved[k].trim());
+}
+
 /** The theme the shop would show with these values: a colour still being typed keeps the default. */
 function previewStyle(v: Values): CSSProperties {
   const info = { ...STORE_INFO_DEFAULTS };
@@ -74,14 +79,17 @@ function SettingsForm({ saved }: { saved: Values }) {
   const { api } = useAdmin();
   const { storeInfo } = useStores();
   const [base, setBase] = useState(saved);
-  const form = useStaffForm((v) => v.storeInfoSchema, saved, 'Could not save the store settings');
+  // Only what the owner changed is checked and sent, as the API checks only what it is sent: a value saved
+  // before these rules (the seed's "+91 …" mobile) does not block changing the offer text.
+  const form = useStaffForm((v, values) => v.storeInfoSchema.pick(changedKeys(values, base)), saved, 'Could not save the store settings');
   const send = form.submit(async (v) => {
-    const changed: Partial<StoreInfoFields> = {};
-    for (const k of Object.keys(v) as (keyof StoreInfoFields)[]) if (v[k].trim() !== base[k].trim()) changed[k] = v[k].trim();
-    if (Object.keys(changed).length === 0) {
+    const keys = changedKeys(v, base);
+    if (keys.length === 0) {
       notify.info('Nothing to change');
       return;
     }
+    const changed: Partial<StoreInfoFields> = {};
+    for (const k of keys) changed[k] = v[k].trim();
     await api.changeStoreInfo(changed);
     setBase(v);
     notify.success('Store settings saved: the shop shows them on its next page load');
