@@ -13,6 +13,7 @@ import {
 import { useLastShown } from '../../hooks/useLastShown';
 import { CopyOrderNumber } from './CopyOrderNumber';
 import { formatOrderDate } from './formatOrderDate';
+import { OrderProgress } from './OrderProgress';
 import './OrderDetailsDrawer.css';
 
 interface OrderDetailsDrawerProps {
@@ -109,6 +110,8 @@ function OrderDetails({ order, onCancel }: { order: Order; onCancel: (order: Ord
           </div>
         )}
       </dl>
+
+      <OrderProgress order={order} />
 
       {address && (
         <>
