@@ -14,9 +14,13 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Playwright loads this file as CommonJS; import.meta would make Node 20 treat it as ESM and fail.
 const root = path.resolve(__dirname, '..');
 const dbFile = process.env.E2E_DB_FILE ?? path.join(os.tmpdir(), `storefront-e2e-${process.pid}.sqlite`);
+// Workers and the global setup (which adds the back office's owner to this database) read the same file.
+process.env.E2E_DB_FILE = dbFile;
 
 export default defineConfig({
   testDir: './tests',
+  // After the web server is up (Playwright starts it first): the shop's first owner, as an owner adds it.
+  globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
