@@ -23,7 +23,12 @@ function PasswordStep() {
   const { session } = useAdmin();
   const form = useStaffForm((v) => v.staffSignInSchema, { email: '', password: '' }, 'Could not sign in');
   return (
-    <form className="adm-form" noValidate aria-label="Staff sign-in" onSubmit={form.submit((v) => session.signIn(v.email.trim(), v.password))}>
+    <form
+      className="adm-form"
+      noValidate
+      aria-label="Staff sign-in"
+      onSubmit={form.submit((v) => session.signIn(v.email.trim(), v.password))}
+    >
       <TextField idPrefix="adm-signin" label="Email" type="email" autoComplete="username" required {...form.field('email')} />
       <TextField
         idPrefix="adm-signin"
@@ -44,7 +49,7 @@ const CodeStep = observer(function CodeStep() {
   const { session } = useAdmin();
   const form = useStaffForm((v) => v.staffCodeSchema, { code: '' }, 'Could not sign in');
   return (
-    <form className="adm-form" noValidate aria-label="Sign-in code" onSubmit={form.submit((v) => session.verify(v.code.trim()))}>
+    <form className="adm-form" noValidate aria-label="E-mailed code" onSubmit={form.submit((v) => session.verify(v.code.trim()))}>
       <p>We e-mailed you a six-digit sign-in code. It works once and for a few minutes.</p>
       {session.devCode && <p className="adm-dev">Development: the code is {session.devCode}</p>}
       <TextField
