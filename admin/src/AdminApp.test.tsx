@@ -189,3 +189,18 @@ describe('products', () => {
     });
   });
 });
+
+describe('product pictures', () => {
+  it('sends the chosen photo and shows the product with its new picture', async () => {
+    const { user, staffApi } = renderAdmin('/admin/products', { signedInAs: 2 });
+    const card = await screen.findByRole('listitem', { name: 'Classic Cotton T-Shirt' });
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'shirt.jpg', { type: 'image/jpeg' });
+    await user.upload(within(card).getByLabelText('Replace picture'), photo);
+    await waitFor(() => expect(toastTexts()).toContain('Classic Cotton T-Shirt: picture replaced'));
+    const sent = staffApi.state.calls.find((c) => c.method === 'replacePicture');
+    expect(sent?.args[0]).toBe(1);
+    expect((sent?.args[1] as Blob).type).toBe('image/jpeg');
+    // The thumbnail is decorative (alt=""): found as markup, not by role.
+    await waitFor(() => expect(card.querySelector('img')?.getAttribute('src')).toContain('/api/images/aaaaaaaaaaaaaaaa-1600x2000-112233'));
+  });
+});

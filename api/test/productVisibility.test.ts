@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { call, findVariant, get, loginDemo, makeApp, makeSecondApp, ok, post, type TestApp } from './helpers';
 import { staffToken } from './staffHelpers';
 
@@ -120,5 +121,54 @@ describe('hiding a product', () => {
     expect(all.per_page).toBe(20);
     expect(all.total).toBeGreaterThan(20);
     expect((await get(t.app, '/staff/products?page=0', { token: staff })).status).toBe(400);
+  });
+});
+
+describe('a product picture from the back office', () => {
+  const upload = (id: number, photo: Buffer | string, type: string, token: string | null = staff) =>
+    call<{ product: StaffProduct & { cover_image: string } }>(t.app, 'POST', `/api/staff/products/${id}/picture`, {
+      payload: photo,
+      headers: { 'content-type': type },
+      ...(token ? { token } : {}),
+    });
+
+  it('replaces the pictures with the photo sent, shown on the product page at once, and recorded', async () => {
+    const v = await findVariant(t.db, { minStock: 1, skip: 21 });
+    const before = ok(await get<{ cover_image: string }>(t.app, `/single-product-details/${v.slug}`));
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#1565c0' } })
+      .jpeg()
+      .toBuffer();
+    const res = ok(await upload(v.productId, photo, 'image/jpeg'));
+    expect(res.product.cover_image).toMatch(/^\/api\/images\/[0-9a-f]{16}-\d+x\d+-[0-9a-f]{6}$/);
+    expect(res.product.cover_image).not.toBe(before.cover_image);
+    expect(ok(await get<{ cover_image: string; product_images: string }>(t.app, `/single-product-details/${v.slug}`))).toMatchObject({
+      cover_image: res.product.cover_image,
+      product_images: res.product.cover_image,
+    });
+    type Actions = { actions: { action: string; before: unknown; after: unknown }[] };
+    const page = ok(await get<Actions>(t.app, `/staff/activity?subject_type=product&subject_id=${v.productId}`, { token: owner }));
+    expect(page.actions[0]).toMatchObject({
+      action: 'product.picture',
+      before: { cover_image: before.cover_image },
+      after: { cover_image: res.product.cover_image },
+    });
+  });
+
+  it('refuses what is not a picture, another type, a customer and a product that is not there', async () => {
+    const v = await findVariant(t.db, { minStock: 1, skip: 23 });
+    const bad = await upload(v.productId, Buffer.from('not a picture at all'), 'image/png');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.picture).toMatch(/^The photo could not be used/);
+    expect((await upload(v.productId, '{"x":1}', 'application/json')).body.errors).toEqual({
+      picture: 'Send the photo as the request body',
+    });
+    const plain = await upload(v.productId, Buffer.from('x'), 'text/plain');
+    expect(plain.status).toBe(400);
+    expect(plain.body.errors).toEqual({ picture: 'Send the photo as the request body' });
+    expect((await upload(v.productId, Buffer.from('x'), 'image/png', await loginDemo(t.app))).status).toBe(401);
+    const photo = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    expect((await upload(999_999, photo, 'image/png')).status).toBe(404);
   });
 });

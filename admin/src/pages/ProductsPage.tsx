@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Picture, notify, paths, reportError, useDocumentTitle } from '@storefront/shared';
 import type { StaffProduct } from '@storefront/shared/staff';
 import { useAdmin } from '../AdminContext';
+import { MAX_UPLOAD_BYTES, shrinkPhoto } from '../components/shrinkPhoto';
 import { Pager } from '../components/Pager';
 import { ProductsStore } from '../stores/ProductsStore';
 import { TextField } from '../components/TextField';
@@ -61,6 +62,27 @@ const ProductCard = observer(function ProductCard({ product, store }: { product:
       .catch((err: unknown) => reportError(err, 'Could not change the product'))
       .finally(() => setBusy(false));
   };
+  const replace = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    setBusy(true);
+    try {
+      const photo = await shrinkPhoto(file);
+      if (photo.size > MAX_UPLOAD_BYTES) throw new Error('too large');
+      await store.replacePicture(product.id, photo);
+      notify.success(`${product.name}: picture replaced`);
+    } catch (err) {
+      reportError(
+        err,
+        err instanceof Error && err.message === 'too large'
+          ? 'That photo is larger than 1 MB even when made smaller'
+          : 'Could not replace the picture',
+      );
+    } finally {
+      input.value = '';
+      setBusy(false);
+    }
+  };
   return (
     <li className="adm-card" aria-label={product.name}>
       <div className="adm-card__head">
@@ -75,6 +97,15 @@ const ProductCard = observer(function ProductCard({ product, store }: { product:
           {product.hidden ? 'Show in shop' : 'Hide from shop'}
         </button>
       </div>
+      <label className="adm-upload">
+        Replace picture
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          disabled={busy}
+          onChange={(e) => void replace(e.currentTarget)}
+        />
+      </label>
       {product.variations.map((v) => (
         <VariationForm key={v.id} productId={product.id} variation={v} store={store} />
       ))}

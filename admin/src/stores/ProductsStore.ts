@@ -12,7 +12,7 @@ export class ProductsStore {
   loading = false;
   error: string | null = null;
 
-  constructor(private readonly api: Pick<StaffApi, 'products' | 'setProductHidden' | 'changeVariation'>) {
+  constructor(private readonly api: Pick<StaffApi, 'products' | 'setProductHidden' | 'changeVariation' | 'replacePicture'>) {
     makeAutoObservable<ProductsStore, 'api'>(this, { api: false, products: observableRef }, { autoBind: true });
   }
 
@@ -46,6 +46,12 @@ export class ProductsStore {
   async setHidden(productId: number, hidden: boolean): Promise<void> {
     const res = answered(await this.api.setProductHidden(productId, hidden));
     const product = res.data?.product;
+    if (product) this.replace(product);
+  }
+
+  /** The product's pictures become this photo (already made small enough to send). */
+  async replacePicture(productId: number, photo: Blob): Promise<void> {
+    const product = answered(await this.api.replacePicture(productId, photo)).data?.product;
     if (product) this.replace(product);
   }
 

@@ -133,6 +133,16 @@ export function createFakeStaffApi(init: Partial<FakeStaffState> = {}): FakeStaf
       if (!product) throw new ApiError(404, ['Product not found']);
       return { success: true, data: { product } };
     },
+    async replacePicture(id, photo) {
+      if (!photo.type.startsWith('image/'))
+        throw new ApiError(400, ['The photo could not be used'], { picture: 'The photo could not be used' });
+      state.products = state.products.map((p) =>
+        p.id === id ? { ...p, cover_image: `/api/images/${'a'.repeat(16)}-1600x2000-112233` } : p,
+      );
+      const product = state.products.find((p) => p.id === id);
+      if (!product) throw new ApiError(404, ['Product not found']);
+      return { success: true, data: { product } };
+    },
     async changeVariation(id, change) {
       const p = state.products.find((x) => x.variations.some((v) => v.id === id));
       const v = p?.variations.find((x) => x.id === id);

@@ -86,3 +86,26 @@ export async function setProductHidden(tx: Transaction, member: StaffRow, id: nu
     return after;
   });
 }
+
+/**
+ * The back office's new picture for a product (issue 38): the photo was stored by the picture pipeline
+ * (images/store) before this; here the product takes it as its one picture, recorded with the cover it had.
+ * The change log entry drops what shows the product in every API process.
+ */
+export async function setProductPicture(tx: Transaction, member: StaffRow, id: number, pictureId: string) {
+  return tx(async (r: Repositories) => {
+    const before = await r.storeAdmin.product(id);
+    if (!before) throw notFound('Product not found');
+    await r.catalog.setProductPictures(before.slug, [pictureId]);
+    const after = await r.storeAdmin.product(id);
+    if (!after) throw notFound('Product not found');
+    await r.staff.record(member.id, {
+      action: 'product.picture',
+      subjectType: 'product',
+      subjectId: id,
+      before: { cover_image: before.cover_image },
+      after: { cover_image: after.cover_image },
+    });
+    return after;
+  });
+}

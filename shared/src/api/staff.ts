@@ -76,6 +76,8 @@ export interface StaffApi {
     o?: CallOptions,
   ): Call<ApiEnvelope<{ products: StaffProduct[]; total: number; page: number; per_page: number }>>;
   setProductHidden(productId: number, hidden: boolean, o?: CallOptions): Call<ApiEnvelope<{ product: StaffProduct }>>;
+  /** The product's pictures become this photo (a JPEG, PNG, WebP or AVIF file; at most 1 MB through the host). */
+  replacePicture(productId: number, photo: Blob, o?: CallOptions): Call<ApiEnvelope<{ product: StaffProduct }>>;
   changeVariation(
     variationId: number,
     change: VariationChange,
@@ -117,6 +119,7 @@ export function createStaffApi(c: ApiClient): StaffApi {
     moveOrder: (n, move, o) => c.post(`/staff/orders/${path(n)}/status`, move, o),
     products: (query, o) => c.get('/staff/products', { ...o, params: params(query) }),
     setProductHidden: (id, hidden, o) => c.post(`/staff/products/${id}`, { hidden }, o),
+    replacePicture: (id, photo, o) => c.postFile(`/staff/products/${id}/picture`, photo, o),
     changeVariation: (id, change, o) => c.post(`/staff/variations/${id}`, change, o),
     changeStoreInfo: (fields, o) => c.post('/staff/store-info', fields, o),
     members: (o) => c.get('/staff/members', o),

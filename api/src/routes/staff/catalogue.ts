@@ -1,6 +1,10 @@
 import { STORE_INFO_FIELDS, type StoreInfoFields } from '@storefront/contract';
 import { answer, fields, reply, staffSecurity, type RoutesPlugin } from '../../schemas';
-import { changeStoreInfo, changeVariation, setProductHidden } from '../../domain/storeAdmin';
+import { changeStoreInfo, changeVariation, setProductHidden, setProductPicture } from '../../domain/storeAdmin';
+import { CATEGORIES } from '../../db/seed/catalogue';
+import { PhotoPool } from '../../images/pool';
+import { MAX_PICTURE_BYTES } from '../../images/replace';
+import { ImageStore, PictureError } from '../../images/store';
 import { toPaise } from '../../lib/money';
 import { fieldError } from '../../lib/errors';
 
@@ -143,6 +147,44 @@ export const staffCatalogueRoutes: RoutesPlugin = async (app) => {
       return { success: true, message: product.hidden ? 'Product hidden from the shop' : 'Product shown in the shop', data: { product } };
     },
   );
+
+  // A product's picture from the back office: the photo itself is the body (image/jpeg, png, webp, avif),
+  // read up to MAX_PICTURE_BYTES (the host in front passes 1 MB: the back office sends it resized).
+  const pictureRoutes: RoutesPlugin = async (pictures) => {
+    const store = new ImageStore(app.config.imageDir, new PhotoPool(app.config.photoPoolDir, () => CATEGORIES.map((c) => c.slug)));
+    pictures.addContentTypeParser(
+      ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
+      { parseAs: 'buffer', bodyLimit: MAX_PICTURE_BYTES },
+      (_req, raw, done) => done(null, raw),
+    );
+    pictures.post(
+      '/products/:id/picture',
+      {
+        config,
+        schema: {
+          tags: ['staff'],
+          summary: "Replaces a product's pictures with this photo (the body: JPEG, PNG, WebP or AVIF), cropped to the catalogue's 4:5",
+          security: staffSecurity,
+          params: { type: 'object', properties: { id: fields.id('Product') }, required: ['id'], additionalProperties: false } as const,
+          response: reply(answer({ product: staffProduct })),
+        },
+      },
+      async (req) => {
+        const photo = req.body;
+        if (!Buffer.isBuffer(photo) || photo.length === 0) throw fieldError('picture', 'Send the photo as the request body');
+        let pictureId: string;
+        try {
+          pictureId = await store.importProductPicture(photo);
+        } catch (err) {
+          if (err instanceof PictureError) throw fieldError('picture', `The photo could not be used: ${err.message}`);
+          throw err;
+        }
+        const product = await setProductPicture(app.tx, req.requireStaff().member, req.params.id, pictureId);
+        return { success: true, message: 'Picture replaced: the shop shows it on the next page load', data: { product } };
+      },
+    );
+  };
+  await app.register(pictureRoutes);
 
   app.post(
     '/variations/:id',
