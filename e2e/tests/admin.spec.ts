@@ -144,3 +144,24 @@ test('the owner changes the offer text and a theme colour; the shop shows them o
     await staffContext.close();
   }
 });
+
+test('the back office works on a phone: every page fits 375 px without sideways scrolling', async ({ browser, request }) => {
+  const shopper = await shopperWithOrder(request, 'phone');
+  const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  await staffSignIn(page);
+  for (const [path, heading] of [
+    ['/admin/orders', 'Orders'],
+    [`/admin/orders/${shopper.orderNumber}`, `Order ${shopper.orderNumber}`],
+    ['/admin/products', 'Products'],
+    ['/admin/settings', 'Store settings'],
+    ['/admin/staff', 'Staff'],
+    ['/admin/activity', 'Activity'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    await expect(page.locator('main')).not.toContainText('Loading…');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+  }
+  await phone.close();
+});
