@@ -121,6 +121,28 @@ test("the page's API calls go through axios, and the home's carousels run on Swi
   await page.context().close();
 });
 
+test("a guest's catalogue page that sends no request loads no axios; the first tap starts it", async ({ browser, world }) => {
+  const page = await open(browser, world, false);
+  const axiosLoads: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' && /\/axios\.[0-9a-f]+\.js$/.test(r.url())) axiosLoads.push(r.url());
+  });
+  const apiCalls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/') && !r.url().includes('/api/images/')) apiCalls.push(r.url());
+  });
+  await page.goto(`/products/${encodeURIComponent(world.productSlug)}`);
+  await stackOf(page);
+  await page.waitForLoadState('networkidle');
+  // Its data came with the server render: no call, so no client library either.
+  expect(apiCalls).toEqual([]);
+  expect(axiosLoads).toEqual([]);
+  // A shopper's first tap (here on the page's heading, which sends nothing) starts it, ahead of any call.
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect.poll(() => axiosLoads.length).toBe(1);
+  await page.context().close();
+});
+
 test('what a signed-in shopper types into the checkout before the session applies is kept as typed (4× CPU)', async ({
   browser,
   world,

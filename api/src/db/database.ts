@@ -4,17 +4,15 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
   Kysely,
-  Migrator,
   PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
-  type Migration,
-  type MigrationProvider,
   type SqliteDatabase,
   type SqliteStatement,
   type PostgresPool,
   type PostgresPoolClient,
 } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './schema';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_ownership_and_limits';
@@ -175,6 +173,9 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
       return wrapper;
     },
     end: () => pool.end(),
+    // Kysely opens a connection of its own from these to cancel a query whose caller gave up (an abort signal).
+    options: pool.options,
+    Client: pg.Client,
   };
 }
 

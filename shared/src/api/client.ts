@@ -54,13 +54,23 @@ function fieldErrorsOf(body: unknown): Record<string, string> {
 
 type AxiosModule = typeof import('axios');
 
+const INPUT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
+
+/** Runs `start` once, on the first tap, key or focus anywhere in the page. */
+function onFirstInput(target: Pick<Window, 'addEventListener' | 'removeEventListener'>, start: () => void): void {
+  const once = () => {
+    for (const type of INPUT_EVENTS) target.removeEventListener(type, once, true);
+    start();
+  };
+  for (const type of INPUT_EVENTS) target.addEventListener(type, once, { capture: true, passive: true });
+}
+
 /**
- * axios is its own chunk, asked for as soon as the page's client exists: it downloads beside the
- * page's other scripts and never holds up the shared package or hydration; only a request that needs
- * it before it has come waits (the first screen's data mostly comes from the prefetch or the server
- * render's answers).
+ * axios is its own chunk (never holding up the shared package or hydration), loaded when first needed
+ * (see `createApiClient`); the first screen's data mostly comes from the prefetch or the server render's
+ * answers. Named, so the host can preload it on a personal page (ops/src/ssr.ts).
  */
-const loadAxios = loadOnce<AxiosModule>(() => import('axios'));
+const loadAxios = loadOnce<AxiosModule>(() => import(/* webpackChunkName: "axios" */ 'axios'));
 
 /** An `ApiError` for a failed axios request: the server's status, messages and field errors, or status 0. */
 function toApiError(err: unknown, ax: AxiosModule | undefined): ApiError {
@@ -104,8 +114,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
     return http;
   });
-  // In a page, fetched at once: a personal page's first calls (cart, account) need it right away.
-  if (typeof document !== 'undefined') void instance().catch(() => undefined);
+  // In a page, axios comes with the first request that needs it: a guest reading the catalogue makes
+  // none (its data came with the server render) and so never downloads it. A personal page's host
+  // preloads it with the page, as its first calls need it at once; and the shopper's first tap or key
+  // starts it, so a request that tap brings rarely waits for it.
+  if (typeof window !== 'undefined') onFirstInput(window, () => void instance().catch(() => undefined));
 
   const pending = new Map<string, Promise<unknown>>();
   let inFlight = 0;
@@ -149,7 +162,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     opts: RequestOptions,
     form: boolean,
   ): Promise<T | null> {
-    const prefetched = await takePrefetched(method, url);
+    const prefetched = await takePrefetched(method, url, options.getToken() ?? null);
     if (prefetched) return prefetched.data as T;
     return send<T>(method, url, body, opts, form);
   }
