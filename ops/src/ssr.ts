@@ -172,8 +172,12 @@ export function splitLeadingLinks(html: string): { links: string; body: string }
 }
 
 /** The base URL a remote's files are served from: its manifest's folder (same origin or another). */
-/** The shell's named chunk groups every page's start-up loads besides its shared libraries. */
-const SHELL_START_GROUPS = ['bootstrap', 'axios'];
+/**
+ * The shell's named chunk groups every page's start-up loads besides its shared libraries. Not axios: a
+ * guest's cart or sign-in page sends no request as it loads, and My Orders' list comes with the start-up's
+ * prefetch; the client loads it when a request first needs it (shared/src/api/client.ts).
+ */
+const SHELL_START_GROUPS = ['bootstrap'];
 
 /** Shared libraries only the chunks holding a form load (shared/src/federation.ts): not preloaded. */
 const LOADED_ON_DEMAND = new Set(['@storefront/shared/validation']);

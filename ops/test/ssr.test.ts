@@ -320,7 +320,6 @@ describe("pages showing the shopper's own data (issue 19): never cached, never i
         'fetch /remotes/catalog/0.1.0-c1/mf-manifest.json',
         'script /shell/0.1.0-s1/435.aa.js',
         'script /shell/0.1.0-s1/bootstrap.bb.js',
-        'script /shell/0.1.0-s1/axios.cc.js',
         `script ${base}/remotes/catalog/0.1.0-c1/remoteEntry.js`,
         `script ${base}/remotes/catalog/0.1.0-c1/12.ee.js`,
         `script ${base}/remotes/catalog/0.1.0-c1/Home.ff.js`,

@@ -68,7 +68,7 @@ function onFirstInput(target: Pick<Window, 'addEventListener' | 'removeEventList
 /**
  * axios is its own chunk (never holding up the shared package or hydration), loaded when first needed
  * (see `createApiClient`); the first screen's data mostly comes from the prefetch or the server render's
- * answers. Named, so the host can preload it on a personal page (ops/src/ssr.ts).
+ * answers. Named, so a bench or a test can tell it among the page's scripts.
  */
 const loadAxios = loadOnce<AxiosModule>(() => import(/* webpackChunkName: "axios" */ 'axios'));
 
@@ -114,10 +114,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
     return http;
   });
-  // In a page, axios comes with the first request that needs it: a guest reading the catalogue makes
-  // none (its data came with the server render) and so never downloads it. A personal page's host
-  // preloads it with the page, as its first calls need it at once; and the shopper's first tap or key
-  // starts it, so a request that tap brings rarely waits for it.
+  // In a page, axios comes with the first request that needs it: a guest reading the catalogue or on a
+  // cart or sign-in page makes none as the page loads (its data came with the server render, or is the
+  // shopper's own in storage) and so never downloads it; the shopper's first tap or key starts it, so a
+  // request that tap brings rarely waits for it.
   if (typeof window !== 'undefined') onFirstInput(window, () => void instance().catch(() => undefined));
 
   const pending = new Map<string, Promise<unknown>>();
