@@ -91,6 +91,13 @@ test('a failed prefetch is not handed over: the client sends its own request and
   expect(seen).toEqual(['POST /api/store-info key=k1', 'POST /api/store-info key=k1']);
 });
 
+test("the checkout's list of states is asked for with the scripts, also on a server-rendered page", async () => {
+  startFirstScreenPrefetch(base, 'k1', '/checkout', { publicCalls: false, token: null });
+  const states = await client().get<{ data: { n: number } }>('/states');
+  expect(states?.data.n).toBeGreaterThan(0);
+  expect(seen).toEqual(['GET /api/states key=k1']);
+});
+
 describe("a signed-in shopper's order list (issue 33: the own content of a personal page)", () => {
   test('is asked for with the saved token while the scripts load, and only by My Orders', async () => {
     startFirstScreenPrefetch(base, 'k1', '/my-account/orders', { publicCalls: false, token: 'tok-a' });

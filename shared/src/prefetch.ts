@@ -56,6 +56,15 @@ export function firstScreenCalls(pathname: string): PrefetchCall[] {
 }
 
 /**
+ * Public reads a page makes in the browser even when it was rendered on the server: the checkout's list of
+ * states, which its address form asks for once the shopper's cart is applied. Asked for with the scripts,
+ * a guest's checkout sends no request of its own as it loads (and so needs no HTTP library yet).
+ */
+export function browserOnlyCalls(pathname: string): PrefetchCall[] {
+  return pathname.replace(/\/+$/, '') === '/checkout' ? [{ method: 'GET', url: CATALOG_URLS.states }] : [];
+}
+
+/**
  * A signed-in shopper's own data a personal page shows first and asks for at once: My Orders' list. It is
  * asked for with the saved session's token while the scripts load (a second or more under slow 4G) instead
  * of after them. Only reads nothing on the page changes before they are taken (the cart and wishlist are
@@ -130,7 +139,11 @@ export function startFirstScreenPrefetch(
   const map: PrefetchMap = store() ?? new Map();
   (window as unknown as Record<string, PrefetchMap>)[GLOBAL_KEY] = map;
   const base = apiBaseUrl.replace(/\/$/, '');
-  const calls = [...(publicCalls ? firstScreenCalls(pathname) : []), ...(token ? customerFirstScreenCalls(pathname) : [])];
+  const calls = [
+    ...(publicCalls ? firstScreenCalls(pathname) : []),
+    ...browserOnlyCalls(pathname),
+    ...(token ? customerFirstScreenCalls(pathname) : []),
+  ];
   for (const call of calls) {
     const startedAt = Date.now();
     const bearer = call.customer ? token : null;

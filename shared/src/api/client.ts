@@ -118,7 +118,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // cart or sign-in page makes none as the page loads (its data came with the server render, or is the
   // shopper's own in storage) and so never downloads it; the shopper's first tap or key starts it, so a
   // request that tap brings rarely waits for it.
-  if (typeof window !== 'undefined') onFirstInput(window, () => void instance().catch(() => undefined));
+  if (typeof document !== 'undefined') onFirstInput(window, () => void instance().catch(() => undefined));
 
   const pending = new Map<string, Promise<unknown>>();
   let inFlight = 0;

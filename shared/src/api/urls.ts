@@ -9,6 +9,7 @@ export const CATALOG_URLS = {
   newArrivals: '/new-arrivals',
   featuredProducts: '/get-featured-products',
   productDetails: (slug: string) => `/single-product-details/${encodeURIComponent(slug)}`,
+  states: '/states',
 } as const;
 
 /**
