@@ -124,13 +124,24 @@ test('the owner changes the offer text and a theme colour; the shop shows them o
     colour: await admin.getByLabel('Top bar colour').inputValue(),
   };
   try {
+    // The shop's home rendered (and kept by the host's render cache) just before the change.
+    await page.goto('/');
     await admin.getByLabel('Offer text (top bar)').fill(offer);
     await admin.getByLabel('Top bar colour').fill('#7b1fa2');
     await admin.getByRole('button', { name: 'Save' }).click();
     await expect(admin.getByText('Store settings saved: the shop shows them on its next page load')).toBeVisible();
 
-    await page.goto('/');
-    await expect(page.getByText(offer).first()).toBeVisible();
+    // The next load after the host has read the catalogue's version (at most a second old), well inside
+    // the render cache's 5 s: the render cache follows the change log.
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/');
+          return page.locator('.sh-topbar__offer').first().textContent();
+        },
+        { timeout: 3000, intervals: [250] },
+      )
+      .toBe(offer);
     await expect
       .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--sf-topbar-bg').trim().toLowerCase()))
       .toBe('#7b1fa2');

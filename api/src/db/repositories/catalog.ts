@@ -836,6 +836,18 @@ export class CatalogRepository {
     return row?.id === null || row?.id === undefined ? null : Number(row.id);
   }
 
+  /**
+   * The newest entry of the change log (0 when it holds none): anything that shows catalogue data
+   * outside this process (the host's render cache) keys on it, so any change makes it read again.
+   */
+  async changeHead(): Promise<number> {
+    const row = await this.db
+      .selectFrom('catalog_changes')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return row?.id === null || row?.id === undefined ? 0 : Number(row.id);
+  }
+
   /** Product slugs in id order, `limit` from `offset` (the sitemap's ranged read). */
   async productSlugs(offset: number, limit: number): Promise<string[]> {
     const rows = await this.db
