@@ -21,6 +21,7 @@ import { accountRoutes } from './routes/account';
 import { otpRoutes } from './routes/otp';
 import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
+import { addressRoutes } from './routes/addresses';
 import { miscRoutes } from './routes/misc';
 import { devRoutes } from './routes/dev';
 import { paymentRoutes } from './routes/payments';
@@ -135,6 +136,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(otpRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      await api.register(addressRoutes);
       await api.register(paymentRoutes);
       await api.register(miscRoutes);
       await api.register(seoRoutes, { maxUrlsPerSitemap: opts.sitemapMaxUrls });

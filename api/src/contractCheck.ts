@@ -19,6 +19,7 @@ import type {
   PaymentSession,
   Product,
   ProductPage,
+  SavedAddress,
   SelectedVariant,
   ServerCartLine,
   ShippingAddress,
@@ -59,6 +60,7 @@ export type WireAgreement = {
   state: Equals<Reply<'state'>, State>;
   city: Equals<Reply<'city'>, City>;
   outboxEntry: Equals<Reply<'outboxEntry'>, OutboxEntry>;
+  savedAddress: Equals<Reply<'savedAddress'>, SavedAddress>;
   /** The browser keeps older lines too, so every line the server sends must be a CartLine. */
   serverLineIsCartLine: [ServerCartLine] extends [CartLine] ? true : false;
 };

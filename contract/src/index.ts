@@ -13,3 +13,4 @@ export * from './telemetry';
 export * from './staff';
 export * from './fulfilment';
 export * from './network';
+export * from './gst';

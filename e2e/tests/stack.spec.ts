@@ -111,8 +111,14 @@ test("the page's API calls go through axios, and the home's carousels run on Swi
   });
   await page.goto('/');
   await stackOf(page);
-  // The signed-in session fetched the cart and the wishlist through the shared client: the page loaded
-  // axios itself (its AxiosHeaders class), not a client of its own on fetch.
+  // A call the page sends itself (the start-up's prefetch brought the session's cart and wishlist): the
+  // footer's newsletter sign-up, through the shared client.
+  const form = page.getByRole('form', { name: 'Newsletter' });
+  await form.getByLabel('Email address').fill(`stack-${Date.now()}@example.com`);
+  const call = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/newsletter/subscribe');
+  await form.getByRole('button', { name: 'SUBSCRIBE' }).click();
+  await call;
+  // The page loaded axios itself for it (its AxiosHeaders class), not a client of its own on fetch.
   const bodies = await Promise.all(scripts);
   expect(bodies.filter((b) => b.includes('AxiosHeaders') && b.includes('axios/1.')).length, 'axios among the scripts').toBe(1);
   // Swiper starts on the server's slides once the page has loaded and the carousel is in view.

@@ -98,30 +98,40 @@ test("the checkout's list of states is asked for with the scripts, also on a ser
   expect(seen).toEqual(['GET /api/states key=k1']);
 });
 
-describe("a signed-in shopper's order list (issue 33: the own content of a personal page)", () => {
-  test('is asked for with the saved token while the scripts load, and only by My Orders', async () => {
+describe("a signed-in shopper's own reads (issue 33: the own content of a personal page)", () => {
+  test('are asked for with the saved token while the scripts load: cart and wishlist everywhere, orders on My Orders', async () => {
     startFirstScreenPrefetch(base, 'k1', '/my-account/orders', { publicCalls: false, token: 'tok-a' });
     const c = createApiClient({ baseURL: base, apiKey: 'k1', getToken: () => 'tok-a' });
     const orders = await c.get<{ data: { n: number } }>('/customer/orders');
     expect(orders?.data.n).toBeGreaterThan(0);
-    // One request, the prefetch's, with the bearer; a server-rendered page's public calls are not repeated.
-    expect(seen).toEqual(['GET /api/customer/orders key=k1']);
-    expect(bearers).toEqual(['/api/customer/orders Bearer tok-a']);
+    const [cart, wishlist] = await Promise.all([c.get('/customer/cart'), c.get('/customer/wishlist')]);
+    expect(cart).not.toBeNull();
+    expect(wishlist).not.toBeNull();
+    // The prefetch's requests only, each with the bearer; a server-rendered page's public calls are not repeated.
+    expect(seen.sort()).toEqual(['GET /api/customer/cart key=k1', 'GET /api/customer/orders key=k1', 'GET /api/customer/wishlist key=k1']);
+    expect(bearers.sort()).toEqual([
+      '/api/customer/cart Bearer tok-a',
+      '/api/customer/orders Bearer tok-a',
+      '/api/customer/wishlist Bearer tok-a',
+    ]);
     seen.length = 0;
+    // Another page asks for the session's cart and wishlist only; a guest's start-up for none of them.
     startFirstScreenPrefetch(base, 'k1', '/my-account', { publicCalls: false, token: 'tok-a' });
     startFirstScreenPrefetch(base, 'k1', '/my-account/orders', { publicCalls: false, token: null });
-    expect(seen).toEqual([]);
+    await c.get('/customer/cart');
+    await c.get('/customer/wishlist');
+    expect(seen.sort()).toEqual(['GET /api/customer/cart key=k1', 'GET /api/customer/wishlist key=k1']);
   });
 
-  test('is handed only to a client asking with the same token: signed out or another shopper asks again', async () => {
+  test('are handed only to a client asking with the same token: signed out or another shopper asks again', async () => {
     startFirstScreenPrefetch(base, 'k1', '/my-account/orders', { publicCalls: false, token: 'tok-a' });
     const other = createApiClient({ baseURL: base, apiKey: 'k1', getToken: () => 'tok-b' });
     await other.get('/customer/orders');
-    expect(bearers).toEqual(['/api/customer/orders Bearer tok-a', '/api/customer/orders Bearer tok-b']);
+    expect(bearers.filter((b) => b.includes('orders'))).toEqual(['/api/customer/orders Bearer tok-a', '/api/customer/orders Bearer tok-b']);
     bearers.length = 0;
     startFirstScreenPrefetch(base, 'k1', '/my-account/orders', { publicCalls: false, token: 'tok-a' });
     await createApiClient({ baseURL: base, apiKey: 'k1', getToken: () => null }).get('/customer/orders');
-    expect(bearers).toEqual(['/api/customer/orders Bearer tok-a']);
+    expect(bearers.filter((b) => b.includes('orders'))).toEqual(['/api/customer/orders Bearer tok-a']);
     expect(seen.filter((l) => l.startsWith('GET /api/customer/orders'))).toHaveLength(4);
   });
 

@@ -1,7 +1,7 @@
 /**
  * The first screen's data, requested before any framework code has loaded: the shell's start-up calls
  * `startFirstScreenPrefetch` as soon as it knows the API's address, so the store information, the
- * page's public catalogue calls and a signed-in shopper's order list run in parallel with the scripts
+ * page's public catalogue calls and a signed-in shopper's cart, wishlist and order list run in parallel with the scripts
  * instead of after them; the API client then adopts these responses (`takePrefetched`) instead of asking
  * again.
  *
@@ -65,13 +65,19 @@ export function browserOnlyCalls(pathname: string): PrefetchCall[] {
 }
 
 /**
- * A signed-in shopper's own data a personal page shows first and asks for at once: My Orders' list. It is
- * asked for with the saved session's token while the scripts load (a second or more under slow 4G) instead
- * of after them. Only reads nothing on the page changes before they are taken (the cart and wishlist are
- * synced on sign-in first, so a prefetched copy could be older than the shopper's own change).
+ * A signed-in shopper's own reads as a page starts: the session's cart and wishlist on every page (the
+ * shell's bootstrap asks for them), and My Orders' list. Asked for with the saved session's token while the
+ * scripts load (a second or more under slow 4G) instead of after them, and with them the page needs no
+ * HTTP library as it loads. A copy is handed only to a client asking with the same token, once, within
+ * PREFETCH_MAX_AGE_MS; the shopper cannot change the cart on this page before the session takes it.
  */
 export function customerFirstScreenCalls(pathname: string): PrefetchCall[] {
-  return pathname.replace(/\/+$/, '') === '/my-account/orders' ? [{ method: 'GET', url: CUSTOMER_URLS.orders, customer: true }] : [];
+  const calls: PrefetchCall[] = [
+    { method: 'GET', url: CUSTOMER_URLS.cart, customer: true },
+    { method: 'GET', url: CUSTOMER_URLS.wishlist, customer: true },
+  ];
+  if (pathname.replace(/\/+$/, '') === '/my-account/orders') calls.push({ method: 'GET', url: CUSTOMER_URLS.orders, customer: true });
+  return calls;
 }
 
 /** The saved session's bearer token (spec §4's one storage key), when the shopper is signed in. */

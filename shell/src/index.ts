@@ -44,7 +44,7 @@ async function startSections(boot: BootData | null, ssr: ServerRendered | null, 
   if (ssr && !(first && isPrivateRoute(first))) await pageLoaded();
   const config = await loadRuntimeConfig(undefined, boot?.config);
   // The store information and the first page's public data (a server-rendered page brought them along),
-  // and a signed-in shopper's order list, in parallel with every script below.
+  // and a signed-in shopper's cart, wishlist and order list, in parallel with every script below.
   startFirstScreenPrefetch(config.apiBaseUrl, config.apiKey, window.location.pathname, { publicCalls: !ssr, token: savedToken() });
   const registry = await loadRegistry(config.registryUrl, boot?.registry);
   startFederation(registry);

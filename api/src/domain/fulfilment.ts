@@ -14,6 +14,7 @@ import type { StaffRow } from '../db/repositories/staff';
 import { conflict, fieldError, notFound } from '../lib/errors';
 import { money, rupees } from '../lib/money';
 import type { Transaction } from './cart';
+import type { InvoiceIssuer } from './invoices';
 
 /** The history actor of a staff member: 'store:<id>' (the shopper sees `by: store`). */
 export const storeActor = (member: Pick<StaffRow, 'id'>) => `store:${member.id}`;
@@ -36,6 +37,8 @@ export interface FulfilmentDeps {
   tx: Transaction;
   /** Asks the provider for a requested refund after the transaction (domain/payments). */
   processRefund(refundId: number, actor: string): Promise<void>;
+  /** The tax invoice of a cash-on-delivery order delivered, the credit note of a paid one ended (issue 39). */
+  invoices: InvoiceIssuer;
 }
 
 /** The order as the activity record keeps it before and after a move. */
@@ -125,6 +128,9 @@ export async function moveOrder(
         trackingUrl: input.tracking_url ?? null,
       });
     if (input.to === 'delivered') await r.fulfilment.delivered(row.id, row.payment_method === 'cod' ? row.final_amount : null);
+    // A cash sale is made when the cash is collected; a prepaid one was invoiced when paid (idempotent).
+    if (input.to === 'delivered') await deps.invoices.invoice(r, row, actor);
+    if (refund) await deps.invoices.creditNote(r, row.id, actor);
     let refundId: number | null = null;
     if (ends) {
       await r.catalog.returnStock(row.variation_id, row.quantity);

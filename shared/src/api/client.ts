@@ -36,6 +36,8 @@ export interface ApiClient {
   postForm<T>(url: string, form: Record<string, string>, opts?: RequestOptions): Promise<T | null>;
   /** A file as the request body, sent with its own type (a picture: `image/jpeg`); never de-duplicated. */
   postFile<T>(url: string, file: Blob, opts?: RequestOptions): Promise<T | null>;
+  /** A file (a PDF) as a Blob, never de-duplicated; an error answer (JSON) becomes `ApiError` as usual. */
+  getFile(url: string, opts?: CallOptions): Promise<Blob | null>;
   /** How many requests are in flight now (diagnostics and tests). */
   readonly inFlight: number;
 }
@@ -188,7 +190,31 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return p;
   }
 
+  async function getFile(url: string, opts: CallOptions = {}): Promise<Blob | null> {
+    inFlight += 1;
+    let ax: AxiosModule | undefined;
+    try {
+      ax = await loadAxios();
+      const http = await instance();
+      // Every status is answered here: an error answer arrives as a Blob too, and its JSON is read below.
+      const res = await http.request<Blob>({ method: 'GET', url, responseType: 'blob', validateStatus: () => true, signal: opts.signal });
+      if (res.status >= 200 && res.status < 300) return res.data;
+      const body = (await res.data
+        .text()
+        .then((text) => JSON.parse(text) as unknown)
+        .catch(() => null)) as { message?: unknown } | null;
+      if (res.status === 401 && options.getToken()) options.onUnauthorized?.();
+      throw new ApiError(res.status, toMessages(body?.message), fieldErrorsOf(body));
+    } catch (err) {
+      if (opts.signal?.aborted || ax?.isCancel(err)) return null;
+      throw toApiError(err, ax);
+    } finally {
+      inFlight -= 1;
+    }
+  }
+
   return {
+    getFile,
     get: (url, opts) => request('GET', url, undefined, opts),
     post: (url, body, opts) => request('POST', url, body, opts),
     postForm: (url, form, opts) => request('POST', url, form, opts, true),

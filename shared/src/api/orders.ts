@@ -5,6 +5,7 @@ import { CUSTOMER_URLS } from './urls';
 type OrdersApi = Pick<
   Api,
   | 'getOrders'
+  | 'getOrderDocument'
   | 'cancelOrder'
   | 'checkout'
   | 'confirmTestPayment'
@@ -21,6 +22,7 @@ type OrdersApi = Pick<
 export function ordersApi(c: ApiClient): OrdersApi {
   return {
     getOrders: (o) => c.get(CUSTOMER_URLS.orders, o),
+    getOrderDocument: (orderId, kind, o) => c.getFile(`${CUSTOMER_URLS.orders}/${orderId}/document?kind=${kind}`, o),
     cancelOrder: (payload, o) => c.post('/customer/cancel-order', payload, o),
     checkout: (payload, o) => c.post('/checkout1', payload, o),
     confirmTestPayment: (payload, o) => c.post('/payment/test/confirm', payload, o),

@@ -1,4 +1,4 @@
-import type { Category, Customer, Order, Product, StoreInfoData, Variation } from '../api/types';
+import type { Category, Customer, Order, Product, SavedAddress, StoreInfoData, Variation } from '../api/types';
 
 let nextId = 1000;
 
@@ -156,5 +156,20 @@ export function makeOrder(o: Partial<Order> = {}): Order {
     },
     history: [{ status: 'order_placed', at: '2026-11-10T09:30:00.000Z' }],
     ...o,
+  };
+}
+
+/** A saved address of the address book (issue 39): Home in Bengaluru, the default, unless overridden. */
+export function makeSavedAddress(a: Partial<SavedAddress> = {}): SavedAddress {
+  return {
+    id: 1,
+    label: 'Home',
+    address: '12 MG Road',
+    pincode: '560001',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    alt_phone_number: null,
+    is_default: true,
+    ...a,
   };
 }

@@ -12,6 +12,7 @@ import {
 } from '@storefront/shared';
 import { useLastShown } from '../../hooks/useLastShown';
 import { CopyOrderNumber } from './CopyOrderNumber';
+import { OrderDocuments } from './OrderDocuments';
 import { formatOrderDate } from './formatOrderDate';
 import { OrderProgress } from './OrderProgress';
 import './OrderDetailsDrawer.css';
@@ -135,6 +136,8 @@ function OrderDetails({ order, onCancel }: { order: Order; onCancel: (order: Ord
           </address>
         </>
       )}
+
+      <OrderDocuments order={order} />
 
       {isCancellable(order.status) && (
         <div className="acc-order-details__actions">

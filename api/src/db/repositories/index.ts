@@ -15,6 +15,8 @@ import { StaffRepository } from './staff';
 import { FulfilmentRepository } from './fulfilment';
 import { NotificationRepository } from './notifications';
 import { StoreAdminRepository } from './storeAdmin';
+import { AddressRepository } from './addresses';
+import { InvoiceRepository } from './invoices';
 
 /** Every repository over one executor: the database, or a transaction (checkout, cancel, payment). */
 export interface Repositories {
@@ -31,6 +33,8 @@ export interface Repositories {
   fulfilment: FulfilmentRepository;
   notifications: NotificationRepository;
   storeAdmin: StoreAdminRepository;
+  addresses: AddressRepository;
+  invoices: InvoiceRepository;
 }
 
 /** `cache`: the app's one catalogue cache (none when omitted, as in the seed). */
@@ -49,5 +53,7 @@ export function createRepositories(db: Kysely<Database>, clock: Clock, cache?: C
     fulfilment: new FulfilmentRepository(db, clock),
     notifications: new NotificationRepository(db, clock),
     storeAdmin: new StoreAdminRepository(db),
+    addresses: new AddressRepository(db, clock),
+    invoices: new InvoiceRepository(db),
   };
 }

@@ -7,6 +7,7 @@ import { imageUrl } from '../../lib/images';
 import { iso, type Clock } from '../../lib/clock';
 import { buildCatalogue, CATEGORIES } from './catalogue';
 import { STATES_AND_CITIES } from './india';
+import { GST_RATES_BY_CATEGORY } from './gst';
 import { productSearchWords } from '../../domain/search';
 import { addSearchTerms, countTerms } from '../searchWords';
 
@@ -67,6 +68,12 @@ export async function seed(
         .returning('id')
         .executeTakeFirstOrThrow();
       categoryIds.set(c.slug, row.id);
+      const gst = GST_RATES_BY_CATEGORY[c.slug];
+      if (gst)
+        await trx
+          .insertInto('gst_rates')
+          .values({ category_id: row.id, ...gst })
+          .execute();
     }
 
     const terms = new Map<string, number>();

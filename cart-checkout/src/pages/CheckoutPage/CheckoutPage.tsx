@@ -17,6 +17,8 @@ import {
 import { CouponForm } from '../../components/CouponForm/CouponForm';
 import { GuestVerification } from '../../components/GuestVerification/GuestVerification';
 import { OrderSummary } from '../../components/OrderSummary/OrderSummary';
+import { SavedAddressChooser } from '../../components/SavedAddressChooser/SavedAddressChooser';
+import { BuyerGstin } from '../../components/BuyerGstin/BuyerGstin';
 import { cartLineKey } from '../../lib/cartLineKey';
 import { prefetchValidation } from '../../lib/validation';
 import {
@@ -207,6 +209,7 @@ function CheckoutPage() {
               </fieldset>
               <fieldset className="cc-fieldset">
                 <legend>Shipping address</legend>
+                <SavedAddressChooser store={store} values={values} onChoose={(a) => setValues((v) => store.withAddress(v, a))} />
                 <Field classPrefix="cc-field" id="cc-address" label="Address" error={errors.address} className="cc-field--wide">
                   {(aria) => (
                     <textarea
@@ -265,6 +268,7 @@ function CheckoutPage() {
                   inputMode: 'numeric',
                   maxLength: 10,
                 })}
+                <BuyerGstin store={store} />
               </fieldset>
               <fieldset className="cc-fieldset">
                 <legend>Payment method</legend>
