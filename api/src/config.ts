@@ -26,6 +26,8 @@ export interface Limits {
   forgotPassword: LimitWindow;
   contact: LimitWindow;
   newsletter: LimitWindow;
+  /** Per client network: checks of pincodes the owner's list does not hold (issue 39: a scan of made-up ones). */
+  pincodeCheck: LimitWindow;
   otpSendAddress: LimitWindow;
   otpVerifyAddress: LimitWindow;
   /** Per e-mail: reset links sent, known address or not (mailbox flooding). */
@@ -125,6 +127,8 @@ export interface Config {
   invoices: InvoiceConfig;
   /** NOTIFY_SWEEP_SECONDS (10): how often this process sends queued order notices; 0 turns it off. */
   notifySweepSeconds: number;
+  /** PINCODE_CACHE_SECONDS (60): how long each API process keeps a pincode's row and the shop's delivery rules (issue 39). */
+  pincodeCacheSeconds: number;
   /** The owner's pictures and every resized variant (issue 20); keep it with the database. */
   imageDir: string;
   /** The generated catalogue pictures, kept across databases and runs (drawn once per drawing version). */
@@ -186,6 +190,7 @@ export function productionLimits(scale = 1): Limits {
     forgotPassword: perAddress(5),
     contact: perAddress(5),
     newsletter: perAddress(10),
+    pincodeCheck: perAddress(120),
     otpSendAddress: perAddress(10),
     otpVerifyAddress: perAddress(30),
     forgotPasswordEmail: { max: 5, windowMs: HOUR },
@@ -265,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: loadPaymentConfig(env, dev),
     invoices: loadInvoiceConfig(env, dev),
     notifySweepSeconds: Math.max(0, int(env.NOTIFY_SWEEP_SECONDS, 10)),
+    pincodeCacheSeconds: Math.max(0, int(env.PINCODE_CACHE_SECONDS, 60)),
     imageDir: env.IMAGE_DIR ? path.resolve(env.IMAGE_DIR) : DEFAULT_IMAGE_DIR,
     photoPoolDir: env.PHOTO_POOL_DIR ? path.resolve(env.PHOTO_POOL_DIR) : DEFAULT_PHOTO_POOL_DIR,
   };

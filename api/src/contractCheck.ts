@@ -17,6 +17,7 @@ import type {
   HomeSections,
   Order,
   PaymentSession,
+  PincodeCheck,
   Product,
   ProductPage,
   SavedAddress,
@@ -53,6 +54,7 @@ export type WireAgreement = {
   coupon: Equals<Reply<'coupon'>, Coupon>;
   checkoutResult: Equals<Reply<'checkoutResult'>, CheckoutResult>;
   paymentSession: Equals<Reply<'paymentSession'>, PaymentSession>;
+  pincodeCheck: Equals<Reply<'pincodeCheck'>, PincodeCheck>;
   wishlistItem: Equals<Reply<'wishlistItem'>, WishlistItem>;
   subcategoryVariation: Equals<Reply<'subcategoryVariation'>, SubcategoryVariation>;
   homeSections: Equals<Reply<'homeSections'>, HomeSections>;

@@ -296,6 +296,7 @@ const order = answer(
     price: money,
     discount_amount: money,
     final_amount: money,
+    cod_fee: money,
     payment_method: { type: 'string', enum: PAYMENT_METHODS },
     payment_status: { type: 'string', enum: PAYMENT_STATUSES },
     payment_expires_at: nullableString,
@@ -311,7 +312,7 @@ const order = answer(
     ),
     documents: answer({ invoice_number: nullableString, credit_note_number: nullableString }),
   },
-  ['shipment', 'documents'],
+  ['shipment', 'cod_fee', 'documents'],
 );
 const paymentProvider = { type: 'string', enum: ['test', 'razorpay'] } as const;
 
@@ -383,7 +384,7 @@ export const replies = {
       customer_data: order.properties.customer_data,
       steps: { type: 'array', items: answer({ status: orderStatus, label: str, done: bool, current: bool }) },
     },
-    ['customer_data', 'shipment', 'documents'],
+    ['customer_data', 'shipment', 'cod_fee', 'documents'],
   ),
   coupon: answer({
     code: str,
@@ -396,7 +397,17 @@ export const replies = {
     order_id: { type: 'array', items: int },
     order_numbers: strings,
     customer,
+    cod_fee: money,
     payment: orNull(answer({ payment_id: str, amount: money, provider: paymentProvider, expires_at: str })),
+  }),
+  pincodeCheck: answer({
+    pincode: str,
+    serviceable: bool,
+    district: nullableString,
+    state: nullableString,
+    zone: nullableString,
+    delivery: orNull(answer({ from: str, to: str, text: str })),
+    cod: answer({ available: bool, reason: nullableString, fee: money, max_order_value: orNull(money), otp_above: orNull(money) }),
   }),
   paymentSession: answer({
     payment_id: str,

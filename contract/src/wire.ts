@@ -283,6 +283,8 @@ export interface Order {
   price: Money;
   discount_amount: Money;
   final_amount: Money;
+  /** Issue 39: the cash-on-delivery fee, on the first order of a cash checkout only (collected with it). */
+  cod_fee?: Money;
   /** The server sends only these; spec §3 has the browser read anything but `cod` as prepaid. */
   payment_method: PaymentMethod;
   payment_status: PaymentStatus;
@@ -385,6 +387,8 @@ export interface CheckoutResult {
   order_id: number[];
   order_numbers: string[];
   customer: Customer;
+  /** Issue 39: the cash-on-delivery fee charged with the order ("0.00" for prepaid or no fee). */
+  cod_fee: Money;
   /** For a prepaid order: the payment to start and when its stock hold ends (ISO); null for cash on delivery. */
   payment: { payment_id: string; amount: Money; provider: 'test' | 'razorpay'; expires_at: string } | null;
 }

@@ -263,6 +263,8 @@ export interface OrderTable {
   delivered_at: string | null;
   /** Cash collected on delivery, paise. */
   cod_collected: number | null;
+  /** Issue 39: the cash-on-delivery fee, paise, on the first order of a checkout (migration 022). */
+  cod_fee: Generated<number>;
   /** Issue 39: a business buyer's GSTIN, printed on the tax invoice (migration 025). */
   buyer_gstin: Generated<string | null>;
 }
@@ -375,6 +377,10 @@ export interface Database {
   staff_challenges: StaffChallengeTable;
   staff_actions: StaffActionTable;
   notifications: NotificationTable;
+  pincodes: PincodeTable;
+  cod_excluded_pincodes: CodExcludedPincodeTable;
+  shop_holidays: ShopHolidayTable;
+  shipping_rules: ShippingRulesTable;
   customer_addresses: CustomerAddressTable;
   gst_rates: GstRateTable;
   invoice_counters: InvoiceCounterTable;
@@ -440,6 +446,39 @@ export interface NotificationTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+}
+
+/** Issue 39 (migration 021): a pincode the shop delivers to; `cod` 0/1; courier days from its zone. */
+export interface PincodeTable {
+  pincode: string;
+  district: string;
+  state: string;
+  zone: string;
+  cod: number;
+  min_days: number;
+  max_days: number;
+}
+
+export interface CodExcludedPincodeTable {
+  pincode: string;
+  created_at: string;
+}
+
+export interface ShopHolidayTable {
+  day: string;
+  name: string;
+}
+
+/** One row (id 1): the delivery schedule and the cash-on-delivery rules; money in paise, null: rule off. */
+export interface ShippingRulesTable {
+  id: number;
+  processing_days: number;
+  closing_minute: number;
+  cod_max_order: number | string | null;
+  cod_fee: number;
+  cod_rto_limit: number | null;
+  cod_otp_above: number | string | null;
+  updated_at: string;
 }
 
 /** A saved address (issue 39, migration 024); the default one is mirrored in the customer's own columns. */

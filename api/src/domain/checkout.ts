@@ -14,6 +14,7 @@ import { imageUrl } from '../lib/images';
 import { money } from '../lib/money';
 import { checkCartTotal, type Transaction } from './cart';
 import { checkCoupon, discountFor, redeemCoupon } from './coupons';
+import { checkDeliveryAndCod } from './delivery';
 import { ACTOR, PAYMENT_CURRENCY, type PaymentService } from './payments';
 import { checkoutAddress } from './addresses';
 
@@ -49,6 +50,8 @@ export interface CheckoutArgs {
   input: CheckoutInput;
   now: number;
   payments: PaymentService;
+  /** The request's session: a cash order over the owner's threshold needs it to have proved the mobile. */
+  sessionId?: number | null;
 }
 
 const OPEN_CHECKOUTS = `You have ${MAX_OPEN_PREPAID_CHECKOUTS} orders waiting for payment. Pay for or cancel one of them before placing another prepaid order.`;
@@ -88,6 +91,16 @@ export async function placeOrder(deps: { tx: Transaction }, args: CheckoutArgs):
     const discount = coupon ? discountFor(coupon, total) : 0;
     const lineTotals = rows.map((row) => row.price * row.quantity);
     const shares = splitDiscount(lineTotals, discount);
+    // Issue 39: the pincode served, and cash on delivery within the owner's rules; before any stock is taken.
+    const { codFee } = await checkDeliveryAndCod(r, {
+      pincode: b.pincode,
+      paymentMethod: b.payment_method,
+      orderValue: total - discount,
+      mobile: me.phone_number ?? b.alt_phone_number ?? null,
+      sessionId: args.sessionId ?? null,
+      now,
+      prepaidOffered: payments.prepaidAvailable,
+    });
 
     for (const row of rows) {
       if (!(await r.catalog.takeStock(row.variation_id, row.quantity))) {
@@ -142,6 +155,7 @@ export async function placeOrder(deps: { tx: Transaction }, args: CheckoutArgs):
           city: b.city.trim(),
           state: b.state.trim(),
           alt_phone_number: b.alt_phone_number || null,
+          cod_fee: i === 0 ? codFee : 0,
           buyer_gstin: buyerGstin,
         },
         now,
@@ -163,6 +177,7 @@ export async function placeOrder(deps: { tx: Transaction }, args: CheckoutArgs):
       order_id: ids,
       order_numbers: numbers,
       customer: toCustomer(customer),
+      cod_fee: money(codFee),
       payment: paymentId
         ? {
             payment_id: paymentId,

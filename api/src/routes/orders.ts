@@ -127,7 +127,13 @@ export const orderRoutes: RoutesPlugin = async (app) => {
       if (req.body.payment_method === 'prepaid' && !app.payments.prepaidAvailable) {
         throw fieldError('payment_method', PREPAID_UNAVAILABLE);
       }
-      const result = await placeOrder(app, { me: req.requireCustomer(), input: req.body, now: app.clock.now(), payments: app.payments });
+      const result = await placeOrder(app, {
+        me: req.requireCustomer(),
+        input: req.body,
+        now: app.clock.now(),
+        payments: app.payments,
+        sessionId: req.sessionId,
+      });
       res.status(201);
       return { success: true, message: 'Order placed successfully', data: result };
     },

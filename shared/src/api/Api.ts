@@ -29,6 +29,7 @@ import type {
   SavedAddress,
   SavedAddressPayload,
 } from './types';
+import type { PincodeCheck } from '@storefront/contract/cod';
 
 /** Options every call accepts: an AbortSignal; a cancelled call resolves to `null`. */
 export interface CallOptions {
@@ -129,4 +130,6 @@ export interface Api {
   trackOrder(trackNo: string, o?: CallOptions): Call<ApiEnvelope<TrackedOrder>>;
   submitContact(payload: ContactPayload, o?: CallOptions): Call<ApiEnvelope>;
   subscribeNewsletter(email: string, o?: CallOptions): Call<ApiEnvelope>;
+  /** Issue 39: serviceability, the delivery window and cash on delivery for one pincode. */
+  checkPincode(pincode: string, o?: CallOptions): Call<ApiEnvelope<PincodeCheck>>;
 }

@@ -2,6 +2,7 @@ import { makeObservable, observable, reaction, runInAction, type IReactionDispos
 import type { Api } from '../api/Api';
 import { AuthStore } from './AuthStore';
 import { CartStore } from './CartStore';
+import { DeliveryStore } from './DeliveryStore';
 import { HomeSectionsStore } from './HomeSectionsStore';
 import { StoreInfoStore } from './StoreInfoStore';
 import { UiStore } from './UiStore';
@@ -50,6 +51,8 @@ export class RootStore {
   readonly wishlist: WishlistStore;
   readonly ui: UiStore;
   readonly homeSections: HomeSectionsStore;
+  /** Issue 39: the remembered delivery pincode and its answer. */
+  readonly delivery: DeliveryStore;
   /**
    * Whether the shopper's own session (sign-in, cart, wishlist) has been applied to this page. False
    * on the server, which never has it, and while a page rendered there hydrates: what depends on it
@@ -78,6 +81,7 @@ export class RootStore {
     this.cart = new CartStore(api, this.auth, { onSynced: () => this.ui.closeSignUpModal() });
     this.wishlist = new WishlistStore(api, this.auth);
     this.homeSections = new HomeSectionsStore(api);
+    this.delivery = new DeliveryStore(api);
     this.eventTarget = options.eventTarget;
     makeObservable(this, { sessionRestored: observable });
     if (!options.deferPersistence) this.startPersistence();
@@ -116,6 +120,7 @@ export class RootStore {
       wishlist: { items: this.wishlist.items },
       storeInfo: this.storeInfo.data,
       homeSections: this.homeSections.data,
+      delivery: this.delivery.snapshot,
     };
   }
 
@@ -127,6 +132,7 @@ export class RootStore {
       // The saved copies stand in until the server answers; they never replace fresher data (a server render's).
       if (!this.storeInfo.data) this.storeInfo.hydrate(s.storeInfo);
       if (!this.homeSections.data) this.homeSections.hydrate(s.homeSections);
+      this.delivery.hydrate(s.delivery);
       this.sessionRestored = true;
     });
   }
@@ -155,6 +161,8 @@ export class RootStore {
       this.wishlist.clear();
       this.ui.reset();
       this.homeSections.clear();
+      // Where the shopper lives leaves with them.
+      this.delivery.hydrate(undefined);
     });
     try {
       this.storage?.setItem(LOGOUT_EVENT_KEY, String(Date.now()));

@@ -19,7 +19,8 @@ import type {
 } from '../api/types';
 import { ADDRESS_BOOK_FULL, MAX_SAVED_ADDRESSES, CART_TOTAL_LIMIT, LIST_TOTAL_CAP, MAX_LINE_QUANTITY, isCancellable } from '../constants';
 import { MESSAGES } from '../messages';
-import { fixtureProducts, fixtureStoreInfo, makeCustomer, makeOrder } from './fixtures';
+import { fixturePincodes, fixtureProducts, fixtureStoreInfo, makeCustomer, makeOrder, unservedPincode } from './fixtures';
+import { UNSERVED_PINCODE, type PincodeCheck } from '@storefront/contract/cod';
 
 type Method = keyof Api;
 
@@ -49,6 +50,10 @@ export interface FakeState {
   homeSections: HomeSections;
   /** What `startPayment` says beyond what the pending orders give (provider, seconds left, status). */
   payment: Partial<PaymentSession>;
+  /** Issue 39: the answers of `checkPincode` by pincode; any other is not served (checkout refuses it). */
+  pincodes: Record<string, PincodeCheck>;
+  /** The COD fee a cash checkout is charged ("0.00": none). */
+  codFee: string;
   /** The signed-in customer's address book (issue 39); the default is mirrored in `shipping_address`. */
   addresses: SavedAddress[];
 }
@@ -79,6 +84,8 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
     orders: [makeOrder({ status: 'order_placed' }), makeOrder({ status: 'delivered', order_date: '2026-10-01T09:30:00.000Z' })],
     coupons: [{ code: 'WELCOME10', type: 'percent', value: 10, discount_amount: '0.00', min_amount: '500.00' }],
     payment: {},
+    pincodes: fixturePincodes(),
+    codFee: '0.00',
     addresses: [],
     otp: '123456',
     homeSections: {
@@ -472,6 +479,7 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
     checkout: async (p) => {
       const c = customer();
       if (!state.cart.length) throw new ApiError(409, ['Your cart is empty']);
+      if (!state.pincodes[p.pincode]?.serviceable) throw new ApiError(400, [UNSERVED_PINCODE], { pincode: UNSERVED_PINCODE });
       const created = state.cart.map((l) =>
         makeOrder({
           product_id: l.product_id ?? 0,
@@ -490,6 +498,7 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
           order_id: created.map((o) => o.order_id),
           order_numbers: created.map((o) => o.order_number),
           customer: publicCustomer(c),
+          cod_fee: p.payment_method === 'cod' ? state.codFee : '0.00',
           payment:
             p.payment_method === 'prepaid'
               ? {
@@ -576,6 +585,7 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
     },
     submitContact: async () => ok(undefined, 'Form submitted successfully'),
     subscribeNewsletter: async () => ok(undefined, 'Thank you for subscribing!'),
+    checkPincode: async (pincode) => ok(state.pincodes[pincode] ?? unservedPincode(pincode)),
   };
 
   const api = {} as Record<string, unknown>;

@@ -15,6 +15,7 @@ import { StaffRepository } from './staff';
 import { FulfilmentRepository } from './fulfilment';
 import { NotificationRepository } from './notifications';
 import { StoreAdminRepository } from './storeAdmin';
+import { DeliveryRepository } from './delivery';
 import { AddressRepository } from './addresses';
 import { InvoiceRepository } from './invoices';
 
@@ -33,6 +34,7 @@ export interface Repositories {
   fulfilment: FulfilmentRepository;
   notifications: NotificationRepository;
   storeAdmin: StoreAdminRepository;
+  delivery: DeliveryRepository;
   addresses: AddressRepository;
   invoices: InvoiceRepository;
 }
@@ -53,6 +55,7 @@ export function createRepositories(db: Kysely<Database>, clock: Clock, cache?: C
     fulfilment: new FulfilmentRepository(db, clock),
     notifications: new NotificationRepository(db, clock),
     storeAdmin: new StoreAdminRepository(db),
+    delivery: new DeliveryRepository(db, clock),
     addresses: new AddressRepository(db, clock),
     invoices: new InvoiceRepository(db),
   };

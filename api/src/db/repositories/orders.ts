@@ -49,6 +49,7 @@ function toOrder(o: OrderRow, history: HistoryRow[], paymentExpiresAt: string | 
     price: money(o.price),
     discount_amount: money(o.discount_amount),
     final_amount: money(o.final_amount),
+    ...(o.cod_fee > 0 ? { cod_fee: money(o.cod_fee) } : {}),
     payment_method: o.payment_method === 'cod' ? 'cod' : 'prepaid',
     payment_status: o.payment_status as PaymentStatus,
     payment_expires_at: o.status === 'payment_pending' ? paymentExpiresAt : null,

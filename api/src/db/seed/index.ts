@@ -10,6 +10,10 @@ import { STATES_AND_CITIES } from './india';
 import { GST_RATES_BY_CATEGORY } from './gst';
 import { productSearchWords } from '../../domain/search';
 import { addSearchTerms, countTerms } from '../searchWords';
+import fs from 'node:fs';
+import { DeliveryRepository } from '../repositories/delivery';
+import { parsePincodeCsv } from '../../domain/delivery';
+import { SAMPLE_PINCODES_CSV } from './pincodes';
 
 /** The demo customer printed at start and named in docs/api-contract.md. */
 export const DEMO_CUSTOMER = {
@@ -217,6 +221,9 @@ export async function seed(
     }
 
     if (demoHash) await seedDemoCustomer(trx, deps.clock, demoHash);
+    // The demo shop delivers to the sample list (issue 39); a real shop loads its own (`pincodes:load`).
+    if (deps.demo)
+      await new DeliveryRepository(trx, deps.clock).replacePincodes(parsePincodeCsv(fs.readFileSync(SAMPLE_PINCODES_CSV, 'utf8')));
   });
   return true;
 }
