@@ -9,6 +9,8 @@ export const EXPOSED_MODULES = {
   catalog: ['Home', 'About', 'Shop', 'Categories', 'Product'],
   cart_checkout: ['Cart', 'Checkout', 'Payment', 'OrderSuccess', 'OrderFailure', 'CartPanel'],
   account: ['SignIn', 'SignUp', 'ForgotPassword', 'ResetPassword', 'MyAccount', 'TrackOrder', 'SignUpModal'],
+  // The back office (issue 38): one page owning everything under /admin, with its own staff session.
+  admin: ['BackOffice'],
 } as const;
 export type RemoteName = keyof typeof EXPOSED_MODULES;
 export type ExposedModule<R extends RemoteName = RemoteName> = (typeof EXPOSED_MODULES)[R][number];
@@ -84,6 +86,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/forgot-password', access: 'guest', remote: 'account', module: 'ForgotPassword' },
   { path: '/reset-password', access: 'guest', remote: 'account', module: 'ResetPassword', query: ['token'] },
   { path: '/my-account/*', access: 'auth', remote: 'account', module: 'MyAccount' },
+  // The back office: no customer guard (staff sign in inside it), private (no-store, noindex), and only
+  // this route ever loads the admin remote, so a shopper's page carries none of it.
+  { path: '/admin/*', access: 'public', private: true, remote: 'admin', module: 'BackOffice' },
   { path: '/faq', access: 'public', shell: 'Faq' },
   { path: '/terms-use', access: 'public', shell: 'Terms' },
   { path: '/privacy-policy', access: 'public', shell: 'PrivacyPolicy' },
@@ -241,4 +246,16 @@ export const paths = {
     password: '/my-account/password',
   },
   notFound: '/not-found',
+  /** The back office (issue 38): `admin.orders`, `admin.order(number)`, … */
+  admin: {
+    home: '/admin',
+    orders: '/admin/orders',
+    order(orderNumber: string): string {
+      return `/admin/orders/${encodeURIComponent(orderNumber)}`;
+    },
+    products: '/admin/products',
+    settings: '/admin/settings',
+    staff: '/admin/staff',
+    activity: '/admin/activity',
+  },
 } as const;

@@ -60,8 +60,11 @@ describe('routes (spec §2)', () => {
       '/forgot-password',
       '/reset-password',
       '/my-account/*',
+      '/admin/*',
     ]);
     expect(isPrivatePath('/my-account/orders')).toBe(true);
+    // The back office (issue 38): never cached, never indexed.
+    expect(isPrivatePath('/admin/orders/SF1')).toBe(true);
     expect(isPrivatePath('/track-order/SF-1')).toBe(true);
     for (const p of ['/', '/shop', '/products/a-b', '/faq', '/no-such-page']) expect(isPrivatePath(p)).toBe(false);
   });

@@ -40,7 +40,7 @@ ${Object.values(COMMANDS)
   .map((c) => c.usage)
   .join('\n')}
 
-  sections: shell, catalog, cart_checkout (cart-checkout), account
+  sections: shell, catalog, cart_checkout (cart-checkout), account, admin (the back office)
   --root <dir>   deploy root (default: $DEPLOY_ROOT, else <repo>/.deploy)`;
 
 /** The workspace root: the nearest folder above cwd holding pnpm-workspace.yaml. */

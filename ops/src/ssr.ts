@@ -203,6 +203,11 @@ export interface ServerRenderer {
   warm(reg: RemoteRegistry): Promise<string[]>;
 }
 
+/** How long the host uses one read of the API's catalogue version (see `catalogVersion`). */
+const CATALOG_VERSION_REFRESH_MS = 1000;
+/** A version read that takes longer is given up ('unknown'): the page is not held for it. */
+const CATALOG_VERSION_TIMEOUT_MS = 300;
+
 export function createServerRenderer(opts: ServerRendererOptions): ServerRenderer {
   const root = path.resolve(opts.root);
   const timeoutMs = opts.timeoutMs ?? 1500;
@@ -213,6 +218,8 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
   const loaders = new Map<string, Promise<PageLoaderScript | undefined>>();
   const remotes = new Map<string, Promise<Record<string, unknown> | null>>();
   const pages = new Map<string, { until: number; page: Promise<ServerPage | null> }>();
+  let version: { value: string; at: number } | null = null;
+  let versionRead: Promise<string> | null = null;
   const warned = new Set<string>();
   const events = opts.events;
   const apiBaseUrl = typeof opts.apiBaseUrl === 'function' ? opts.apiBaseUrl : () => opts.apiBaseUrl as string;
@@ -454,24 +461,62 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
       const pathname = q < 0 ? asked : asked.slice(0, q);
       const url = `${pathname}${pageQuery(pathname, q < 0 ? '' : asked.slice(q))}`;
       if (cacheMs <= 0) return renderCapped(reg, url, config);
-      const versions = [reg.shell?.version ?? '', ...Object.entries(reg.remotes).map(([n, e]) => `${n}@${e?.version ?? ''}`)].join(',');
-      const key = `${versions} ${JSON.stringify(config)} ${url}`;
-      const now = Date.now();
-      const hit = pages.get(key);
-      if (hit && hit.until > now) {
-        events?.cacheHit();
-        return hit.page;
-      }
-      for (const [k, v] of pages) if (v.until <= now || pages.size >= MAX_CACHED_PAGES) pages.delete(k);
-      // Concurrent identical requests share one render; a page not rendered is not kept.
-      const page = renderCapped(reg, url, config);
-      pages.set(key, { until: now + cacheMs, page });
-      void page.then((p) => {
-        if (!p) pages.delete(key);
-      });
-      return page;
+      return catalogVersion(config).then((data) => cachedRender(reg, url, config, data));
     },
   };
+
+  /**
+   * The API's catalogue version (its change log's newest entry), read at most every
+   * CATALOG_VERSION_REFRESH_MS and shared by the requests meanwhile: part of the render cache's key, so a
+   * price, stock, product or store-info change is rendered afresh on the next load after that read,
+   * not after SSR_CACHE_SECONDS. An API that does not answer gives 'unknown' (the key stays as it was).
+   */
+  function catalogVersion(config: unknown): Promise<string> {
+    if (version && Date.now() - version.at < CATALOG_VERSION_REFRESH_MS) return Promise.resolve(version.value);
+    versionRead ??= readCatalogVersion(config)
+      .then((value) => {
+        version = { value, at: Date.now() };
+        return value;
+      })
+      .finally(() => {
+        versionRead = null;
+      });
+    return versionRead;
+  }
+
+  async function readCatalogVersion(config: unknown): Promise<string> {
+    const key = (config as { apiKey?: unknown } | null)?.apiKey;
+    try {
+      const res = await fetch(`${apiBaseUrl()}/catalog-version`, {
+        headers: typeof key === 'string' ? { 'x-api-key': key } : {},
+        signal: AbortSignal.timeout(CATALOG_VERSION_TIMEOUT_MS),
+      });
+      if (!res.ok) return 'unknown';
+      const body = (await res.json()) as { data?: { version?: unknown } } | null;
+      return typeof body?.data?.version === 'number' ? String(body.data.version) : 'unknown';
+    } catch {
+      return 'unknown';
+    }
+  }
+
+  function cachedRender(reg: RemoteRegistry, url: string, config: unknown, data: string): Promise<ServerPage | null> {
+    const versions = [reg.shell?.version ?? '', ...Object.entries(reg.remotes).map(([n, e]) => `${n}@${e?.version ?? ''}`)].join(',');
+    const key = `${versions} catalog@${data} ${JSON.stringify(config)} ${url}`;
+    const now = Date.now();
+    const hit = pages.get(key);
+    if (hit && hit.until > now) {
+      events?.cacheHit();
+      return hit.page;
+    }
+    for (const [k, v] of pages) if (v.until <= now || pages.size >= MAX_CACHED_PAGES) pages.delete(k);
+    // Concurrent identical requests share one render; a page not rendered is not kept.
+    const page = renderCapped(reg, url, config);
+    pages.set(key, { until: now + cacheMs, page });
+    void page.then((p) => {
+      if (!p) pages.delete(key);
+    });
+    return page;
+  }
 }
 
 /** Writes a server render into the shell's page; null when the page has no outlet (an older shell). */

@@ -285,6 +285,7 @@ describe('status, history, deploy-all', () => {
       ['catalog', '0.1.0-v2', true],
       ['cart_checkout', null, false],
       ['account', null, false],
+      ['admin', null, false],
     ]);
     const hist = await ok('history', 'catalog');
     expect(hist.split('\n').filter((l) => /catalog\s+(publish|activate)/.test(l))).toHaveLength(4);

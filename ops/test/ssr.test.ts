@@ -75,7 +75,7 @@ async function ok(...args: string[]): Promise<void> {
   if (r.code !== 0) throw new Error(`${args.join(' ')}: ${r.err}`);
 }
 
-async function start(env: NodeJS.ProcessEnv = {}, extra: { ssr?: boolean } = {}): Promise<{ base: string; log: string[] }> {
+async function start(env: NodeJS.ProcessEnv = {}, extra: { ssr?: boolean; api?: string } = {}): Promise<{ base: string; log: string[] }> {
   const log: string[] = [];
   const port = await freePort();
   const h = createHost({
@@ -380,6 +380,42 @@ describe('the render cache', () => {
     const uncached = await start({ SSR_CACHE_SECONDS: '0' });
     const d = await renderOf(uncached.base, '/shop?page=1');
     expect(await renderOf(uncached.base, '/shop?page=1')).not.toBe(d);
+  });
+});
+
+describe('the render cache follows the catalogue (issue 38)', () => {
+  it("renders a page afresh once the API's change log has moved, without waiting out SSR_CACHE_SECONDS", async () => {
+    const renderOf = async (base: string, p: string) => /data-render="(\d+)"/.exec((await get(base, p)).body)?.[1];
+    let version = 7;
+    let reads = 0;
+    const api = http.createServer((req, res) => {
+      if (req.url === '/base/api/catalog-version' && req.headers['x-api-key'] === 'k-123') {
+        reads += 1;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ success: true, data: { version } }));
+        return;
+      }
+      res.writeHead(404);
+      res.end();
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = api.address() as import('node:net').AddressInfo;
+      const host = await start({ SSR_CACHE_SECONDS: '60' }, { api: `http://127.0.0.1:${port}/base` });
+      const first = await renderOf(host.base, '/shop?page=7');
+      expect(first).toBeDefined();
+      expect(await renderOf(host.base, '/shop?page=7')).toBe(first);
+      // A staff member changes a price: the log moves on; within a second the host has read it.
+      version = 8;
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const second = await renderOf(host.base, '/shop?page=7');
+      expect(second).not.toBe(first);
+      expect(await renderOf(host.base, '/shop?page=7')).toBe(second);
+      // One read a second at most, however many pages are asked for.
+      expect(reads).toBeLessThanOrEqual(3);
+    } finally {
+      await new Promise((resolve) => api.close(resolve));
+    }
   });
 });
 

@@ -26,6 +26,7 @@ import * as m010 from './migrations/010_search_words';
 import * as m016 from './migrations/016_staff';
 import * as m017 from './migrations/017_fulfilment';
 import * as m018 from './migrations/018_notifications';
+import * as m019 from './migrations/019_product_visibility';
 import * as m021 from './migrations/021_pincodes_and_cod_rules';
 import * as m022 from './migrations/022_order_cod_fee';
 import * as m024 from './migrations/024_address_book';
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '016_staff': m016,
   '017_fulfilment': m017,
   '018_notifications': m018,
+  '019_product_visibility': m019,
   '021_pincodes_and_cod_rules': m021,
   '022_order_cod_fee': m022,
   '024_address_book': m024,

@@ -55,6 +55,8 @@ export interface ProductTable {
   images: string | null;
   /** Migration 010: the product's words as domain/search.ts normalises them (db/searchWords.ts); what search matches. */
   search_words: Generated<string>;
+  /** Migration 019: 1 while the staff keep the product out of the shop (issue 38). */
+  hidden: Generated<number>;
 }
 
 /** Migration 010: every plain word of the catalogue (spelling tolerance corrects to these; the rarest is read first). */

@@ -34,6 +34,8 @@ export interface ApiClient {
   get<T>(url: string, opts?: RequestOptions): Promise<T | null>;
   post<T>(url: string, body?: unknown, opts?: RequestOptions): Promise<T | null>;
   postForm<T>(url: string, form: Record<string, string>, opts?: RequestOptions): Promise<T | null>;
+  /** A file as the request body, sent with its own type (a picture: `image/jpeg`); never de-duplicated. */
+  postFile<T>(url: string, file: Blob, opts?: RequestOptions): Promise<T | null>;
   /** A file (a PDF) as a Blob, never de-duplicated; an error answer (JSON) becomes `ApiError` as usual. */
   getFile(url: string, opts?: CallOptions): Promise<Blob | null>;
   /** How many requests are in flight now (diagnostics and tests). */
@@ -123,7 +125,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const pending = new Map<string, Promise<unknown>>();
   let inFlight = 0;
 
-  async function send<T>(method: 'GET' | 'POST', url: string, body: unknown, opts: RequestOptions, form: boolean): Promise<T | null> {
+  async function send<T>(
+    method: 'GET' | 'POST',
+    url: string,
+    body: unknown,
+    opts: RequestOptions,
+    form: boolean,
+    contentType?: string,
+  ): Promise<T | null> {
     const key = requestKey(method, url, opts.params, body);
     inFlight += 1;
     let ax: AxiosModule | undefined;
@@ -132,7 +141,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const http = await instance();
       // A multipart content type makes axios build the form from the object; it leaves the boundary to
       // the platform (without it, Node's axios would label the form url-encoded).
-      const headers = form ? { 'Content-Type': 'multipart/form-data' } : undefined;
+      const headers = form ? { 'Content-Type': 'multipart/form-data' } : contentType ? { 'Content-Type': contentType } : undefined;
       const res = await http.request<unknown>({ method, url, data: body, params: opts.params, headers, signal: opts.signal });
       options.sink?.answered(key, res.data);
       return res.data as T;
@@ -209,6 +218,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: (url, opts) => request('GET', url, undefined, opts),
     post: (url, body, opts) => request('POST', url, body, opts),
     postForm: (url, form, opts) => request('POST', url, form, opts, true),
+    postFile: (url, file, opts) => send('POST', url, file, opts ?? {}, false, file.type || 'application/octet-stream'),
     get inFlight() {
       return inFlight;
     },

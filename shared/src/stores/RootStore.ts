@@ -24,6 +24,14 @@ export interface RootStoreOptions {
    * first client render matches the server's markup and the saved state is never overwritten by it.
    */
   deferPersistence?: boolean;
+  /** Where the API is and its key (runtime config): the back office makes its own staff client with them. */
+  connection?: ApiConnection;
+}
+
+/** The API's base URL and public key, as the runtime config gives them. */
+export interface ApiConnection {
+  apiBaseUrl: string;
+  apiKey: string;
 }
 
 /**
@@ -36,6 +44,7 @@ export class RootStore {
   readonly api: Api;
   readonly storeToken: string;
   readonly storeUrl: string;
+  readonly connection: ApiConnection | null;
   readonly storeInfo: StoreInfoStore;
   readonly auth: AuthStore;
   readonly cart: CartStore;
@@ -65,6 +74,7 @@ export class RootStore {
     this.storeToken = options.storeToken ?? '';
     this.storeUrl = options.storeUrl ?? (typeof window === 'undefined' ? '' : window.location.origin);
     this.storage = options.storage;
+    this.connection = options.connection ?? null;
     this.storeInfo = new StoreInfoStore(api);
     this.auth = new AuthStore(api, () => this.resetApp());
     this.ui = new UiStore();

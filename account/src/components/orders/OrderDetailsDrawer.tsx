@@ -14,6 +14,7 @@ import { useLastShown } from '../../hooks/useLastShown';
 import { CopyOrderNumber } from './CopyOrderNumber';
 import { OrderDocuments } from './OrderDocuments';
 import { formatOrderDate } from './formatOrderDate';
+import { OrderProgress } from './OrderProgress';
 import './OrderDetailsDrawer.css';
 
 interface OrderDetailsDrawerProps {
@@ -110,6 +111,8 @@ function OrderDetails({ order, onCancel }: { order: Order; onCancel: (order: Ord
           </div>
         )}
       </dl>
+
+      <OrderProgress order={order} />
 
       {address && (
         <>

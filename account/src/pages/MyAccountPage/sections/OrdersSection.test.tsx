@@ -291,6 +291,45 @@ describe('Cancel Order dialog', () => {
   });
 });
 
+describe('a dispatched order in My Orders (issue 38)', () => {
+  it('the drawer shows the courier, the tracking link and the dated history; no cancel once shipped', async () => {
+    const shipped = makeOrder({
+      order_id: 9,
+      order_number: 'SF-SHIPPED',
+      status: 'shipped',
+      history: [
+        { status: 'order_placed', at: '2026-11-20T09:30:00.000Z', by: 'customer' },
+        { status: 'order_confirmed', at: '2026-11-21T05:00:00.000Z', by: 'store' },
+        { status: 'shipped', at: '2026-11-22T06:00:00.000Z', by: 'store' },
+      ],
+      shipment: {
+        courier: 'Blue Dart',
+        tracking_number: 'BD998877',
+        tracking_url: 'https://www.bluedart.com/track?awb=BD998877',
+        dispatched_at: '2026-11-22T06:00:00.000Z',
+        delivered_at: null,
+      },
+    });
+    const { user } = renderOrders(createFakeApi({ orders: [shipped] }));
+    await screen.findByRole('list', { name: 'Orders' });
+    expect(within(rowOf('SF-SHIPPED')).queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+    await user.click(within(rowOf('SF-SHIPPED')).getByRole('button', { name: /Order SF-SHIPPED/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Order Details' });
+    expect(within(drawer).getByRole('link', { name: 'Track with Blue Dart' })).toHaveAttribute(
+      'href',
+      'https://www.bluedart.com/track?awb=BD998877',
+    );
+    expect(within(drawer).getByText('BD998877')).toBeInTheDocument();
+    const steps = within(within(drawer).getByRole('region', { name: 'Order history' })).getAllByRole('listitem');
+    expect(steps.map((li) => li.textContent)).toEqual([
+      'Order Placed 20 Nov 2026 by you',
+      'Order Confirmed 21 Nov 2026 by the shop',
+      'Shipped 22 Nov 2026 by the shop',
+    ]);
+    expect(within(drawer).queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+  });
+});
+
 describe('Order Details drawer: tax documents (issue 39)', () => {
   const withDocs = () => {
     const api = createFakeApi({
