@@ -187,8 +187,13 @@ function DispatchForm({ store }: { store: OrderStore }) {
   );
 }
 
+/** What the courier brings back for a cash order: the item and, on a checkout's first order, the COD fee. */
+function cashDue(order: { final_amount: string; cod_fee?: string | undefined }): string {
+  return (Number(order.final_amount) + Number(order.cod_fee ?? 0)).toFixed(2);
+}
+
 function CollectedForm({ store }: { store: OrderStore }) {
-  const amount = store.order?.final_amount ?? '';
+  const amount = store.order ? cashDue(store.order) : '';
   const form = useStaffForm((v) => v.collectedSchema, { collected_amount: amount }, 'Could not mark the order delivered');
   const send = form.submit(async (v) => tell(await store.move('delivered', { collected_amount: v.collected_amount.trim() })));
   return (
