@@ -87,9 +87,10 @@ test('shop filters live in the URL: reload and back reproduce the list; a filter
   // Page 2 of everything.
   await shop(page).getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
   await expect(page).toHaveURL(/\/shop\?page=2$/);
+  // The URL changes in the router's transition before the list starts loading: wait for page 2's own count.
+  await expect(shop(page).getByText(/^Showing 13–24 of \d+ products$/)).toBeVisible();
   const second = await shownNames(page);
   expect(second).not.toEqual(all);
-  await expect(shop(page).getByText(/^Showing 13–24 of \d+ products$/)).toBeVisible();
 
   // A category: back to page 1.
   // The box is drawn from the URL, which the router updates in a transition: click, then wait for it.
