@@ -79,6 +79,8 @@ test('a shopper orders to a second saved address and downloads the tax invoice',
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.goto('/checkout');
+  // The book opens from the shipping fieldset's border, over the fields.
+  await page.getByText(/^Saved addresses \(\d+\)$/).click();
   const deliverTo = page.getByRole('radiogroup', { name: 'Deliver to' });
   await expect(deliverTo.getByRole('radio', { name: /Home \(default\)/ })).toBeChecked();
   await deliverTo.getByRole('radio', { name: /Parents/ }).check();
