@@ -28,6 +28,7 @@ import * as m010 from './migrations/010_search_words';
 import * as m016 from './migrations/016_staff';
 import * as m017 from './migrations/017_fulfilment';
 import * as m018 from './migrations/018_notifications';
+import * as m029 from './migrations/029_search_page';
 import { DEFAULT_PG_POOL_SIZE } from '../config';
 import { DatabaseUnavailableError, isConnectionFailure } from '../lib/errors';
 
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '016_staff': m016,
   '017_fulfilment': m017,
   '018_notifications': m018,
+  '029_search_page': m029,
 };
 
 class StaticProvider implements MigrationProvider {
