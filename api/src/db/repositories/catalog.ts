@@ -137,7 +137,7 @@ const DENSE_TIER = 2000;
 /** PostgreSQL: how many of the newest products a search looks at first, and how many matches there make it dense (2 %). */
 const PROBE = 1000;
 const DENSE_PROBE = 20;
-/** A search with fewer matches than this is counted and ranked from one read of them (both databases). */
+/** PostgreSQL: a sparse search with fewer matches than this is counted and ranked from one read of them. */
 const SPARSE_BOUND = 2000;
 
 /** Words shorter than three letters cannot use a trigram index: they only narrow what the others found. */
@@ -163,19 +163,21 @@ class SqliteSearch implements Search {
   }
 
   /**
-   * One statement: the matches counted up to SPARSE_BOUND; the newest in-stock name matches, which are the
-   * first page whenever there are a page of them; else, for fewer than SPARSE_BOUND matches, all of them
-   * ranked (TIERS) and the page taken. A part not needed is not run: its condition is a constant.
+   * One statement: the matches counted up to the cap; the newest in-stock name matches, which are the first
+   * page whenever there are a page of them; else, for fewer matches than the cap, all of them ranked (TIERS)
+   * and the page taken. A part not needed is not run: its condition is a constant. (FTS5 reads a dense
+   * word's entries as they are needed, so counting to the cap is what costs here, not the bound.)
    */
   async countPage(m: Match, cap: number, limit: number, offset: number): Promise<{ count: number; ids: number[] | null }> {
     const name = this.expr({ groups: m.groups, all: m.all, field: 'name' });
     const nameBrand = this.expr({ groups: m.groups, all: m.all, field: 'nameBrand' });
     const r = await sql<{ n: number; newest: string; page: string }>`
       with m as materialized (
-        select rowid as id from products_search where products_search match ${this.expr(m)} limit ${SPARSE_BOUND}),
+        select rowid as id from products_search where products_search match ${this.expr(m)} limit ${cap}),
       newest as materialized (
         select s.rowid as id from products_search s join products p on p.id = s.rowid
-        where ${offset} = 0 and s.products_search match ${name} and p.total_stock > 0 order by s.rowid desc limit ${limit})
+        where ${offset} = 0 and (select count(*) from m) > 0 and s.products_search match ${name} and p.total_stock > 0
+        order by s.rowid desc limit ${limit})
       select (select count(*) from m) as n,
         (select json_group_array(id) from newest) as newest,
         (select json_group_array(id order by tier, in_stock desc, id desc) from (
@@ -183,13 +185,13 @@ class SqliteSearch implements Search {
             case when m.id in (select rowid from products_search where products_search match ${name}) then 0
                  when m.id in (select rowid from products_search where products_search match ${nameBrand}) then 1 else 2 end as tier
           from m cross join products p on p.id = m.id
-          where (select count(*) from newest) < ${limit} and (select count(*) from m) < ${SPARSE_BOUND}
+          where (select count(*) from newest) < ${limit} and (select count(*) from m) < ${cap}
           order by tier, in_stock desc, m.id desc limit ${limit} offset ${offset})) as page`.execute(this.db);
     const row = r.rows[0];
     const n = Number(row?.n ?? 0);
     const newest = JSON.parse(row?.newest ?? '[]') as number[];
-    const ids = newest.length === limit ? newest : n < SPARSE_BOUND ? (JSON.parse(row?.page ?? '[]') as number[]) : null;
-    return { count: Math.min(n, cap), ids };
+    const ids = newest.length === limit ? newest : n < cap ? (JSON.parse(row?.page ?? '[]') as number[]) : null;
+    return { count: n, ids };
   }
 
   async ranked(m: Match, limit: number, offset: number): Promise<number[]> {
