@@ -3,6 +3,7 @@ import { LIST_TOTAL_CAP } from '@storefront/contract';
 import { makeApp, type TestApp } from './helpers';
 import { CatalogRepository } from '../src/db/repositories/catalog';
 import { CatalogCache } from '../src/lib/cache';
+import { isPostgres } from '../src/db/database';
 import { FIELD_TAGS, buildSynonyms, planSearch } from '../src/domain/search';
 import { DEFAULT_SYNONYMS } from '../src/db/seed/synonyms';
 
@@ -34,7 +35,7 @@ const wordReads = (sent: CompiledQuery[]) => sent.filter((q) => /products_search
 
 describe('a search nobody typed before', () => {
   it.each(['classic charcoal watch', 'watch', 'maroon sarees wallet', 'classic charcoal wacth'])(
-    '(%s) reads the word index once for its total and its first page',
+    '(%s) reads the word index once for its total and its first page (SQLite: at most three times)',
     async (text) => {
       const { repo, sent } = watched();
       await repo.listProducts({ search: 'kurta', page: 1 }); // the synonyms and the word list, kept after
@@ -42,8 +43,12 @@ describe('a search nobody typed before', () => {
       const page = await repo.listProducts({ search: text, page: 1 });
       expect(page.products.length).toBeGreaterThan(0);
       const reads = wordReads(sent);
+      // PostgreSQL: one read. SQLite (FTS5 reads a query's words when its scan starts, so one statement
+      // cannot skip a part it turns out not to need): the count, the newest name matches, and when those
+      // are short of a page every match ranked at once (before: a page and a count per tier half, up to 7).
       // The partial search first learns that every word cannot match: one more read, no more.
-      expect(reads.length).toBeLessThanOrEqual(text === 'maroon sarees wallet' ? 2 : 1);
+      const budget = (isPostgres(t.db) ? 1 : 3) + (text === 'maroon sarees wallet' ? 1 : 0);
+      expect(reads.length).toBeLessThanOrEqual(budget);
     },
   );
 });

@@ -163,35 +163,28 @@ class SqliteSearch implements Search {
   }
 
   /**
-   * One statement: the matches counted up to the cap; the newest in-stock name matches, which are the first
-   * page whenever there are a page of them; else, for fewer matches than the cap, all of them ranked (TIERS)
-   * and the page taken. A part not needed is not run: its condition is a constant. (FTS5 reads a dense
-   * word's entries as they are needed, so counting to the cap is what costs here, not the bound.)
+   * The matches counted up to the cap; on the first page, the newest in-stock name matches, which are the
+   * page whenever there are a page of them (what `ranked` reads first too); else, for fewer matches than
+   * the cap, all of them ranked (TIERS) in one statement instead of a page and a count per tier half.
+   * Separate statements: FTS5 does a query's work when its scan starts, so a part of one statement
+   * guarded by a condition would still read its words.
    */
   async countPage(m: Match, cap: number, limit: number, offset: number): Promise<{ count: number; ids: number[] | null }> {
-    const name = this.expr({ groups: m.groups, all: m.all, field: 'name' });
-    const nameBrand = this.expr({ groups: m.groups, all: m.all, field: 'nameBrand' });
-    const r = await sql<{ n: number; newest: string; page: string }>`
-      with m as materialized (
-        select rowid as id from products_search where products_search match ${this.expr(m)} limit ${cap}),
-      newest as materialized (
-        select s.rowid as id from products_search s join products p on p.id = s.rowid
-        where ${offset} = 0 and (select count(*) from m) > 0 and s.products_search match ${name} and p.total_stock > 0
-        order by s.rowid desc limit ${limit})
-      select (select count(*) from m) as n,
-        (select json_group_array(id) from newest) as newest,
-        (select json_group_array(id order by tier, in_stock desc, id desc) from (
-          select m.id, p.total_stock > 0 as in_stock,
-            case when m.id in (select rowid from products_search where products_search match ${name}) then 0
-                 when m.id in (select rowid from products_search where products_search match ${nameBrand}) then 1 else 2 end as tier
-          from m cross join products p on p.id = m.id
-          where (select count(*) from newest) < ${limit} and (select count(*) from m) < ${cap}
-          order by tier, in_stock desc, m.id desc limit ${limit} offset ${offset})) as page`.execute(this.db);
-    const row = r.rows[0];
-    const n = Number(row?.n ?? 0);
-    const newest = JSON.parse(row?.newest ?? '[]') as number[];
-    const ids = newest.length === limit ? newest : n < cap ? (JSON.parse(row?.page ?? '[]') as number[]) : null;
-    return { count: n, ids };
+    const count = await this.countIn(m, null, cap);
+    if (count === 0) return { count, ids: [] };
+    if (offset === 0) {
+      const newest = await this.page({ groups: m.groups, all: m.all, field: 'name' }, true, limit, 0);
+      if (newest.length === limit) return { count, ids: newest };
+    }
+    if (count >= cap) return { count, ids: null };
+    const of = (field: Field) => sql`(select rowid from products_search where products_search match ${this.expr({ ...m, field })})`;
+    const r = await sql<{ id: number }>`
+      select m.rowid as id from products_search m cross join products p on p.id = m.rowid
+      where m.products_search match ${this.expr(m)}
+      order by case when m.rowid in ${of('name')} then 0 when m.rowid in ${of('nameBrand')} then 1 else 2 end,
+        p.total_stock > 0 desc, m.rowid desc
+      limit ${limit} offset ${offset}`.execute(this.db);
+    return { count, ids: r.rows.map((row) => row.id) };
   }
 
   async ranked(m: Match, limit: number, offset: number): Promise<number[]> {
