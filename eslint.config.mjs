@@ -10,7 +10,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
-const SECTIONS = ['shell', 'catalog', 'cart-checkout', 'account'];
+const SECTIONS = ['shell', 'catalog', 'cart-checkout', 'account', 'admin'];
 const boundaryZones = [
   ...SECTIONS.flatMap((target) =>
     SECTIONS.filter((s) => s !== target).map((from) => ({
@@ -62,7 +62,7 @@ const CONTRACT_ONLY = {
   message: 'api and ops import only @storefront/contract from the other packages.',
 };
 const SECTION_PACKAGES = {
-  group: ['@storefront/shell', '@storefront/catalog', '@storefront/cart-checkout', '@storefront/account'],
+  group: ['@storefront/shell', '@storefront/catalog', '@storefront/cart-checkout', '@storefront/account', '@storefront/admin'],
   message: 'Sections never import each other: use @storefront/shared.',
 };
 
@@ -109,7 +109,7 @@ export default tseslint.config(
   },
   {
     // The remotes take the contract through @storefront/shared's re-exports (one copy, in the singleton).
-    files: ['catalog/**', 'cart-checkout/**', 'account/**'],
+    files: ['catalog/**', 'cart-checkout/**', 'account/**', 'admin/**'],
     rules: {
       'no-restricted-imports': [
         'error',

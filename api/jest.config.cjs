@@ -6,6 +6,7 @@ module.exports = {
   ...base,
   testEnvironment: 'node',
   testTimeout: 30_000,
-  // light-my-request (Fastify's inject) requires `cookie` 2, which ships ESM only: let swc compile it.
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?cookie[@/])'],
+  // ESM-only packages compiled by swc like our own files: `cookie` 2 (light-my-request, Fastify's inject
+  // requires it) and kysely 0.29.
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(cookie|kysely)[@/])'],
 };

@@ -13,10 +13,14 @@ const API_PORT = Number(process.env.E2E_API_PORT ?? 3180);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Playwright loads this file as CommonJS; import.meta would make Node 20 treat it as ESM and fail.
 const root = path.resolve(__dirname, '..');
-const dbFile = process.env.E2E_DB_FILE ?? path.join(os.tmpdir(), `storefront-e2e-${process.pid}.sqlite`);
+// Set once in the main process: workers inherit it, so a spec can change the shop's rules with the API's CLI
+// (pincode.spec), and the global setup adds the back office's owner to this database (admin.spec).
+const dbFile = (process.env.E2E_DB_FILE ??= path.join(os.tmpdir(), `storefront-e2e-${process.pid}.sqlite`));
 
 export default defineConfig({
   testDir: './tests',
+  // After the web server is up (Playwright starts it first): the shop's first owner, as an owner adds it.
+  globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -47,6 +51,8 @@ export default defineConfig({
       DB_FILE: dbFile,
       DEPLOY_ROOT: path.join(root, '.deploy', 'e2e'),
       NODE_ENV: 'development',
+      // A rule a spec changes (pincode.spec: the COD fee) shows on the next page, not a minute later.
+      PINCODE_CACHE_SECONDS: '1',
       // The host logs one JSON line per request at info; the test output keeps its warnings and errors.
       LOG_LEVEL: 'warn',
     },

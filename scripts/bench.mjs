@@ -93,6 +93,10 @@ const prodEnv = {
   RAZORPAY_KEY_ID: 'rzp_test_bench',
   RAZORPAY_KEY_SECRET: 'bench-secret',
   RAZORPAY_WEBHOOK_SECRET: 'bench-webhook',
+  INVOICE_LEGAL_NAME: 'Storefront Bench Retail LLP',
+  INVOICE_ADDRESS: '1, Bench Road, Bengaluru 560001',
+  INVOICE_STATE: 'Karnataka',
+  INVOICE_GSTIN: '29ABCDE1234F1ZW',
 };
 startChild('api', pnpm, p('--filter', '@storefront/api', 'start'), {
   ...prodEnv,

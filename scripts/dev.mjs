@@ -1,6 +1,6 @@
 // `pnpm dev`: the API server and rspack dev servers (hot reload) for the shell and every remote.
 // Shell http://127.0.0.1:3000 (serves its own /storefront.config.json and /remotes.json pointing at the
-// remotes' dev servers), catalog :3001, cart-checkout :3002, account :3003, API :3100.
+// remotes' dev servers), catalog :3001, cart-checkout :3002, account :3003, admin :3004, API :3100.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureNode, ensurePnpm, log, startChild } from './lib.mjs';
@@ -20,7 +20,7 @@ if (existsSync(path.join(ROOT, 'api', 'src', 'server.ts'))) {
     { pretty: true },
   );
 }
-for (const pkg of ['catalog', 'cart-checkout', 'account', 'shell']) {
+for (const pkg of ['catalog', 'cart-checkout', 'account', 'admin', 'shell']) {
   startChild(pkg, pnpm, p('--filter', `@storefront/${pkg}`, 'run', 'dev'));
 }
 log('dev servers starting: open http://127.0.0.1:3000');

@@ -5,7 +5,7 @@ import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { createSectionConfigs } from '../shared/build/rspackConfig';
 
 /** Dev servers of `pnpm dev` (scripts/dev.mjs starts them on these ports). */
-const DEV_REMOTES = { catalog: 3001, cart_checkout: 3002, account: 3003 };
+const DEV_REMOTES = { catalog: 3001, cart_checkout: 3002, account: 3003, admin: 3004 };
 const API_URL = process.env.API_URL ?? 'http://127.0.0.1:3100';
 
 /**

@@ -13,6 +13,7 @@ import { cartCycle } from './cartCycle';
 import { pacedRun, type PacedFigures, type PacedRequest } from './paced';
 import { BENCH_API_KEY, benchProductionEnv } from './productionEnv';
 import { freePort, waitFor } from './apiProcess';
+import { BENCH_PINCODES, loadBenchPincodes, pincodeRequests } from './pincodes';
 
 type Client = autocannon.Client;
 type Options = autocannon.Options;
@@ -27,6 +28,8 @@ export interface BenchOptions {
   json?: string;
   /** Print progress and the table. */
   log?: (line: string) => void;
+  /** Measure only the scenarios with these names (the others are not even warmed up). */
+  only?: readonly string[];
 }
 
 export type RunFigures = Omit<PacedFigures, 'clientLagMax' | 'clientLagP99' | 'slowWindows'>;
@@ -146,6 +149,8 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchResult> {
     const target = inStock[0];
     if (!target) throw new Error('no product in stock to add to the cart');
     const slugs = page.products.map((p) => p.slug);
+    const pincodeList = await loadBenchPincodes(path.join(dir, 'bench.sqlite'));
+    log(`${BENCH_PINCODES} pincodes loaded in ${pincodeList.loadMs} ms (one transaction)`);
 
     const common = { 'x-api-key': API_KEY };
     const form = { ...common, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
@@ -177,7 +182,7 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchResult> {
       <T>(list: T[]) =>
       (i: number) =>
         list[i % list.length] ?? null;
-    const scenarios: Scenario[] = [
+    const allScenarios: Scenario[] = [
       {
         name: 'product-list',
         description: 'POST /api/get-products (multipart, page 1 newest; every 4th request filtered by category and price)',
@@ -216,7 +221,20 @@ export async function runBench(opts: BenchOptions = {}): Promise<BenchResult> {
           };
         })(),
       },
+      {
+        name: 'pincode-check',
+        description: `GET /api/pincode/:pincode over ${BENCH_PINCODES} loaded pincodes in turn (every 10th not on the list): mostly cache misses`,
+        paced: cycle(pincodeRequests(pincodeList.pincodes, common)),
+        options: { method: 'GET', requests: pincodeRequests(pincodeList.pincodes, common) },
+      },
+      {
+        name: 'pincode-check-hot',
+        description: 'GET /api/pincode/:pincode over 500 of the loaded pincodes (shoppers cluster in cities): mostly cached answers',
+        paced: cycle(pincodeRequests(pincodeList.pincodes.slice(0, 500), common)),
+        options: { method: 'GET', requests: pincodeRequests(pincodeList.pincodes.slice(0, 500), common) },
+      },
     ];
+    const scenarios = opts.only ? allScenarios.filter((s) => opts.only?.includes(s.name)) : allScenarios;
 
     // Warm-up of every path first (JIT, statement and catalogue caches, the start-up garbage), then measure.
     const url = base;

@@ -19,6 +19,10 @@ export const benchProductionEnv: Readonly<Record<string, string>> = {
   RAZORPAY_KEY_ID: 'rzp_test_bench',
   RAZORPAY_KEY_SECRET: 'bench-secret',
   RAZORPAY_WEBHOOK_SECRET: 'bench-webhook',
+  INVOICE_LEGAL_NAME: 'Storefront Bench Retail LLP',
+  INVOICE_ADDRESS: '1, Bench Road, Bengaluru 560001',
+  INVOICE_STATE: 'Karnataka',
+  INVOICE_GSTIN: '29ABCDE1234F1ZW',
   RATE_LIMIT_SCALE: '100000',
   API_LOG: '0',
 };

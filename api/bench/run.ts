@@ -1,4 +1,4 @@
-// `pnpm --filter @storefront/api bench [-- --json <file>] [--duration <s>] [--rate <n>] [--connections <n>]`
+// `pnpm --filter @storefront/api bench [-- --json <file>] [--duration <s>] [--rate <n>] [--connections <n>] [--only <scenario,…>]`
 // Prints p50/p99/throughput per scenario and writes the JSON to bench-results/ (or the --json path).
 // The root `pnpm bench` can import `runBench` from ./bench or run this with --json.
 import path from 'node:path';
@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     duration: num('duration'),
     rate: num('rate'),
     connections: num('connections'),
+    ...(arg('only') ? { only: (arg('only') ?? '').split(',') } : {}),
     log: (line) => console.log(`[bench] ${line}`),
   });
   console.log(formatBench(result));

@@ -21,10 +21,12 @@ import { accountRoutes } from './routes/account';
 import { otpRoutes } from './routes/otp';
 import { cartRoutes } from './routes/cart';
 import { orderRoutes } from './routes/orders';
+import { addressRoutes } from './routes/addresses';
 import { miscRoutes } from './routes/misc';
 import { devRoutes } from './routes/dev';
 import { paymentRoutes } from './routes/payments';
 import { seoRoutes } from './routes/seo';
+import { deliveryRoutes } from './routes/delivery';
 import { staffAuthRoutes } from './routes/staff/auth';
 import { staffMemberRoutes } from './routes/staff/members';
 import { staffOrderRoutes } from './routes/staff/orders';
@@ -135,8 +137,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(otpRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      await api.register(addressRoutes);
       await api.register(paymentRoutes);
       await api.register(miscRoutes);
+      await api.register(deliveryRoutes);
       await api.register(seoRoutes, { maxUrlsPerSitemap: opts.sitemapMaxUrls });
       // The staff API (issue 38): its own sessions, roles and limits (plugins/staffAuth).
       await api.register(

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { gstStateCode, gstinProblem } from '@storefront/contract';
 
 /** Connections per API process to PostgreSQL unless PG_POOL_SIZE says otherwise. */
 export const DEFAULT_PG_POOL_SIZE = 10;
@@ -25,6 +26,8 @@ export interface Limits {
   forgotPassword: LimitWindow;
   contact: LimitWindow;
   newsletter: LimitWindow;
+  /** Per client network: checks of pincodes the owner's list does not hold (issue 39: a scan of made-up ones). */
+  pincodeCheck: LimitWindow;
   otpSendAddress: LimitWindow;
   otpVerifyAddress: LimitWindow;
   /** Per e-mail: reset links sent, known address or not (mailbox flooding). */
@@ -120,8 +123,12 @@ export interface Config {
   logger: boolean;
   /** The payment provider and the hold on unpaid prepaid orders (issue 14). */
   payments: PaymentConfig;
+  /** The seller on tax invoices, or null when the shop issues none (issue 39, `loadInvoiceConfig`). */
+  invoices: InvoiceConfig;
   /** NOTIFY_SWEEP_SECONDS (10): how often this process sends queued order notices; 0 turns it off. */
   notifySweepSeconds: number;
+  /** PINCODE_CACHE_SECONDS (60): how long each API process keeps a pincode's row and the shop's delivery rules (issue 39). */
+  pincodeCacheSeconds: number;
   /** The owner's pictures and every resized variant (issue 20); keep it with the database. */
   imageDir: string;
   /** The generated catalogue pictures, kept across databases and runs (drawn once per drawing version). */
@@ -183,6 +190,7 @@ export function productionLimits(scale = 1): Limits {
     forgotPassword: perAddress(5),
     contact: perAddress(5),
     newsletter: perAddress(10),
+    pincodeCheck: perAddress(120),
     otpSendAddress: perAddress(10),
     otpVerifyAddress: perAddress(30),
     forgotPasswordEmail: { max: 5, windowMs: HOUR },
@@ -260,7 +268,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logger: env.API_LOG === '1',
     payments: loadPaymentConfig(env, dev),
+    invoices: loadInvoiceConfig(env, dev),
     notifySweepSeconds: Math.max(0, int(env.NOTIFY_SWEEP_SECONDS, 10)),
+    pincodeCacheSeconds: Math.max(0, int(env.PINCODE_CACHE_SECONDS, 60)),
     imageDir: env.IMAGE_DIR ? path.resolve(env.IMAGE_DIR) : DEFAULT_IMAGE_DIR,
     photoPoolDir: env.PHOTO_POOL_DIR ? path.resolve(env.PHOTO_POOL_DIR) : DEFAULT_PHOTO_POOL_DIR,
   };
@@ -404,8 +414,71 @@ export function configProblems(config: Config): string[] {
     problems.push('SMTP_URL must use TLS: smtps://…, or smtp://…?requireTLS=true (its password and reset links travel in it)');
   if (smtpUrl && !mailFrom) problems.push('MAIL_FROM (the sender address of e-mails) is not set');
   problems.push(...config.payments.problems);
+  problems.push(...config.invoices.problems);
   for (const p of config.trustedProxies) {
     if (p === '*' || p === '0.0.0.0/0' || p === '::/0') problems.push(`TRUSTED_PROXIES must not trust every address (${p})`);
   }
   return problems;
+}
+
+/** The registered seller printed on every tax invoice (issue 39). */
+export interface InvoiceSeller {
+  legalName: string;
+  address: string;
+  /** A state name GST knows (contract GST_STATE_CODES): intra-state sales are taxed CGST + SGST. */
+  state: string;
+  gstin: string;
+}
+
+export interface InvoiceConfig {
+  /** Null: INVOICES=off, the shop issues no tax invoices (not GST-registered). */
+  seller: InvoiceSeller | null;
+  problems: string[];
+}
+
+/** The development seller: a made-up GSTIN with a valid check character, refused in production. */
+export const DEV_INVOICE_SELLER: InvoiceSeller = {
+  legalName: 'Storefront Retail Private Limited',
+  address: '12, 80 Feet Road, Koramangala, Bengaluru 560034',
+  state: 'Karnataka',
+  gstin: '29AABCS1234C1ZT',
+};
+
+/**
+ * The tax invoice settings: INVOICE_LEGAL_NAME, INVOICE_ADDRESS, INVOICE_STATE and INVOICE_GSTIN, or
+ * INVOICES=off for a shop that is not GST-registered. Fails closed: in production every one of them is
+ * required (a registered seller must invoice every sale), the GSTIN must be valid, its state code must be
+ * the state's, and the development seller is refused. Development falls back to DEV_INVOICE_SELLER.
+ */
+export function loadInvoiceConfig(env: NodeJS.ProcessEnv, dev: boolean): InvoiceConfig {
+  const switchedOff = env.INVOICES?.trim().toLowerCase();
+  if (switchedOff === 'off') return { seller: null, problems: [] };
+  const problems: string[] = [];
+  if (switchedOff && switchedOff !== 'on') problems.push(`INVOICES must be on or off, not ${env.INVOICES ?? ''}`);
+  const missing: string[] = [];
+  const pick = (name: string, fallback: string): string => {
+    const value = env[name]?.trim().replace(/\s+/g, ' ');
+    if (value) return value;
+    if (!dev) missing.push(name);
+    return dev ? fallback : '';
+  };
+  const seller: InvoiceSeller = {
+    legalName: pick('INVOICE_LEGAL_NAME', DEV_INVOICE_SELLER.legalName),
+    address: pick('INVOICE_ADDRESS', DEV_INVOICE_SELLER.address),
+    state: pick('INVOICE_STATE', DEV_INVOICE_SELLER.state),
+    gstin: pick('INVOICE_GSTIN', DEV_INVOICE_SELLER.gstin).toUpperCase(),
+  };
+  if (missing.length)
+    problems.push(`${missing.join(', ')} not set: tax invoices need the seller (or set INVOICES=off if the shop is not GST-registered)`);
+  const code = seller.state ? gstStateCode(seller.state) : undefined;
+  if (seller.state && !code) problems.push(`INVOICE_STATE is not an Indian state or union territory GST knows: ${seller.state}`);
+  if (seller.gstin) {
+    const problem = gstinProblem(seller.gstin);
+    if (problem) problems.push(`INVOICE_GSTIN ${seller.gstin}: ${problem}`);
+    else if (code && seller.gstin.slice(0, 2) !== code)
+      problems.push(`INVOICE_GSTIN ${seller.gstin} is registered in state code ${seller.gstin.slice(0, 2)}, not ${seller.state} (${code})`);
+    if (!dev && seller.gstin === DEV_INVOICE_SELLER.gstin) problems.push("INVOICE_GSTIN is the development GSTIN: set the shop's own");
+  }
+  if (dev && problems.length) throw new Error(problems.join('; '));
+  return { seller, problems };
 }

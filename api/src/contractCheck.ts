@@ -17,8 +17,10 @@ import type {
   HomeSections,
   Order,
   PaymentSession,
+  PincodeCheck,
   Product,
   ProductPage,
+  SavedAddress,
   SelectedVariant,
   ServerCartLine,
   ShippingAddress,
@@ -52,6 +54,7 @@ export type WireAgreement = {
   coupon: Equals<Reply<'coupon'>, Coupon>;
   checkoutResult: Equals<Reply<'checkoutResult'>, CheckoutResult>;
   paymentSession: Equals<Reply<'paymentSession'>, PaymentSession>;
+  pincodeCheck: Equals<Reply<'pincodeCheck'>, PincodeCheck>;
   wishlistItem: Equals<Reply<'wishlistItem'>, WishlistItem>;
   subcategoryVariation: Equals<Reply<'subcategoryVariation'>, SubcategoryVariation>;
   homeSections: Equals<Reply<'homeSections'>, HomeSections>;
@@ -59,6 +62,7 @@ export type WireAgreement = {
   state: Equals<Reply<'state'>, State>;
   city: Equals<Reply<'city'>, City>;
   outboxEntry: Equals<Reply<'outboxEntry'>, OutboxEntry>;
+  savedAddress: Equals<Reply<'savedAddress'>, SavedAddress>;
   /** The browser keeps older lines too, so every line the server sends must be a CartLine. */
   serverLineIsCartLine: [ServerCartLine] extends [CartLine] ? true : false;
 };

@@ -4,9 +4,11 @@
  */
 
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import type { FastifyPluginOptions } from 'fastify';
+import type { FastifyPluginOptions, FastifyReply } from 'fastify';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import {
+  ADDRESS_LABEL_MAX,
+  GSTIN_MESSAGES,
   HISTORY_ACTORS,
   MAX_LINE_QUANTITY,
   MIN_LINE_QUANTITY,
@@ -117,6 +119,18 @@ export const fields = {
     type: 'string',
     pattern: '^([1-9][0-9]{9})?$',
     'x-messages': { invalid: 'Must be a valid 10-digit number' },
+  },
+  /** Issue 39: a business buyer's GSTIN; the check character is verified by the domain (contract gstinProblem). */
+  gstin: {
+    type: ['string', 'null'],
+    maxLength: 20,
+    pattern: '^\\s*([0-9A-Za-z]{15})?\\s*$',
+    'x-messages': { invalid: GSTIN_MESSAGES.invalid, maxLength: GSTIN_MESSAGES.invalid },
+  },
+  label: {
+    type: ['string', 'null'],
+    maxLength: ADDRESS_LABEL_MAX,
+    'x-messages': { maxLength: `Cannot exceed ${ADDRESS_LABEL_MAX} characters` },
   },
   otp: {
     type: 'string',
@@ -243,6 +257,16 @@ const selectedVariant = answer({ id: int, product_variation: str, final_price: m
 const shippingAddress = answer({ address: str, pincode: str, city: str, state: str, alt_phone_number: nullableString }, [
   'alt_phone_number',
 ]);
+const savedAddress = answer({
+  id: int,
+  label: str,
+  address: str,
+  pincode: str,
+  city: str,
+  state: str,
+  alt_phone_number: nullableString,
+  is_default: bool,
+});
 const customer = answer(
   {
     id: int,
@@ -272,6 +296,7 @@ const order = answer(
     price: money,
     discount_amount: money,
     final_amount: money,
+    cod_fee: money,
     payment_method: { type: 'string', enum: PAYMENT_METHODS },
     payment_status: { type: 'string', enum: PAYMENT_STATUSES },
     payment_expires_at: nullableString,
@@ -285,8 +310,9 @@ const order = answer(
     shipment: orNull(
       answer({ courier: str, tracking_number: str, tracking_url: nullableString, dispatched_at: str, delivered_at: nullableString }),
     ),
+    documents: answer({ invoice_number: nullableString, credit_note_number: nullableString }),
   },
-  ['shipment'],
+  ['shipment', 'cod_fee', 'documents'],
 );
 const paymentProvider = { type: 'string', enum: ['test', 'razorpay'] } as const;
 
@@ -296,6 +322,7 @@ const storeInfoFields = answer(
 );
 
 export const replies = {
+  savedAddress,
   category,
   variation,
   product,
@@ -357,7 +384,7 @@ export const replies = {
       customer_data: order.properties.customer_data,
       steps: { type: 'array', items: answer({ status: orderStatus, label: str, done: bool, current: bool }) },
     },
-    ['customer_data', 'shipment'],
+    ['customer_data', 'shipment', 'cod_fee', 'documents'],
   ),
   coupon: answer({
     code: str,
@@ -370,7 +397,17 @@ export const replies = {
     order_id: { type: 'array', items: int },
     order_numbers: strings,
     customer,
+    cod_fee: money,
     payment: orNull(answer({ payment_id: str, amount: money, provider: paymentProvider, expires_at: str })),
+  }),
+  pincodeCheck: answer({
+    pincode: str,
+    serviceable: bool,
+    district: nullableString,
+    state: nullableString,
+    zone: nullableString,
+    delivery: orNull(answer({ from: str, to: str, text: str })),
+    cod: answer({ available: bool, reason: nullableString, fee: money, max_order_value: orNull(money), otp_above: orNull(money) }),
   }),
   paymentSession: answer({
     payment_id: str,
@@ -416,6 +453,33 @@ export const errorSchema = {
     success: { type: 'boolean', const: false },
     message: messageSchema,
     errors: { type: 'object', additionalProperties: str, description: 'first message of each invalid field' },
+  },
+  additionalProperties: false,
+} as const;
+
+/** Issue 39: a tax document download (the PDF, or an error answer), and which of an order's documents. */
+export const documentReply = {
+  200: { description: 'PDF document', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+  '4xx': errorSchema,
+  '5xx': errorSchema,
+} as const;
+/** Sends a document download (the route's schema is `documentReply`); never cached, the buyer's details are in it. */
+export function sendDocument(res: FastifyReply, doc: { filename: string; pdf: Buffer }): FastifyReply {
+  return res
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${doc.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(doc.pdf);
+}
+export const documentQuery = {
+  type: 'object',
+  properties: {
+    kind: {
+      type: 'string',
+      enum: ['invoice', 'credit_note'],
+      default: 'invoice',
+      'x-messages': { invalid: 'Must be invoice or credit_note' },
+    },
   },
   additionalProperties: false,
 } as const;

@@ -1,8 +1,26 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
-import { ADDRESS, addToCart, API_KEY, findVariant, get, makeApp, ok, post, productionEnv, registerCustomer, type TestApp } from './helpers';
+import {
+  ADDRESS,
+  addToCart,
+  API_KEY,
+  findVariant,
+  get,
+  makeApp,
+  makeSecondApp,
+  ok,
+  onPostgres,
+  post,
+  productionEnv,
+  registerCustomer,
+  type TestApp,
+} from './helpers';
 import type { CheckoutResult } from '@storefront/contract';
 import { configProblems, loadConfig, productionLimits } from '../src/config';
 import { FairQueue } from '../src/lib/queue';
+import { isEncodingError } from '../src/lib/errors';
+import { webhookSignature } from '../src/domain/payments';
+import { sql } from 'kysely';
 import { accountChangedEmail, emailChangeCodeEmail, passwordResetEmail } from '../src/messages/texts';
 
 /**
@@ -56,6 +74,49 @@ describe('item 7: NUL bytes', () => {
     expect(answers.contact.body.errors).toEqual({ message: refused });
     const stored = await t.db.selectFrom('customers').select('id').where('email', '=', 'nul.person@example.in').execute();
     expect(stored).toHaveLength(0);
+  });
+});
+
+(onPostgres ? describe : describe.skip)('item 7 on PostgreSQL: text the database refuses', () => {
+  const webhookSecret = 'whsec_encoding_test';
+
+  it("a NUL that passes the schemas (a signed webhook's raw bytes) answers 400, not 500", async () => {
+    // The webhook's body is raw bytes (its signature covers them), so the NUL rule does not walk it: the
+    // event name reaches an insert, and PostgreSQL refuses the NUL with 22021.
+    const own = await makeApp({
+      payments: {
+        provider: 'razorpay',
+        holdMinutes: 15,
+        sweepSeconds: 0,
+        razorpay: { keyId: 'rzp_test_local1', keySecret: 'key-secret', webhookSecret, apiUrl: 'http://127.0.0.1:9', checkoutUrl: '' },
+        problems: [],
+      },
+    });
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const body = Buffer.from(JSON.stringify({ event: 'payment.captured\u0000', payload: {} }));
+      const res = await own.app.inject({
+        method: 'POST',
+        url: '/api/payment/razorpay/webhook',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, webhookSecret) },
+        payload: body,
+      });
+      expect([res.statusCode, res.json()]).toEqual([400, { success: false, message: 'Invalid request body' }]);
+      expect(errors).not.toHaveBeenCalled();
+      expect(await own.db.selectFrom('payment_events').select('event_id').execute()).toEqual([]);
+    } finally {
+      errors.mockRestore();
+      await own.close();
+    }
+  });
+
+  it("a character the database's encoding cannot hold is the same refusal (22P05, as PostgreSQL raises it)", async () => {
+    const refusal = await sql`select convert_to(${'₹ 499'}, 'LATIN1') as b`.execute(t.db).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect((refusal as { code?: string } | null)?.code).toBe('22P05');
+    expect(isEncodingError(refusal)).toBe(true);
   });
 });
 
@@ -223,25 +284,49 @@ describe('item 16: rate-limit counters', () => {
 });
 
 describe('item 4: made-up reset tokens', () => {
-  it('are throttled per client network before any hashing', async () => {
+  it('never reach scrypt, and are throttled per client network across two API processes', async () => {
     const limited = await makeApp({ limits: productionLimits(1) });
+    const second = await makeSecondApp(limited);
+    // Every password hash and check goes through node:crypto's scrypt (lib/crypto.ts): its calls for a
+    // password are the work requests with that password bought (the apps' own decoy hashes are not).
+    const scrypt = jest.spyOn(crypto, 'scrypt');
+    const hashesOf = (password: string) => scrypt.mock.calls.filter(([p]) => p === password).length;
     try {
+      const max = limited.config.limits.tokenPassword.max;
       const statuses: number[] = [];
-      for (let i = 0; i < 12; i += 1) {
+      for (let i = 0; i < max + 6; i += 1) {
+        // One phone's /64, a new address per request, the two processes in turn.
         const a = await post(
-          limited.app,
+          i % 2 ? second.app : limited.app,
           '/customer/token-password',
           { token: `made-up-${i}`, password: 'Secret@12', confirm_password: 'Secret@12' },
-          { remoteAddress: `2401:4900:1c2a:8f3e::${i + 1}` },
+          { remoteAddress: `2401:4900:1c2a:8f3e:${i.toString(16)}::1` },
         );
         statuses.push(a.status);
       }
-      expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
-      expect(statuses.slice(10)).toEqual([429, 429]);
+      expect(statuses.slice(0, max).every((s) => s === 400)).toBe(true);
+      expect(statuses.slice(max)).toEqual(Array(6).fill(429));
+      expect(hashesOf('Secret@12')).toBe(0);
+
+      // A real link from another network is hashed once: the count above would have seen a hash.
+      const customer = await registerCustomer(limited.app);
+      const { reset_token } = ok(await post<{ reset_token: string }>(limited.app, '/customer/forgot-password', { email: customer.email }));
+      ok(
+        await post(
+          second.app,
+          '/customer/token-password',
+          { token: reset_token, password: 'Fresh@123' },
+          { remoteAddress: '2401:4900:1c2b::1' },
+        ),
+      );
+      expect(hashesOf('Fresh@123')).toBe(1);
     } finally {
+      scrypt.mockRestore();
+      await second.close();
       await limited.close();
     }
-  });
+    // Two apps over one fresh database: on PostgreSQL on a busy machine, more than the default 30 s.
+  }, 90_000);
 });
 
 describe('items 4 and 14: bounded, fair queues (password hashing, picture encoding)', () => {

@@ -124,6 +124,10 @@ export function productionEnv(sms: { url: string }, smtp: { url: string }, extra
     RAZORPAY_KEY_ID: 'rzp_live_test0000000001',
     RAZORPAY_KEY_SECRET: 'razorpay-test-key-secret',
     RAZORPAY_WEBHOOK_SECRET: 'razorpay-test-webhook-secret',
+    INVOICE_LEGAL_NAME: 'Shop Example Retail LLP',
+    INVOICE_ADDRESS: '4th Floor, 21 Linking Road, Bandra West, Mumbai 400050',
+    INVOICE_STATE: 'Maharashtra',
+    INVOICE_GSTIN: '27AAACB5678D1ZP',
     ...extra,
   };
 }

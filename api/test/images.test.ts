@@ -149,6 +149,40 @@ describe('GET /api/images/<id>', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it("one client's flood of cold large encodes does not hold another client's first picture (issue 35 item 14)", async () => {
+    const products = ok(await get<{ data: Product[] }>(t.app, '/new-arrivals')).data;
+    const pictures = [...new Set(products.flatMap((p) => p.product_images.split(',')))].slice(0, 5);
+    expect(pictures).toHaveLength(5);
+    // The shopper's is the last picture, at a size and format no other test asks for: cold for certain.
+    const shoppers = pictures.at(-1) ?? '';
+    const flooded = pictures.slice(0, -1);
+    // The originals are drawn first, so every request below waits for its encode alone.
+    for (const url of pictures) expect((await image(`${url}?w=160&f=jpeg`)).statusCode).toBe(200);
+
+    const from = (remoteAddress: string, url: string) => t.app.inject({ method: 'GET', url, remoteAddress });
+    const finished: string[] = [];
+    const flood = flooded.flatMap((url) =>
+      [960, 1200, 1600].map((w) =>
+        from('198.51.100.7', `${url}?w=${w}&f=avif`).then((res) => {
+          finished.push('flood');
+          return res;
+        }),
+      ),
+    );
+    // Sequencing only (no timed assertion): the flood is queued before the shopper asks.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const shopper = from('203.0.113.20', `${shoppers}?w=400&f=avif`).then((res) => {
+      finished.push('shopper');
+      return res;
+    });
+    const answers = await Promise.all([...flood, shopper]);
+    expect(answers.map((a) => [a.statusCode, a.headers['x-image-cache']])).toEqual(answers.map(() => [200, 'miss']));
+    // Two encodes run at once and waiting ones start in turn by client: the shopper's is at most the fourth
+    // to start, so at most four of the flood's twelve finish before it. First come, first served, the shopper
+    // would wait for nearly all twelve.
+    expect(finished.slice(finished.indexOf('shopper') + 1).length).toBeGreaterThanOrEqual(flood.length - 4);
+  });
+
   it('is public (an <img> cannot send the API key)', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${product.cover_image}?w=160&f=jpeg` });
     expect(res.statusCode).toBe(200);

@@ -439,6 +439,7 @@ describe('unpaid orders: the hold', () => {
       provider: createProvider(t.config.payments),
       config: t.config.payments,
       log,
+      invoices: t.app.invoices,
     });
     const sweepers = [t.app.paymentSweeper, new PaymentSweeper(other, log, 0)];
 

@@ -59,6 +59,7 @@ describe('modes: production fails closed', () => {
       expect.stringMatching(/^no SMS sender: set SMS_WEBHOOK_URL/),
       expect.stringMatching(/^no e-mail sender: set SMTP_URL/),
       expect.stringMatching(/^PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET$/),
+      expect.stringMatching(/^INVOICE_LEGAL_NAME, INVOICE_ADDRESS, INVOICE_STATE, INVOICE_GSTIN not set/),
     ]);
     expect(configProblems(loadConfig(productionEnv(sms, smtp)))).toEqual([]);
     expect(configProblems(loadConfig(productionEnv(sms, smtp, { TRUSTED_PROXIES: '0.0.0.0/0' })))).toEqual([
@@ -98,7 +99,7 @@ describe('modes: production fails closed', () => {
     const { code, out } = await runScript('src/server.ts', [], { DB_FILE: path.join(dir, 'api.sqlite'), API_PORT: '0' });
     expect(code).toBe(1);
     const lines = out.split('\n').filter((l) => l.startsWith('[api] refusing to start in production:'));
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(7);
     expect(out).toMatch(/API_KEY is the development key/);
     expect(fs.existsSync(path.join(dir, 'api.sqlite'))).toBe(false);
   }, 60_000);

@@ -111,3 +111,18 @@ describe('store information and theme', () => {
     ok(await post(t.app, '/staff/store-info', { backgroundColor: '#fff', facebook_url: '' }, { token: staff }));
   });
 });
+
+describe('the catalogue version (what the host keys its render cache on)', () => {
+  it('moves with every stock, price or store change, and only then', async () => {
+    const version = async () => ok(await get<{ version: number }>(t.app, '/catalog-version')).version;
+    const v = await findVariant(t.db, { minStock: 3, skip: 19 });
+    const start = await version();
+    expect(await version()).toBe(start);
+    ok(await change(v.variantId, { stock: v.stock + 1, from_stock: v.stock }));
+    const afterStock = await version();
+    expect(afterStock).toBeGreaterThan(start);
+    ok(await post(t.app, '/staff/store-info', { offer_text: 'Version test' }, { token: staff }));
+    expect(await version()).toBeGreaterThan(afterStock);
+    expect((await get(t.app, '/catalog-version', { apiKey: null })).status).toBe(401);
+  });
+});

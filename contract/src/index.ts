@@ -13,3 +13,6 @@ export * from './telemetry';
 export * from './staff';
 export * from './fulfilment';
 export * from './network';
+export * from './delivery';
+export * from './cod';
+export * from './gst';

@@ -9,6 +9,8 @@ export const EXPOSED_MODULES = {
   catalog: ['Home', 'About', 'Shop', 'Categories', 'Product'],
   cart_checkout: ['Cart', 'Checkout', 'Payment', 'OrderSuccess', 'OrderFailure', 'CartPanel'],
   account: ['SignIn', 'SignUp', 'ForgotPassword', 'ResetPassword', 'MyAccount', 'TrackOrder', 'SignUpModal'],
+  // The back office (issue 38): one page owning everything under /admin, with its own staff session.
+  admin: ['BackOffice'],
 } as const;
 export type RemoteName = keyof typeof EXPOSED_MODULES;
 export type ExposedModule<R extends RemoteName = RemoteName> = (typeof EXPOSED_MODULES)[R][number];
@@ -22,7 +24,15 @@ export type Access = 'public' | 'guest' | 'auth';
 
 /** A route a remote's exposed page shows. */
 export type RemoteRoute = {
-  [R in RemoteName]: { path: string; access: Access; remote: R; module: ExposedModule<R>; private?: true };
+  [R in RemoteName]: {
+    path: string;
+    access: Access;
+    remote: R;
+    module: ExposedModule<R>;
+    private?: true;
+    /** See `pageQuery`: the query parameters the page reads. */
+    query?: readonly string[];
+  };
 }[RemoteName];
 
 export interface ShellRoute {
@@ -31,6 +41,7 @@ export interface ShellRoute {
   shell: ShellPage;
   /** See `isPrivateRoute`: a page for everyone that still shows the shopper's own data. */
   private?: true;
+  query?: readonly string[];
 }
 
 export type RouteEntry = RemoteRoute | ShellRoute;
@@ -41,25 +52,43 @@ export const ROUTE_PATTERNS = {
   trackOrder: '/track-order/:id',
 } as const;
 
+/** The shop's filter state in its URL (catalog's shopQuery reads and writes exactly these). */
+export const SHOP_QUERY = [
+  'search',
+  'categories',
+  'min_price',
+  'max_price',
+  'size',
+  'in_stock',
+  'out_of_stock',
+  'sort_by',
+  'page',
+] as const;
+/** The payment and outcome pages' orders, payment and amount (cart-checkout's orderLinks). */
+const ORDER_OUTCOME_QUERY = ['orders', 'payment_id', 'amount'] as const;
+
 /** The route table of spec §2: every path and the section that owns it, first match wins. */
 export const ROUTES: readonly RouteEntry[] = [
   { path: '/', access: 'public', remote: 'catalog', module: 'Home' },
   { path: '/about', access: 'public', remote: 'catalog', module: 'About' },
-  { path: '/shop', access: 'public', remote: 'catalog', module: 'Shop' },
-  { path: ROUTE_PATTERNS.product, access: 'public', remote: 'catalog', module: 'Product' },
+  { path: '/shop', access: 'public', remote: 'catalog', module: 'Shop', query: SHOP_QUERY },
+  { path: ROUTE_PATTERNS.product, access: 'public', remote: 'catalog', module: 'Product', query: ['variant'] },
   { path: '/categories', access: 'public', remote: 'catalog', module: 'Categories' },
   { path: '/cart', access: 'public', private: true, remote: 'cart_checkout', module: 'Cart' },
   { path: '/checkout', access: 'public', private: true, remote: 'cart_checkout', module: 'Checkout' },
-  { path: '/payment', access: 'auth', remote: 'cart_checkout', module: 'Payment' },
-  { path: '/order-success', access: 'auth', remote: 'cart_checkout', module: 'OrderSuccess' },
-  { path: '/order-failure', access: 'auth', remote: 'cart_checkout', module: 'OrderFailure' },
+  { path: '/payment', access: 'auth', remote: 'cart_checkout', module: 'Payment', query: ORDER_OUTCOME_QUERY },
+  { path: '/order-success', access: 'auth', remote: 'cart_checkout', module: 'OrderSuccess', query: ORDER_OUTCOME_QUERY },
+  { path: '/order-failure', access: 'auth', remote: 'cart_checkout', module: 'OrderFailure', query: ORDER_OUTCOME_QUERY },
   { path: '/track-order', access: 'public', private: true, remote: 'account', module: 'TrackOrder' },
   { path: ROUTE_PATTERNS.trackOrder, access: 'public', private: true, remote: 'account', module: 'TrackOrder' },
   { path: '/signin', access: 'guest', remote: 'account', module: 'SignIn' },
-  { path: '/signup', access: 'guest', remote: 'account', module: 'SignUp' },
+  { path: '/signup', access: 'guest', remote: 'account', module: 'SignUp', query: ['mobile'] },
   { path: '/forgot-password', access: 'guest', remote: 'account', module: 'ForgotPassword' },
-  { path: '/reset-password', access: 'guest', remote: 'account', module: 'ResetPassword' },
+  { path: '/reset-password', access: 'guest', remote: 'account', module: 'ResetPassword', query: ['token'] },
   { path: '/my-account/*', access: 'auth', remote: 'account', module: 'MyAccount' },
+  // The back office: no customer guard (staff sign in inside it), private (no-store, noindex), and only
+  // this route ever loads the admin remote, so a shopper's page carries none of it.
+  { path: '/admin/*', access: 'public', private: true, remote: 'admin', module: 'BackOffice' },
   { path: '/faq', access: 'public', shell: 'Faq' },
   { path: '/terms-use', access: 'public', shell: 'Terms' },
   { path: '/privacy-policy', access: 'public', shell: 'PrivacyPolicy' },
@@ -131,6 +160,24 @@ export function findRoute(pathname: string): RouteEntry | undefined {
   return ROUTES.find((r) => matches(r.path, pathname));
 }
 
+/**
+ * A page's URL as far as its page reads it: the path, then only the query parameters its route lists
+ * (`query`), each once (its first value, the one `URLSearchParams.get` gives) and in the route's order.
+ * Anything else (a campaign tag, a cache-buster, junk) cannot change what renders, so the server render
+ * and its cache see this URL: thirty junk query strings are one page, not thirty renders.
+ */
+export function pageQuery(pathname: string, search: string): string {
+  const names = findRoute(pathname)?.query ?? [];
+  const given = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of names) {
+    const value = given.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const q = kept.toString();
+  return q ? `?${q}` : '';
+}
+
 // ---------- link builders ----------
 
 export interface ShopQuery {
@@ -199,4 +246,16 @@ export const paths = {
     password: '/my-account/password',
   },
   notFound: '/not-found',
+  /** The back office (issue 38): `admin.orders`, `admin.order(number)`, … */
+  admin: {
+    home: '/admin',
+    orders: '/admin/orders',
+    order(orderNumber: string): string {
+      return `/admin/orders/${encodeURIComponent(orderNumber)}`;
+    },
+    products: '/admin/products',
+    settings: '/admin/settings',
+    staff: '/admin/staff',
+    activity: '/admin/activity',
+  },
 } as const;

@@ -42,3 +42,23 @@ export interface StaffSession {
   expires_at: string;
   staff: StaffMember;
 }
+
+/** A product as the back office lists it (issue 38): hidden ones too, each variation's stock and prices. */
+export interface StaffProduct {
+  id: number;
+  slug: string;
+  name: string;
+  /** Hidden products are gone from the shop (lists, search, sitemap, their page) until shown again. */
+  hidden: boolean;
+  cover_image: string | null;
+  variations: { id: number; label: string; stock: number; price: string; mrp: string }[];
+}
+
+/** The order queue's filters (every one optional; dates are order days, YYYY-MM-DD, India time). */
+export interface StaffOrderFilters {
+  status?: string;
+  payment_status?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+}

@@ -2,6 +2,7 @@
  * Wire types of the storefront API, in step with `docs/api-contract.md` and the API server's OpenAPI
  * document. Money travels as strings with two decimals in rupees ("1299.00").
  */
+import type { OrderDocuments } from './gst';
 import type { HistoryActor, OrderStatus, PaymentMethod, PaymentStatus } from './rules';
 
 export type { HistoryActor, OrderStatus, PaymentMethod, PaymentStatus } from './rules';
@@ -282,6 +283,8 @@ export interface Order {
   price: Money;
   discount_amount: Money;
   final_amount: Money;
+  /** Issue 39: the cash-on-delivery fee, on the first order of a cash checkout only (collected with it). */
+  cod_fee?: Money;
   /** The server sends only these; spec §3 has the browser read anything but `cod` as prepaid. */
   payment_method: PaymentMethod;
   payment_status: PaymentStatus;
@@ -298,6 +301,8 @@ export interface Order {
   history: { status: OrderStatus; at: string; by?: HistoryActor; note?: string | null }[];
   /** Issue 38: the courier, AWB and tracking link once the shop dispatched it; null before. */
   shipment?: Shipment | null;
+  /** Issue 39: the tax invoice and credit note numbers once issued (contract/gst). */
+  documents?: OrderDocuments;
 }
 
 /** A dispatched parcel (issue 38): what the shopper needs to follow it on the courier's site. */
@@ -372,12 +377,18 @@ export interface CheckoutPayload {
   alt_phone_number?: string;
   payment_method: PaymentMethod;
   coupon_code?: string;
+  /** Issue 39: a saved address of the address book; its fields replace the typed ones. */
+  address_id?: number;
+  /** Issue 39: a business buyer's GSTIN for the tax invoice (contract `gstinProblem`). */
+  buyer_gstin?: string;
 }
 
 export interface CheckoutResult {
   order_id: number[];
   order_numbers: string[];
   customer: Customer;
+  /** Issue 39: the cash-on-delivery fee charged with the order ("0.00" for prepaid or no fee). */
+  cod_fee: Money;
   /** For a prepaid order: the payment to start and when its stock hold ends (ISO); null for cash on delivery. */
   payment: { payment_id: string; amount: Money; provider: 'test' | 'razorpay'; expires_at: string } | null;
 }

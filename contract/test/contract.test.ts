@@ -12,6 +12,7 @@ import {
   isPrivateRoute,
   isRemoteRoute,
   matches,
+  pageQuery,
   parseImageId,
   paths,
   pictureInfo,
@@ -59,10 +60,24 @@ describe('routes (spec §2)', () => {
       '/forgot-password',
       '/reset-password',
       '/my-account/*',
+      '/admin/*',
     ]);
     expect(isPrivatePath('/my-account/orders')).toBe(true);
+    // The back office (issue 38): never cached, never indexed.
+    expect(isPrivatePath('/admin/orders/SF1')).toBe(true);
     expect(isPrivatePath('/track-order/SF-1')).toBe(true);
     for (const p of ['/', '/shop', '/products/a-b', '/faq', '/no-such-page']) expect(isPrivatePath(p)).toBe(false);
+  });
+
+  it('a page URL keeps only the query its page reads: junk, duplicates and order do not make another page', () => {
+    const shop = pageQuery('/shop', '?utm_source=ad&page=2&search=red%20kurta&x=1&search=blue&categories=shirts');
+    expect(shop).toBe('?search=red+kurta&categories=shirts&page=2');
+    expect(pageQuery('/shop', '?page=2&categories=shirts&search=red+kurta&fbclid=abc')).toBe(shop);
+    expect(pageQuery('/products/blue-kurta', '?variant=XL&ref=mail')).toBe('?variant=XL');
+    expect(pageQuery('/products/blue-kurta/', '?ref=mail')).toBe('');
+    for (const p of ['/', '/about', '/faq', '/no-such-page', '/my-account/orders']) expect(pageQuery(p, '?a=1&b=2')).toBe('');
+    // An empty value is kept: the page reads it as given.
+    expect(pageQuery('/shop', '?search=')).toBe('?search=');
   });
 
   it('a slug that is not valid percent-encoding gives null when strict', () => {

@@ -119,6 +119,7 @@ async function timeContent(browser, target, state, conditions) {
       .then((h) => h.jsonValue())
       .catch(() => null);
     if (at === null) return null;
+    if (process.env.OWN_CONTENT_WATERFALL && conditions.network) await printWaterfall(page, target.name, at);
     // The same content by role and name, as the browser tests find it.
     const found = target.byRole(page);
     const agrees = target.count
@@ -129,6 +130,20 @@ async function timeContent(browser, target, state, conditions) {
   } finally {
     await context.close();
   }
+}
+
+/**
+ * With OWN_CONTENT_WATERFALL=1, each throttled run's requests on stderr (Resource Timing: start, first byte
+ * and end, ms from navigation start): which wave each script came in, to tell where the time goes.
+ */
+async function printWaterfall(page, name, at) {
+  const rows = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => [Math.round(e.startTime), Math.round(e.responseStart), Math.round(e.responseEnd), e.name.replace(location.origin, '')]),
+  );
+  process.stderr.write(`[own content] ${name}: content at ${Math.round(at)} ms; requests (start, first byte, end):\n`);
+  for (const r of rows.sort((a, b) => a[0] - b[0])) process.stderr.write(`  ${r[0]}\t${r[1]}\t${r[2]}\t${r[3]}\n`);
 }
 
 const CONDITIONS = [

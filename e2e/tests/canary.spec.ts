@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,10 @@ import { copyBuild, newestBuild, opsIn } from './support/builds';
  *
  * Like ops.spec.ts this runs on a deploy root and host of its own (ports E2E_PORT+7), sharing only the
  * API server the config's webServer started.
+ *
+ * E2E_OPS_DATABASE_URL (a PostgreSQL URL whose role may create databases): the same story on the shared
+ * state store (issue 37) — a fresh database of its own, named to every ops command and the host as
+ * OPS_DATABASE_URL, dropped at the end. Unset: the deploy root's files, as before.
  */
 
 const REPO = path.resolve(__dirname, '..', '..');
@@ -24,6 +29,29 @@ const SHOPPERS = 40;
 const SHARE = 25;
 /** What the broken version throws, in place of the product page's class name. */
 const BROKEN = 'canary release: the product page is broken';
+
+const OPS_PG = process.env.E2E_OPS_DATABASE_URL || '';
+
+interface PgClient {
+  connect(): Promise<void>;
+  query(sql: string): Promise<unknown>;
+  end(): Promise<void>;
+}
+/** One statement on E2E_OPS_DATABASE_URL's own database (the ops package's `pg`: e2e has none of its own). */
+async function onServer(sql: string): Promise<void> {
+  const { Client } = createRequire(path.join(REPO, 'ops', 'package.json'))('pg') as {
+    Client: new (o: { connectionString: string }) => PgClient;
+  };
+  const client = new Client({ connectionString: OPS_PG });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+const opsDatabase = `sf_e2e_canary_${process.pid}_${Date.now().toString(36)}`;
+const savedOpsUrl = process.env.OPS_DATABASE_URL;
 
 let tmp = '';
 let root = '';
@@ -128,6 +156,13 @@ test.describe('canary releases: a share of shoppers, telemetry per version, auto
     test.setTimeout(180_000);
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-canary-e2e-'));
     root = path.join(tmp, 'deploy');
+    if (OPS_PG) {
+      // Every ops command below and the host inherit it.
+      await onServer(`create database ${opsDatabase}`);
+      const url = new URL(OPS_PG);
+      url.pathname = `/${opsDatabase}`;
+      process.env.OPS_DATABASE_URL = url.toString();
+    }
     const catalogBuild = await newestBuild('catalog');
     const base = (JSON.parse(await fs.readFile(path.join(catalogBuild, 'build.json'), 'utf8')) as { version: string }).version;
     LIVE = `${base}.live`;
@@ -144,6 +179,11 @@ test.describe('canary releases: a share of shoppers, telemetry per version, auto
     await ops('deploy-all');
     for (const v of ['live', 'bad', 'good']) await ops('publish', 'catalog', '--from', path.join(tmp, v));
     await ops('activate', 'catalog', LIVE);
+    if (OPS_PG) {
+      // The state is PostgreSQL's: status says so, and the deploy root holds version folders only.
+      expect(await ops('status')).toMatch(/^state: postgres:\/\//m);
+      expect(await fs.stat(path.join(root, 'remotes.json')).catch(() => null)).toBeNull();
+    }
 
     const res = await fetch(`${API_URL}/api/new-arrivals`, { headers: { 'x-api-key': 'dev-storefront-key' } });
     const body = (await res.json()) as { data: { data: { slug: string }[] } };
@@ -180,6 +220,11 @@ test.describe('canary releases: a share of shoppers, telemetry per version, auto
       await exited;
     }
     if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+    if (OPS_PG) {
+      if (savedOpsUrl === undefined) delete process.env.OPS_DATABASE_URL;
+      else process.env.OPS_DATABASE_URL = savedOpsUrl;
+      await onServer(`drop database if exists ${opsDatabase} with (force)`);
+    }
   });
 
   test('a broken canary reaches only its share; its errors show under its version; the host ends it; live shoppers never see an error', async ({

@@ -139,6 +139,10 @@ test.describe('production mode: codes only by SMS', () => {
       RAZORPAY_KEY_ID: 'rzp_test_e2e',
       RAZORPAY_KEY_SECRET: 'e2e-secret',
       RAZORPAY_WEBHOOK_SECRET: 'e2e-webhook',
+      INVOICE_LEGAL_NAME: 'Shop Example Retail LLP',
+      INVOICE_ADDRESS: '21 Linking Road, Mumbai 400050',
+      INVOICE_STATE: 'Maharashtra',
+      INVOICE_GSTIN: '27AAACB5678D1ZP',
     };
     await run(process.execPath, [OPS_BIN, 'deploy-all', '--root', root], { cwd: REPO, env });
     const api = start(

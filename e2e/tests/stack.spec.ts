@@ -111,13 +111,41 @@ test("the page's API calls go through axios, and the home's carousels run on Swi
   });
   await page.goto('/');
   await stackOf(page);
-  // The signed-in session fetched the cart and the wishlist through the shared client: the page loaded
-  // axios itself (its AxiosHeaders class), not a client of its own on fetch.
+  // A call the page sends itself (the start-up's prefetch brought the session's cart and wishlist): the
+  // footer's newsletter sign-up, through the shared client.
+  const form = page.getByRole('form', { name: 'Newsletter' });
+  await form.getByLabel('Email address').fill(`stack-${Date.now()}@example.com`);
+  const call = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/newsletter/subscribe');
+  await form.getByRole('button', { name: 'SUBSCRIBE' }).click();
+  await call;
+  // The page loaded axios itself for it (its AxiosHeaders class), not a client of its own on fetch.
   const bodies = await Promise.all(scripts);
   expect(bodies.filter((b) => b.includes('AxiosHeaders') && b.includes('axios/1.')).length, 'axios among the scripts').toBe(1);
   // Swiper starts on the server's slides once the page has loaded and the carousel is in view.
   await page.locator('.sf-carousel__frame').first().scrollIntoViewIfNeeded();
   await expect(page.locator('.sf-carousel__frame.swiper-initialized').first()).toBeAttached();
+  await page.context().close();
+});
+
+test("a guest's catalogue page that sends no request loads no axios; the first tap starts it", async ({ browser, world }) => {
+  const page = await open(browser, world, false);
+  const axiosLoads: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' && /\/axios\.[0-9a-f]+\.js$/.test(r.url())) axiosLoads.push(r.url());
+  });
+  const apiCalls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/') && !r.url().includes('/api/images/')) apiCalls.push(r.url());
+  });
+  await page.goto(`/products/${encodeURIComponent(world.productSlug)}`);
+  await stackOf(page);
+  await page.waitForLoadState('networkidle');
+  // Its data came with the server render: no call, so no client library either.
+  expect(apiCalls).toEqual([]);
+  expect(axiosLoads).toEqual([]);
+  // A shopper's first tap (here on the page's heading, which sends nothing) starts it, ahead of any call.
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect.poll(() => axiosLoads.length).toBe(1);
   await page.context().close();
 });
 

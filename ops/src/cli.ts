@@ -1,13 +1,14 @@
 /**
  * `pnpm ops <command>`: the operator CLI (docs/operators.md). Arguments are parsed by node:util
  * parseArgs; each command is one file in ./cli/. Every command takes --root <dir> (default
- * $DEPLOY_ROOT, else <repo>/.deploy).
+ * $DEPLOY_ROOT, else <repo>/.deploy); with OPS_DATABASE_URL the mutable state is in PostgreSQL instead.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { OpsContext } from './release/context';
 import { OpsError } from './sections';
+import { openStore } from './state';
 import type { Command } from './cli/command';
 import { activateCommand } from './cli/activate';
 import { deployAllCommand } from './cli/deployAll';
@@ -39,7 +40,7 @@ ${Object.values(COMMANDS)
   .map((c) => c.usage)
   .join('\n')}
 
-  sections: shell, catalog, cart_checkout (cart-checkout), account
+  sections: shell, catalog, cart_checkout (cart-checkout), account, admin (the back office)
   --root <dir>   deploy root (default: $DEPLOY_ROOT, else <repo>/.deploy)`;
 
 /** The workspace root: the nearest folder above cwd holding pnpm-workspace.yaml. */
@@ -97,7 +98,16 @@ export async function main(
       throw argumentError(name, e as Error);
     }
     const positionals = parsed.positionals.slice(1);
-    return await command.run({ positionals, values: parsed.values }, contextFrom(parsed.values), { out, err });
+    const ctx = contextFrom(parsed.values);
+    // OPS_DATABASE_URL: the shared PostgreSQL store; else the deploy root's files (ops/src/state).
+    const store = openStore(ctx.root, process.env);
+    ctx.store = store;
+    try {
+      return await command.run({ positionals, values: parsed.values }, ctx, { out, err });
+    } finally {
+      // `serve` hands its store to the host, which closes it when it stops.
+      if (name !== 'serve') await store.close();
+    }
   } catch (e) {
     if (e instanceof OpsError) {
       err(`ops ${name}: ${e.message}`);

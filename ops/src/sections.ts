@@ -1,5 +1,5 @@
 /**
- * The four deployable sections. Operators may name one by its Module Federation name
+ * The deployable sections: the shell, the three shop remotes and the back office (issue 38). Operators may name one by its Module Federation name
  * (`cart_checkout`), its folder (`cart-checkout`) or its package (`@storefront/cart-checkout`).
  */
 export interface Section {
@@ -17,6 +17,7 @@ export const SECTIONS: readonly Section[] = [
   { name: 'catalog', folder: 'catalog', pkg: '@storefront/catalog', kind: 'remote' },
   { name: 'cart_checkout', folder: 'cart-checkout', pkg: '@storefront/cart-checkout', kind: 'remote' },
   { name: 'account', folder: 'account', pkg: '@storefront/account', kind: 'remote' },
+  { name: 'admin', folder: 'admin', pkg: '@storefront/admin', kind: 'remote' },
 ];
 
 export class OpsError extends Error {

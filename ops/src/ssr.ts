@@ -19,7 +19,8 @@ import { promises as fs } from 'node:fs';
 import { createRequire, builtinModules } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import type { RemoteRegistry, RenderedRoute, ServerRenderResult } from '@storefront/contract/deploy';
+import type { RegistryEntry, RemoteRegistry, RenderedRoute, ServerRenderResult } from '@storefront/contract/deploy';
+import { pageQuery } from '@storefront/contract/routes';
 import { VERSION_RE } from './sections';
 
 /** The module shape of `shell/src/server/render.tsx`'s build (the host imports no browser package). */
@@ -43,6 +44,8 @@ export interface ServerPage {
   html: string;
   /** Stylesheet and preload links for `<head>`. */
   head: string;
+  /** A personal page's script preloads, written at the end of `<body>` (see `scriptPreloads`). */
+  preload?: string;
   /** Attributes for `<html>` (the store's theme). */
   rootAttributes: Record<string, string>;
   /** The page's title and description (replacing the shell page's defaults). */
@@ -169,16 +172,41 @@ export function splitLeadingLinks(html: string): { links: string; body: string }
 }
 
 /** The base URL a remote's files are served from: its manifest's folder (same origin or another). */
+/**
+ * The shell's named chunk groups every page's start-up loads besides its shared libraries. Not axios: a
+ * guest's cart or sign-in page sends no request as it loads, and My Orders' list comes with the start-up's
+ * prefetch; the client loads it when a request first needs it (shared/src/api/client.ts).
+ */
+const SHELL_START_GROUPS = ['bootstrap'];
+
+/** Shared libraries only the chunks holding a form load (shared/src/federation.ts): not preloaded. */
+const LOADED_ON_DEMAND = new Set(['@storefront/shared/validation']);
+
+/** The parts of a build's `mf-manifest.json` the preloads read; anything may be missing. */
+interface MfManifest {
+  metaData?: { remoteEntry?: { name?: unknown } };
+  shared?: { name?: string; assets?: { js?: { sync?: string[] } } }[];
+  exposes?: { name?: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
 function remoteBase(entry: string): string {
   return entry.slice(0, entry.lastIndexOf('/') + 1);
 }
 
 export interface ServerRenderer {
-  /** The page for `url` (path and query), or null: serve it to be rendered in the browser. */
+  /**
+   * The page for `url` (path and query), or null: serve it to be rendered in the browser. Rendered and
+   * cached by the query parameters its page reads, the rest left out.
+   */
   render(reg: RemoteRegistry, url: string, config: unknown): Promise<ServerPage | null>;
   /** Loads the live shell's and remotes' server builds; gives what could not be loaded (readiness). */
   warm(reg: RemoteRegistry): Promise<string[]>;
 }
+
+/** How long the host uses one read of the API's catalogue version (see `catalogVersion`). */
+const CATALOG_VERSION_REFRESH_MS = 1000;
+/** A version read that takes longer is given up ('unknown'): the page is not held for it. */
+const CATALOG_VERSION_TIMEOUT_MS = 300;
 
 export function createServerRenderer(opts: ServerRendererOptions): ServerRenderer {
   const root = path.resolve(opts.root);
@@ -190,6 +218,8 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
   const loaders = new Map<string, Promise<PageLoaderScript | undefined>>();
   const remotes = new Map<string, Promise<Record<string, unknown> | null>>();
   const pages = new Map<string, { until: number; page: Promise<ServerPage | null> }>();
+  let version: { value: string; at: number } | null = null;
+  let versionRead: Promise<string> | null = null;
   const warned = new Set<string>();
   const events = opts.events;
   const apiBaseUrl = typeof opts.apiBaseUrl === 'function' ? opts.apiBaseUrl : () => opts.apiBaseUrl as string;
@@ -292,6 +322,41 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
     return links.join('');
   }
 
+  /**
+   * Everything a personal page's scripts will ask for, named at once so it all comes in one wave instead
+   * of four (main.js → the remote's manifest → its entry and the shell's shared libraries → the page):
+   * the shell's shared libraries and bootstrap, the remote's manifest, entry and the page's own chunks,
+   * read from the two builds' `mf-manifest.json` and `ssr-assets.json`. Its content is the shopper's own,
+   * which only these scripts bring; a public page's pictures keep the network to themselves instead.
+   */
+  async function scriptPreloads(shellVersion: string, remote: string, entry: RegistryEntry, module: string): Promise<string> {
+    const shellDir = path.join(root, 'shell', shellVersion);
+    const shellUrl = `/shell/${shellVersion}/`;
+    const files = new Set<string>();
+    const shellManifest = (await readJson(path.join(shellDir, 'mf-manifest.json'))) as MfManifest | null;
+    for (const shared of shellManifest?.shared ?? []) {
+      if (shared.name && LOADED_ON_DEMAND.has(shared.name)) continue;
+      for (const f of shared.assets?.js?.sync ?? []) files.add(shellUrl + f);
+    }
+    const shellAssets = (await readJson(path.join(shellDir, 'ssr-assets.json'))) as { js?: Record<string, unknown> } | null;
+    for (const group of SHELL_START_GROUPS) {
+      const list = shellAssets?.js?.[group];
+      if (Array.isArray(list)) for (const f of list) if (typeof f === 'string') files.add(shellUrl + f);
+    }
+    const remoteUrl = remoteFolderUrl(entry.entry);
+    const manifest = (await readJson(path.join(root, 'remotes', remote, entry.version, 'mf-manifest.json'))) as MfManifest | null;
+    const remoteEntry = manifest?.metaData?.remoteEntry?.name;
+    if (typeof remoteEntry === 'string') files.add(remoteUrl + remoteEntry);
+    const exposed = manifest?.exposes?.find((e) => e.name === module);
+    for (const f of exposed?.assets?.js?.sync ?? []) files.add(remoteUrl + f);
+    // Low priority: the page's largest paint here is the header's logo, which must not queue behind them.
+    const tags = [`<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="${escapeAttr(entry.entry)}">`];
+    for (const f of files) {
+      if (/^[\w./:-]+\.js$/.test(f)) tags.push(`<link rel="preload" as="script" fetchpriority="low" href="${escapeAttr(f)}">`);
+    }
+    return tags.join('');
+  }
+
   /** A render, unless `maxInFlight` are running already (cache hits and shared renders take no place). */
   async function renderCapped(reg: RemoteRegistry, url: string, config: unknown): Promise<ServerPage | null> {
     if (inFlight >= maxInFlight) {
@@ -342,15 +407,19 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
       return null;
     }
     const { links, body } = splitLeadingLinks(result.html);
+    const personal = result.personal === true;
+    let preload = '';
     let css = await cssLinks(`/shell/${shellVersion}/`, path.join(root, 'shell', shellVersion), ['main', 'bootstrap']);
     if ('shell' in result.route) {
       css += await cssLinks(`/shell/${shellVersion}/`, path.join(root, 'shell', shellVersion), [result.route.shell]);
     } else {
       const entry = reg.remotes[result.route.remote];
-      if (entry)
+      if (entry) {
         css += await cssLinks(remoteFolderUrl(entry.entry), path.join(root, 'remotes', result.route.remote, entry.version), [
           result.route.module,
         ]);
+        if (personal) preload = await scriptPreloads(shellVersion, result.route.remote, entry, result.route.module);
+      }
     }
     events?.rendered(Date.now() - started);
     opts.log?.(`[ssr] ${url} rendered in ${Date.now() - started} ms`);
@@ -358,7 +427,8 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
     return {
       ...(loader ? { loader } : {}),
       status: result.status,
-      personal: result.personal === true,
+      personal,
+      ...(preload ? { preload } : {}),
       html: body,
       head: css + links + (typeof result.head === 'string' ? result.head : ''),
       rootAttributes: result.rootAttributes,
@@ -384,26 +454,69 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
       }
       return failed;
     },
-    render(reg, url, config) {
+    render(reg, asked, config) {
+      // What the page reads of the URL: every other query parameter would only make another render and
+      // another cache entry of the same page (contract pageQuery).
+      const q = asked.indexOf('?');
+      const pathname = q < 0 ? asked : asked.slice(0, q);
+      const url = `${pathname}${pageQuery(pathname, q < 0 ? '' : asked.slice(q))}`;
       if (cacheMs <= 0) return renderCapped(reg, url, config);
-      const versions = [reg.shell?.version ?? '', ...Object.entries(reg.remotes).map(([n, e]) => `${n}@${e?.version ?? ''}`)].join(',');
-      const key = `${versions} ${JSON.stringify(config)} ${url}`;
-      const now = Date.now();
-      const hit = pages.get(key);
-      if (hit && hit.until > now) {
-        events?.cacheHit();
-        return hit.page;
-      }
-      for (const [k, v] of pages) if (v.until <= now || pages.size >= MAX_CACHED_PAGES) pages.delete(k);
-      // Concurrent identical requests share one render; a page not rendered is not kept.
-      const page = renderCapped(reg, url, config);
-      pages.set(key, { until: now + cacheMs, page });
-      void page.then((p) => {
-        if (!p) pages.delete(key);
-      });
-      return page;
+      return catalogVersion(config).then((data) => cachedRender(reg, url, config, data));
     },
   };
+
+  /**
+   * The API's catalogue version (its change log's newest entry), read at most every
+   * CATALOG_VERSION_REFRESH_MS and shared by the requests meanwhile: part of the render cache's key, so a
+   * price, stock, product or store-info change is rendered afresh on the next load after that read,
+   * not after SSR_CACHE_SECONDS. An API that does not answer gives 'unknown' (the key stays as it was).
+   */
+  function catalogVersion(config: unknown): Promise<string> {
+    if (version && Date.now() - version.at < CATALOG_VERSION_REFRESH_MS) return Promise.resolve(version.value);
+    versionRead ??= readCatalogVersion(config)
+      .then((value) => {
+        version = { value, at: Date.now() };
+        return value;
+      })
+      .finally(() => {
+        versionRead = null;
+      });
+    return versionRead;
+  }
+
+  async function readCatalogVersion(config: unknown): Promise<string> {
+    const key = (config as { apiKey?: unknown } | null)?.apiKey;
+    try {
+      const res = await fetch(`${apiBaseUrl()}/catalog-version`, {
+        headers: typeof key === 'string' ? { 'x-api-key': key } : {},
+        signal: AbortSignal.timeout(CATALOG_VERSION_TIMEOUT_MS),
+      });
+      if (!res.ok) return 'unknown';
+      const body = (await res.json()) as { data?: { version?: unknown } } | null;
+      return typeof body?.data?.version === 'number' ? String(body.data.version) : 'unknown';
+    } catch {
+      return 'unknown';
+    }
+  }
+
+  function cachedRender(reg: RemoteRegistry, url: string, config: unknown, data: string): Promise<ServerPage | null> {
+    const versions = [reg.shell?.version ?? '', ...Object.entries(reg.remotes).map(([n, e]) => `${n}@${e?.version ?? ''}`)].join(',');
+    const key = `${versions} catalog@${data} ${JSON.stringify(config)} ${url}`;
+    const now = Date.now();
+    const hit = pages.get(key);
+    if (hit && hit.until > now) {
+      events?.cacheHit();
+      return hit.page;
+    }
+    for (const [k, v] of pages) if (v.until <= now || pages.size >= MAX_CACHED_PAGES) pages.delete(k);
+    // Concurrent identical requests share one render; a page not rendered is not kept.
+    const page = renderCapped(reg, url, config);
+    pages.set(key, { until: now + cacheMs, page });
+    void page.then((p) => {
+      if (!p) pages.delete(key);
+    });
+    return page;
+  }
 }
 
 /** Writes a server render into the shell's page; null when the page has no outlet (an older shell). */
@@ -426,7 +539,8 @@ export function injectServerPage(html: string, page: ServerPage): string | null 
     html.slice(headEnd, start) +
     page.html +
     html.slice(end + OUTLET_END.length);
-  return page.loader ? withLoader(out, page.loader, page.personal) : out;
+  const withPreloads = page.preload ? out.replace('</body>', () => `${page.preload}</body>`) : out;
+  return page.loader ? withLoader(withPreloads, page.loader, page.personal) : withPreloads;
 }
 
 /**
@@ -437,6 +551,10 @@ export function injectServerPage(html: string, page: ServerPage): string | null 
 function withLoader(html: string, loader: PageLoaderScript, personal: boolean): string {
   const entry = /<script defer src="([^"]*\/main\.[^"/]*\.js)"><\/script>/.exec(html);
   if (!entry) return html;
+  const main = escapeAttr(entry[1] ?? '');
+  // On a personal page the loader starts main.js at once, but only runs once the stylesheets are in:
+  // preloaded, main.js comes in the same wave as the rest of the page's scripts.
   const start = personal ? ' data-start="now"' : '';
-  return html.replace(entry[0], () => `<script data-main="${escapeAttr(entry[1] ?? '')}"${start}>${loader.code}</script>`);
+  const preload = personal ? `<link rel="preload" as="script" fetchpriority="low" href="${main}">` : '';
+  return html.replace(entry[0], () => `${preload}<script data-main="${main}"${start}>${loader.code}</script>`);
 }

@@ -139,7 +139,11 @@ export async function writeFileAtomic(file: string, content: string): Promise<vo
 }
 
 export async function readState(root: string): Promise<OpsState> {
-  const raw = await readJsonFile<Partial<OpsState>>(path.join(root, STATE_FILE));
+  return stateFrom(await readJsonFile<Partial<OpsState>>(path.join(root, STATE_FILE)));
+}
+
+/** A stored state made whole (a section or field missing in an older layout is empty). */
+export function stateFrom(raw: Partial<OpsState> | null | undefined): OpsState {
   const state = emptyState();
   if (!raw?.sections) return state;
   state.updatedAt = raw.updatedAt ?? null;
@@ -206,8 +210,16 @@ function whoAmI(): string {
   }
 }
 
-export async function appendHistory(root: string, rec: Omit<HistoryRecord, 'at' | 'by'> & { by?: string }): Promise<HistoryRecord> {
-  const full: HistoryRecord = { at: new Date().toISOString(), ...rec, by: rec.by ?? whoAmI() };
+/** A history line as recorded: the time now, and who ran it unless said. */
+export function historyRecord(rec: Omit<HistoryRecord, 'at' | 'by'> & { at?: string; by?: string }): HistoryRecord {
+  return { at: new Date().toISOString(), ...rec, by: rec.by ?? whoAmI() };
+}
+
+export async function appendHistory(
+  root: string,
+  rec: Omit<HistoryRecord, 'at' | 'by'> & { at?: string; by?: string },
+): Promise<HistoryRecord> {
+  const full = historyRecord(rec);
   // One write with O_APPEND per record: lines never interleave.
   await fs.appendFile(path.join(root, HISTORY_FILE), `${JSON.stringify(full)}\n`, 'utf8');
   return full;

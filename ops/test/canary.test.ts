@@ -3,12 +3,11 @@
  * --canary, promote, rollback, status, history) on a real deploy root.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { BUCKETS, bucketOf, canariesFor, inCanary, registryWithCanaries } from '../src/canary/assign';
 import { readCanaries } from '../src/canary/state';
 import type { RemoteRegistry } from '@storefront/contract/deploy';
 import { makeWorkspace, type Workspace } from './helpers';
+import { eachStore } from './stores';
 
 const ids = (n: number) => Array.from({ length: n }, () => randomBytes(16).toString('base64url'));
 
@@ -81,7 +80,7 @@ describe('stable assignment', () => {
   });
 });
 
-describe('ops activate --canary, promote, rollback', () => {
+eachStore('ops activate --canary, promote, rollback', (kit) => {
   let ws: Workspace;
   const ok = async (...args: string[]) => {
     const r = await ws.ops(...args);
@@ -98,14 +97,15 @@ describe('ops activate --canary, promote, rollback', () => {
   });
   afterEach(() => ws.cleanup());
 
-  const registry = () => JSON.parse(readFileSync(path.join(ws.root, 'remotes.json'), 'utf8')) as RemoteRegistry;
+  /** The registry every shopper without a canary gets (files: remotes.json). */
+  const registry = async (): Promise<RemoteRegistry> => (await kit.open(ws.root).live()).registry;
 
   test('a canary leaves the registry file (what everyone else gets) alone; status and history show it', async () => {
-    const before = readFileSync(path.join(ws.root, 'remotes.json'), 'utf8');
+    const before = await registry();
     const out = await ok('activate', 'catalog', '0.1.0-c2', '--canary', '10');
     expect(out).toMatch(/0\.1\.0-c2 is a canary for 10 % of shoppers; the others keep 0\.1\.0-c1/);
-    expect(readFileSync(path.join(ws.root, 'remotes.json'), 'utf8')).toBe(before);
-    const { canaries } = await readCanaries(ws.root);
+    expect(await registry()).toEqual(before);
+    const { canaries } = await readCanaries(kit.open(ws.root));
     expect(canaries.catalog).toMatchObject({
       version: '0.1.0-c2',
       percent: 10,
@@ -140,9 +140,9 @@ describe('ops activate --canary, promote, rollback', () => {
     // A plain activate of the section would silently change what the canary is measured against.
     expect((await ws.ops('activate', 'catalog', '0.1.0-c3')).err).toMatch(/is a canary for 5 % of shoppers: end it first/);
     // Raising the share of the running canary keeps its start.
-    const startedAt = (await readCanaries(ws.root)).canaries.catalog?.startedAt;
+    const startedAt = (await readCanaries(kit.open(ws.root))).canaries.catalog?.startedAt;
     expect(await ok('activate', 'catalog', '0.1.0-c2', '--canary', '50', '--auto-rollback')).toMatch(/is now for 50 %/);
-    const after = (await readCanaries(ws.root)).canaries.catalog;
+    const after = (await readCanaries(kit.open(ws.root))).canaries.catalog;
     expect(after).toMatchObject({
       percent: 50,
       startedAt,
@@ -169,7 +169,7 @@ describe('ops activate --canary, promote, rollback', () => {
       '--min-reporters',
       '7',
     );
-    expect((await readCanaries(ws.root)).canaries.catalog?.autoRollback).toEqual({
+    expect((await readCanaries(kit.open(ws.root))).canaries.catalog?.autoRollback).toEqual({
       maxErrorRate: 0.05,
       maxChunkFailureRate: 0.005,
       minPageViews: 3,
@@ -187,19 +187,19 @@ describe('ops activate --canary, promote, rollback', () => {
   test('promote makes the canary live for everyone, with the old live version as the rollback step', async () => {
     await ok('activate', 'catalog', '0.1.0-c2', '--canary', '10');
     expect(await ok('promote', 'catalog')).toMatch(/0\.1\.0-c2 is live for every shopper \(was 0\.1\.0-c1/);
-    expect(registry().remotes.catalog).toMatchObject({ version: '0.1.0-c2', lastKnownGood: { version: '0.1.0-c1' } });
-    expect((await readCanaries(ws.root)).canaries).toEqual({});
+    expect((await registry()).remotes.catalog).toMatchObject({ version: '0.1.0-c2', lastKnownGood: { version: '0.1.0-c1' } });
+    expect((await readCanaries(kit.open(ws.root))).canaries).toEqual({});
     expect((await ws.ops('promote', 'catalog')).err).toMatch(/no canary running/);
     expect(await ok('history', 'catalog')).toMatch(/promote\s+0\.1\.0-c2\s+0\.1\.0-c1/);
     await ok('rollback', 'catalog');
-    expect(registry().remotes.catalog?.version).toBe('0.1.0-c1');
+    expect((await registry()).remotes.catalog?.version).toBe('0.1.0-c1');
   });
 
   test('rollback while a canary runs ends the canary and leaves the live version; the next rollback is a normal one', async () => {
     await ok('activate', 'catalog', '0.1.0-c2', '--canary', '10');
     expect(await ok('rollback', 'catalog')).toMatch(/ended the canary of catalog 0\.1\.0-c2 \(10 %\).*gets 0\.1\.0-c1/);
-    expect(registry().remotes.catalog?.version).toBe('0.1.0-c1');
-    expect((await readCanaries(ws.root)).canaries).toEqual({});
+    expect((await registry()).remotes.catalog?.version).toBe('0.1.0-c1');
+    expect((await readCanaries(kit.open(ws.root))).canaries).toEqual({});
     const h = await ok('history', 'catalog');
     expect(h).toMatch(/canary-end\s+0\.1\.0-c2\s+0\.1\.0-c1 .*ended by an operator/);
     // No canary now: rollback walks the live stack as before (nothing before c1 here).

@@ -251,6 +251,18 @@ describe('POST /telemetry', () => {
     expect(codes.slice(5)).toEqual([429, 429, 429]);
   }, 150_000);
 
+  test('addresses of one IPv6 /64 (one phone or home line) share one budget; the next /64 has its own (issue 35 item 8)', async () => {
+    const base = await start({ TELEMETRY_RATE_LIMIT: '5', TRUSTED_PROXIES: '127.0.0.1' });
+    const from = (address: string) => post(base, batch(ev()), { 'x-forwarded-for': address });
+    const codes = await inOneWindow(async () => {
+      const out: number[] = [];
+      for (let i = 1; i <= 8; i++) out.push((await from(`2401:4900:1c2a:8f3e::${i.toString(16)}:${i}`)).status);
+      out.push((await from('2401:4900:1c2a:8f3f::1')).status);
+      return out;
+    });
+    expect(codes).toEqual([204, 204, 204, 204, 204, 429, 429, 429, 204]);
+  }, 150_000);
+
   test('the limit holds across host processes on one deploy root: batches alternating between two get the limit once, not twice', async () => {
     // Two real host processes (pnpm ops serve) on one deploy root, behind a trusted proxy on loopback.
     const env = { NODE_ENV: 'development', TELEMETRY_RATE_LIMIT: '5', TRUSTED_PROXIES: '127.0.0.1' };

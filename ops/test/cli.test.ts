@@ -3,17 +3,33 @@ import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { makeWorkspace, DEFAULT_SHARED, type Workspace } from './helpers';
 import type { RemoteRegistry } from '@storefront/contract/deploy';
-import { readHistory, readState, registryFromState } from '../src/store';
+import { readState, registryFromState } from '../src/store';
+import { fileStore } from '../src/state';
+import { eachStore, type StoreKit } from './stores';
 
 let ws: Workspace;
+const filesKit: StoreKit = { kind: 'files', open: (root) => fileStore(root), env: {}, url: '' };
+/** The store the running test's commands use: files, or the PostgreSQL run of an eachStore suite. */
+let kit: StoreKit = filesKit;
 beforeEach(() => {
   ws = makeWorkspace();
+  kit = filesKit;
 });
 afterEach(() => ws.cleanup());
 
-function registry(): RemoteRegistry {
-  return JSON.parse(readFileSync(path.join(ws.root, 'remotes.json'), 'utf8')) as RemoteRegistry;
+/** The registry every shopper gets (files: remotes.json). */
+async function registry(): Promise<RemoteRegistry> {
+  return (await kit.open(ws.root).live()).registry;
 }
+const history = () => kit.open(ws.root).readHistory();
+/** Runs a suite on both stores; its commands and reads go to the store of the run. */
+const onEachStore = (name: string, suite: () => void) =>
+  eachStore(name, (k) => {
+    beforeEach(() => {
+      kit = k;
+    });
+    suite();
+  });
 
 async function ok(...args: string[]): Promise<string> {
   const r = await ws.ops(...args);
@@ -32,7 +48,7 @@ describe('publish', () => {
     expect(readdirSync(dir).sort()).toEqual(['build.json', 'main.0123abcd.js', 'mf-manifest.json', 'remoteEntry.js']);
     expect(existsSync(path.join(ws.root, 'remotes', 'catalog', 'dev'))).toBe(false);
     // Publishing alone changes nothing live.
-    expect(registry().remotes.catalog).toBeUndefined();
+    expect((await registry()).remotes.catalog).toBeUndefined();
   });
 
   test('refuses to overwrite a published version, and leaves it untouched', async () => {
@@ -74,7 +90,7 @@ describe('publish', () => {
   });
 });
 
-describe('activate and rollback', () => {
+onEachStore('activate and rollback', () => {
   async function publishVersions(section: string, versions: string[]) {
     for (const v of versions) {
       const dir = ws.build(section, v);
@@ -88,32 +104,32 @@ describe('activate and rollback', () => {
     await publishVersions('catalog', ['0.1.0-v1', '0.1.0-v2', '0.1.0-v3']);
 
     await ok('activate', 'catalog', '0.1.0-v1');
-    expect(registry()).toEqual({
+    expect(await registry()).toEqual({
       shell: { version: '0.1.0-s1' },
       remotes: { catalog: { version: '0.1.0-v1', entry: '/remotes/catalog/0.1.0-v1/mf-manifest.json', lastKnownGood: null } },
     });
     await ok('activate', 'catalog', '0.1.0-v2');
     await ok('activate', 'catalog', '0.1.0-v3');
-    expect(registry().remotes.catalog).toEqual({
+    expect((await registry()).remotes.catalog).toEqual({
       version: '0.1.0-v3',
       entry: '/remotes/catalog/0.1.0-v3/mf-manifest.json',
       lastKnownGood: { version: '0.1.0-v2', entry: '/remotes/catalog/0.1.0-v2/mf-manifest.json' },
     });
 
     expect(await ok('rollback', 'catalog')).toMatch(/rolled back catalog: 0\.1\.0-v3 → 0\.1\.0-v2 \(\d+ ms\)/);
-    expect(registry().remotes.catalog).toMatchObject({ version: '0.1.0-v2', lastKnownGood: { version: '0.1.0-v1' } });
+    expect((await registry()).remotes.catalog).toMatchObject({ version: '0.1.0-v2', lastKnownGood: { version: '0.1.0-v1' } });
     await ok('rollback', 'catalog');
-    expect(registry().remotes.catalog).toMatchObject({ version: '0.1.0-v1', lastKnownGood: null });
+    expect((await registry()).remotes.catalog).toMatchObject({ version: '0.1.0-v1', lastKnownGood: null });
     const none = await ws.ops('rollback', 'catalog');
     expect(none.code).toBe(1);
     expect(none.err).toContain('no previously live version');
-    expect(registry().remotes.catalog?.version).toBe('0.1.0-v1');
+    expect((await registry()).remotes.catalog?.version).toBe('0.1.0-v1');
 
     // Activating again after rollbacks keeps working, and the other sections never moved.
     await ok('activate', 'catalog', '0.1.0-v3');
-    expect(registry().remotes.catalog).toMatchObject({ version: '0.1.0-v3', lastKnownGood: { version: '0.1.0-v1' } });
-    expect(registry().shell).toEqual({ version: '0.1.0-s1' });
-    const h = (await readHistory(ws.root)).filter((r) => r.section === 'catalog').map((r) => `${r.action} ${r.version}`);
+    expect((await registry()).remotes.catalog).toMatchObject({ version: '0.1.0-v3', lastKnownGood: { version: '0.1.0-v1' } });
+    expect((await registry()).shell).toEqual({ version: '0.1.0-s1' });
+    const h = (await history()).filter((r) => r.section === 'catalog').map((r) => `${r.action} ${r.version}`);
     expect(h).toEqual([
       'publish 0.1.0-v1',
       'publish 0.1.0-v2',
@@ -130,9 +146,9 @@ describe('activate and rollback', () => {
   test('activating the live version again changes nothing; an unpublished version is refused', async () => {
     await publishVersions('account', ['0.1.0-a']);
     await ok('activate', 'account', '0.1.0-a');
-    const before = readFileSync(path.join(ws.root, 'remotes.json'), 'utf8');
+    const before = { registry: await registry(), history: (await history()).length };
     expect(await ok('activate', 'account', '0.1.0-a')).toContain('already live');
-    expect(readFileSync(path.join(ws.root, 'remotes.json'), 'utf8')).toBe(before);
+    expect({ registry: await registry(), history: (await history()).length }).toEqual(before);
     const r = await ws.ops('activate', 'account', '0.9.9-nope');
     expect(r.code).toBe(1);
     expect(r.err).toContain('not published');
@@ -144,7 +160,7 @@ describe('activate and rollback', () => {
     await publishVersions('catalog', ['0.1.0-v1', '0.1.0-v2']);
     await ok('activate', 'catalog', '0.1.0-v1');
     await ok('activate', 'catalog', '0.1.0-v2', '--base-url', 'http://127.0.0.1:8181/');
-    expect(registry().remotes.catalog).toEqual({
+    expect((await registry()).remotes.catalog).toEqual({
       version: '0.1.0-v2',
       entry: 'http://127.0.0.1:8181/remotes/catalog/0.1.0-v2/mf-manifest.json',
       lastKnownGood: { version: '0.1.0-v1', entry: '/remotes/catalog/0.1.0-v1/mf-manifest.json' },
@@ -155,17 +171,17 @@ describe('activate and rollback', () => {
     expect(await ok('activate', 'catalog', '0.1.0-v2')).toContain(
       'same version, now served from /remotes/catalog/0.1.0-v2/mf-manifest.json',
     );
-    expect(registry().remotes.catalog).toEqual({
+    expect((await registry()).remotes.catalog).toEqual({
       version: '0.1.0-v2',
       entry: '/remotes/catalog/0.1.0-v2/mf-manifest.json',
       lastKnownGood: { version: '0.1.0-v1', entry: '/remotes/catalog/0.1.0-v1/mf-manifest.json' },
     });
     await ok('rollback', 'catalog');
-    expect(registry().remotes.catalog).toMatchObject({ version: '0.1.0-v1', lastKnownGood: null });
+    expect((await registry()).remotes.catalog).toMatchObject({ version: '0.1.0-v1', lastKnownGood: null });
   });
 });
 
-describe('a partial upload', () => {
+onEachStore('a partial upload', () => {
   test('refuses a version whose manifest names a file that is not there; --force overrides and is recorded', async () => {
     await ok('publish', 'catalog', '--from', ws.build('catalog', '0.1.0-p1'));
     rmSync(path.join(ws.root, 'remotes', 'catalog', '0.1.0-p1', 'remoteEntry.js'));
@@ -173,15 +189,15 @@ describe('a partial upload', () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain('refusing to activate catalog 0.1.0-p1: 1 file(s) its mf-manifest.json names are not in');
     expect(r.err).toContain('remoteEntry.js');
-    expect(registry().remotes.catalog).toBeUndefined();
+    expect((await registry()).remotes.catalog).toBeUndefined();
     expect(await ws.ops('activate', 'catalog', '0.1.0-p1', '--force')).toMatchObject({ code: 0 });
-    expect(registry().remotes.catalog?.version).toBe('0.1.0-p1');
-    const rec = (await readHistory(ws.root)).find((h) => h.action === 'activate' && h.section === 'catalog');
+    expect((await registry()).remotes.catalog?.version).toBe('0.1.0-p1');
+    const rec = (await history()).find((h) => h.action === 'activate' && h.section === 'catalog');
     expect(rec).toMatchObject({ forced: true, problems: ['missing file remoteEntry.js'] });
   });
 });
 
-describe('compatibility guard', () => {
+onEachStore('compatibility guard', () => {
   async function setup() {
     await ok('publish', 'shell', '--from', ws.build('shell', '0.1.0-s1'));
     await ok('activate', 'shell', '0.1.0-s1');
@@ -196,8 +212,8 @@ describe('compatibility guard', () => {
     expect(r.err).toContain('refusing to activate catalog 0.2.0-r20');
     expect(r.err).toContain('react: catalog 0.2.0-r20 requires ^20.1.0, but the live shell 0.1.0-s1 provides 19.3.1');
     expect(r.err).toContain('--force');
-    expect(registry().remotes.catalog).toBeUndefined();
-    expect((await readHistory(ws.root)).some((h) => h.action === 'activate' && h.section === 'catalog')).toBe(false);
+    expect((await registry()).remotes.catalog).toBeUndefined();
+    expect((await history()).some((h) => h.action === 'activate' && h.section === 'catalog')).toBe(false);
   });
 
   test('--force overrides and is recorded in history and status', async () => {
@@ -205,8 +221,8 @@ describe('compatibility guard', () => {
     const r = await ws.ops('activate', 'catalog', '0.2.0-r20', '--force');
     expect(r.code).toBe(0);
     expect(r.out).toContain('WARNING');
-    expect(registry().remotes.catalog?.version).toBe('0.2.0-r20');
-    const rec = (await readHistory(ws.root)).find((h) => h.action === 'activate' && h.section === 'catalog');
+    expect((await registry()).remotes.catalog?.version).toBe('0.2.0-r20');
+    const rec = (await history()).find((h) => h.action === 'activate' && h.section === 'catalog');
     expect(rec).toMatchObject({ forced: true, version: '0.2.0-r20' });
     expect(rec?.problems?.[0]).toContain('react: catalog 0.2.0-r20 requires ^20.1.0');
     expect(await ok('history', 'catalog')).toContain('FORCED past: react: catalog 0.2.0-r20 requires ^20.1.0');
@@ -269,6 +285,7 @@ describe('status, history, deploy-all', () => {
       ['catalog', '0.1.0-v2', true],
       ['cart_checkout', null, false],
       ['account', null, false],
+      ['admin', null, false],
     ]);
     const hist = await ok('history', 'catalog');
     expect(hist.split('\n').filter((l) => /catalog\s+(publish|activate)/.test(l))).toHaveLength(4);
@@ -284,7 +301,7 @@ describe('status, history, deploy-all', () => {
     expect(first.code).toBe(0);
     expect(first.out).toContain('shell: published 0.1.0-b1');
     expect(first.out).toContain('catalog: 0.1.0-b1 is live');
-    expect(Object.keys(registry().remotes).sort()).toEqual(['account', 'cart_checkout', 'catalog']);
+    expect(Object.keys((await registry()).remotes).sort()).toEqual(['account', 'cart_checkout', 'catalog']);
     const regBefore = readFileSync(path.join(ws.root, 'remotes.json'), 'utf8');
     const histBefore = readFileSync(path.join(ws.root, 'history.jsonl'), 'utf8');
     const again = await ws.ops('deploy-all');
@@ -300,8 +317,8 @@ describe('status, history, deploy-all', () => {
     for (const s of ['shell', 'catalog', 'cart_checkout', 'account']) ws.build(s, '0.2.0-b2', { shared: r20, builtAt: later });
     const upgrade = await ws.ops('deploy-all');
     expect(upgrade.err).toBe('');
-    expect(registry().shell).toEqual({ version: '0.2.0-b2' });
-    expect(registry().remotes.catalog).toMatchObject({ version: '0.2.0-b2', lastKnownGood: { version: '0.1.0-b1' } });
+    expect((await registry()).shell).toEqual({ version: '0.2.0-b2' });
+    expect((await registry()).remotes.catalog).toMatchObject({ version: '0.2.0-b2', lastKnownGood: { version: '0.1.0-b1' } });
   });
 });
 
@@ -333,7 +350,7 @@ describe('concurrency', () => {
     const results = await Promise.all(jobs.map(([s, v]) => run(['activate', s, v])));
     for (const r of results) expect({ code: r.code, err: r.err }).toEqual({ code: 0, err: '' });
 
-    const reg = registry();
+    const reg = await registry();
     const state = await readState(ws.root);
     // The registry is exactly what the final state says, and each section names a published version.
     expect(reg).toEqual(registryFromState(state));
@@ -342,7 +359,7 @@ describe('concurrency', () => {
       expect(versions).toContain(e?.version);
       expect(e?.entry).toBe(`/remotes/${s}/${e?.version}/mf-manifest.json`);
     }
-    const changes = (await readHistory(ws.root)).filter((h) => h.action === 'activate');
+    const changes = (await history()).filter((h) => h.action === 'activate');
     const changed = results.filter((r) => !r.out.includes('already live')).length;
     expect(changes).toHaveLength(changed);
     // Every step of the rollback stack was really live once: the stack plus live equals the history.

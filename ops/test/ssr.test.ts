@@ -4,7 +4,9 @@
  * loaded, with which singletons, and what it wrote into the page.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { createHost, type Host } from '../src/host';
 import { injectServerPage, splitLeadingLinks, OUTLET_END, OUTLET_START } from '../src/ssr';
 import { freePort, makeWorkspace, type Workspace } from './helpers';
@@ -39,6 +41,7 @@ exports.renderPage = async (req) => {
   if (url.pathname === '/boom') throw new Error('a page exploded');
   if (url.pathname === '/hang') return new Promise(() => {});
   renders += 1;
+  if ((url.searchParams.get('search') || '').startsWith('slow')) await new Promise((r) => setTimeout(r, 400));
   const page = await req.loadRemote('catalog', 'Home');
   if (!page) return null;
   const personal = /^[/](cart|checkout|signin|signup|track-order|my-account)([/]|$)/.test(url.pathname);
@@ -49,8 +52,8 @@ exports.renderPage = async (req) => {
     answers: { 'POST /store-info null null': { success: true } },
     route: { remote: 'catalog', module: 'Home' },
     rootAttributes: { style: '--sf-bg: #fff', 'data-banner-type': 'slider' },
-    meta: url.searchParams.has('q')
-      ? { title: 'Search: ' + url.searchParams.get('q') + ' | Kirana', description: 'Results for ' + url.searchParams.get('q') }
+    meta: url.searchParams.has('search')
+      ? { title: 'Search: ' + url.searchParams.get('search') + ' | Kirana', description: 'Results for ' + url.searchParams.get('search') }
       : { title: 'Home | Kirana <Couture>' },
   };
 };
@@ -72,7 +75,7 @@ async function ok(...args: string[]): Promise<void> {
   if (r.code !== 0) throw new Error(`${args.join(' ')}: ${r.err}`);
 }
 
-async function start(env: NodeJS.ProcessEnv = {}, extra: { ssr?: boolean } = {}): Promise<{ base: string; log: string[] }> {
+async function start(env: NodeJS.ProcessEnv = {}, extra: { ssr?: boolean; api?: string } = {}): Promise<{ base: string; log: string[] }> {
   const log: string[] = [];
   const port = await freePort();
   const h = createHost({
@@ -126,10 +129,11 @@ afterAll(async () => {
 describe('a public page rendered on the server', () => {
   it('puts the markup in the outlet, its stylesheets and preloads in the head, the theme on <html>, the answers in the boot data', async () => {
     const { base } = await start();
-    const res = await get(base, '/?x=1');
+    const res = await get(base, '/shop?utm_source=ad&categories=shirts');
     expect(res.status).toBe(200);
+    // The render sees the query its page reads (the campaign tag left out).
     expect(res.body).toMatch(
-      /<div id="root"><main data-render="\d+">HOME ONE with the shell react via http:\/\/127\.0\.0\.1:9\/base\/api \?x=1<\/main><\/div>/,
+      /<div id="root"><main data-render="\d+">HOME ONE with the shell react via http:\/\/127\.0\.0\.1:9\/base\/api \?categories=shirts<\/main><\/div>/,
     );
     expect(res.body).not.toContain(OUTLET_START);
     expect(res.body).not.toContain('class="boot"');
@@ -156,7 +160,7 @@ describe('a public page rendered on the server', () => {
   it("writes a title and description holding $' or $` as they are (String.replace patterns)", async () => {
     const { base } = await start();
     const q = "a$'b$`c$&d$$e";
-    const res = await get(base, `/?q=${encodeURIComponent(q)}`);
+    const res = await get(base, `/shop?search=${encodeURIComponent(q)}`);
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     const shown = q.replace(/&/g, '&amp;');
     expect(head).toContain(`<title>Search: ${shown} | Kirana</title>`);
@@ -279,6 +283,57 @@ describe("pages showing the shopper's own data (issue 19): never cached, never i
     },
   );
 
+  it("preloads a personal page's scripts at the end of the body, in one wave; a public page's pictures keep the network", async () => {
+    const shellDir = path.join(ws.root, 'shell', '0.1.0-s1');
+    const catalogDir = path.join(ws.root, 'remotes', 'catalog', '0.1.0-c1');
+    const saved = [shellDir, catalogDir].map((d) => readFileSync(path.join(d, 'mf-manifest.json'), 'utf8'));
+    const edit = (dir: string, change: (m: Record<string, unknown>) => void) => {
+      const m = JSON.parse(readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8')) as Record<string, unknown>;
+      change(m);
+      writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(m));
+    };
+    edit(shellDir, (m) => {
+      m.shared = [
+        { name: 'react-dom', assets: { js: { sync: ['435.aa.js'], async: ['9.zz.js'] } } },
+        { name: '@storefront/shared/validation', assets: { js: { sync: ['164.yy.js'], async: [] } } },
+      ];
+    });
+    writeFileSync(
+      path.join(shellDir, 'ssr-assets.json'),
+      JSON.stringify({ css: {}, js: { bootstrap: ['bootstrap.bb.js'], axios: ['axios.cc.js'], Faq: ['Faq.dd.js'] } }),
+    );
+    edit(catalogDir, (m) => {
+      m.exposes = [
+        { name: 'Home', assets: { js: { sync: ['12.ee.js', 'Home.ff.js'], async: ['13.gg.js'] } } },
+        { name: 'Shop', assets: { js: { sync: ['Shop.hh.js'], async: [] } } },
+      ];
+    });
+    try {
+      const { base } = await start();
+      const cart = await get(base, '/cart');
+      const tail = cart.body.slice(cart.body.indexOf('<div id="root">'));
+      const preloads = [...tail.matchAll(/<link rel="preload" as="(\w+)"(?: crossorigin)? fetchpriority="low" href="([^"]+)">/g)].map(
+        (m) => `${m[1]} ${m[2]}`,
+      );
+      expect(preloads).toEqual([
+        'script /shell/0.1.0-s1/main.0123abcd.js',
+        'fetch /remotes/catalog/0.1.0-c1/mf-manifest.json',
+        'script /shell/0.1.0-s1/435.aa.js',
+        'script /shell/0.1.0-s1/bootstrap.bb.js',
+        `script ${base}/remotes/catalog/0.1.0-c1/remoteEntry.js`,
+        `script ${base}/remotes/catalog/0.1.0-c1/12.ee.js`,
+        `script ${base}/remotes/catalog/0.1.0-c1/Home.ff.js`,
+      ]);
+      expect(tail.indexOf('<link rel="preload"')).toBeLessThan(tail.indexOf('</body>'));
+      const home = await get(base, '/');
+      expect(home.body).not.toContain('as="script"');
+      expect(home.body).not.toContain('as="fetch"');
+    } finally {
+      writeFileSync(path.join(shellDir, 'mf-manifest.json'), saved[0]!);
+      writeFileSync(path.join(catalogDir, 'mf-manifest.json'), saved[1]!);
+    }
+  });
+
   it('public pages stay no-store only, and indexable', async () => {
     const { base } = await start();
     for (const p of ['/', '/shop?categories=shirts', '/products/a-b', '/faq', '/nope']) {
@@ -316,15 +371,51 @@ describe('the render cache', () => {
     // The shell build numbers its renders: the same number is the same render.
     const renderOf = async (base: string, p: string) => /data-render="(\d+)"/.exec((await get(base, p)).body)?.[1];
     const cached = await start({ SSR_CACHE_SECONDS: '60' });
-    const [a, b] = await Promise.all([renderOf(cached.base, '/?c=1'), renderOf(cached.base, '/?c=1')]);
-    const c = await renderOf(cached.base, '/?c=1');
+    const [a, b] = await Promise.all([renderOf(cached.base, '/shop?page=1'), renderOf(cached.base, '/shop?page=1')]);
+    const c = await renderOf(cached.base, '/shop?page=1');
     expect(a).toBeDefined();
     expect(new Set([a, b, c]).size).toBe(1);
-    expect(await renderOf(cached.base, '/?c=2')).not.toBe(a);
+    expect(await renderOf(cached.base, '/shop?page=2')).not.toBe(a);
 
     const uncached = await start({ SSR_CACHE_SECONDS: '0' });
-    const d = await renderOf(uncached.base, '/?c=1');
-    expect(await renderOf(uncached.base, '/?c=1')).not.toBe(d);
+    const d = await renderOf(uncached.base, '/shop?page=1');
+    expect(await renderOf(uncached.base, '/shop?page=1')).not.toBe(d);
+  });
+});
+
+describe('the render cache follows the catalogue (issue 38)', () => {
+  it("renders a page afresh once the API's change log has moved, without waiting out SSR_CACHE_SECONDS", async () => {
+    const renderOf = async (base: string, p: string) => /data-render="(\d+)"/.exec((await get(base, p)).body)?.[1];
+    let version = 7;
+    let reads = 0;
+    const api = http.createServer((req, res) => {
+      if (req.url === '/base/api/catalog-version' && req.headers['x-api-key'] === 'k-123') {
+        reads += 1;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ success: true, data: { version } }));
+        return;
+      }
+      res.writeHead(404);
+      res.end();
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = api.address() as import('node:net').AddressInfo;
+      const host = await start({ SSR_CACHE_SECONDS: '60' }, { api: `http://127.0.0.1:${port}/base` });
+      const first = await renderOf(host.base, '/shop?page=7');
+      expect(first).toBeDefined();
+      expect(await renderOf(host.base, '/shop?page=7')).toBe(first);
+      // A staff member changes a price: the log moves on; within a second the host has read it.
+      version = 8;
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const second = await renderOf(host.base, '/shop?page=7');
+      expect(second).not.toBe(first);
+      expect(await renderOf(host.base, '/shop?page=7')).toBe(second);
+      // One read a second at most, however many pages are asked for.
+      expect(reads).toBeLessThanOrEqual(3);
+    } finally {
+      await new Promise((resolve) => api.close(resolve));
+    }
   });
 });
 
@@ -336,7 +427,7 @@ describe('renders in flight are capped (issue 35 item 15)', () => {
     const held = [get(base, '/hang?a=1'), get(base, '/hang?a=2')];
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = Date.now();
-    const page = await get(base, '/?distinct=1');
+    const page = await get(base, '/shop?page=11');
     expect(page.status).toBe(200);
     expect(page.body).not.toContain('data-render=');
     expect(Date.now() - started).toBeLessThan(2000);
@@ -344,7 +435,44 @@ describe('renders in flight are capped (issue 35 item 15)', () => {
     expect(metrics).toMatch(/host_ssr_fallbacks_total\{cause="busy"\} 1/);
     await Promise.all(held);
     // Places free again: the next page is rendered on the server.
-    expect((await get(base, '/?distinct=2')).body).toContain('data-render=');
+    expect((await get(base, '/shop?page=12')).body).toContain('data-render=');
+  }, 20_000);
+});
+
+describe('what a render is keyed by (issue 35 item 15)', () => {
+  const token = 'ssr-test-ops-token-0123456';
+  const renderOf = (body: string) => /data-render="(\d+)"/.exec(body)?.[1];
+  const busyCount = async (base: string) => {
+    const metrics = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+    return Number(/host_ssr_fallbacks_total\{cause="busy"\} (\d+)/.exec(metrics)?.[1] ?? 0);
+  };
+
+  it('30 junk query strings on one page at once are one render, shared by all, with the query the page reads', async () => {
+    const { base } = await start({ SSR_CACHE_SECONDS: '60', OPS_TOKEN: token });
+    const pages = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => get(base, `/shop?utm_source=junk${i}&search=slow-kurta&fbclid=${i}x&page=2`)),
+    );
+    expect(pages.map((p) => p.status)).toEqual(Array(30).fill(200));
+    expect(new Set(pages.map((p) => renderOf(p.body))).size).toBe(1);
+    expect(renderOf(pages[0]?.body ?? '')).toBeDefined();
+    // The shell's render saw the page's own parameters, in the route table's order, and nothing else.
+    expect(pages[0]?.body).toContain(' ?search=slow-kurta&page=2</main>');
+    expect(pages[0]?.body).not.toContain('junk');
+    expect(await busyCount(base)).toBe(0);
+  }, 20_000);
+
+  it('30 distinct searches at once: SSR_MAX_RENDERS rendered on the server, the rest at once in the browser, the host answering', async () => {
+    const { base } = await start({ SSR_CACHE_SECONDS: '60', SSR_MAX_RENDERS: '4', OPS_TOKEN: token });
+    const pages = Promise.all(Array.from({ length: 30 }, (_, i) => get(base, `/shop?search=slow-${i}`)));
+    expect((await get(base, '/healthz')).status).toBe(200);
+    const answered = await pages;
+    expect(answered.map((p) => p.status)).toEqual(Array(30).fill(200));
+    const rendered = answered.filter((p) => renderOf(p.body) !== undefined);
+    expect(rendered.length).toBeGreaterThan(0);
+    expect(rendered.length).toBeLessThanOrEqual(4);
+    // The others are the shell's page, whole, for the browser to render.
+    for (const p of answered.filter((a) => renderOf(a.body) === undefined)) expect(p.body).toContain(OUTLET_START);
+    expect(await busyCount(base)).toBe(30 - rendered.length);
   }, 20_000);
 });
 
@@ -393,7 +521,9 @@ describe('writing a render into the page', () => {
   it("starts a personal page's scripts at once: its content is the shopper's own and comes with them", () => {
     const html = `<html><head></head><body><div id="root">${OUTLET_START}${OUTLET_END}</div><script defer src="/shell/v/main.1.js"></script></body></html>`;
     const out = injectServerPage(html, { ...page, personal: true, loader: { code: 'x', hash: 'sha256-x' } })!;
-    expect(out).toContain('<script data-main="/shell/v/main.1.js" data-start="now">x</script>');
+    expect(out).toContain(
+      '<link rel="preload" as="script" fetchpriority="low" href="/shell/v/main.1.js"><script data-main="/shell/v/main.1.js" data-start="now">x</script>',
+    );
   });
 
   it('gives null for a page without an outlet (a shell from before server rendering)', () => {

@@ -19,6 +19,7 @@ import {
 } from '../src/telemetry/aggregate';
 import { coherent } from '../src/telemetry/schema';
 import { MAX_REPORTERS_PER_LINE, reporterKey, REPORTER_CAPS } from '../src/telemetry/reporters';
+import { eachStore } from './stores';
 import { minuteOf, readAggregates, readReporterTotals, TELEMETRY_DIR, TelemetryWriter, versionKey } from '../src/telemetry/store';
 
 describe('aggregate arithmetic', () => {
@@ -131,16 +132,16 @@ describe('telemetry events', () => {
   });
 });
 
-describe('the local store', () => {
+eachStore('the telemetry store', (kit) => {
   let root: string;
   beforeEach(() => {
     root = mkdtempSync(path.join(os.tmpdir(), 'ops-telemetry-'));
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  test('two host processes write their own files; a reader sums them per version over the window', async () => {
-    const one = new TelemetryWriter(root);
-    const two = new TelemetryWriter(root);
+  test('two host processes write their own lines (files: one file each); a reader sums them per version over the window', async () => {
+    const one = new TelemetryWriter(kit.open(root));
+    const two = new TelemetryWriter(kit.open(root));
     const now = Date.UTC(2026, 10, 24, 9, 59, 30);
     one.at(now, 'catalog', 'c1').views += 3;
     one.at(now, 'catalog', 'c2').errors += 1;
@@ -150,19 +151,21 @@ describe('the local store', () => {
     await Promise.all([one.flush(), two.flush()]);
     one.at(now, 'catalog', 'c1').views += 1; // a second flush appends a delta
     await one.flush();
-    const hours = readdirSync(path.join(root, TELEMETRY_DIR)).sort();
-    expect(hours).toEqual(['2026-11-24T09', '2026-11-24T10']);
-    expect(readdirSync(path.join(root, TELEMETRY_DIR, '2026-11-24T09'))).toHaveLength(2);
+    if (kit.kind === 'files') {
+      const hours = readdirSync(path.join(root, TELEMETRY_DIR)).sort();
+      expect(hours).toEqual(['2026-11-24T09', '2026-11-24T10']);
+      expect(readdirSync(path.join(root, TELEMETRY_DIR, '2026-11-24T09'))).toHaveLength(2);
+    }
     const to = minuteOf(now + 60_000);
-    const aggs = await readAggregates(root, to - 14, to);
+    const aggs = await readAggregates(kit.open(root), to - 14, to);
     expect(aggs.get(versionKey('catalog', 'c1'))?.views).toBe(4);
     expect(aggs.get(versionKey('catalog', 'c2'))).toMatchObject({ views: 7, errors: 1 });
-    expect((await readAggregates(root, to - 30, to)).get(versionKey('catalog', 'c2'))?.views).toBe(107);
+    expect((await readAggregates(kit.open(root), to - 30, to)).get(versionKey('catalog', 'c2'))?.views).toBe(107);
   });
 
-  test('two writers on one root: caps per reporter-minute and distinct reporters hold over the merged files', async () => {
-    const one = new TelemetryWriter(root);
-    const two = new TelemetryWriter(root);
+  test('two writers on one store: caps per reporter-minute and distinct reporters hold over the merged lines', async () => {
+    const one = new TelemetryWriter(kit.open(root));
+    const two = new TelemetryWriter(kit.open(root));
     const now = Date.UTC(2026, 10, 24, 9, 30, 10);
     // The forger, through both processes and two flushes: 40 views and 16 errors a minute, in two minutes.
     for (const ms of [now, now + 60_000]) {
@@ -176,7 +179,7 @@ describe('the local store', () => {
     two.report(now, 'catalog', 'c1', 'cccccccccccccccc', [5, 5, 5]); // another version
     await Promise.all([one.flush(), two.flush()]);
     const m = minuteOf(now);
-    expect(await readReporterTotals(root, m, m + 1, 'catalog', 'c2')).toEqual({
+    expect(await readReporterTotals(kit.open(root), m, m + 1, 'catalog', 'c2')).toEqual({
       views: 2 * REPORTER_CAPS.views + 10,
       errors: 2 * REPORTER_CAPS.failures + 2,
       chunkFailures: 1,
@@ -185,11 +188,11 @@ describe('the local store', () => {
       chunkReporters: 1,
     });
     // The plain totals are untouched by the reporter counts (they are what `at()` added).
-    expect((await readAggregates(root, m, m + 1)).get(versionKey('catalog', 'c2'))?.views ?? 0).toBe(0);
+    expect((await readAggregates(kit.open(root), m, m + 1)).get(versionKey('catalog', 'c2'))?.views ?? 0).toBe(0);
   });
 
   test('a line keeps ids for at most MAX_REPORTERS_PER_LINE reporters; the rest count capped per batch, as no reporter', async () => {
-    const w = new TelemetryWriter(root);
+    const w = new TelemetryWriter(kit.open(root));
     const now = Date.UTC(2026, 10, 24, 9, 30, 10);
     const id = (i: number) => i.toString(16).padStart(16, '0');
     for (let i = 0; i < MAX_REPORTERS_PER_LINE; i++) w.report(now, 'catalog', 'c2', id(i), [1, 0, 0]);
@@ -197,7 +200,7 @@ describe('the local store', () => {
     w.report(now, 'catalog', 'c2', id(MAX_REPORTERS_PER_LINE), [50, 50, 0]);
     await w.flush();
     const m = minuteOf(now);
-    expect(await readReporterTotals(root, m, m, 'catalog', 'c2')).toEqual({
+    expect(await readReporterTotals(kit.open(root), m, m, 'catalog', 'c2')).toEqual({
       views: MAX_REPORTERS_PER_LINE + 1 + REPORTER_CAPS.views,
       errors: REPORTER_CAPS.failures,
       chunkFailures: 0,
@@ -206,6 +209,30 @@ describe('the local store', () => {
       chunkReporters: 0,
     });
   });
+
+  test('telemetry past the retention is deleted', async () => {
+    const w = new TelemetryWriter(kit.open(root));
+    const now = Date.now();
+    w.at(now - 72 * 3_600_000, 'catalog', 'c1').views += 1;
+    w.at(now, 'catalog', 'c1').views += 1;
+    await w.flush();
+    const old = minuteOf(now - 72 * 3_600_000);
+    const total = async (from: number, to: number) =>
+      (await readAggregates(kit.open(root), from, to)).get(versionKey('catalog', 'c1'))?.views ?? 0;
+    expect(await total(old, minuteOf(now))).toBe(2);
+    if (kit.kind === 'files') expect(readdirSync(path.join(root, TELEMETRY_DIR))).toHaveLength(2);
+    await w.prune(now);
+    expect(await total(old, minuteOf(now))).toBe(1);
+    if (kit.kind === 'files') expect(readdirSync(path.join(root, TELEMETRY_DIR))).toHaveLength(1);
+  });
+});
+
+describe('the local store (files)', () => {
+  let root: string;
+  beforeEach(() => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'ops-telemetry-'));
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
 
   test('the reporter key is made once, 0600, even when several processes start at once', async () => {
     const keys = await Promise.all([reporterKey(root), reporterKey(root), reporterKey(root)]);
@@ -225,16 +252,5 @@ describe('the local store', () => {
     appendFileSync(path.join(dir, readdirSync(dir)[0] ?? ''), '{"m":1,"r":"catalog","v":"c1","views":9');
     const m = minuteOf(now);
     expect((await readAggregates(root, m, m)).get(versionKey('catalog', 'c1'))?.views).toBe(2);
-  });
-
-  test('hour folders past the retention are deleted', async () => {
-    const w = new TelemetryWriter(root);
-    const now = Date.now();
-    w.at(now - 72 * 3_600_000, 'catalog', 'c1').views += 1;
-    w.at(now, 'catalog', 'c1').views += 1;
-    await w.flush();
-    expect(readdirSync(path.join(root, TELEMETRY_DIR))).toHaveLength(2);
-    await w.prune(now);
-    expect(readdirSync(path.join(root, TELEMETRY_DIR))).toHaveLength(1);
   });
 });

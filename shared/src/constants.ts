@@ -16,6 +16,7 @@ export {
   listTotalText,
   type CancelReason,
 } from '@storefront/contract/rules';
+export { ADDRESS_BOOK_FULL, ADDRESS_LABEL_MAX, GSTIN_MESSAGES, MAX_SAVED_ADDRESSES, gstinProblem } from '@storefront/contract/gst';
 
 /** Toast durations (spec §2, §9): the shell's, and the shopping flows'. */
 export const SHELL_TOAST_MS = 2000;

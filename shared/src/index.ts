@@ -25,6 +25,9 @@ export {
   type SocialMeta,
 } from './documentMeta';
 export * from './constants';
+// Issue 39: the delivery window and cash-on-delivery rules, written once in the contract.
+export * from '@storefront/contract/delivery';
+export * from '@storefront/contract/cod';
 export * from './messages';
 export * from './paths';
 export * from './format';

@@ -54,6 +54,9 @@ export const MESSAGES = {
   otpVerified: 'OTP verified successfully',
   shippingAddressSaveFailed: 'Failed to save shipping address',
   shippingAddressFetchFailed: 'Failed to fetch shipping address',
+  /** Issue 39: the address book and tax documents (the spec has no wording for them). */
+  addressDeleteFailed: 'Failed to delete the address',
+  documentFailed: 'Failed to download the document',
   accountDetailsFailed: 'Failed to update account details',
   // Orders
   ordersFetchFailed: 'Failed to fetch orders',

@@ -6,12 +6,14 @@ import type { AddressInfo } from 'node:net';
 import { createApiClient } from './api/client';
 import { ApiError } from './api/errors';
 import { CATALOG_URLS } from './api/urls';
-import { firstScreenCalls, startFirstScreenPrefetch } from './prefetch';
+import { firstScreenCalls, savedToken, startFirstScreenPrefetch } from './prefetch';
+import { memoryStorage, STATE_KEY } from './stores/persistence';
 
 /** A real HTTP server standing in for the API; /store-info fails while `failStoreInfo` is set. */
 let server: Server;
 let base = '';
 const seen: string[] = [];
+const bearers: string[] = [];
 let failStoreInfo = false;
 let counter = 0;
 
@@ -22,6 +24,7 @@ beforeAll(async () => {
     req.resume();
     req.on('end', () => {
       seen.push(`${req.method} ${req.url} key=${String(req.headers['x-api-key'])}`);
+      if (req.headers.authorization) bearers.push(`${req.url} ${req.headers.authorization}`);
       counter += 1;
       const status = failStoreInfo && req.url === '/api/store-info' ? 500 : 200;
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -34,6 +37,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(() => {
   seen.length = 0;
+  bearers.length = 0;
   failStoreInfo = false;
 });
 
@@ -85,4 +89,59 @@ test('a failed prefetch is not handed over: the client sends its own request and
   expect(err).toBeInstanceOf(ApiError);
   expect((err as ApiError).status).toBe(500);
   expect(seen).toEqual(['POST /api/store-info key=k1', 'POST /api/store-info key=k1']);
+});
+
+test("the checkout's list of states is asked for with the scripts, also on a server-rendered page", async () => {
+  startFirstScreenPrefetch(base, 'k1', '/checkout', { publicCalls: false, token: null });
+  const states = await client().get<{ data: { n: number } }>('/states');
+  expect(states?.data.n).toBeGreaterThan(0);
+  expect(seen).toEqual(['GET /api/states key=k1']);
+});
+
+describe("a signed-in shopper's own reads (issue 33: the own content of a personal page)", () => {
+  test('are asked for with the saved token while the scripts load: cart and wishlist everywhere, orders on My Orders', async () => {
+    startFirstScreenPrefetch(base, 'k1', '/my-account/orders', { publicCalls: false, token: 'tok-a' });
+    const c = createApiClient({ baseURL: base, apiKey: 'k1', getToken: () => 'tok-a' });
+    const orders = await c.get<{ data: { n: number } }>('/customer/orders');
+    expect(orders?.data.n).toBeGreaterThan(0);
+    const [cart, wishlist] = await Promise.all([c.get('/customer/cart'), c.get('/customer/wishlist')]);
+    expect(cart).not.toBeNull();
+    expect(wishlist).not.toBeNull();
+    // The prefetch's requests only, each with the bearer; a server-rendered page's public calls are not repeated.
+    expect(seen.sort()).toEqual(['GET /api/customer/cart key=k1', 'GET /api/customer/orders key=k1', 'GET /api/customer/wishlist key=k1']);
+    expect(bearers.sort()).toEqual([
+      '/api/customer/cart Bearer tok-a',
+      '/api/customer/orders Bearer tok-a',
+      '/api/customer/wishlist Bearer tok-a',
+    ]);
+    seen.length = 0;
+    // Another page asks for the session's cart and wishlist only; a guest's start-up for none of them.
+    startFirstScreenPrefetch(base, 'k1', '/my-account', { publicCalls: false, token: 'tok-a' });
+    startFirstScreenPrefetch(base, 'k1', '/my-account/orders', { publicCalls: false, token: null });
+    await c.get('/customer/cart');
+    await c.get('/customer/wishlist');
+    expect(seen.sort()).toEqual(['GET /api/customer/cart key=k1', 'GET /api/customer/wishlist key=k1']);
+  });
+
+  test('are handed only to a client asking with the same token: signed out or another shopper asks again', async () => {
+    startFirstScreenPrefetch(base, 'k1', '/my-account/orders', { publicCalls: false, token: 'tok-a' });
+    const other = createApiClient({ baseURL: base, apiKey: 'k1', getToken: () => 'tok-b' });
+    await other.get('/customer/orders');
+    expect(bearers.filter((b) => b.includes('orders'))).toEqual(['/api/customer/orders Bearer tok-a', '/api/customer/orders Bearer tok-b']);
+    bearers.length = 0;
+    startFirstScreenPrefetch(base, 'k1', '/my-account/orders', { publicCalls: false, token: 'tok-a' });
+    await createApiClient({ baseURL: base, apiKey: 'k1', getToken: () => null }).get('/customer/orders');
+    expect(bearers.filter((b) => b.includes('orders'))).toEqual(['/api/customer/orders Bearer tok-a']);
+    expect(seen.filter((l) => l.startsWith('GET /api/customer/orders'))).toHaveLength(4);
+  });
+
+  test("the saved token is the signed-in session's only", () => {
+    const saved = (auth: unknown) => memoryStorage({ [STATE_KEY]: JSON.stringify({ auth }) });
+    expect(savedToken(saved({ token: 't1', isAuthenticated: true, user: null }))).toBe('t1');
+    // A session waiting for its e-mail to be verified has a token but is not signed in (spec §4).
+    expect(savedToken(saved({ token: 't1', isAuthenticated: false }))).toBeNull();
+    expect(savedToken(saved({ token: '', isAuthenticated: true }))).toBeNull();
+    expect(savedToken(memoryStorage({ [STATE_KEY]: '{not json' }))).toBeNull();
+    expect(savedToken(memoryStorage())).toBeNull();
+  });
 });

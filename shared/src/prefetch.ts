@@ -1,21 +1,25 @@
 /**
  * The first screen's data, requested before any framework code has loaded: the shell's start-up calls
- * `startFirstScreenPrefetch` as soon as it knows the API's address, so the store information and the
- * page's public catalogue calls run in parallel with the scripts instead of after them; the API client
- * then adopts these responses (`takePrefetched`) instead of asking again.
+ * `startFirstScreenPrefetch` as soon as it knows the API's address, so the store information, the
+ * page's public catalogue calls and a signed-in shopper's cart, wishlist and order list run in parallel with the scripts
+ * instead of after them; the API client then adopts these responses (`takePrefetched`) instead of asking
+ * again.
  *
  * This entry (`@storefront/shared/prefetch`) is deliberately tiny and dependency-free — no client, no
  * React — because it runs before the shared singletons exist. It is not a Module Federation shared
  * module: the shell bundles it; the hand-over happens through one property of `window`.
  */
 import { ROUTE_PATTERNS, matches, routeParams } from '@storefront/contract/routes';
-import { CATALOG_URLS } from './api/urls';
+import { CATALOG_URLS, CUSTOMER_URLS } from './api/urls';
+import { STATE_KEY } from './stores/persistence';
 import { BANNER_SIZES, pictureFallbackSrc, pictureInfo, pictureSrcSet } from './format/images';
 
-/** A call the first screen makes: only public catalogue reads (no bearer, no body). */
+/** A call the first screen makes: public catalogue reads, and a signed-in shopper's own list (no body). */
 export interface PrefetchCall {
   method: 'GET' | 'POST';
   url: string;
+  /** Sent with the saved session's bearer token. */
+  customer?: boolean;
 }
 
 /** What a prefetched call settles to: the parsed body and status, or a network failure. */
@@ -23,6 +27,8 @@ export interface Prefetched {
   status: number;
   data: unknown;
   startedAt: number;
+  /** The bearer token it was asked with: handed over only to a client asking with the same one. */
+  token: string | null;
 }
 
 /** Every page's header and theme read the store information. */
@@ -47,6 +53,42 @@ export function firstScreenCalls(pathname: string): PrefetchCall[] {
   const product = matches(ROUTE_PATTERNS.product, pathname) ? routeParams(ROUTE_PATTERNS.product, pathname, { strict: true }) : null;
   if (product?.slug) calls.push({ method: 'GET', url: CATALOG_URLS.productDetails(product.slug) });
   return calls;
+}
+
+/**
+ * Public reads a page makes in the browser even when it was rendered on the server: the checkout's list of
+ * states, which its address form asks for once the shopper's cart is applied. Asked for with the scripts,
+ * a guest's checkout sends no request of its own as it loads (and so needs no HTTP library yet).
+ */
+export function browserOnlyCalls(pathname: string): PrefetchCall[] {
+  return pathname.replace(/\/+$/, '') === '/checkout' ? [{ method: 'GET', url: CATALOG_URLS.states }] : [];
+}
+
+/**
+ * A signed-in shopper's own reads as a page starts: the session's cart and wishlist on every page (the
+ * shell's bootstrap asks for them), and My Orders' list. Asked for with the saved session's token while the
+ * scripts load (a second or more under slow 4G) instead of after them, and with them the page needs no
+ * HTTP library as it loads. A copy is handed only to a client asking with the same token, once, within
+ * PREFETCH_MAX_AGE_MS; the shopper cannot change the cart on this page before the session takes it.
+ */
+export function customerFirstScreenCalls(pathname: string): PrefetchCall[] {
+  const calls: PrefetchCall[] = [
+    { method: 'GET', url: CUSTOMER_URLS.cart, customer: true },
+    { method: 'GET', url: CUSTOMER_URLS.wishlist, customer: true },
+  ];
+  if (pathname.replace(/\/+$/, '') === '/my-account/orders') calls.push({ method: 'GET', url: CUSTOMER_URLS.orders, customer: true });
+  return calls;
+}
+
+/** The saved session's bearer token (spec §4's one storage key), when the shopper is signed in. */
+export function savedToken(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): string | null {
+  try {
+    const auth = (JSON.parse(storage?.getItem(STATE_KEY) ?? 'null') as { auth?: { token?: unknown; isAuthenticated?: unknown } } | null)
+      ?.auth;
+    return auth?.isAuthenticated === true && typeof auth.token === 'string' && auth.token ? auth.token : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A prefetched answer older than this is not used: the page asks again. */
@@ -88,20 +130,33 @@ function preloadFirstBanner(answer: Prefetched | null): void {
   document.head.appendChild(link);
 }
 
-/** Starts the first screen's calls with plain `fetch`; failures settle to `null` (the page asks again). */
-export function startFirstScreenPrefetch(apiBaseUrl: string, apiKey: string, pathname: string): void {
+/**
+ * Starts the first screen's calls with plain `fetch`; failures settle to `null` (the page asks again).
+ * `publicCalls: false` for a page rendered on the server, whose public answers came with it; `token` is the
+ * saved session's, for the shopper's own first list.
+ */
+export function startFirstScreenPrefetch(
+  apiBaseUrl: string,
+  apiKey: string,
+  pathname: string,
+  { publicCalls = true, token = null }: { publicCalls?: boolean; token?: string | null } = {},
+): void {
   if (typeof window === 'undefined' || typeof fetch !== 'function') return;
   const map: PrefetchMap = store() ?? new Map();
   (window as unknown as Record<string, PrefetchMap>)[GLOBAL_KEY] = map;
   const base = apiBaseUrl.replace(/\/$/, '');
-  for (const call of firstScreenCalls(pathname)) {
+  const calls = [
+    ...(publicCalls ? firstScreenCalls(pathname) : []),
+    ...browserOnlyCalls(pathname),
+    ...(token ? customerFirstScreenCalls(pathname) : []),
+  ];
+  for (const call of calls) {
     const startedAt = Date.now();
-    const p = fetch(`${base}${call.url}`, {
-      method: call.method,
-      headers: { 'x-api-key': apiKey, Accept: 'application/json' },
-      credentials: 'same-origin',
-    })
-      .then(async (res) => ({ status: res.status, data: await res.json().catch(() => null), startedAt }))
+    const bearer = call.customer ? token : null;
+    const headers: Record<string, string> = { 'x-api-key': apiKey, Accept: 'application/json' };
+    if (bearer) headers.Authorization = `Bearer ${bearer}`;
+    const p = fetch(`${base}${call.url}`, { method: call.method, headers, credentials: 'same-origin' })
+      .then(async (res) => ({ status: res.status, data: await res.json().catch(() => null), startedAt, token: bearer }))
       .catch(() => null);
     if (call.url === CATALOG_URLS.homeSections) void p.then(preloadFirstBanner);
     map.set(prefetchKey(call.method, call.url), p);
@@ -112,7 +167,7 @@ export function startFirstScreenPrefetch(apiBaseUrl: string, apiKey: string, pat
  * Hands over a prefetched answer once (the next call asks the server). Only successful, fresh answers
  * are used; anything else makes the caller send its own request, so errors are handled in one place.
  */
-export async function takePrefetched(method: string, url: string): Promise<{ data: unknown } | null> {
+export async function takePrefetched(method: string, url: string, token: string | null = null): Promise<{ data: unknown } | null> {
   const map = store();
   const key = prefetchKey(method, url);
   const p = map?.get(key);
@@ -121,6 +176,8 @@ export async function takePrefetched(method: string, url: string): Promise<{ dat
   const got = await p;
   if (!got || got.status < 200 || got.status >= 300) return null;
   if (Date.now() - got.startedAt > PREFETCH_MAX_AGE_MS) return null;
+  // Asked as somebody else (signed out or in as another shopper since): not this caller's answer.
+  if (got.token !== null && got.token !== token) return null;
   return { data: got.data };
 }
 

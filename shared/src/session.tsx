@@ -51,6 +51,7 @@ export function createSession(
     storage,
     storeToken: config.storeToken,
     storeUrl: config.storeUrl,
+    connection: { apiBaseUrl: config.apiBaseUrl, apiKey: config.apiKey },
     eventTarget: browser,
     deferPersistence: options.deferPersistence,
   });

@@ -6,15 +6,15 @@
  * A page the host rendered on the server is already on screen: its scripts wait for the page's
  * `load` event (the host's inlined loader, startup/loader.ts, only starts this file then), so its
  * images (the banner: the largest paint) are not competing with them for the network, and then
- * hydrate it. Any other page starts at once.
+ * hydrate it. A personal page and a page rendered in the browser start at once.
  */
-import { startFirstScreenPrefetch } from '@storefront/shared/prefetch';
+import { savedToken, startFirstScreenPrefetch } from '@storefront/shared/prefetch';
 // Tiny and dependency-free like the prefetch: the start-up bundles it (the shared singleton is not there yet).
 import { yieldToBrowser } from '@storefront/shared/tasks';
 import { loadRegistry, loadRuntimeConfig, readBootData, serverRendered, type BootData, type ServerRendered } from './startup/config';
 import { takeOverEarlyInput, type HeldInput } from './startup/earlyInput';
 import { loadSection, startFederation } from './startup/federation';
-import { findRoute, isRemoteRoute } from './routeTable';
+import { findRoute, isPrivateRoute, isRemoteRoute } from './routeTable';
 import { installGlobalHandlers } from './telemetry/signals';
 
 function pageLoaded(): Promise<void> {
@@ -38,15 +38,17 @@ async function start(): Promise<void> {
 }
 
 async function startSections(boot: BootData | null, ssr: ServerRendered | null, held: HeldInput | null): Promise<void> {
-  if (ssr) await pageLoaded();
+  const first = findRoute(window.location.pathname);
+  // A public page's pictures go first; a personal page's content is the shopper's own, which only the
+  // scripts bring (the host preloads them with the page), so it does not wait for `load`.
+  if (ssr && !(first && isPrivateRoute(first))) await pageLoaded();
   const config = await loadRuntimeConfig(undefined, boot?.config);
-  // The store information and the first page's public data, in parallel with every script below
-  // (a server-rendered page brought its data along).
-  if (!ssr) startFirstScreenPrefetch(config.apiBaseUrl, config.apiKey, window.location.pathname);
+  // The store information and the first page's public data (a server-rendered page brought them along),
+  // and a signed-in shopper's cart, wishlist and order list, in parallel with every script below.
+  startFirstScreenPrefetch(config.apiBaseUrl, config.apiKey, window.location.pathname, { publicCalls: !ssr, token: savedToken() });
   const registry = await loadRegistry(config.registryUrl, boot?.registry);
   startFederation(registry);
   if (ssr) await yieldToBrowser();
-  const first = findRoute(window.location.pathname);
   // Start the first page's remote now, in parallel with React's own chunks; errors surface in its boundary.
   if (first && isRemoteRoute(first)) loadSection(first.remote, first.module).catch(() => undefined);
   await yieldToBrowser();

@@ -1,7 +1,8 @@
 // `pnpm --filter @storefront/api images:replace <slug> <file...>`: replaces a product's pictures with
 // the shop owner's photos (cover first; JPEG, PNG, WebP, AVIF, TIFF or GIF). `--reset` gives the
-// product its generated pictures back. Uses the API's DB_FILE and IMAGE_DIR; a running API shows the
-// new pictures within 5 s (its catalogue cache), the site on the next page load after that.
+// product its generated pictures back. Uses the API's database (DATABASE_URL, else DB_FILE) and
+// IMAGE_DIR; a running API shows the new pictures within 5 s (its catalogue cache), the site on the next
+// page load after that.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,7 +36,8 @@ async function main(): Promise<number> {
     buffers.push(fs.readFileSync(file));
   }
   const config = loadConfig();
-  const db = openDatabase(config.dbFile);
+  // The API's own choice of database: a shop on PostgreSQL has its products there, not in DB_FILE.
+  const db = openDatabase(config.databaseUrl ?? config.dbFile, { pgPoolSize: 1 });
   try {
     await migrate(db);
     const repos = createRepositories(db, systemClock);

@@ -4,17 +4,15 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
   Kysely,
-  Migrator,
   PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
-  type Migration,
-  type MigrationProvider,
   type SqliteDatabase,
   type SqliteStatement,
   type PostgresPool,
   type PostgresPoolClient,
 } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './schema';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_ownership_and_limits';
@@ -28,6 +26,12 @@ import * as m010 from './migrations/010_search_words';
 import * as m016 from './migrations/016_staff';
 import * as m017 from './migrations/017_fulfilment';
 import * as m018 from './migrations/018_notifications';
+import * as m019 from './migrations/019_product_visibility';
+import * as m021 from './migrations/021_pincodes_and_cod_rules';
+import * as m022 from './migrations/022_order_cod_fee';
+import * as m024 from './migrations/024_address_book';
+import * as m025 from './migrations/025_gst_invoices';
+import * as m026 from './migrations/026_invoice_cod_fee';
 import * as m029 from './migrations/029_search_page';
 import { DEFAULT_PG_POOL_SIZE } from '../config';
 import { DatabaseUnavailableError, isConnectionFailure } from '../lib/errors';
@@ -48,6 +52,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '016_staff': m016,
   '017_fulfilment': m017,
   '018_notifications': m018,
+  '019_product_visibility': m019,
+  '021_pincodes_and_cod_rules': m021,
+  '022_order_cod_fee': m022,
+  '024_address_book': m024,
+  '025_gst_invoices': m025,
+  '026_invoice_cod_fee': m026,
   '029_search_page': m029,
 };
 
@@ -175,6 +185,9 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
       return wrapper;
     },
     end: () => pool.end(),
+    // Kysely opens a connection of its own from these to cancel a query whose caller gave up (an abort signal).
+    options: pool.options,
+    Client: pg.Client,
   };
 }
 

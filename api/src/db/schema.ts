@@ -55,6 +55,8 @@ export interface ProductTable {
   images: string | null;
   /** Migration 010: the product's words as domain/search.ts normalises them (db/searchWords.ts); what search matches. */
   search_words: Generated<string>;
+  /** Migration 019: 1 while the staff keep the product out of the shop (issue 38). */
+  hidden: Generated<number>;
 }
 
 /** Migration 010: every plain word of the catalogue (spelling tolerance corrects to these; the rarest is read first). */
@@ -261,6 +263,10 @@ export interface OrderTable {
   delivered_at: string | null;
   /** Cash collected on delivery, paise. */
   cod_collected: number | null;
+  /** Issue 39: the cash-on-delivery fee, paise, on the first order of a checkout (migration 022). */
+  cod_fee: Generated<number>;
+  /** Issue 39: a business buyer's GSTIN, printed on the tax invoice (migration 025). */
+  buyer_gstin: Generated<string | null>;
 }
 
 export interface OrderHistoryTable {
@@ -371,6 +377,14 @@ export interface Database {
   staff_challenges: StaffChallengeTable;
   staff_actions: StaffActionTable;
   notifications: NotificationTable;
+  pincodes: PincodeTable;
+  cod_excluded_pincodes: CodExcludedPincodeTable;
+  shop_holidays: ShopHolidayTable;
+  shipping_rules: ShippingRulesTable;
+  customer_addresses: CustomerAddressTable;
+  gst_rates: GstRateTable;
+  invoice_counters: InvoiceCounterTable;
+  invoices: InvoiceTable;
 }
 
 /** The shop's staff (issue 38): `role` is a contract StaffRole; a disabled member cannot sign in. */
@@ -432,4 +446,101 @@ export interface NotificationTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+}
+
+/** Issue 39 (migration 021): a pincode the shop delivers to; `cod` 0/1; courier days from its zone. */
+export interface PincodeTable {
+  pincode: string;
+  district: string;
+  state: string;
+  zone: string;
+  cod: number;
+  min_days: number;
+  max_days: number;
+}
+
+export interface CodExcludedPincodeTable {
+  pincode: string;
+  created_at: string;
+}
+
+export interface ShopHolidayTable {
+  day: string;
+  name: string;
+}
+
+/** One row (id 1): the delivery schedule and the cash-on-delivery rules; money in paise, null: rule off. */
+export interface ShippingRulesTable {
+  id: number;
+  processing_days: number;
+  closing_minute: number;
+  cod_max_order: number | string | null;
+  cod_fee: number;
+  cod_rto_limit: number | null;
+  cod_otp_above: number | string | null;
+  updated_at: string;
+}
+
+/** A saved address (issue 39, migration 024); the default one is mirrored in the customer's own columns. */
+export interface CustomerAddressTable {
+  id: Generated<number>;
+  customer_id: number;
+  label: string;
+  address: string;
+  pincode: string;
+  city: string;
+  state: string;
+  alt_phone_number: string | null;
+  is_default: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** HSN code and GST rate of a category (migration 025); rates in basis points, the threshold in paise before tax. */
+export interface GstRateTable {
+  category_id: number;
+  hsn: string;
+  rate_bp: number;
+  /** Value per piece (before tax) up to which `rate_bp` applies; above it `rate_above_bp`. Null: one rate. */
+  threshold_paise: number | null;
+  rate_above_bp: number | null;
+}
+
+/** The last number taken in each document series ('INV/26-27'). */
+export interface InvoiceCounterTable {
+  series: string;
+  last_number: number;
+}
+
+/** A tax invoice or credit note as printed (issue 39); amounts in paise, `total` GST-inclusive. */
+export interface InvoiceTable {
+  id: Generated<number>;
+  kind: 'invoice' | 'credit_note';
+  number: string;
+  order_id: number;
+  issued_at: string;
+  /** Who caused it: the payment's or the delivery's actor. */
+  actor: string;
+  seller_name: string;
+  seller_address: string;
+  seller_state: string;
+  seller_gstin: string;
+  buyer_name: string;
+  buyer_address: string;
+  buyer_state: string;
+  buyer_gstin: string | null;
+  description: string;
+  hsn: string;
+  quantity: number;
+  /** GST-inclusive price of one piece, and the coupon's share of this line (paise). */
+  unit_price: number;
+  discount: number;
+  rate_bp: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+  /** Cash-on-delivery fee included in `total` (migration 026). */
+  cod_fee: Generated<number>;
 }

@@ -334,6 +334,9 @@ export class Accounts {
    */
   async resetWithToken(limits: IdentityLimits, token: string, password: string, confirm: string | undefined): Promise<void> {
     if (confirm !== undefined && confirm !== password) throw fieldError('confirm_password', 'Passwords must match');
+    // The token is looked up before the password is hashed: a made-up token costs one indexed read, not a
+    // scrypt (issue 35 item 4). The transaction below spends it, so two uses at once still set one password.
+    if (!(await this.deps.repos.customers.liveResetToken(token))) throw badRequest(RESET_INVALID, { token: RESET_INVALID });
     const passwordHash = await this.deps.hash(password);
     const customer = await this.deps.tx(async (r) => {
       const customerId = await r.customers.consumeResetToken(token);

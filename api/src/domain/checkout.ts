@@ -3,23 +3,36 @@
  * re-read and taken, the cart limit checked again, the coupon counted, a prepaid checkout's payment held
  * (domain/payments), the address saved, the cart emptied. Any failure leaves nothing changed.
  */
-import { MAX_OPEN_PREPAID_CHECKOUTS, type CheckoutPayload, type CheckoutResult } from '@storefront/contract';
+import { gstinProblem, MAX_OPEN_PREPAID_CHECKOUTS, type CheckoutPayload, type CheckoutResult } from '@storefront/contract';
 import type { CustomerRow } from '../db/repositories/customers';
 import { toCustomer } from '../db/repositories/customers';
 import { cartTotal } from '../db/repositories/carts';
 import { productImages } from '../db/repositories/catalog';
 import type { CouponRow } from '../db/repositories/coupons';
-import { badRequest, conflict } from '../lib/errors';
+import { badRequest, conflict, fieldError } from '../lib/errors';
 import { imageUrl } from '../lib/images';
 import { money } from '../lib/money';
 import { checkCartTotal, type Transaction } from './cart';
 import { checkCoupon, discountFor, redeemCoupon } from './coupons';
+import { checkDeliveryAndCod } from './delivery';
 import { ACTOR, PAYMENT_CURRENCY, type PaymentService } from './payments';
+import { checkoutAddress } from './addresses';
+
+/** A business buyer's GSTIN (issue 39), upper-cased; refused with the contract's message when mistyped. */
+function checkBuyerGstin(value: string | null | undefined): string | null {
+  const gstin = value?.trim().toUpperCase();
+  if (!gstin) return null;
+  const problem = gstinProblem(gstin);
+  if (problem) throw fieldError('buyer_gstin', problem);
+  return gstin;
+}
 
 /** The contract's checkout payload; the server also takes null for the optional fields. */
-export type CheckoutInput = Omit<CheckoutPayload, 'alt_phone_number' | 'coupon_code'> & {
+export type CheckoutInput = Omit<CheckoutPayload, 'alt_phone_number' | 'coupon_code' | 'address_id' | 'buyer_gstin'> & {
   alt_phone_number?: string | null;
   coupon_code?: string | null;
+  address_id?: number | null;
+  buyer_gstin?: string | null;
 };
 
 /** Splits a discount over lines in proportion to their totals; the last line takes the rounding rest. */
@@ -37,17 +50,22 @@ export interface CheckoutArgs {
   input: CheckoutInput;
   now: number;
   payments: PaymentService;
+  /** The request's session: a cash order over the owner's threshold needs it to have proved the mobile. */
+  sessionId?: number | null;
 }
 
 const OPEN_CHECKOUTS = `You have ${MAX_OPEN_PREPAID_CHECKOUTS} orders waiting for payment. Pay for or cancel one of them before placing another prepaid order.`;
 
 /** Places the orders of the customer's server cart; what the answer carries. */
 export async function placeOrder(deps: { tx: Transaction }, args: CheckoutArgs): Promise<CheckoutResult> {
-  const { me, input: b, now, payments } = args;
-  const couponCode = b.coupon_code?.trim() ? b.coupon_code.trim().toUpperCase() : null;
+  const { me, input, now, payments } = args;
+  const buyerGstin = checkBuyerGstin(input.buyer_gstin);
+  const couponCode = input.coupon_code?.trim() ? input.coupon_code.trim().toUpperCase() : null;
   return deps.tx(async (r) => {
     const rows = await r.carts.listForCheckout(me.id);
     if (rows.length === 0) throw badRequest('Your cart is empty');
+    // Issue 39: a saved address chosen by id replaces the typed one; a typed one joins the address book.
+    const b = { ...input, ...(await checkoutAddress(r, me.id, input.address_id, input)) };
     // Stock is re-read inside the transaction: what the cart showed earlier may be gone.
     const problems = rows.flatMap((row) =>
       row.stock <= 0
@@ -73,6 +91,16 @@ export async function placeOrder(deps: { tx: Transaction }, args: CheckoutArgs):
     const discount = coupon ? discountFor(coupon, total) : 0;
     const lineTotals = rows.map((row) => row.price * row.quantity);
     const shares = splitDiscount(lineTotals, discount);
+    // Issue 39: the pincode served, and cash on delivery within the owner's rules; before any stock is taken.
+    const { codFee } = await checkDeliveryAndCod(r, {
+      pincode: b.pincode,
+      paymentMethod: b.payment_method,
+      orderValue: total - discount,
+      mobile: me.phone_number ?? b.alt_phone_number ?? null,
+      sessionId: args.sessionId ?? null,
+      now,
+      prepaidOffered: payments.prepaidAvailable,
+    });
 
     for (const row of rows) {
       if (!(await r.catalog.takeStock(row.variation_id, row.quantity))) {
@@ -127,6 +155,8 @@ export async function placeOrder(deps: { tx: Transaction }, args: CheckoutArgs):
           city: b.city.trim(),
           state: b.state.trim(),
           alt_phone_number: b.alt_phone_number || null,
+          cod_fee: i === 0 ? codFee : 0,
+          buyer_gstin: buyerGstin,
         },
         now,
         ACTOR.customer(me.id),
@@ -135,14 +165,8 @@ export async function placeOrder(deps: { tx: Transaction }, args: CheckoutArgs):
       numbers.push(order.order_number);
     }
 
-    // The checkout address becomes the saved one; a guest's first checkout also fills in name and e-mail.
-    const patch: Parameters<typeof r.customers.update>[1] = {
-      address: b.address.trim(),
-      pincode: b.pincode,
-      city: b.city.trim(),
-      state: b.state.trim(),
-      address_alt_phone: b.alt_phone_number || null,
-    };
+    // A guest's first checkout also fills in name and e-mail (the address went to the book above).
+    const patch: Parameters<typeof r.customers.update>[1] = {};
     if (b.alt_phone_number) patch.alt_phone_number = b.alt_phone_number;
     if (!me.firstname) patch.firstname = b.firstname.trim();
     if (!me.lastname) patch.lastname = b.lastname.trim();
@@ -153,6 +177,7 @@ export async function placeOrder(deps: { tx: Transaction }, args: CheckoutArgs):
       order_id: ids,
       order_numbers: numbers,
       customer: toCustomer(customer),
+      cod_fee: money(codFee),
       payment: paymentId
         ? {
             payment_id: paymentId,

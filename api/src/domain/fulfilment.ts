@@ -14,6 +14,7 @@ import type { StaffRow } from '../db/repositories/staff';
 import { conflict, fieldError, notFound } from '../lib/errors';
 import { money, rupees } from '../lib/money';
 import type { Transaction } from './cart';
+import type { InvoiceIssuer } from './invoices';
 
 /** The history actor of a staff member: 'store:<id>' (the shopper sees `by: store`). */
 export const storeActor = (member: Pick<StaffRow, 'id'>) => `store:${member.id}`;
@@ -36,6 +37,8 @@ export interface FulfilmentDeps {
   tx: Transaction;
   /** Asks the provider for a requested refund after the transaction (domain/payments). */
   processRefund(refundId: number, actor: string): Promise<void>;
+  /** The tax invoice of a cash-on-delivery order delivered, the credit note of a paid one ended (issue 39). */
+  invoices: InvoiceIssuer;
 }
 
 /** The order as the activity record keeps it before and after a move. */
@@ -52,6 +55,11 @@ const snapshot = (o: OrderRow) => ({
 
 const MOVED_BY_OTHER = (status: string) => `This order was changed by someone else: it is now ${formatStatus(status)}. Please refresh.`;
 
+/** What the courier collects for a cash order: the item and, on the checkout's first order, the COD fee. */
+function cashDue(row: OrderRow): number {
+  return row.final_amount + row.cod_fee;
+}
+
 /** What the move needs besides the status; throws the field's error (400) when it is missing or wrong. */
 function checkInput(row: OrderRow, input: MoveInput): void {
   if (input.to === 'shipped') {
@@ -60,9 +68,9 @@ function checkInput(row: OrderRow, input: MoveInput): void {
   }
   if (input.to === 'cancelled' && !input.reason) throw fieldError('reason', 'Please give the reason for cancelling');
   if (input.to === 'delivered' && row.payment_method === 'cod') {
-    if (input.collected === undefined) throw fieldError('collected_amount', `Enter the cash collected (${rupees(row.final_amount)})`);
-    if (input.collected !== row.final_amount)
-      throw fieldError('collected_amount', `The courier collects exactly ${rupees(row.final_amount)} for this order`);
+    const due = cashDue(row);
+    if (input.collected === undefined) throw fieldError('collected_amount', `Enter the cash collected (${rupees(due)})`);
+    if (input.collected !== due) throw fieldError('collected_amount', `The courier collects exactly ${rupees(due)} for this order`);
   }
 }
 
@@ -98,7 +106,7 @@ export async function moveOrder(
     else if (input.to === 'delivered' && row.payment_method === 'cod') payment_status = 'paid';
     const notes: Record<string, string> = {
       shipped: `Shipped by ${input.courier ?? ''}, AWB ${input.tracking_number ?? ''}`,
-      delivered: row.payment_method === 'cod' ? `Delivered; cash ${rupees(row.final_amount)} collected` : 'Delivered',
+      delivered: row.payment_method === 'cod' ? `Delivered; cash ${rupees(cashDue(row))} collected` : 'Delivered',
       cancelled: `Cancelled by the shop: ${input.reason ?? ''}${refund ? `; full refund of ₹${money(row.final_amount)} requested` : ''}`,
       returned_to_origin: `Returned to the shop by the courier; stock back${refund ? `; full refund of ₹${money(row.final_amount)} requested` : ''}`,
     };
@@ -125,6 +133,9 @@ export async function moveOrder(
         trackingUrl: input.tracking_url ?? null,
       });
     if (input.to === 'delivered') await r.fulfilment.delivered(row.id, row.payment_method === 'cod' ? row.final_amount : null);
+    // A cash sale is made when the cash is collected; a prepaid one was invoiced when paid (idempotent).
+    if (input.to === 'delivered') await deps.invoices.invoice(r, row, actor);
+    if (refund) await deps.invoices.creditNote(r, row.id, actor);
     let refundId: number | null = null;
     if (ends) {
       await r.catalog.returnStock(row.variation_id, row.quantity);

@@ -61,3 +61,51 @@ export async function changeStoreInfo(tx: Transaction, member: StaffRow, patch: 
     await r.staff.record(member.id, { action: 'store.change', subjectType: 'store', subjectId: 1, before, after });
   });
 }
+
+/**
+ * Hides a product from the shop or shows it again (issue 38). The change log entry drops every cached
+ * list, the sitemap and the product's page in every API process (a hidden product is in many lists). A
+ * repeat changes and records nothing.
+ */
+export async function setProductHidden(tx: Transaction, member: StaffRow, id: number, hidden: boolean) {
+  return tx(async (r: Repositories) => {
+    const before = await r.storeAdmin.product(id);
+    if (!before) throw notFound('Product not found');
+    if (await r.storeAdmin.setHidden(id, hidden)) {
+      await r.catalog.recordChanges([{ product_id: id, kind: CHANGE.ALL }]);
+      await r.staff.record(member.id, {
+        action: hidden ? 'product.hide' : 'product.show',
+        subjectType: 'product',
+        subjectId: id,
+        before: { hidden: before.hidden },
+        after: { hidden },
+      });
+    }
+    const after = await r.storeAdmin.product(id);
+    if (!after) throw notFound('Product not found');
+    return after;
+  });
+}
+
+/**
+ * The back office's new picture for a product (issue 38): the photo was stored by the picture pipeline
+ * (images/store) before this; here the product takes it as its one picture, recorded with the cover it had.
+ * The change log entry drops what shows the product in every API process.
+ */
+export async function setProductPicture(tx: Transaction, member: StaffRow, id: number, pictureId: string) {
+  return tx(async (r: Repositories) => {
+    const before = await r.storeAdmin.product(id);
+    if (!before) throw notFound('Product not found');
+    await r.catalog.setProductPictures(before.slug, [pictureId]);
+    const after = await r.storeAdmin.product(id);
+    if (!after) throw notFound('Product not found');
+    await r.staff.record(member.id, {
+      action: 'product.picture',
+      subjectType: 'product',
+      subjectId: id,
+      before: { cover_image: before.cover_image },
+      after: { cover_image: after.cover_image },
+    });
+    return after;
+  });
+}

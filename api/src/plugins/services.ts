@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createMessenger, type Messenger } from '../messages';
+import { InvoiceIssuer } from '../domain/invoices';
 import { createProvider, PaymentService, PaymentSweeper, type PaymentLog } from '../domain/payments';
 
 declare module 'fastify' {
@@ -8,6 +9,8 @@ declare module 'fastify' {
     messenger: Messenger;
     /** Prepaid checkouts: hold, settlement, cancel and refund (domain/payments). */
     payments: PaymentService;
+    /** Tax invoices and credit notes (issue 39); issued inside the payment and fulfilment transactions. */
+    invoices: InvoiceIssuer;
     /** Expires unpaid checkouts and retries refunds; tests run `pass()` by hand. */
     paymentSweeper: PaymentSweeper;
   }
@@ -25,7 +28,10 @@ export const servicesPlugin = fp(
     const paymentLog: PaymentLog = config.logger
       ? { info: (d, m) => app.log.info(d, m), warn: (d, m) => app.log.warn(d, m), error: (d, m) => app.log.error(d, m) }
       : { info: quiet, warn: (d, m) => console.warn(`[payments] ${m}`, d), error: (d, m) => console.error(`[payments] ${m}`, d) };
+    const invoices = new InvoiceIssuer(config.invoices.seller, clock, paymentLog);
+    app.decorate('invoices', invoices);
     const payments = new PaymentService({
+      invoices,
       repos: app.repos,
       tx: app.tx,
       clock,

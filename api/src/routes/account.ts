@@ -3,6 +3,7 @@ import { fieldError, forbidden } from '../lib/errors';
 import { hashPassword, safeEqual } from '../lib/crypto';
 import { toCustomer } from '../db/repositories/customers';
 import { Accounts, type AccountDeps } from '../domain/account';
+import { saveDefaultAddress } from '../domain/addresses';
 import { registerWithCode, sendSignUpCode, type OtpDeps } from '../domain/otp';
 
 /** Account calls of spec §7 (the rules: domain/account). */
@@ -290,14 +291,9 @@ export const accountRoutes: RoutesPlugin = async (app) => {
     async (req) => {
       const me = req.requireCustomer();
       const b = req.body;
-      const updated = await customers.update(me.id, {
-        address: b.address.trim(),
-        pincode: b.pincode,
-        city: b.city.trim(),
-        state: b.state.trim(),
-        address_alt_phone: b.alt_phone_number || null,
-        ...(b.alt_phone_number ? { alt_phone_number: b.alt_phone_number } : {}),
-      });
+      // Issue 39: the default address of the address book, which the customer's own columns mirror.
+      await saveDefaultAddress(app.tx, me.id, b);
+      const updated = await customers.update(me.id, b.alt_phone_number ? { alt_phone_number: b.alt_phone_number } : {});
       return { success: true, message: 'Shipping address saved successfully', data: { customer: toCustomer(updated) } };
     },
   );

@@ -255,6 +255,23 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
     async () => ({ success: true, data: { data: await catalog.newArrivals(8) } }),
   );
 
+  app.get(
+    '/catalog-version',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary:
+          "The catalogue change log's newest entry: it changes with every product, stock, price or store-info change (the host's render cache keys on it)",
+        security: security.apiKey,
+        response: reply(answer({ version: { type: 'integer' } })),
+      },
+    },
+    async (_req, res) => {
+      void res.header('cache-control', 'no-store');
+      return { success: true, data: { version: await catalog.changeHead() } };
+    },
+  );
+
   app.post(
     '/get-featured-products',
     {

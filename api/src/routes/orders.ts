@@ -1,8 +1,9 @@
 import { CANCELLABLE_STATUSES, CANCEL_REASONS, PAYMENT_METHODS } from '@storefront/contract';
-import { answer, body, fields, replies, reply, security, type RoutesPlugin } from '../schemas';
+import { answer, body, documentQuery, documentReply, sendDocument, fields, replies, reply, security, type RoutesPlugin } from '../schemas';
+import { documentDownload } from '../domain/invoicePdf';
 import { placeOrder } from '../domain/checkout';
 import { PREPAID_UNAVAILABLE } from '../domain/payments';
-import { fieldError } from '../lib/errors';
+import { fieldError, notFound } from '../lib/errors';
 import { applyCoupon } from '../domain/coupons';
 import { cancelledMessage, cancelReason, trackOrder } from '../domain/orders';
 
@@ -26,6 +27,32 @@ export const orderRoutes: RoutesPlugin = async (app) => {
       message: 'Orders fetched successfully',
       data: await app.repos.orders.listForCustomer(req.requireCustomer().id),
     }),
+  );
+
+  app.get(
+    '/customer/orders/:order_id/document',
+    {
+      config,
+      schema: {
+        tags: ['orders'],
+        summary: "An own order's tax invoice or credit note as a PDF (issue 39)",
+        security: security.customer,
+        params: {
+          type: 'object',
+          properties: { order_id: fields.id('Order') },
+          required: ['order_id'],
+          additionalProperties: false,
+        } as const,
+        querystring: documentQuery,
+        response: documentReply,
+      },
+    },
+    async (req, res) => {
+      const order = await app.repos.orders.rowById(req.params.order_id);
+      // Someone else's order is answered as one that does not exist.
+      if (!order || order.customer_id !== req.requireCustomer().id) throw notFound('Order not found');
+      return sendDocument(res, await documentDownload(app.repos, order, req.query.kind));
+    },
   );
 
   app.post(
@@ -88,6 +115,8 @@ export const orderRoutes: RoutesPlugin = async (app) => {
               'x-messages': { required: 'Please select a payment method', invalid: 'Please select a payment method' },
             },
             coupon_code: { type: ['string', 'null'], maxLength: 50 },
+            address_id: fields.nullableId('Address'),
+            buyer_gstin: fields.gstin,
           },
           ['email', 'firstname', 'lastname', 'address', 'pincode', 'city', 'state', 'payment_method'],
         ),
@@ -98,7 +127,13 @@ export const orderRoutes: RoutesPlugin = async (app) => {
       if (req.body.payment_method === 'prepaid' && !app.payments.prepaidAvailable) {
         throw fieldError('payment_method', PREPAID_UNAVAILABLE);
       }
-      const result = await placeOrder(app, { me: req.requireCustomer(), input: req.body, now: app.clock.now(), payments: app.payments });
+      const result = await placeOrder(app, {
+        me: req.requireCustomer(),
+        input: req.body,
+        now: app.clock.now(),
+        payments: app.payments,
+        sessionId: req.sessionId,
+      });
       res.status(201);
       return { success: true, message: 'Order placed successfully', data: result };
     },

@@ -9,6 +9,7 @@ import { openDatabase } from '../../src/db/database';
 import { createRepositories } from '../../src/db/repositories';
 import { loadPaymentConfig } from '../../src/config';
 import { createProvider, PaymentService } from '../../src/domain/payments';
+import { InvoiceIssuer } from '../../src/domain/invoices';
 
 async function main(): Promise<void> {
   const [file, at, passes, startAt] = process.argv.slice(2);
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     config,
     provider: createProvider(config),
     log: { info: quiet, warn: quiet, error: quiet },
+    invoices: new InvoiceIssuer(null, clock, { warn: quiet }),
     tx: (work) => db.transaction().execute((trx) => work(createRepositories(trx, clock))),
   });
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAt ?? 0) - Date.now())));

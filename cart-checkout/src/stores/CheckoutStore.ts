@@ -11,7 +11,9 @@ import {
   type City,
   type Coupon,
   type RootStore,
+  type SavedAddress,
   type State,
+  gstinProblem,
 } from '@storefront/shared';
 import { orderSuccessUrl, paymentUrl, type OrderOutcomeState } from '../lib/orderLinks';
 import { loadValidation } from '../lib/validation';
@@ -91,6 +93,12 @@ export class CheckoutStore {
   otpMobile = '';
   otpError: string | null = null;
 
+  /** Issue 39: the signed-in customer's address book, default first (SavedAddressChooser offers it). */
+  savedAddresses: SavedAddress[] = [];
+  /** Issue 39: a business buyer's GSTIN for the tax invoice ("" for none) and what is wrong with it. */
+  buyerGstin = '';
+  gstinError: string | null = null;
+
   submitting = false;
   /** True once an order went through: the page is about to leave, the emptied cart must not show. */
   placed = false;
@@ -101,7 +109,7 @@ export class CheckoutStore {
   constructor(private readonly session: Pick<RootStore, 'api' | 'auth' | 'cart'>) {
     makeAutoObservable<this, 'session' | 'settled' | 'citiesRequest'>(
       this,
-      { session: false, settled: false, citiesRequest: false, states: observableRef, cities: observableRef },
+      { session: false, settled: false, citiesRequest: false, states: observableRef, cities: observableRef, savedAddresses: observableRef },
       { autoBind: true },
     );
   }
@@ -206,10 +214,46 @@ export class CheckoutStore {
     };
   }
 
-  /** Spec §5 checkout address rules with their messages, one per field. */
+  /** Spec §5 checkout address rules with their messages, one per field; the buyer GSTIN's (issue 39) beside them. */
   async validate(values: AddressForm): Promise<FieldErrors> {
     const v = await loadValidation();
+    const gstin = this.buyerGstin.trim().toUpperCase();
+    runInAction(() => (this.gstinError = gstin ? gstinProblem(gstin) : null));
     return (await v.validateForm(v.checkoutAddressSchema, values)) as FieldErrors;
+  }
+
+  // ---------- the address book (issue 39) ----------
+
+  /** The customer's saved addresses; a failure leaves the typed address as the only way, quietly. */
+  async loadSavedAddresses(): Promise<void> {
+    if (!this.session.auth.isAuthenticated) return;
+    const res = await this.session.api.getAddresses().catch(() => null);
+    runInAction(() => (this.savedAddresses = res?.data?.addresses ?? []));
+  }
+
+  /** The saved address the form's address fields hold now (none once the shopper changed one). */
+  chosenAddress(values: AddressForm): SavedAddress | undefined {
+    return this.savedAddresses.find(
+      (a) =>
+        a.address === values.address.trim() && a.pincode === values.pincode.trim() && a.city === values.city && a.state === values.state,
+    );
+  }
+
+  /** The form with a saved address's fields in it, or its address fields emptied for a new one (null). */
+  withAddress(values: AddressForm, a: SavedAddress | null): AddressForm {
+    return {
+      ...values,
+      address: a?.address ?? '',
+      pincode: a?.pincode ?? '',
+      city: a?.city ?? '',
+      state: a?.state ?? '',
+      alt_phone_number: a?.alt_phone_number ?? '',
+    };
+  }
+
+  setBuyerGstin(value: string): void {
+    this.buyerGstin = value;
+    this.gstinError = null;
   }
 
   /**
@@ -266,6 +310,8 @@ export class CheckoutStore {
   async submitOrder(values: AddressForm, method: PaymentMethod): Promise<SubmitOutcome> {
     const { auth } = this.session;
     if (this.submitting) return { kind: 'failed' };
+    // A mistyped GSTIN (found by `validate`) is shown under its own field; nothing is placed.
+    if (this.gstinError) return { kind: 'invalid', errors: {} };
     if (!auth.isAuthenticated && this.otpStep !== 'details') {
       notify.error(MSG_VERIFY_FIRST);
       return { kind: 'needs-otp' };
@@ -317,6 +363,9 @@ export class CheckoutStore {
       payment_method: method,
       ...(alt ? { alt_phone_number: alt } : {}),
       ...(this.coupon ? { coupon_code: this.coupon.code } : {}),
+      // Issue 39: the saved address chosen (the server reads it from the book), and a business buyer's GSTIN.
+      ...(this.chosenAddress(values) ? { address_id: this.chosenAddress(values)?.id } : {}),
+      ...(this.buyerGstin.trim() ? { buyer_gstin: this.buyerGstin.trim().toUpperCase() } : {}),
     };
     try {
       const res = await api.checkout(payload);
@@ -343,8 +392,11 @@ export class CheckoutStore {
       }
       return { kind: 'placed', to: orderSuccessUrl(orderNumbers), state: { orderNumbers } };
     } catch (err) {
+      const gstin = fieldErrorsOf(err).buyer_gstin;
+      if (gstin) runInAction(() => (this.gstinError = gstin));
       const fields = formFieldErrors(err);
       if (fields) return { kind: 'invalid', errors: fields };
+      if (gstin) return { kind: 'invalid', errors: {} };
       // Spec §8: a list of messages gives one error toast per entry.
       reportError(err, MESSAGES.checkoutFailed);
       return { kind: 'failed' };

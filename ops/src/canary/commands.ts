@@ -1,14 +1,21 @@
 /**
  * The canary's operator commands: start one (`activate <remote> <version> --canary <percent>`), make
  * it the live version (`promote`), end it (`rollback` while one runs, or the host's auto-rollback).
- * Each works under the deploy root's lock and leaves a line in history.jsonl.
+ * Each is one change of the state store (ops/src/state) and leaves a line in its history.
  */
-import { compatibilityProblems, MAX_ROLLBACK_STEPS, missingAssets, normaliseBaseUrl } from '../release/activate';
-import type { OpsContext } from '../release/context';
+import {
+  compatibilityProblems,
+  hostsLacking,
+  MAX_ROLLBACK_STEPS,
+  missingAssets,
+  normaliseBaseUrl,
+  notEverywhere,
+} from '../release/activate';
+import { storeOf, type OpsContext } from '../release/context';
 import { addresses, pct } from '../telemetry/aggregate';
 import { OpsError, checkVersionName, resolveSection, type Section } from '../sections';
-import { appendHistory, exists, manifestUrl, readState, saveState, sectionState, versionDir, withLock, type LiveRef } from '../store';
-import { DEFAULT_THRESHOLDS, readCanaries, writeCanaries, type CanaryRef, type Thresholds } from './state';
+import { exists, manifestUrl, sectionState, versionDir, type LiveRef } from '../store';
+import { DEFAULT_THRESHOLDS, type CanaryRef, type Thresholds } from './state';
 
 export interface CanaryOptions {
   percent: number;
@@ -89,12 +96,17 @@ export async function startCanary(
       `refusing to start a canary of ${section.name} ${version}: ${missing.length} file(s) its mf-manifest.json names are missing\n  ${missing.slice(0, 10).join('\n  ')}`,
     );
   }
-  return withLock(ctx.root, async () => {
-    const state = await readState(ctx.root);
+  const store = storeOf(ctx);
+  if (!opts.baseUrl) {
+    const lacking = await hostsLacking(store, section, version);
+    if (lacking.length) throw new OpsError(notEverywhere('start a canary of', section, version, lacking));
+  }
+  return store.change(async (tx) => {
+    const { state } = tx;
     const s = sectionState(state, section);
     if (!s.live) throw new OpsError(`${section.name} has no live version: activate one first (a canary is measured against it)`);
     if (s.live.version === version) throw new OpsError(`${section.name} ${version} is already the live version`);
-    const file = await readCanaries(ctx.root);
+    const file = tx.canaries;
     const running = file.canaries[section.name];
     if (running && running.version !== version) {
       throw new OpsError(
@@ -116,9 +128,8 @@ export async function startCanary(
       autoRollback: opts.autoRollback ?? null,
     };
     file.canaries[section.name] = canary;
-    await writeCanaries(ctx.root, file);
     const all = [...problems, ...missing.map((f) => `missing file ${f}`)];
-    await appendHistory(ctx.root, {
+    tx.history({
       action: 'canary',
       section: section.name,
       version,
@@ -146,11 +157,11 @@ export interface PromoteResult {
 /** The canary becomes the live version for every shopper; the old live version is the rollback step. */
 export async function promote(ctx: OpsContext, sectionName: string, opts: { force?: boolean } = {}): Promise<PromoteResult> {
   const section = resolveSection(sectionName);
-  return withLock(ctx.root, async () => {
-    const file = await readCanaries(ctx.root);
+  return storeOf(ctx).change(async (tx) => {
+    const file = tx.canaries;
     const canary = file.canaries[section.name];
     if (!canary) throw new OpsError(`${section.name} has no canary running (see pnpm ops status)`);
-    const state = await readState(ctx.root);
+    const { state } = tx;
     const s = sectionState(state, section);
     if (!s.live) throw new OpsError(`${section.name} has no live version`);
     // The shell may have changed since the canary started: check again, as activate would.
@@ -171,11 +182,10 @@ export async function promote(ctx: OpsContext, sectionName: string, opts: { forc
     if (s.previous.length > MAX_ROLLBACK_STEPS) s.previous.splice(0, s.previous.length - MAX_ROLLBACK_STEPS);
     s.live = ref;
     if (!s.versions[canary.version]) s.versions[canary.version] = { version: canary.version, publishedAt: ref.activatedAt };
-    // The registry first (everyone gets the new version), then the canary goes: no shopper steps back.
-    await saveState(ctx.root, state);
+    // One change: the registry names the new version and the canary goes together (the files store writes
+    // the registry first), so no shopper steps back.
     delete file.canaries[section.name];
-    await writeCanaries(ctx.root, file);
-    await appendHistory(ctx.root, {
+    tx.history({
       action: 'promote',
       section: section.name,
       version: canary.version,
@@ -202,15 +212,16 @@ export async function endCanary(
   opts: EndCanaryOptions,
 ): Promise<(CanaryRef & { live: string | null }) | null> {
   const section = resolveSection(sectionName);
-  return withLock(ctx.root, async () => {
-    const file = await readCanaries(ctx.root);
+  // A conditional change: of several hosts deciding at once, the first ends it and records why; the others
+  // find it gone (or another canary started since) once the first's change is done, and do nothing.
+  return storeOf(ctx).change(async (tx) => {
+    const file = tx.canaries;
     const canary = file.canaries[section.name];
     if (!canary) return null;
     if (opts.expect && (opts.expect.version !== canary.version || opts.expect.startedAt !== canary.startedAt)) return null;
     delete file.canaries[section.name];
-    await writeCanaries(ctx.root, file);
-    const live = sectionState(await readState(ctx.root), section).live?.version ?? null;
-    await appendHistory(ctx.root, {
+    const live = sectionState(tx.state, section).live?.version ?? null;
+    tx.history({
       action: 'canary-end',
       section: section.name,
       version: canary.version,

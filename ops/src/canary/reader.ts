@@ -1,36 +1,24 @@
 /**
- * The host's view of running canaries: canary.json re-read only when it changes, and the registry a
+ * The host's view of running canaries (the state store's, re-read only when it changes), and the registry a
  * given shopper gets (the live one, or with their canaries in it). Each variant is made once per
  * registry/canary change and shared, so what is cached per registry snapshot (the finished plain
  * page, the CSP's origins) stays cached per variant.
  */
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
+import { storeAt, type StateStore } from '../state';
 import { registryOrigins, type RegistryReader, type RegistrySnapshot } from '../host/registry';
 import { canariesFor, registryWithCanaries } from './assign';
-import { CANARY_FILE, readCanaries, type CanaryFile } from './state';
+import type { CanaryFile } from './state';
 
 export interface CanaryReader {
   read(): Promise<CanaryFile>;
 }
 
-export function canaryReader(root: string): CanaryReader {
-  const file = path.join(root, CANARY_FILE);
-  let cached: { file: CanaryFile; mtimeMs: number; size: number } | null = null;
-  const none: CanaryFile = { schema: 1, canaries: {} };
+/** The running canaries as the host serves them (the state store's live view). */
+export function canaryReader(at: string | StateStore): CanaryReader {
+  const store = storeAt(at);
   return {
     async read() {
-      let st;
-      try {
-        st = await fs.stat(file);
-      } catch {
-        cached = null;
-        return none;
-      }
-      if (cached && cached.mtimeMs === st.mtimeMs && cached.size === st.size) return cached.file;
-      const read = await readCanaries(root);
-      cached = { file: read, mtimeMs: st.mtimeMs, size: st.size };
-      return read;
+      return (await store.live()).canaries;
     },
   };
 }

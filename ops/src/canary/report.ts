@@ -8,15 +8,15 @@
  * number of distinct reporters. What was posted — uncapped counts, fallbacks, Web Vitals, failing
  * routes — is shown too, labelled "posted": one address can pad it at will.
  */
-import type { OpsContext } from '../release/context';
+import { storeOf, type OpsContext } from '../release/context';
 import { fmtDate, table } from '../text';
 import { OpsError, SECTIONS, resolveSection } from '../sections';
-import { readHistory, readState, type HistoryRecord } from '../store';
+import type { HistoryRecord } from '../store';
 import { emptyAggregate, formatMs, formatRate, summarize, type Summary } from '../telemetry/aggregate';
 import { REPORTER_CAPS, reporterTotals, type ReporterTotals } from '../telemetry/reporters';
 import { minuteOf, readVersionTotals, versionKey, type VersionTotals } from '../telemetry/store';
 import { describeThresholds } from './commands';
-import { readCanaries, type CanaryRef } from './state';
+import type { CanaryRef } from './state';
 
 /** Counts capped per reporter-minute (what --auto-rollback decides on), with their rates per page view. */
 export interface Counted extends ReporterTotals {
@@ -58,10 +58,11 @@ export interface RemoteTelemetry {
 }
 
 export async function telemetryStatus(ctx: OpsContext, windowMinutes = 15, now = Date.now()): Promise<RemoteTelemetry[]> {
-  const state = await readState(ctx.root);
-  const { canaries } = await readCanaries(ctx.root);
+  const store = storeOf(ctx);
+  const state = await store.readState();
+  const { canaries } = await store.readCanaries();
   const to = minuteOf(now);
-  const totals = await readVersionTotals(ctx.root, to - windowMinutes + 1, to);
+  const totals = await readVersionTotals(store, to - windowMinutes + 1, to);
   const out: RemoteTelemetry[] = [];
   for (const section of SECTIONS) {
     const live = state.sections[section.name]?.live?.version ?? null;
@@ -139,7 +140,7 @@ export async function report(ctx: OpsContext, sectionName: string, windowMinutes
   if (running && rows?.canary) {
     canary = { ...running, percent: rows.canary.percent, running: true, ended: null };
   } else {
-    const ended = (await readHistory(ctx.root))
+    const ended = (await storeOf(ctx).readHistory())
       .filter((h) => h.section === section.name && (h.action === 'canary-end' || h.action === 'promote'))
       .pop();
     if (ended && ended.action === 'canary-end') {

@@ -25,6 +25,8 @@ export const rollbackCommand: Command = {
         `\n  last-known-good is now ${r.lastKnownGood ?? 'none'}`,
     );
     if (r.problems.length) out(`WARNING: ${r.to} no longer matches the live shell:\n  ${r.problems.join('\n  ')}`);
+    if (r.lacking.length)
+      out(`WARNING: ${r.lacking.length} host(s) do not hold ${r.to} in their deploy root; publish it there:\n  ${r.lacking.join('\n  ')}`);
     return 0;
   },
 };

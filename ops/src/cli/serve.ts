@@ -31,6 +31,7 @@ export const serveCommand: Command = {
     try {
       host = createHost({
         root: ctx.root,
+        ...(ctx.store ? { store: ctx.store } : {}),
         api,
         only,
         ssr: args.values['no-ssr'] !== true,
@@ -44,7 +45,8 @@ export const serveCommand: Command = {
     out(
       only
         ? `[ops] serving ${only} assets only (CORS on) from ${ctx.root} at ${url}`
-        : `[ops] serving ${ctx.root} at ${url}${api ? `  (/api → ${api})` : '  (no --api: /api answers 502)'}`,
+        : `[ops] serving ${ctx.root} at ${url}${api ? `  (/api → ${api})` : '  (no --api: /api answers 502)'}` +
+            (ctx.store?.kind === 'postgres' ? `  (state: ${ctx.store.where})` : ''),
     );
     let stopping = false;
     const stop = (signal: string) => {

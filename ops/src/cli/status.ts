@@ -1,4 +1,5 @@
-import { formatStatus, status } from '../release/status';
+import { HOST_SEEN_MS } from '../release/activate';
+import { formatHosts, formatStatus, status } from '../release/status';
 import { formatTelemetryStatus, telemetryStatus } from '../canary/report';
 import { OpsError } from '../sections';
 import { str, type Command } from './command';
@@ -14,8 +15,12 @@ export const statusCommand: Command = {
       throw new OpsError(`--window takes minutes, 1 to ${48 * 60} (got "${raw}")`, 2);
     const rows = await status(ctx);
     const telemetry = await telemetryStatus(ctx, minutes);
+    // On the shared store: the host processes heard from, and what each lacks of what is live.
+    const hosts = ctx.store?.kind === 'postgres' ? await ctx.store.hosts(HOST_SEEN_MS) : null;
     if (args.values.json !== true) {
-      out(`${formatStatus(rows, ctx.root)}\n\n${formatTelemetryStatus(telemetry, minutes)}`);
+      out(
+        `${formatStatus(rows, ctx.root, ctx.store)}${hosts ? `\n\n${formatHosts(hosts, rows)}` : ''}\n\n${formatTelemetryStatus(telemetry, minutes)}`,
+      );
       return 0;
     }
     const sections = rows.map((r) => {
@@ -31,7 +36,13 @@ export const statusCommand: Command = {
         telemetry: t?.versions ?? [],
       };
     });
-    out(JSON.stringify({ root: ctx.root, windowMinutes: minutes, sections }, null, 2));
+    out(
+      JSON.stringify(
+        { root: ctx.root, store: ctx.store?.where ?? ctx.root, windowMinutes: minutes, sections, ...(hosts ? { hosts } : {}) },
+        null,
+        2,
+      ),
+    );
     return 0;
   },
 };

@@ -14,10 +14,13 @@
  */
 import path from 'node:path';
 import { findSection, type Section } from '../sections';
+import type { StateStore } from '../state';
 
 export interface HostOptions {
   /** Deploy root to serve. */
   root: string;
+  /** The state store (default: OPS_DATABASE_URL's PostgreSQL, else the deploy root's files); the host closes it. */
+  store?: StateStore;
   /** Where `/api/*` goes: one origin (with an optional base path) or several, as a list or comma-separated. */
   api?: string | string[] | null;
   /** Serve only this remote's files (a second origin for tests): `--only catalog`. */

@@ -1,11 +1,14 @@
 /** What the host's plugins share: configuration, the registry, the renderer, metrics, the site's origin. */
 import type { HostConfig } from './config';
+import type { StateStore } from '../state';
 import type { HostMetrics } from './plugins/metrics';
 import type { RegistryReader, RegistrySnapshot } from './registry';
 import type { ServerRenderer } from '../ssr';
 
 export interface HostContext {
   config: HostConfig;
+  /** The state store: the registry, canaries, telemetry and limits shared with every other host process. */
+  store: StateStore;
   registry: RegistryReader;
   renderer: ServerRenderer | null;
   metrics: HostMetrics;

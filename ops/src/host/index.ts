@@ -7,6 +7,7 @@
  *   compression  @fastify/compress: brotli / gzip (versioned files come precompressed)
  *   metrics      prom-client at /metrics                                                   plugins/metrics.ts
  *   health       /healthz, /readyz                                                         plugins/health.ts
+ *   state        the state store's health in /readyz and /metrics; this host's versions reported  plugins/state.ts
  *   files        @fastify/static: /shell/<v>/…, /remotes/<name>/<v>/…, /favicon.ico         plugins/files.ts
  *   proxy        @fastify/reply-from: /api/… to one or more API processes; sitemaps        plugins/proxy.ts
  *   seo          /robots.txt                                                               plugins/seo.ts
@@ -31,6 +32,8 @@ import { registryReader } from './registry';
 import { compressionPlugin } from './plugins/compression';
 import { CORS, filesPlugin } from './plugins/files';
 import { healthPlugin } from './plugins/health';
+import { statePlugin } from './plugins/state';
+import { openStore } from '../state';
 import { createHostMetrics, metricsPlugin } from './plugins/metrics';
 import { canaryPlugin } from './plugins/canary';
 import { readTelemetryConfig, telemetryPlugin } from './plugins/telemetry';
@@ -66,7 +69,8 @@ function requestIds(trusted: string[]): (req: IncomingMessage) => string {
 export function createHost(opts: HostOptions): Host {
   const config = readHostConfig(opts);
   const telemetry = readTelemetryConfig(opts.env ?? process.env);
-  const canaries = canaryReader(config.root);
+  const store = opts.store ?? openStore(config.root, opts.env ?? process.env, { log: (line) => opts.log?.(line) });
+  const canaries = canaryReader(store);
   // Asynchronous writes to stdout: a line per request must not stall a busy host on a slow log reader.
   const destination = config.logLevel ? pino.destination({ dest: 1, sync: false }) : null;
   const app = Fastify({
@@ -123,7 +127,8 @@ export function createHost(opts: HostOptions): Host {
       : null;
   const ctx: HostContext = {
     config,
-    registry: withCanaries(registryReader(config.root), canaries),
+    store,
+    registry: withCanaries(registryReader(store), canaries),
     renderer,
     metrics,
     siteUrl: () => config.storeUrl ?? listenUrl,
@@ -204,6 +209,7 @@ export function createHost(opts: HostOptions): Host {
   void app.register(securityPlugin, { ctx });
   void app.register(compressionPlugin);
   void app.register(healthPlugin, { ctx });
+  void app.register(statePlugin, { ctx });
   void app.register(filesPlugin, { ctx });
   if (!config.only) {
     void app.register(proxyPlugin, { ctx });
@@ -237,6 +243,7 @@ export function createHost(opts: HostOptions): Host {
       });
       await Promise.race([app.close(), deadline]);
       clearTimeout(timer);
+      await store.close();
       destination?.flushSync();
     },
   };

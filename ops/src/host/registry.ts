@@ -1,8 +1,6 @@
-/** The remote registry as the host reads it: from disk, re-read only when the file changes. */
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
+/** The remote registry as the host reads it: from the state store, made once per change. */
 import type { RemoteRegistry } from '@storefront/contract/deploy';
-import { REGISTRY_FILE } from '../store';
+import { storeAt, type StateStore } from '../state';
 
 export interface RegistrySnapshot {
   /** The file's text, served as /remotes.json. */
@@ -41,34 +39,22 @@ export interface RegistryReader {
   read(shopperId?: string | null): Promise<RegistrySnapshot>;
 }
 
-export function registryReader(root: string): RegistryReader {
-  const file = path.join(root, REGISTRY_FILE);
-  let cached: (RegistrySnapshot & { mtimeMs: number; size: number }) | null = null;
-  const empty = (): RegistrySnapshot => {
-    const reg: RemoteRegistry = { shell: null, remotes: {} };
-    return { text: `${JSON.stringify(reg)}\n`, reg, origins: [], readable: false };
-  };
+/** The registry from the state store: made into a snapshot once per change (its text is what /remotes.json serves). */
+export function registryReader(at: string | StateStore): RegistryReader {
+  const store = storeAt(at);
+  let cached: { from: RemoteRegistry; readable: boolean; snap: RegistrySnapshot } | null = null;
   return {
     async read() {
-      let st;
-      try {
-        st = await fs.stat(file);
-      } catch {
-        return empty();
-      }
-      if (cached && cached.mtimeMs === st.mtimeMs && cached.size === st.size) return cached;
-      const text = await fs.readFile(file, 'utf8');
-      let reg: RemoteRegistry;
-      let readable = true;
-      try {
-        const raw = JSON.parse(text) as Partial<RemoteRegistry>;
-        reg = { shell: raw.shell ?? null, remotes: raw.remotes ?? {} };
-      } catch {
-        reg = { shell: null, remotes: {} };
-        readable = false;
-      }
-      cached = { text, reg, origins: registryOrigins(reg), readable, mtimeMs: st.mtimeMs, size: st.size };
-      return cached;
+      const { registry, readable } = await store.live();
+      if (cached && cached.from === registry && cached.readable === readable) return cached.snap;
+      const snap: RegistrySnapshot = {
+        text: `${JSON.stringify(registry, null, 2)}\n`,
+        reg: registry,
+        origins: registryOrigins(registry),
+        readable,
+      };
+      cached = { from: registry, readable, snap };
+      return snap;
     },
   };
 }

@@ -1,22 +1,11 @@
 /** `ops activate`: makes a published version live, after checking its files and shared singletons. */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { readCanaries } from '../canary/state';
 import { checkSingletons, readShared, type Party } from '../compat';
 import { OpsError, SECTIONS, checkVersionName, resolveSection, type Section } from '../sections';
-import {
-  appendHistory,
-  exists,
-  manifestUrl,
-  readState,
-  saveState,
-  sectionState,
-  versionDir,
-  withLock,
-  type LiveRef,
-  type OpsState,
-} from '../store';
-import type { OpsContext } from './context';
+import { exists, manifestUrl, sectionState, versionDir, type LiveRef, type OpsState } from '../store';
+import type { StateStore } from '../state';
+import { storeOf, type OpsContext } from './context';
 
 /** How many previously live versions `rollback` can walk back through. */
 export const MAX_ROLLBACK_STEPS = 50;
@@ -132,11 +121,17 @@ export async function activate(
     );
   }
 
-  return withLock(ctx.root, async () => {
-    const state = await readState(ctx.root);
+  const store = storeOf(ctx);
+  // On the shared store every host serves the version from its own disk unless it has a base URL.
+  if (!baseUrl) {
+    const lacking = await hostsLacking(store, section, version);
+    if (lacking.length) throw new OpsError(notEverywhere('activate', section, version, lacking));
+  }
+  return store.change(async (tx) => {
+    const { state } = tx;
     const s = sectionState(state, section);
     const previous = s.live?.version ?? null;
-    const canary = (await readCanaries(ctx.root)).canaries[section.name];
+    const canary = tx.canaries.canaries[section.name];
     if (canary) {
       throw new OpsError(
         `${section.name} ${canary.version} is a canary for ${canary.percent} % of shoppers: end it first (pnpm ops promote ${section.name}, or pnpm ops rollback ${section.name})`,
@@ -169,8 +164,7 @@ export async function activate(
       s.live = ref;
     }
     if (!s.versions[version]) s.versions[version] = { version, publishedAt: now };
-    await saveState(ctx.root, state);
-    await appendHistory(ctx.root, {
+    tx.history({
       action: 'activate',
       section: section.name,
       version,
@@ -180,6 +174,22 @@ export async function activate(
     });
     return { section, version, previous, entry, changed: true, forced, problems, notes, ...(moved ? { moved } : {}) };
   });
+}
+
+/** How recently a host process must have reported its versions to count as running (it does every 5 s). */
+export const HOST_SEEN_MS = 30_000;
+
+/** Host processes on the shared store that have not reported holding this version in their deploy root. */
+export async function hostsLacking(store: StateStore, section: Section, version: string): Promise<string[]> {
+  const hosts = await store.hosts(HOST_SEEN_MS);
+  return hosts.filter((h) => !h.versions[section.name]?.includes(version)).map((h) => `${h.hostname} pid ${h.pid} (${h.root})`);
+}
+
+export function notEverywhere(verb: string, section: Section, version: string, lacking: string[]): string {
+  return (
+    `refusing to ${verb} ${section.name} ${version}: ${lacking.length} host(s) on the shared store do not hold it in their deploy root\n  ${lacking.join('\n  ')}\n` +
+    `Publish it on each host machine (pnpm ops publish ${section.name} there, or a shared read-only volume), or serve it from elsewhere with --base-url.`
+  );
 }
 
 /**

@@ -1,8 +1,8 @@
 /** `ops deploy-all` (what `npm start` runs): publish and activate every section's newest build. */
 import { SECTIONS } from '../sections';
-import { exists, readState, versionDir } from '../store';
+import { exists, versionDir } from '../store';
 import { activate } from './activate';
-import { findBuilds, type OpsContext } from './context';
+import { findBuilds, storeOf, type OpsContext } from './context';
 import { publish } from './publish';
 
 export interface DeployAllResult {
@@ -38,7 +38,7 @@ export async function deployAll(ctx: OpsContext): Promise<DeployAllResult> {
     }
   }
   const order = [...SECTIONS].sort((a, b) => (a.kind === 'shell' ? -1 : b.kind === 'shell' ? 1 : 0));
-  const state = await readState(ctx.root);
+  const state = await storeOf(ctx).readState();
   for (const section of order) {
     const version = targets[section.name];
     if (!version) continue;

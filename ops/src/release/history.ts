@@ -1,11 +1,11 @@
-/** `ops history`: every publish, activation, rollback and canary step, from history.jsonl. */
+/** `ops history`: every publish, activation, rollback and canary step, from the state store's history. */
 import { resolveSection } from '../sections';
-import { readHistory, type HistoryRecord } from '../store';
+import type { HistoryRecord } from '../store';
 import { fmtDate, table } from '../text';
-import type { OpsContext } from './context';
+import { storeOf, type OpsContext } from './context';
 
 export async function history(ctx: OpsContext, sectionName?: string): Promise<HistoryRecord[]> {
-  const all = await readHistory(ctx.root);
+  const all = await storeOf(ctx).readHistory();
   if (!sectionName) return all;
   const section = resolveSection(sectionName);
   return all.filter((h) => h.section === section.name);

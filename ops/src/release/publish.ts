@@ -4,8 +4,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { dropStalePrecompressed } from '../precompressed';
 import { OpsError, checkVersionName, resolveSection, type Section } from '../sections';
-import { appendHistory, exists, readState, saveState, sectionDir, sectionState, versionDir, withLock, type VersionInfo } from '../store';
-import { findBuilds, readBuild, type BuildInfo, type OpsContext } from './context';
+import { exists, sectionDir, sectionState, versionDir, type VersionInfo } from '../store';
+import { findBuilds, readBuild, storeOf, type BuildInfo, type OpsContext } from './context';
 
 export interface PublishResult {
   section: Section;
@@ -56,10 +56,10 @@ export async function publish(ctx: OpsContext, sectionName: string, opts: { from
   let dropped: string[] = [];
   try {
     dropped = await dropStalePrecompressed(incoming);
-    await withLock(ctx.root, async () => {
+    await storeOf(ctx).change(async (tx) => {
       if (await exists(dest)) throw refuse();
       await fs.rename(incoming, dest);
-      const state = await readState(ctx.root);
+      const { state } = tx;
       const info: VersionInfo = {
         version,
         publishedAt: new Date().toISOString(),
@@ -69,8 +69,7 @@ export async function publish(ctx: OpsContext, sectionName: string, opts: { from
         from,
       };
       sectionState(state, section).versions[version] = info;
-      await saveState(ctx.root, state);
-      await appendHistory(ctx.root, { action: 'publish', section: section.name, version });
+      tx.history({ action: 'publish', section: section.name, version });
     });
   } finally {
     await fs.rm(incoming, { recursive: true, force: true });

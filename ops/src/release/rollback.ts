@@ -1,8 +1,8 @@
 /** `ops rollback`: the previous live version back, never refused (the emergency exit). */
 import { OpsError, resolveSection, type Section } from '../sections';
-import { appendHistory, lastKnownGood, readState, saveState, sectionState, withLock, type LiveRef } from '../store';
-import { compatibilityProblems } from './activate';
-import type { OpsContext } from './context';
+import { lastKnownGood, sectionState, type LiveRef } from '../store';
+import { compatibilityProblems, hostsLacking } from './activate';
+import { storeOf, type OpsContext } from './context';
 
 export interface RollbackResult {
   section: Section;
@@ -11,12 +11,15 @@ export interface RollbackResult {
   entry: string;
   lastKnownGood: string | null;
   problems: string[];
+  /** Hosts on the shared store that do not hold the version rolled back to (never refused: said). */
+  lacking: string[];
 }
 
 export async function rollback(ctx: OpsContext, sectionName: string): Promise<RollbackResult> {
   const section = resolveSection(sectionName);
-  return withLock(ctx.root, async () => {
-    const state = await readState(ctx.root);
+  const store = storeOf(ctx);
+  const result = await store.change(async (tx) => {
+    const { state } = tx;
     const s = sectionState(state, section);
     if (!s.live) throw new OpsError(`${section.name} has no live version: nothing to roll back`);
     const current = s.live;
@@ -32,8 +35,7 @@ export async function rollback(ctx: OpsContext, sectionName: string): Promise<Ro
     s.live = { ...target, activatedAt: new Date().toISOString() };
     // Rolling back is the emergency exit: never refuse it, but say when it no longer fits the shell.
     const { problems } = await compatibilityProblems(ctx.root, state, section, target.version);
-    await saveState(ctx.root, state);
-    await appendHistory(ctx.root, {
+    tx.history({
       action: 'rollback',
       section: section.name,
       version: target.version,
@@ -44,4 +46,7 @@ export async function rollback(ctx: OpsContext, sectionName: string): Promise<Ro
     const lkg = lastKnownGood(s);
     return { section, from: current.version, to: target.version, entry: target.entry, lastKnownGood: lkg?.version ?? null, problems };
   });
+  // Said, not refused: the emergency exit stays open (a version served from a base URL needs no host).
+  const lacking = /^https?:/.test(result.entry) ? [] : await hostsLacking(store, section, result.to).catch(() => []);
+  return { ...result, lacking };
 }

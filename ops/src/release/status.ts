@@ -2,9 +2,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { SECTIONS, VERSION_RE, type Section } from '../sections';
-import { lastKnownGood, readState, sectionDir, sectionState, versionDir, type LiveRef, type OpsState } from '../store';
+import { lastKnownGood, sectionDir, sectionState, versionDir, type LiveRef, type OpsState } from '../store';
+import type { HostSeen, StateStore } from '../state';
+import { HOST_SEEN_MS } from './activate';
 import { fmtDate, table } from '../text';
-import { readBuild, type OpsContext } from './context';
+import { readBuild, storeOf, type OpsContext } from './context';
 
 export interface VersionRow {
   version: string;
@@ -53,7 +55,7 @@ export async function listVersions(root: string, section: Section, state: OpsSta
 }
 
 export async function status(ctx: OpsContext): Promise<SectionStatus[]> {
-  const state = await readState(ctx.root);
+  const state = await storeOf(ctx).readState();
   const out: SectionStatus[] = [];
   for (const section of SECTIONS) {
     const s = sectionState(state, section);
@@ -84,8 +86,10 @@ function origin(entry: string): string {
   }
 }
 
-export function formatStatus(rows: SectionStatus[], root: string): string {
-  const parts: string[] = [`deploy root: ${root}`, ''];
+export function formatStatus(rows: SectionStatus[], root: string, store?: StateStore): string {
+  const parts: string[] = [`deploy root: ${root}`];
+  if (store?.kind === 'postgres') parts.push(`state: ${store.where} (shared by every host)`);
+  parts.push('');
   parts.push(
     table(
       ['SECTION', 'LIVE', 'SINCE', 'PREVIOUS (LAST-KNOWN-GOOD)', 'ROLLBACKS', 'SERVED FROM', 'SERVER BUILD', 'PUBLISHED'],
@@ -114,4 +118,24 @@ export function formatStatus(rows: SectionStatus[], root: string): string {
     parts.push(t.replace(/^/gm, '  '));
   }
   return parts.join('\n');
+}
+
+/** The host processes on the shared store, and the live versions each does not hold on its disk. */
+export function formatHosts(hosts: HostSeen[], rows: SectionStatus[]): string {
+  const head = `hosts on the shared store (heard from in the last ${HOST_SEEN_MS / 1000} s)`;
+  if (!hosts.length) return `${head}\n  (none)`;
+  const t = table(
+    ['HOST', 'PID', 'DEPLOY ROOT', 'LAST SEEN', 'LACKS (LIVE)'],
+    hosts.map((h) => [
+      h.hostname,
+      String(h.pid),
+      h.root,
+      fmtDate(h.seenAt),
+      rows
+        .filter((r) => r.live && !/^https?:/.test(r.live.entry) && !h.versions[r.section.name]?.includes(r.live.version))
+        .map((r) => `${r.section.name} ${r.live?.version ?? ''}`)
+        .join(', ') || '-',
+    ]),
+  );
+  return `${head}\n${t.replace(/^/gm, '  ')}`;
 }

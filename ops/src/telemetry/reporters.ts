@@ -4,8 +4,8 @@
  * telemetry plugin's trust model).
  *
  * A reporter is stored as HMAC-SHA256(key, address), cut to 64 bits, never as the address: the key
- * is random, made once per deploy root (`<root>/telemetry/.reporter-key`, mode 0600) and shared by
- * every host process so that one address is one reporter across them. Without the key the ids say
+ * is random, made once per state store (`<root>/telemetry/.reporter-key`, mode 0600, or a row of the
+ * PostgreSQL store) and shared by every host process so that one address is one reporter across them. Without the key the ids say
  * nothing about an address; with it (the deploy root's owner) one could test a guessed address, so
  * the key stays as private as the root itself, and the ids go with the hour folders after 48 hours.
  *
@@ -20,45 +20,18 @@
  * can move the decision by at most its caps, and a breach needs failures from `minReporters`
  * different addresses too.
  */
-import { createHmac, randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
+import { createHmac } from 'node:crypto';
+import { storeAt, type ReporterCounts, type StateStore } from '../state';
 
 export const REPORTER_CAPS = { views: 30, failures: 10 } as const;
 /** Reporter ids kept per store line (one flush of one process); more are counted without ids. */
 export const MAX_REPORTERS_PER_LINE = 300;
-export const REPORTER_KEY_FILE = '.reporter-key';
+export { REPORTER_KEY_FILE } from '../state';
+export type { ReporterCounts } from '../state';
 
-/** Views, errors, chunk failures. */
-export type ReporterCounts = [number, number, number];
-
-/** The deploy root's reporter key: read, or made once (several processes may race; one file wins). */
-export async function reporterKey(root: string, dir = 'telemetry'): Promise<Buffer> {
-  const folder = path.join(root, dir);
-  const file = path.join(folder, REPORTER_KEY_FILE);
-  const read = async () => {
-    const hex = (await fs.readFile(file, 'utf8')).trim();
-    if (!/^[0-9a-f]{64}$/.test(hex)) throw new Error(`${file} is not a reporter key (64 hex digits): delete it to make a new one`);
-    return Buffer.from(hex, 'hex');
-  };
-  try {
-    return await read();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  await fs.mkdir(folder, { recursive: true });
-  // Written whole under a private name, then linked in: link() fails if another process got there
-  // first, and nobody ever reads a half-written key.
-  const tmp = path.join(folder, `${REPORTER_KEY_FILE}.${process.pid}.${randomBytes(4).toString('hex')}`);
-  await fs.writeFile(tmp, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-  try {
-    await fs.link(tmp, file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  } finally {
-    await fs.rm(tmp, { force: true });
-  }
-  return read();
+/** The store's reporter key: read, or made once (several processes may race; one wins). */
+export function reporterKey(at: string | StateStore): Promise<Buffer> {
+  return storeAt(at).reporterKey();
 }
 
 /** The stored id of a client address. */

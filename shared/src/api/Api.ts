@@ -26,7 +26,10 @@ import type {
   WishlistItem,
   PaymentSession,
   RazorpayCheckoutResult,
+  SavedAddress,
+  SavedAddressPayload,
 } from './types';
+import type { PincodeCheck } from '@storefront/contract/cod';
 
 /** Options every call accepts: an AbortSignal; a cancelled call resolves to `null`. */
 export interface CallOptions {
@@ -101,8 +104,16 @@ export interface Api {
   saveShippingAddress(payload: ShippingAddress, o?: CallOptions): Call<ApiEnvelope<{ customer: Customer }>>;
   getShippingAddress(o?: CallOptions): Call<ApiEnvelope<{ data: ShippingAddress | null }>>;
   updateAccountDetails(payload: { firstname: string; lastname: string }, o?: CallOptions): Call<ApiEnvelope<{ customer: Customer }>>;
+  // The address book (issue 39): every answer is the whole book, default first.
+  getAddresses(o?: CallOptions): Call<ApiEnvelope<{ addresses: SavedAddress[] }>>;
+  addAddress(payload: SavedAddressPayload, o?: CallOptions): Call<ApiEnvelope<{ addresses: SavedAddress[] }>>;
+  updateAddress(id: number, payload: SavedAddressPayload, o?: CallOptions): Call<ApiEnvelope<{ addresses: SavedAddress[] }>>;
+  makeDefaultAddress(id: number, o?: CallOptions): Call<ApiEnvelope<{ addresses: SavedAddress[] }>>;
+  deleteAddress(id: number, o?: CallOptions): Call<ApiEnvelope<{ addresses: SavedAddress[] }>>;
   // Orders and other
   getOrders(o?: CallOptions): Call<ApiEnvelope<Order[]>>;
+  /** Issue 39: an own order's tax invoice or credit note, as a PDF. */
+  getOrderDocument(orderId: number, kind: 'invoice' | 'credit_note', o?: CallOptions): Call<Blob>;
   cancelOrder(payload: CancelOrderPayload, o?: CallOptions): Call<ApiEnvelope<Order>>;
   checkout(payload: CheckoutPayload, o?: CallOptions): Call<ApiEnvelope<CheckoutResult>>;
   confirmTestPayment(
@@ -119,4 +130,6 @@ export interface Api {
   trackOrder(trackNo: string, o?: CallOptions): Call<ApiEnvelope<TrackedOrder>>;
   submitContact(payload: ContactPayload, o?: CallOptions): Call<ApiEnvelope>;
   subscribeNewsletter(email: string, o?: CallOptions): Call<ApiEnvelope>;
+  /** Issue 39: serviceability, the delivery window and cash on delivery for one pincode. */
+  checkPincode(pincode: string, o?: CallOptions): Call<ApiEnvelope<PincodeCheck>>;
 }

@@ -22,6 +22,11 @@ type AccountApi = Pick<
   | 'updateAccountDetails'
   | 'sendMobileOtp'
   | 'verifyMobile'
+  | 'getAddresses'
+  | 'addAddress'
+  | 'updateAddress'
+  | 'makeDefaultAddress'
+  | 'deleteAddress'
 >;
 
 /** Account calls of spec §7. `storeToken` is the fixed store-level `user_token` some bodies carry. */
@@ -48,5 +53,10 @@ export function accountApi(c: ApiClient, storeToken: string): AccountApi {
     saveShippingAddress: (payload, o) => c.post('/customer/shipping-address', payload, o),
     getShippingAddress: (o) => c.get('/customer/get-shipping-address', o),
     updateAccountDetails: (payload, o) => c.post('/customer/account-details', payload, o),
+    getAddresses: (o) => c.get('/customer/addresses', o),
+    addAddress: (payload, o) => c.post('/customer/addresses', payload, o),
+    updateAddress: (id, payload, o) => c.post(`/customer/addresses/${id}`, payload, o),
+    makeDefaultAddress: (id, o) => c.post(`/customer/addresses/${id}/default`, {}, o),
+    deleteAddress: (id, o) => c.post(`/customer/addresses/${id}/delete`, {}, o),
   };
 }

@@ -1,5 +1,6 @@
 import type { Api } from './Api';
 import type { ApiClient } from './client';
+import { CUSTOMER_URLS } from './urls';
 
 type CartApi = Pick<
   Api,
@@ -9,12 +10,12 @@ type CartApi = Pick<
 /** Cart and wishlist calls of spec §7 (customer calls: the client adds the bearer token). */
 export function cartApi(c: ApiClient): CartApi {
   return {
-    getCart: (o) => c.get('/customer/cart', o),
+    getCart: (o) => c.get(CUSTOMER_URLS.cart, o),
     addToCart: (payload, o) => c.post('/customer/add-to-cart', payload, o),
     updateCart: (payload, o) => c.post('/customer/update-cart', payload, o),
     removeFromCart: (payload, o) => c.post('/customer/remove-to-cart', payload, o),
     syncGuestCart: (items, o) => c.post('/customer/add-to-cart-guest', { cart_items: items }, o),
-    getWishlist: (o) => c.get('/customer/wishlist', o),
+    getWishlist: (o) => c.get(CUSTOMER_URLS.wishlist, o),
     addToWishlist: (productId, o) => c.post('/customer/add-to-wishlist', { product_id: productId }, o),
     removeFromWishlist: (productId, o) => c.post('/customer/remove-to-wishlist', { product_id: productId }, o),
   };

@@ -45,7 +45,7 @@ export function catalogApi(c: ApiClient): CatalogApi {
     getAboutSections: (o) => c.get('/about-us-page', o),
     getNewArrivals: (o) => c.get(CATALOG_URLS.newArrivals, o),
     getFeaturedProducts: (o) => c.post(CATALOG_URLS.featuredProducts, undefined, { ...o, dedupe: true }),
-    getStates: (o) => c.get('/states', o),
+    getStates: (o) => c.get(CATALOG_URLS.states, o),
     getCities: (stateId, o) => c.post('/cities', { state_id: stateId }, { ...o, dedupe: true }),
   };
 }

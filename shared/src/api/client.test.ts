@@ -95,6 +95,17 @@ describe('API client (spec §7)', () => {
     expect(seen[0]!.body).toContain('name="in_stock"\r\n\r\n1');
   });
 
+  it('sends a file as the body with its own type, the key and the bearer (the back office’s picture upload)', async () => {
+    const { client } = make('staff-token');
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    await client.postFile('/staff/products/7/picture', new Blob([bytes], { type: 'image/jpeg' }));
+    expect(seen[0]!.url).toBe('/api/staff/products/7/picture');
+    expect(seen[0]!.headers['content-type']).toBe('image/jpeg');
+    expect(seen[0]!.headers['x-api-key']).toBe('k-123');
+    expect(seen[0]!.headers.authorization).toBe('Bearer staff-token');
+    expect(Number(seen[0]!.headers['content-length'])).toBe(bytes.length);
+  });
+
   it('shares one request between identical reads in flight, but not between writes', async () => {
     const { api } = make();
     delayMs = 30;

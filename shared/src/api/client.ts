@@ -34,6 +34,10 @@ export interface ApiClient {
   get<T>(url: string, opts?: RequestOptions): Promise<T | null>;
   post<T>(url: string, body?: unknown, opts?: RequestOptions): Promise<T | null>;
   postForm<T>(url: string, form: Record<string, string>, opts?: RequestOptions): Promise<T | null>;
+  /** A file as the request body, sent with its own type (a picture: `image/jpeg`); never de-duplicated. */
+  postFile<T>(url: string, file: Blob, opts?: RequestOptions): Promise<T | null>;
+  /** A file (a PDF) as a Blob, never de-duplicated; an error answer (JSON) becomes `ApiError` as usual. */
+  getFile(url: string, opts?: CallOptions): Promise<Blob | null>;
   /** How many requests are in flight now (diagnostics and tests). */
   readonly inFlight: number;
 }
@@ -52,13 +56,23 @@ function fieldErrorsOf(body: unknown): Record<string, string> {
 
 type AxiosModule = typeof import('axios');
 
+const INPUT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
+
+/** Runs `start` once, on the first tap, key or focus anywhere in the page. */
+function onFirstInput(target: Pick<Window, 'addEventListener' | 'removeEventListener'>, start: () => void): void {
+  const once = () => {
+    for (const type of INPUT_EVENTS) target.removeEventListener(type, once, true);
+    start();
+  };
+  for (const type of INPUT_EVENTS) target.addEventListener(type, once, { capture: true, passive: true });
+}
+
 /**
- * axios is its own chunk, asked for as soon as the page's client exists: it downloads beside the
- * page's other scripts and never holds up the shared package or hydration; only a request that needs
- * it before it has come waits (the first screen's data mostly comes from the prefetch or the server
- * render's answers).
+ * axios is its own chunk (never holding up the shared package or hydration), loaded when first needed
+ * (see `createApiClient`); the first screen's data mostly comes from the prefetch or the server render's
+ * answers. Named, so a bench or a test can tell it among the page's scripts.
  */
-const loadAxios = loadOnce<AxiosModule>(() => import('axios'));
+const loadAxios = loadOnce<AxiosModule>(() => import(/* webpackChunkName: "axios" */ 'axios'));
 
 /** An `ApiError` for a failed axios request: the server's status, messages and field errors, or status 0. */
 function toApiError(err: unknown, ax: AxiosModule | undefined): ApiError {
@@ -102,13 +116,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
     return http;
   });
-  // In a page, fetched at once: a personal page's first calls (cart, account) need it right away.
-  if (typeof document !== 'undefined') void instance().catch(() => undefined);
+  // In a page, axios comes with the first request that needs it: a guest reading the catalogue or on a
+  // cart or sign-in page makes none as the page loads (its data came with the server render, or is the
+  // shopper's own in storage) and so never downloads it; the shopper's first tap or key starts it, so a
+  // request that tap brings rarely waits for it.
+  if (typeof document !== 'undefined') onFirstInput(window, () => void instance().catch(() => undefined));
 
   const pending = new Map<string, Promise<unknown>>();
   let inFlight = 0;
 
-  async function send<T>(method: 'GET' | 'POST', url: string, body: unknown, opts: RequestOptions, form: boolean): Promise<T | null> {
+  async function send<T>(
+    method: 'GET' | 'POST',
+    url: string,
+    body: unknown,
+    opts: RequestOptions,
+    form: boolean,
+    contentType?: string,
+  ): Promise<T | null> {
     const key = requestKey(method, url, opts.params, body);
     inFlight += 1;
     let ax: AxiosModule | undefined;
@@ -117,7 +141,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const http = await instance();
       // A multipart content type makes axios build the form from the object; it leaves the boundary to
       // the platform (without it, Node's axios would label the form url-encoded).
-      const headers = form ? { 'Content-Type': 'multipart/form-data' } : undefined;
+      const headers = form ? { 'Content-Type': 'multipart/form-data' } : contentType ? { 'Content-Type': contentType } : undefined;
       const res = await http.request<unknown>({ method, url, data: body, params: opts.params, headers, signal: opts.signal });
       options.sink?.answered(key, res.data);
       return res.data as T;
@@ -140,7 +164,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     opts: RequestOptions,
     form: boolean,
   ): Promise<T | null> {
-    const prefetched = await takePrefetched(method, url);
+    const prefetched = await takePrefetched(method, url, options.getToken() ?? null);
     if (prefetched) return prefetched.data as T;
     return send<T>(method, url, body, opts, form);
   }
@@ -166,10 +190,35 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return p;
   }
 
+  async function getFile(url: string, opts: CallOptions = {}): Promise<Blob | null> {
+    inFlight += 1;
+    let ax: AxiosModule | undefined;
+    try {
+      ax = await loadAxios();
+      const http = await instance();
+      // Every status is answered here: an error answer arrives as a Blob too, and its JSON is read below.
+      const res = await http.request<Blob>({ method: 'GET', url, responseType: 'blob', validateStatus: () => true, signal: opts.signal });
+      if (res.status >= 200 && res.status < 300) return res.data;
+      const body = (await res.data
+        .text()
+        .then((text) => JSON.parse(text) as unknown)
+        .catch(() => null)) as { message?: unknown } | null;
+      if (res.status === 401 && options.getToken()) options.onUnauthorized?.();
+      throw new ApiError(res.status, toMessages(body?.message), fieldErrorsOf(body));
+    } catch (err) {
+      if (opts.signal?.aborted || ax?.isCancel(err)) return null;
+      throw toApiError(err, ax);
+    } finally {
+      inFlight -= 1;
+    }
+  }
+
   return {
+    getFile,
     get: (url, opts) => request('GET', url, undefined, opts),
     post: (url, body, opts) => request('POST', url, body, opts),
     postForm: (url, form, opts) => request('POST', url, form, opts, true),
+    postFile: (url, file, opts) => send('POST', url, file, opts ?? {}, false, file.type || 'application/octet-stream'),
     get inFlight() {
       return inFlight;
     },

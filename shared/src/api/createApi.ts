@@ -4,6 +4,7 @@ import { accountApi } from './account';
 import { cartApi } from './cart';
 import { catalogApi } from './catalog';
 import { ordersApi } from './orders';
+import { deliveryApi } from './delivery';
 import { withCheckedAnswers } from './checked';
 
 /**
@@ -16,5 +17,6 @@ export function createApi(client: ApiClient, options: { storeToken: string }): A
     ...cartApi(client),
     ...accountApi(client, options.storeToken),
     ...ordersApi(client),
+    ...deliveryApi(client),
   });
 }

@@ -1,9 +1,11 @@
 import type { Api } from './Api';
 import type { ApiClient } from './client';
+import { CUSTOMER_URLS } from './urls';
 
 type OrdersApi = Pick<
   Api,
   | 'getOrders'
+  | 'getOrderDocument'
   | 'cancelOrder'
   | 'checkout'
   | 'confirmTestPayment'
@@ -19,7 +21,8 @@ type OrdersApi = Pick<
 /** Orders and other calls of spec §7, plus the test payment confirmation and the newsletter. */
 export function ordersApi(c: ApiClient): OrdersApi {
   return {
-    getOrders: (o) => c.get('/customer/orders', o),
+    getOrders: (o) => c.get(CUSTOMER_URLS.orders, o),
+    getOrderDocument: (orderId, kind, o) => c.getFile(`${CUSTOMER_URLS.orders}/${orderId}/document?kind=${kind}`, o),
     cancelOrder: (payload, o) => c.post('/customer/cancel-order', payload, o),
     checkout: (payload, o) => c.post('/checkout1', payload, o),
     confirmTestPayment: (payload, o) => c.post('/payment/test/confirm', payload, o),

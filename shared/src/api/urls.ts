@@ -9,4 +9,15 @@ export const CATALOG_URLS = {
   newArrivals: '/new-arrivals',
   featuredProducts: '/get-featured-products',
   productDetails: (slug: string) => `/single-product-details/${encodeURIComponent(slug)}`,
+  states: '/states',
+} as const;
+
+/**
+ * The signed-in shopper's reads a personal page makes as it starts (the session's cart and wishlist, My
+ * Orders' list): sent by the client and, with the saved bearer token, by the start-up prefetch.
+ */
+export const CUSTOMER_URLS = {
+  cart: '/customer/cart',
+  wishlist: '/customer/wishlist',
+  orders: '/customer/orders',
 } as const;

@@ -2,6 +2,7 @@ import { makeObservable, observable, reaction, runInAction, type IReactionDispos
 import type { Api } from '../api/Api';
 import { AuthStore } from './AuthStore';
 import { CartStore } from './CartStore';
+import { DeliveryStore } from './DeliveryStore';
 import { HomeSectionsStore } from './HomeSectionsStore';
 import { StoreInfoStore } from './StoreInfoStore';
 import { UiStore } from './UiStore';
@@ -23,6 +24,14 @@ export interface RootStoreOptions {
    * first client render matches the server's markup and the saved state is never overwritten by it.
    */
   deferPersistence?: boolean;
+  /** Where the API is and its key (runtime config): the back office makes its own staff client with them. */
+  connection?: ApiConnection;
+}
+
+/** The API's base URL and public key, as the runtime config gives them. */
+export interface ApiConnection {
+  apiBaseUrl: string;
+  apiKey: string;
 }
 
 /**
@@ -35,12 +44,15 @@ export class RootStore {
   readonly api: Api;
   readonly storeToken: string;
   readonly storeUrl: string;
+  readonly connection: ApiConnection | null;
   readonly storeInfo: StoreInfoStore;
   readonly auth: AuthStore;
   readonly cart: CartStore;
   readonly wishlist: WishlistStore;
   readonly ui: UiStore;
   readonly homeSections: HomeSectionsStore;
+  /** Issue 39: the remembered delivery pincode and its answer. */
+  readonly delivery: DeliveryStore;
   /**
    * Whether the shopper's own session (sign-in, cart, wishlist) has been applied to this page. False
    * on the server, which never has it, and while a page rendered there hydrates: what depends on it
@@ -62,12 +74,14 @@ export class RootStore {
     this.storeToken = options.storeToken ?? '';
     this.storeUrl = options.storeUrl ?? (typeof window === 'undefined' ? '' : window.location.origin);
     this.storage = options.storage;
+    this.connection = options.connection ?? null;
     this.storeInfo = new StoreInfoStore(api);
     this.auth = new AuthStore(api, () => this.resetApp());
     this.ui = new UiStore();
     this.cart = new CartStore(api, this.auth, { onSynced: () => this.ui.closeSignUpModal() });
     this.wishlist = new WishlistStore(api, this.auth);
     this.homeSections = new HomeSectionsStore(api);
+    this.delivery = new DeliveryStore(api);
     this.eventTarget = options.eventTarget;
     makeObservable(this, { sessionRestored: observable });
     if (!options.deferPersistence) this.startPersistence();
@@ -106,6 +120,7 @@ export class RootStore {
       wishlist: { items: this.wishlist.items },
       storeInfo: this.storeInfo.data,
       homeSections: this.homeSections.data,
+      delivery: this.delivery.snapshot,
     };
   }
 
@@ -117,6 +132,7 @@ export class RootStore {
       // The saved copies stand in until the server answers; they never replace fresher data (a server render's).
       if (!this.storeInfo.data) this.storeInfo.hydrate(s.storeInfo);
       if (!this.homeSections.data) this.homeSections.hydrate(s.homeSections);
+      this.delivery.hydrate(s.delivery);
       this.sessionRestored = true;
     });
   }
@@ -145,6 +161,8 @@ export class RootStore {
       this.wishlist.clear();
       this.ui.reset();
       this.homeSections.clear();
+      // Where the shopper lives leaves with them.
+      this.delivery.hydrate(undefined);
     });
     try {
       this.storage?.setItem(LOGOUT_EVENT_KEY, String(Date.now()));

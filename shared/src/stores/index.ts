@@ -6,6 +6,7 @@ export * from './StoreInfoStore';
 export * from './WishlistStore';
 export * from './UiStore';
 export * from './HomeSectionsStore';
+export * from './DeliveryStore';
 export * from './theme';
 export * from './persistence';
 export * from './StoresProvider';

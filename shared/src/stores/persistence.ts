@@ -12,6 +12,8 @@ export interface SavedState {
   wishlist?: { items: WishlistItem[] };
   storeInfo?: StoreInfoData | null;
   homeSections?: HomeSections | null;
+  /** Issue 39: the delivery pincode the shopper last checked. */
+  delivery?: { pincode: string };
 }
 
 /** Minimal storage the root store writes to (window.localStorage, or a Map in tests). */

@@ -14,10 +14,13 @@ import type {
   TrackedOrder,
   WishlistItem,
   PaymentSession,
+  SavedAddress,
+  SavedAddressPayload,
 } from '../api/types';
-import { CART_TOTAL_LIMIT, LIST_TOTAL_CAP, MAX_LINE_QUANTITY, isCancellable } from '../constants';
+import { ADDRESS_BOOK_FULL, MAX_SAVED_ADDRESSES, CART_TOTAL_LIMIT, LIST_TOTAL_CAP, MAX_LINE_QUANTITY, isCancellable } from '../constants';
 import { MESSAGES } from '../messages';
-import { fixtureProducts, fixtureStoreInfo, makeCustomer, makeOrder } from './fixtures';
+import { fixturePincodes, fixtureProducts, fixtureStoreInfo, makeCustomer, makeOrder, unservedPincode } from './fixtures';
+import { UNSERVED_PINCODE, type PincodeCheck } from '@storefront/contract/cod';
 
 type Method = keyof Api;
 
@@ -47,6 +50,12 @@ export interface FakeState {
   homeSections: HomeSections;
   /** What `startPayment` says beyond what the pending orders give (provider, seconds left, status). */
   payment: Partial<PaymentSession>;
+  /** Issue 39: the answers of `checkPincode` by pincode; any other is not served (checkout refuses it). */
+  pincodes: Record<string, PincodeCheck>;
+  /** The COD fee a cash checkout is charged ("0.00": none). */
+  codFee: string;
+  /** The signed-in customer's address book (issue 39); the default is mirrored in `shipping_address`. */
+  addresses: SavedAddress[];
 }
 
 export type FakeApi = Api & FakeApiControl;
@@ -75,6 +84,9 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
     orders: [makeOrder({ status: 'order_placed' }), makeOrder({ status: 'delivered', order_date: '2026-10-01T09:30:00.000Z' })],
     coupons: [{ code: 'WELCOME10', type: 'percent', value: 10, discount_amount: '0.00', min_amount: '500.00' }],
     payment: {},
+    pincodes: fixturePincodes(),
+    codFee: '0.00',
+    addresses: [],
     otp: '123456',
     homeSections: {
       banners: [
@@ -100,6 +112,22 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
   const session = (c: Customer & { password: string }, extra: Partial<AuthData> = {}): AuthData => {
     state.sessionCustomerId = c.id;
     return { token: `token-${c.id}`, customer: publicCustomer(c), email_verification_token: null, ...extra };
+  };
+  const toSaved = (p: SavedAddressPayload): Omit<SavedAddress, 'id' | 'is_default'> => ({
+    label: p.label?.trim() ?? '',
+    address: p.address,
+    pincode: p.pincode,
+    city: p.city,
+    state: p.state,
+    alt_phone_number: p.alt_phone_number || null,
+  });
+  const book = () => [...state.addresses].sort((a, b) => Number(b.is_default) - Number(a.is_default));
+  const chooseDefault = (id: number | null) => {
+    for (const a of state.addresses) a.is_default = a.id === id;
+    const d = state.addresses.find((a) => a.is_default);
+    customer().shipping_address = d
+      ? { address: d.address, pincode: d.pincode, city: d.city, state: d.state, alt_phone_number: d.alt_phone_number }
+      : null;
   };
   const findVariant = (productId: number, variantId: number) => {
     const p = state.products.find((x) => x.id === productId);
@@ -393,6 +421,48 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
       return ok({ customer: publicCustomer(c) }, 'Account details updated');
     },
 
+    getAddresses: async () => {
+      customer();
+      return ok({ addresses: book() });
+    },
+    addAddress: async (p) => {
+      customer();
+      if (state.addresses.length >= MAX_SAVED_ADDRESSES) throw new ApiError(409, [ADDRESS_BOOK_FULL]);
+      const id = Math.max(0, ...state.addresses.map((a) => a.id)) + 1;
+      state.addresses.push({ ...toSaved(p), id, is_default: false });
+      if (p.is_default || !state.addresses.some((a) => a.is_default)) chooseDefault(id);
+      return ok({ addresses: book() }, 'Address saved');
+    },
+    updateAddress: async (id, p) => {
+      customer();
+      const a = state.addresses.find((x) => x.id === id);
+      if (!a) throw new ApiError(404, ['Address not found']);
+      Object.assign(a, toSaved(p));
+      if (a.is_default || p.is_default) chooseDefault(id);
+      return ok({ addresses: book() }, 'Address updated');
+    },
+    makeDefaultAddress: async (id) => {
+      customer();
+      if (!state.addresses.some((x) => x.id === id)) throw new ApiError(404, ['Address not found']);
+      chooseDefault(id);
+      return ok({ addresses: book() }, 'Default address changed');
+    },
+    deleteAddress: async (id) => {
+      customer();
+      const a = state.addresses.find((x) => x.id === id);
+      if (!a) throw new ApiError(404, ['Address not found']);
+      state.addresses = state.addresses.filter((x) => x.id !== id);
+      if (a.is_default) chooseDefault(state.addresses[0]?.id ?? null);
+      return ok({ addresses: book() }, 'Address deleted');
+    },
+    getOrderDocument: async (orderId, kind) => {
+      customer();
+      const o = state.orders.find((x) => x.order_id === orderId);
+      const number = kind === 'invoice' ? o?.documents?.invoice_number : o?.documents?.credit_note_number;
+      if (!number) throw new ApiError(404, ['No tax invoice has been issued for this order yet']);
+      return new Blob([`%PDF-1.3 ${number}`], { type: 'application/pdf' });
+    },
+
     getOrders: async () => {
       customer();
       return ok([...state.orders].sort((a, b) => b.order_date.localeCompare(a.order_date)));
@@ -409,6 +479,7 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
     checkout: async (p) => {
       const c = customer();
       if (!state.cart.length) throw new ApiError(409, ['Your cart is empty']);
+      if (!state.pincodes[p.pincode]?.serviceable) throw new ApiError(400, [UNSERVED_PINCODE], { pincode: UNSERVED_PINCODE });
       const created = state.cart.map((l) =>
         makeOrder({
           product_id: l.product_id ?? 0,
@@ -427,6 +498,7 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
           order_id: created.map((o) => o.order_id),
           order_numbers: created.map((o) => o.order_number),
           customer: publicCustomer(c),
+          cod_fee: p.payment_method === 'cod' ? state.codFee : '0.00',
           payment:
             p.payment_method === 'prepaid'
               ? {
@@ -513,6 +585,7 @@ export function createFakeApi(overrides: Partial<FakeState> = {}): FakeApi {
     },
     submitContact: async () => ok(undefined, 'Form submitted successfully'),
     subscribeNewsletter: async () => ok(undefined, 'Thank you for subscribing!'),
+    checkPincode: async (pincode) => ok(state.pincodes[pincode] ?? unservedPincode(pincode)),
   };
 
   const api = {} as Record<string, unknown>;

@@ -1,4 +1,5 @@
-import type { Category, Customer, Order, Product, StoreInfoData, Variation } from '../api/types';
+import type { Category, Customer, Order, Product, SavedAddress, StoreInfoData, Variation } from '../api/types';
+import { UNSERVED_PINCODE, type PincodeCheck } from '@storefront/contract/cod';
 
 let nextId = 1000;
 
@@ -156,5 +157,63 @@ export function makeOrder(o: Partial<Order> = {}): Order {
     },
     history: [{ status: 'order_placed', at: '2026-11-10T09:30:00.000Z' }],
     ...o,
+  };
+}
+
+/** Issue 39: served pincodes with cash on delivery (those the tests type), and one served without it. */
+export function fixturePincodes(): Record<string, PincodeCheck> {
+  const cod = { available: true, reason: null, fee: '0.00', max_order_value: null, otp_above: null };
+  const local = { from: '2026-12-01', to: '2026-12-02', text: 'Delivered by Tue 1 Dec – Wed 2 Dec' };
+  const served = (pincode: string, district: string): PincodeCheck => ({
+    pincode,
+    serviceable: true,
+    district,
+    state: 'Karnataka',
+    zone: 'Local',
+    delivery: local,
+    cod,
+  });
+  return {
+    '560001': served('560001', 'Bengaluru'),
+    '560025': served('560025', 'Bengaluru'),
+    '560038': served('560038', 'Bengaluru'),
+    '570001': served('570001', 'Mysuru'),
+    '795001': {
+      pincode: '795001',
+      serviceable: true,
+      district: 'Imphal West',
+      state: 'Manipur',
+      zone: 'North East',
+      delivery: { from: '2026-12-04', to: '2026-12-09', text: 'Delivered by Fri 4 Dec – Wed 9 Dec' },
+      cod: { ...cod, available: false, reason: 'Cash on delivery is not available for this pincode. Please pay online (prepaid).' },
+    },
+  };
+}
+
+/** The answer for a pincode the shop does not deliver to. */
+export function unservedPincode(pincode: string): PincodeCheck {
+  return {
+    pincode,
+    serviceable: false,
+    district: null,
+    state: null,
+    zone: null,
+    delivery: null,
+    cod: { available: false, reason: UNSERVED_PINCODE, fee: '0.00', max_order_value: null, otp_above: null },
+  };
+}
+
+/** A saved address of the address book (issue 39): Home in Bengaluru, the default, unless overridden. */
+export function makeSavedAddress(a: Partial<SavedAddress> = {}): SavedAddress {
+  return {
+    id: 1,
+    label: 'Home',
+    address: '12 MG Road',
+    pincode: '560001',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    alt_phone_number: null,
+    is_default: true,
+    ...a,
   };
 }

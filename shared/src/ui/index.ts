@@ -10,3 +10,4 @@ export * from './useHydrated';
 export * from './Carousel';
 export * from './HydrationBoundary';
 export * from './nextTask';
+export * from './DeliveryCheck';

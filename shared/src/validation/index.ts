@@ -1,3 +1,4 @@
 export * from './schemas';
 export * from './validateForm';
 export type { AnyObjectSchema } from 'yup';
+export * from './staff';

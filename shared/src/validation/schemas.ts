@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { CANCEL_REASONS } from '../constants';
+import { ADDRESS_LABEL_MAX, CANCEL_REASONS, gstinProblem } from '../constants';
 
 /** Spec §5 form messages, word for word. */
 export const VALIDATION = {
@@ -129,6 +129,23 @@ export const checkoutAddressSchema = yup.object({
   city: yup.string().trim().required(VALIDATION.cityRequired),
   state: yup.string().trim().required(VALIDATION.stateRequired),
 });
+
+/** Issue 39: a saved address of the address book (its label and alternate phone optional). */
+export const savedAddressSchema = addressSchema.shape({
+  label: yup.string().trim().max(ADDRESS_LABEL_MAX, `Cannot exceed ${ADDRESS_LABEL_MAX} characters`),
+  alt_phone_number: optionalPhoneField(),
+});
+
+/** Issue 39: a business buyer's GSTIN at checkout, optional; the contract's rule (format and check character). */
+export const buyerGstinField = () =>
+  yup
+    .string()
+    .trim()
+    .uppercase()
+    .test('gstin', (value, ctx) => {
+      const problem = value ? gstinProblem(value) : null;
+      return problem ? ctx.createError({ message: problem }) : true;
+    });
 
 export const cancelOrderSchema = yup.object({
   reject_reason_select: yup

@@ -1,6 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
-import { HydrationBoundary, useStores, type RuntimeConfig } from '@storefront/shared';
+import { useLocation } from '@storefront/shared/router';
+import { HydrationBoundary, paths, useStores, type RuntimeConfig } from '@storefront/shared';
+import { matches } from '../routeTable';
 import { RemotePage } from './RemotePage';
 import { Footer } from '../chrome/Footer';
 import { ScrollManager } from '../chrome/ScrollManager';
@@ -14,7 +16,16 @@ import { useTheme } from '../chrome/useTheme';
  */
 export const Layout = observer(function Layout({ children }: { config?: RuntimeConfig; children: ReactNode }) {
   const { cart, ui } = useStores();
+  const { pathname } = useLocation();
   useTheme();
+  // The back office (issue 38) is no shop page: no shop header, footer, cart or shopper sign-in around it.
+  if (matches(`${paths.admin.home}/*`, pathname)) {
+    return (
+      <main id="main" className="sh-main sh-main--bare" tabIndex={-1}>
+        {children}
+      </main>
+    );
+  }
   return (
     <div className="sh-app">
       <a className="sh-skip" href="#main">

@@ -12,7 +12,9 @@ import {
 } from '@storefront/shared';
 import { useLastShown } from '../../hooks/useLastShown';
 import { CopyOrderNumber } from './CopyOrderNumber';
+import { OrderDocuments } from './OrderDocuments';
 import { formatOrderDate } from './formatOrderDate';
+import { OrderProgress } from './OrderProgress';
 import './OrderDetailsDrawer.css';
 
 interface OrderDetailsDrawerProps {
@@ -110,6 +112,8 @@ function OrderDetails({ order, onCancel }: { order: Order; onCancel: (order: Ord
         )}
       </dl>
 
+      <OrderProgress order={order} />
+
       {address && (
         <>
           <h3 className="acc-order-details__heading">Delivery address</h3>
@@ -132,6 +136,8 @@ function OrderDetails({ order, onCancel }: { order: Order; onCancel: (order: Ord
           </address>
         </>
       )}
+
+      <OrderDocuments order={order} />
 
       {isCancellable(order.status) && (
         <div className="acc-order-details__actions">

@@ -63,7 +63,7 @@ describe('My account navigation', () => {
     const pages: [string, string, string][] = [
       ['My Orders', '/my-account/orders', 'My Orders'],
       ['Wishlist', '/my-account/wishlist', 'Wishlist'],
-      ['Address', '/my-account/address', 'Shipping Address'],
+      ['Address', '/my-account/address', 'Shipping Addresses'],
       ['Change Password', '/my-account/password', 'Change Password'],
       ['Profile', '/my-account', 'My Profile'],
     ];

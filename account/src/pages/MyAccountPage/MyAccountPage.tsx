@@ -54,7 +54,7 @@ const SKELETONS = {
   profile: <PanelSkeleton heading="My Profile" title="My Account" blocks={[72, 44, 140]} />,
   orders: <PanelSkeleton heading="My Orders" title="My Orders" blocks={[88, 88, 88]} />,
   wishlist: <PanelSkeleton heading="Wishlist" title="Wishlist" blocks={[88, 88, 88]} />,
-  address: <PanelSkeleton heading="Shipping Address" title="Address" blocks={[72, 72, 72, 44]} />,
+  address: <PanelSkeleton heading="Shipping Addresses" title="Address" blocks={[72, 72, 72, 44]} />,
   password: <PanelSkeleton heading="Change Password" title="Change Password" blocks={[72, 72, 72, 44]} />,
 };
 

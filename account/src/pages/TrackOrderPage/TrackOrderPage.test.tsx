@@ -124,3 +124,43 @@ describe('TrackOrderPage rendered on the server, hydrating (issue 19)', () => {
     expect(store.auth.token).not.toBeNull();
   });
 });
+
+describe('TrackOrderPage (a dispatched order, issue 38)', () => {
+  it('shows the courier, the AWB, the tracking link and each step with its date', async () => {
+    const shipped = makeOrder({
+      order_number: 'SF-2026-000888',
+      status: 'shipped',
+      history: [
+        { status: 'order_placed', at: '2026-11-20T09:30:00.000Z', by: 'customer' },
+        { status: 'order_confirmed', at: '2026-11-21T05:00:00.000Z', by: 'store' },
+        { status: 'shipped', at: '2026-11-22T06:00:00.000Z', by: 'store' },
+      ],
+      shipment: {
+        courier: 'Delhivery',
+        tracking_number: 'AWB123456',
+        tracking_url: 'https://www.delhivery.com/track/package/AWB123456',
+        dispatched_at: '2026-11-22T06:00:00.000Z',
+        delivered_at: null,
+      },
+    });
+    const api = createFakeApi({ orders: [shipped] });
+    renderWithStores(
+      <Routes>
+        <Route path="/track-order/:id" element={<TrackOrderPage />} />
+      </Routes>,
+      { route: '/track-order/SF-2026-000888', api },
+    );
+    const shipment = await screen.findByRole('region', { name: 'Shipment' });
+    expect(within(shipment).getByText('AWB123456')).toBeInTheDocument();
+    expect(within(shipment).getByRole('link', { name: 'Track with Delhivery' })).toHaveAttribute(
+      'href',
+      'https://www.delhivery.com/track/package/AWB123456',
+    );
+    const history = within(screen.getByRole('region', { name: 'Order history' })).getAllByRole('listitem');
+    expect(history.map((li) => li.textContent)).toEqual([
+      'Order Placed 20 Nov 2026 by you',
+      'Order Confirmed 21 Nov 2026 by the shop',
+      'Shipped 22 Nov 2026 by the shop',
+    ]);
+  });
+});

@@ -5,6 +5,7 @@ import { formatMoney, formatStatus, InputField, paths, useStores, useDocumentTit
 import { useLocalStore } from '../../hooks/useLocalStore';
 import { TrackOrderStore } from '../../stores/TrackOrderStore';
 import { formatOrderDate } from '../../components/orders/formatOrderDate';
+import { OrderProgress } from '../../components/orders/OrderProgress';
 import '../../components/forms.css';
 import './TrackOrderPage.css';
 
@@ -130,6 +131,7 @@ const TrackOrderPage = observer(function TrackOrderPage() {
               ))}
             </ol>
           )}
+          <OrderProgress order={result} />
         </article>
       )}
     </section>

@@ -509,7 +509,7 @@ export class CatalogRepository {
   private async loadCategories(): Promise<Category[]> {
     const rows = await this.db
       .selectFrom('categories as c')
-      .leftJoin('products as p', 'p.category_id', 'c.id')
+      .leftJoin('products as p', (j) => j.onRef('p.category_id', '=', 'c.id').on('p.hidden', '=', 0))
       .select(['c.id', 'c.name', 'c.slug', (eb) => eb.fn.count<number>('p.id').as('product_count')])
       .groupBy(['c.id', 'c.name', 'c.slug', 'c.sort_order'])
       .orderBy('c.sort_order')
@@ -544,6 +544,7 @@ export class CatalogRepository {
       .innerJoin('products as p', 'p.id', 'v.product_id')
       .select(['p.category_id', 'v.label'])
       .where('p.category_id', 'in', ids)
+      .where('p.hidden', '=', 0)
       .orderBy('p.category_id')
       .orderBy('v.sort_order')
       .orderBy('v.id')
@@ -617,9 +618,9 @@ export class CatalogRepository {
     );
   }
 
-  /** The spec §3 filters other than search, on `products as p`. */
+  /** The spec §3 filters other than search, on `products as p`; hidden products (issue 38) are never listed. */
   private filtered(q: ProductQuery) {
-    let query = this.db.selectFrom('products as p');
+    let query = this.db.selectFrom('products as p').where('p.hidden', '=', 0);
     if (q.subCategories?.length) query = query.where('p.category_id', 'in', q.subCategories);
     if (q.productIds?.length) query = query.where('p.id', 'in', q.productIds);
     if (q.minPrice !== undefined) query = query.where('p.display_price', '>=', q.minPrice);
@@ -801,10 +802,10 @@ export class CatalogRepository {
     return page;
   }
 
-  /** Products with their variations, in the order of `ids`. */
+  /** Products with their variations, in the order of `ids`; a hidden one is left out (search's ranked ids). */
   private async byIdsInOrder(ids: number[]): Promise<Product[]> {
     if (ids.length === 0) return [];
-    const rows = await this.baseProducts().where('p.id', 'in', ids).execute();
+    const rows = await this.baseProducts().where('p.id', 'in', ids).where('p.hidden', '=', 0).execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
     return this.withVariations(ids.flatMap((id) => byId.get(id) ?? []));
   }
@@ -819,7 +820,8 @@ export class CatalogRepository {
   }
 
   private async loadBySlug(slug: string): Promise<Product | null> {
-    const row = await this.baseProducts().where('p.slug', '=', slug).executeTakeFirst();
+    // A hidden product's page is not found for shoppers (issue 38); the back office reads it elsewhere.
+    const row = await this.baseProducts().where('p.slug', '=', slug).where('p.hidden', '=', 0).executeTakeFirst();
     if (!row) return null;
     const [product] = await this.withVariations([row]);
     return product ?? null;
@@ -837,7 +839,12 @@ export class CatalogRepository {
       `new:${limit}`,
       0,
       async () => {
-        const rows = await this.baseProducts().orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).execute();
+        const rows = await this.baseProducts()
+          .where('p.hidden', '=', 0)
+          .orderBy('p.created_at', 'desc')
+          .orderBy('p.id', 'desc')
+          .limit(limit)
+          .execute();
         return this.withVariations(rows);
       },
       ids,
@@ -852,6 +859,7 @@ export class CatalogRepository {
       async () => {
         const rows = await this.baseProducts()
           .where('p.featured', '=', 1)
+          .where('p.hidden', '=', 0)
           .orderBy('p.total_stock', 'desc')
           .orderBy('p.id')
           .limit(limit)
@@ -875,9 +883,28 @@ export class CatalogRepository {
     return row?.id === null || row?.id === undefined ? null : Number(row.id);
   }
 
+  /**
+   * The newest entry of the change log (0 when it holds none): anything that shows catalogue data
+   * outside this process (the host's render cache) keys on it, so any change makes it read again.
+   */
+  async changeHead(): Promise<number> {
+    const row = await this.db
+      .selectFrom('catalog_changes')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return row?.id === null || row?.id === undefined ? 0 : Number(row.id);
+  }
+
   /** Product slugs in id order, `limit` from `offset` (the sitemap's ranged read). */
   async productSlugs(offset: number, limit: number): Promise<string[]> {
-    const rows = await this.db.selectFrom('products').select('slug').orderBy('id').limit(limit).offset(offset).execute();
+    const rows = await this.db
+      .selectFrom('products')
+      .select('slug')
+      .where('hidden', '=', 0)
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
     return rows.map((r) => r.slug);
   }
 
@@ -885,6 +912,7 @@ export class CatalogRepository {
     const row = await this.db
       .selectFrom('products')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('hidden', '=', 0)
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }

@@ -206,10 +206,17 @@ export class CustomerRepository {
       .execute();
   }
 
-  /** Marks a live reset token used and returns its customer id; undefined when unknown, used or expired. */
-  async consumeResetToken(token: string): Promise<number | undefined> {
+  /** A reset token that may still be used, or undefined when unknown, used or expired. Changes nothing. */
+  async liveResetToken(token: string): Promise<{ id: number; customer_id: number } | undefined> {
     const row = await this.db.selectFrom('password_resets').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
     if (!row || row.used_at !== null || Date.parse(row.expires_at) <= this.clock.now()) return undefined;
+    return { id: row.id, customer_id: row.customer_id };
+  }
+
+  /** Marks a live reset token used and returns its customer id; undefined when unknown, used or expired. */
+  async consumeResetToken(token: string): Promise<number | undefined> {
+    const row = await this.liveResetToken(token);
+    if (!row) return undefined;
     const res = await this.db
       .updateTable('password_resets')
       .set({ used_at: iso(this.clock.now()) })

@@ -15,6 +15,9 @@ import { StaffRepository } from './staff';
 import { FulfilmentRepository } from './fulfilment';
 import { NotificationRepository } from './notifications';
 import { StoreAdminRepository } from './storeAdmin';
+import { DeliveryRepository } from './delivery';
+import { AddressRepository } from './addresses';
+import { InvoiceRepository } from './invoices';
 
 /** Every repository over one executor: the database, or a transaction (checkout, cancel, payment). */
 export interface Repositories {
@@ -31,6 +34,9 @@ export interface Repositories {
   fulfilment: FulfilmentRepository;
   notifications: NotificationRepository;
   storeAdmin: StoreAdminRepository;
+  delivery: DeliveryRepository;
+  addresses: AddressRepository;
+  invoices: InvoiceRepository;
 }
 
 /** `cache`: the app's one catalogue cache (none when omitted, as in the seed). */
@@ -49,5 +55,8 @@ export function createRepositories(db: Kysely<Database>, clock: Clock, cache?: C
     fulfilment: new FulfilmentRepository(db, clock),
     notifications: new NotificationRepository(db, clock),
     storeAdmin: new StoreAdminRepository(db),
+    delivery: new DeliveryRepository(db, clock),
+    addresses: new AddressRepository(db, clock),
+    invoices: new InvoiceRepository(db),
   };
 }

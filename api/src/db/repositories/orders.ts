@@ -15,6 +15,7 @@ import { iso, type Clock } from '../../lib/clock';
 import { money } from '../../lib/money';
 import { randomCode } from '../../lib/crypto';
 import { isNotified, queueOrderNotice } from './notifications';
+import { InvoiceRepository } from './invoices';
 
 export type OrderRow = Selectable<OrderTable>;
 export type NewOrder = Omit<Insertable<OrderTable>, 'id' | 'order_number' | 'created_at' | 'updated_at'>;
@@ -48,6 +49,7 @@ function toOrder(o: OrderRow, history: HistoryRow[], paymentExpiresAt: string | 
     price: money(o.price),
     discount_amount: money(o.discount_amount),
     final_amount: money(o.final_amount),
+    ...(o.cod_fee > 0 ? { cod_fee: money(o.cod_fee) } : {}),
     payment_method: o.payment_method === 'cod' ? 'cod' : 'prepaid',
     payment_status: o.payment_status as PaymentStatus,
     payment_expires_at: o.status === 'payment_pending' ? paymentExpiresAt : null,
@@ -91,7 +93,8 @@ export function maskName(fullName: string): string {
  * city it goes to, the name masked; the full address, e-mail and phones only when the signed-in owner asks.
  */
 export function toTracked(order: Order, owner: boolean): TrackedOrder {
-  const { customer_data, ...rest } = order;
+  // The document numbers only to the owner: consecutive invoice numbers would tell anyone the shop's sales.
+  const { customer_data, documents, ...rest } = order;
   const reached = new Set(order.history.map((h) => h.status));
   let steps: TrackStep[];
   if (order.status === 'payment_pending' || order.status === 'payment_failed' || order.status === 'payment_expired') {
@@ -124,7 +127,7 @@ export function toTracked(order: Order, owner: boolean): TrackedOrder {
     city: customer_data.shipping_address.city,
     state: customer_data.shipping_address.state,
   };
-  return { ...rest, delivery, ...(owner ? { customer_data } : {}), steps };
+  return { ...rest, delivery, ...(owner ? { customer_data, ...(documents ? { documents } : {}) } : {}), steps };
 }
 
 export class OrderRepository {
@@ -150,13 +153,15 @@ export class OrderRepository {
       ? await this.db.selectFrom('payments').select(['id', 'expires_at']).where('id', 'in', paymentIds).execute()
       : [];
     const holdOf = new Map(holds.map((p) => [p.id, p.expires_at]));
-    return rows.map((r) =>
-      toOrder(
+    const documents = await new InvoiceRepository(this.db).documents(rows.map((r) => r.id));
+    return rows.map((r) => ({
+      ...toOrder(
         r,
         history.filter((h) => h.order_id === r.id),
         r.payment_id ? (holdOf.get(r.payment_id) ?? null) : null,
       ),
-    );
+      documents: documents.get(r.id) ?? { invoice_number: null, credit_note_number: null },
+    }));
   }
 
   /** Inserts an order with a fresh random order number and its first history entry. */

@@ -1,6 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { StoreInfoFields } from '@storefront/contract';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { StaffProduct, StoreInfoFields } from '@storefront/contract';
 import type { Database, StoreInfoTable, VariationTable } from '../schema';
+import { money } from '../../lib/money';
+import { productImages } from './catalog';
 
 export type VariationRow = Selectable<VariationTable>;
 
@@ -62,5 +64,75 @@ export class StoreAdminRepository {
       if (column && typeof value === 'string') set[column] = value;
     }
     if (Object.keys(set).length) await this.db.updateTable('store_info').set(set).where('id', '=', 1).execute();
+  }
+
+  /**
+   * The back office's product list (hidden products too), newest first, `search` matching the name or
+   * brand (case-insensitive, as typed: staff look for a product they know), with each variation.
+   */
+  async products(q: { search?: string; limit: number; offset: number }): Promise<{ products: StaffProduct[]; total: number }> {
+    let base = this.db.selectFrom('products as p');
+    const text = q.search?.trim().toLowerCase();
+    if (text) {
+      const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      base = base.where(sql<boolean>`(lower(p.name) like ${like} escape '\\' or lower(p.brand) like ${like} escape '\\')`);
+    }
+    const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await base
+      .select(['p.id', 'p.slug', 'p.name', 'p.hidden', 'p.image_count', 'p.images'])
+      .orderBy('p.id', 'desc')
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute();
+    return { products: await this.withVariations(rows), total: Number(counted?.n ?? 0) };
+  }
+
+  /** One product as the back office shows it, hidden or not. */
+  async product(id: number): Promise<StaffProduct | undefined> {
+    const row = await this.db
+      .selectFrom('products as p')
+      .select(['p.id', 'p.slug', 'p.name', 'p.hidden', 'p.image_count', 'p.images'])
+      .where('p.id', '=', id)
+      .executeTakeFirst();
+    return row ? (await this.withVariations([row]))[0] : undefined;
+  }
+
+  /** Hides a product from the shop (or shows it); false when it already was so. */
+  async setHidden(id: number, hidden: boolean): Promise<boolean> {
+    const res = await this.db
+      .updateTable('products')
+      .set({ hidden: hidden ? 1 : 0 })
+      .where('id', '=', id)
+      .where('hidden', '=', hidden ? 0 : 1)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  private async withVariations(
+    rows: { id: number; slug: string; name: string; hidden: number; image_count: number; images: string | null }[],
+  ): Promise<StaffProduct[]> {
+    if (rows.length === 0) return [];
+    const variations = await this.db
+      .selectFrom('variations')
+      .select(['id', 'product_id', 'label', 'stock', 'price', 'mrp'])
+      .where(
+        'product_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('product_id')
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      hidden: r.hidden === 1,
+      cover_image: productImages(r.slug, r.image_count, r.images)[0] ?? null,
+      variations: variations
+        .filter((v) => v.product_id === r.id)
+        .map((v) => ({ id: v.id, label: v.label, stock: v.stock, price: money(v.price), mrp: money(v.mrp) })),
+    }));
   }
 }

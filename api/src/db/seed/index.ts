@@ -7,8 +7,13 @@ import { imageUrl } from '../../lib/images';
 import { iso, type Clock } from '../../lib/clock';
 import { buildCatalogue, CATEGORIES } from './catalogue';
 import { STATES_AND_CITIES } from './india';
+import { GST_RATES_BY_CATEGORY } from './gst';
 import { productSearchWords } from '../../domain/search';
 import { addSearchTerms, countTerms } from '../searchWords';
+import fs from 'node:fs';
+import { DeliveryRepository } from '../repositories/delivery';
+import { parsePincodeCsv } from '../../domain/delivery';
+import { SAMPLE_PINCODES_CSV } from './pincodes';
 
 /** The demo customer printed at start and named in docs/api-contract.md. */
 export const DEMO_CUSTOMER = {
@@ -67,6 +72,12 @@ export async function seed(
         .returning('id')
         .executeTakeFirstOrThrow();
       categoryIds.set(c.slug, row.id);
+      const gst = GST_RATES_BY_CATEGORY[c.slug];
+      if (gst)
+        await trx
+          .insertInto('gst_rates')
+          .values({ category_id: row.id, ...gst })
+          .execute();
     }
 
     const terms = new Map<string, number>();
@@ -210,6 +221,9 @@ export async function seed(
     }
 
     if (demoHash) await seedDemoCustomer(trx, deps.clock, demoHash);
+    // The demo shop delivers to the sample list (issue 39); a real shop loads its own (`pincodes:load`).
+    if (deps.demo)
+      await new DeliveryRepository(trx, deps.clock).replacePincodes(parsePincodeCsv(fs.readFileSync(SAMPLE_PINCODES_CSV, 'utf8')));
   });
   return true;
 }

@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { money } from '../../lib/money';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { CANCELLABLE_STATUSES, type Order, type PaymentSession } from '@storefront/contract';
+import type { InvoiceIssuer } from '../invoices';
 import { GatewayError, type GatewayPayment, type GatewayRefund, type PaymentProvider } from './provider';
 
 /** Who or what caused a change, written in the order's history (issue 14). */
@@ -32,6 +33,8 @@ export interface PaymentDeps {
   provider: PaymentProvider | null;
   config: PaymentConfig;
   log: PaymentLog;
+  /** Tax invoices for orders paid, credit notes for paid orders cancelled (issue 39). */
+  invoices: InvoiceIssuer;
 }
 
 /** What settling a gateway payment came to. */
@@ -322,6 +325,7 @@ export class PaymentService {
         paid ? `Cancelled: full refund of ₹${money(row.final_amount)} requested` : 'Cancelled',
       );
       if (!moved) throw conflict('This order can no longer be cancelled');
+      if (paid) await this.d.invoices.creditNote(r, row.id, actor);
       await r.catalog.returnStock(row.variation_id, row.quantity);
       await r.catalog.refreshProducts([row.product_id]);
       if (!paid || !row.payment_id) return { refundId: null };
@@ -446,7 +450,8 @@ export class PaymentService {
 
   private async markPaid(r: Repositories, rows: OrderRow[], actor: string, note: string): Promise<void> {
     for (const row of rows)
-      await r.orders.move(row.id, { from: ['payment_pending'], to: 'order_placed', payment_status: 'paid' }, actor, note);
+      if (await r.orders.move(row.id, { from: ['payment_pending'], to: 'order_placed', payment_status: 'paid' }, actor, note))
+        await this.d.invoices.invoice(r, row, actor);
   }
 
   /** Closes an unpaid checkout's orders, returning their stock and the coupon use (inside the caller's transaction). */

@@ -1,6 +1,10 @@
 import { STORE_INFO_FIELDS, type StoreInfoFields } from '@storefront/contract';
 import { answer, fields, reply, staffSecurity, type RoutesPlugin } from '../../schemas';
-import { changeStoreInfo, changeVariation } from '../../domain/storeAdmin';
+import { changeStoreInfo, changeVariation, setProductHidden, setProductPicture } from '../../domain/storeAdmin';
+import { CATEGORIES } from '../../db/seed/catalogue';
+import { PhotoPool } from '../../images/pool';
+import { MAX_PICTURE_BYTES } from '../../images/replace';
+import { ImageStore, PictureError } from '../../images/store';
 import { toPaise } from '../../lib/money';
 import { fieldError } from '../../lib/errors';
 
@@ -58,9 +62,129 @@ const storeInfoBody = {
   'x-messages': { minProperties: 'Nothing to change' },
 } as const;
 
-/** Stock and prices of a variation, the store's information and theme (any staff member; each recorded). */
+const staffProduct = answer({
+  id: { type: 'integer' },
+  slug: { type: 'string' },
+  name: { type: 'string' },
+  hidden: { type: 'boolean' },
+  cover_image: { type: ['string', 'null'] },
+  variations: {
+    type: 'array',
+    items: answer({
+      id: { type: 'integer' },
+      label: { type: 'string' },
+      stock: { type: 'integer' },
+      price: { type: 'string' },
+      mrp: { type: 'string' },
+    }),
+  },
+});
+const STAFF_PRODUCTS_PER_PAGE = 20;
+
+/** Products (hidden ones too), stock and prices of a variation, the store's information and theme (any staff member; each recorded). */
 export const staffCatalogueRoutes: RoutesPlugin = async (app) => {
   const config = { staff: 'staff' as const };
+
+  app.get(
+    '/products',
+    {
+      config,
+      schema: {
+        tags: ['staff'],
+        summary: 'Products, hidden ones too, newest first, with each variation’s stock and prices; `search` matches name or brand',
+        security: staffSecurity,
+        querystring: {
+          type: 'object',
+          properties: {
+            search: { type: 'string', maxLength: 100, 'x-messages': { maxLength: 'Cannot exceed 100 characters' } },
+            page: { type: 'integer', minimum: 1, maximum: 100000, default: 1, 'x-messages': { invalid: 'Page must be a positive number' } },
+          },
+          additionalProperties: false,
+        } as const,
+        response: reply(
+          answer({
+            products: { type: 'array', items: staffProduct },
+            total: { type: 'integer' },
+            page: { type: 'integer' },
+            per_page: { type: 'integer' },
+          }),
+        ),
+      },
+    },
+    async (req) => {
+      const { page, search } = req.query;
+      const found = await app.repos.storeAdmin.products({
+        ...(search !== undefined ? { search } : {}),
+        limit: STAFF_PRODUCTS_PER_PAGE,
+        offset: (page - 1) * STAFF_PRODUCTS_PER_PAGE,
+      });
+      return { success: true, data: { ...found, page, per_page: STAFF_PRODUCTS_PER_PAGE } };
+    },
+  );
+
+  app.post(
+    '/products/:id',
+    {
+      config,
+      schema: {
+        tags: ['staff'],
+        summary: 'Hides a product from the shop (lists, search, sitemap, its page) or shows it again',
+        security: staffSecurity,
+        params: { type: 'object', properties: { id: fields.id('Product') }, required: ['id'], additionalProperties: false } as const,
+        body: {
+          type: 'object',
+          properties: {
+            hidden: { type: 'boolean', 'x-messages': { required: 'Say hidden: true or false', invalid: 'Must be true or false' } },
+          },
+          required: ['hidden'],
+          additionalProperties: false,
+        } as const,
+        response: reply(answer({ product: staffProduct })),
+      },
+    },
+    async (req) => {
+      const product = await setProductHidden(app.tx, req.requireStaff().member, req.params.id, req.body.hidden);
+      return { success: true, message: product.hidden ? 'Product hidden from the shop' : 'Product shown in the shop', data: { product } };
+    },
+  );
+
+  // A product's picture from the back office: the photo itself is the body (image/jpeg, png, webp, avif),
+  // read up to MAX_PICTURE_BYTES (the host in front passes 1 MB: the back office sends it resized).
+  const pictureRoutes: RoutesPlugin = async (pictures) => {
+    const store = new ImageStore(app.config.imageDir, new PhotoPool(app.config.photoPoolDir, () => CATEGORIES.map((c) => c.slug)));
+    pictures.addContentTypeParser(
+      ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
+      { parseAs: 'buffer', bodyLimit: MAX_PICTURE_BYTES },
+      (_req, raw, done) => done(null, raw),
+    );
+    pictures.post(
+      '/products/:id/picture',
+      {
+        config,
+        schema: {
+          tags: ['staff'],
+          summary: "Replaces a product's pictures with this photo (the body: JPEG, PNG, WebP or AVIF), cropped to the catalogue's 4:5",
+          security: staffSecurity,
+          params: { type: 'object', properties: { id: fields.id('Product') }, required: ['id'], additionalProperties: false } as const,
+          response: reply(answer({ product: staffProduct })),
+        },
+      },
+      async (req) => {
+        const photo = req.body;
+        if (!Buffer.isBuffer(photo) || photo.length === 0) throw fieldError('picture', 'Send the photo as the request body');
+        let pictureId: string;
+        try {
+          pictureId = await store.importProductPicture(photo);
+        } catch (err) {
+          if (err instanceof PictureError) throw fieldError('picture', `The photo could not be used: ${err.message}`);
+          throw err;
+        }
+        const product = await setProductPicture(app.tx, req.requireStaff().member, req.params.id, pictureId);
+        return { success: true, message: 'Picture replaced: the shop shows it on the next page load', data: { product } };
+      },
+    );
+  };
+  await app.register(pictureRoutes);
 
   app.post(
     '/variations/:id',

@@ -1,5 +1,16 @@
 import { formatStatus, nextStatuses, ORDER_STATUSES, PAYMENT_STATUSES, TRACKING_URL_PATTERN } from '@storefront/contract';
-import { answer, fields, replies, reply, staffSecurity, type RoutesPlugin } from '../../schemas';
+import {
+  answer,
+  documentQuery,
+  documentReply,
+  sendDocument,
+  fields,
+  replies,
+  reply,
+  staffSecurity,
+  type RoutesPlugin,
+} from '../../schemas';
+import { documentDownload } from '../../domain/invoicePdf';
 import { moveOrder, type FulfilmentDeps } from '../../domain/fulfilment';
 import { notFound } from '../../lib/errors';
 import { toPaise } from '../../lib/money';
@@ -26,7 +37,28 @@ export const staffOrderRoutes: RoutesPlugin = async (app) => {
     repos: app.repos,
     tx: app.tx,
     processRefund: (id, actor) => app.payments.processRefund(id, actor),
+    invoices: app.invoices,
   };
+
+  app.get(
+    '/orders/:number/document',
+    {
+      config,
+      schema: {
+        tags: ['staff'],
+        summary: "An order's tax invoice or credit note as a PDF (issue 39)",
+        security: staffSecurity,
+        params: numberParams,
+        querystring: documentQuery,
+        response: documentReply,
+      },
+    },
+    async (req, res) => {
+      const order = await app.repos.orders.byNumberRow(req.params.number.toUpperCase());
+      if (!order) throw notFound('Order not found');
+      return sendDocument(res, await documentDownload(app.repos, order, req.query.kind));
+    },
+  );
 
   app.get(
     '/orders',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatMoney, type LinesSummary } from '@storefront/shared';
+import { addMoney, formatMoney, type LinesSummary } from '@storefront/shared';
 import './OrderSummary.css';
 
 interface Props {
@@ -7,10 +7,12 @@ interface Props {
   /** Extra content under the totals (coupon form, place-order button). */
   children?: ReactNode;
   title?: string;
+  /** Issue 39: a cash-on-delivery fee in rupees, shown as its own line and added to the total. */
+  codFee?: number;
 }
 
 /** Spec §9 order summary: unit amount = price ÷ quantity, discount, subtotal = price − discount, shipping Free, total = subtotal. */
-export function OrderSummary({ summary, children, title = 'Order summary' }: Props) {
+export function OrderSummary({ summary, children, title = 'Order summary', codFee = 0 }: Props) {
   return (
     <section className="cc-summary" aria-labelledby="cc-summary-title">
       <h2 className="cc-summary__title" id="cc-summary-title">
@@ -39,9 +41,15 @@ export function OrderSummary({ summary, children, title = 'Order summary' }: Pro
         <dd data-testid="summary-subtotal">{formatMoney(summary.subtotal)}</dd>
         <dt>Shipping</dt>
         <dd data-testid="summary-shipping">Free</dd>
+        {codFee > 0 ? (
+          <>
+            <dt>Cash on delivery fee</dt>
+            <dd data-testid="summary-cod-fee">{formatMoney(codFee)}</dd>
+          </>
+        ) : null}
         <dt className="cc-summary__grand">Total</dt>
         <dd className="cc-summary__grand" data-testid="summary-total">
-          {formatMoney(summary.total)}
+          {formatMoney(codFee > 0 ? addMoney(summary.total, codFee) : summary.total)}
         </dd>
       </dl>
       {children}

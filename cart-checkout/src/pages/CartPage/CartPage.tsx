@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link } from '@storefront/shared/router';
 import {
   CART_TOTAL_LIMIT,
+  DeliveryCheck,
   formatMoney,
   MAX_LINE_QUANTITY,
   MESSAGES,
@@ -85,6 +86,7 @@ function CartPage() {
                 Up to {MAX_LINE_QUANTITY} of each item, as stock allows; the cart total may not exceed{' '}
                 {formatMoney(CART_TOTAL_LIMIT, { whole: true })}. Coupons are applied at checkout.
               </p>
+              <DeliveryCheck id="cc-cart" orderValue={Math.round(cart.total * 100)} />
               <Link className="cc-btn" to={paths.checkout}>
                 Proceed to Checkout
               </Link>

@@ -14,9 +14,14 @@ import {
   useStores,
   useDocumentMeta,
 } from '@storefront/shared';
+import { CodMobileConfirm } from '../../components/CodMobileConfirm/CodMobileConfirm';
+import { CodOption } from '../../components/CodOption/CodOption';
 import { CouponForm } from '../../components/CouponForm/CouponForm';
 import { GuestVerification } from '../../components/GuestVerification/GuestVerification';
 import { OrderSummary } from '../../components/OrderSummary/OrderSummary';
+import { SavedAddressChooser } from '../../components/SavedAddressChooser/SavedAddressChooser';
+import { BuyerGstin } from '../../components/BuyerGstin/BuyerGstin';
+import { checkoutDelivery, useCheckoutPincode } from '../../hooks/useCheckoutDelivery';
 import { cartLineKey } from '../../lib/cartLineKey';
 import { prefetchValidation } from '../../lib/validation';
 import {
@@ -62,6 +67,7 @@ function CheckoutPage() {
   // the session, in a deferred render of its own (issue 19: TBT); sized skeletons stand in for it until then.
   const sessionRestored = useSessionApplied();
   useDocumentMeta('Checkout');
+  const pincodeAnswer = useCheckoutPincode(values.pincode);
 
   useEffect(() => {
     // The order is placed from the server cart (docs/api-contract.md): show what it holds now.
@@ -153,6 +159,8 @@ function CheckoutPage() {
       )
     : null;
   const phone = auth.isAuthenticated ? auth.user?.customer?.phone_number : undefined;
+  // Issue 39: the pincode's delivery window and what cash on delivery costs there, for this order.
+  const delivery = checkoutDelivery(pincodeAnswer, summary ? Math.round(summary.total * 100) : null, prepaidOffered);
 
   const text = (
     name: keyof AddressForm,
@@ -207,6 +215,7 @@ function CheckoutPage() {
               </fieldset>
               <fieldset className="cc-fieldset">
                 <legend>Shipping address</legend>
+                <SavedAddressChooser store={store} values={values} onChoose={(a) => setValues((v) => store.withAddress(v, a))} />
                 <Field classPrefix="cc-field" id="cc-address" label="Address" error={errors.address} className="cc-field--wide">
                   {(aria) => (
                     <textarea
@@ -258,23 +267,26 @@ function CheckoutPage() {
                     </select>
                   )}
                 </Field>
-                {text('pincode', 'Pincode', { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 6 })}
+                {text('pincode', 'Pincode', {
+                  autoComplete: 'postal-code',
+                  inputMode: 'numeric',
+                  maxLength: 6,
+                  help: delivery.estimate ?? undefined,
+                })}
                 {text('alt_phone_number', 'Alternate phone (optional)', {
                   type: 'tel',
                   autoComplete: 'tel-national',
                   inputMode: 'numeric',
                   maxLength: 10,
                 })}
+                <BuyerGstin store={store} />
               </fieldset>
               <fieldset className="cc-fieldset">
                 <legend>Payment method</legend>
-                <label className="cc-radio">
-                  <input type="radio" name="payment_method" value="cod" checked={payment === 'cod'} onChange={() => setPayment('cod')} />
-                  <span>
-                    Cash on delivery
-                    <small>Pay when your order arrives.</small>
-                  </span>
-                </label>
+                <CodOption checked={payment === 'cod'} onChoose={() => setPayment('cod')} cod={delivery.cod} />
+                {payment === 'cod' && delivery.codCodeAbove && phone && store.otpStep !== 'done' ? (
+                  <CodMobileConfirm mobile={phone} threshold={delivery.codCodeAbove} />
+                ) : null}
                 {prepaidOffered && (
                   <label className="cc-radio">
                     <input
@@ -313,7 +325,7 @@ function CheckoutPage() {
           {!summary ? (
             <SessionSkeleton blocks={[320]} />
           ) : (
-            <OrderSummary summary={summary}>
+            <OrderSummary summary={summary} codFee={payment === 'cod' ? delivery.codFee : 0}>
               <CouponForm store={store} disabledReason={couponBlocked(auth.isAuthenticated, store.otpStep)} />
               <button type="submit" form="cc-checkout-form" className="cc-btn" disabled={store.submitting}>
                 {store.submitting ? 'Placing order…' : 'Place order'}

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { startTransition, useEffect, useOptimistic, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from '@storefront/shared/router';
 import {
+  DeliveryCheck,
   HydrationBoundary,
   PageNotFoundError,
   Price,
@@ -127,6 +128,8 @@ const ProductDetails = observer(function ProductDetails({ product }: { product: 
             storeUrl={storeUrl}
           />
         </div>
+
+        <DeliveryCheck id="cat-product" />
 
         {product.description ? (
           <section className="cat-product__description" aria-labelledby="cat-product-description">

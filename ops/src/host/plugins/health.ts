@@ -3,6 +3,7 @@
  * GET /readyz: ready for shoppers — an API process is ready (its own /readyz: it and its database
  * answer), the registry is readable with a live shell, and the live shell's and remotes' server builds
  * are loaded (when pages are rendered on the server). 503 with the failing checks otherwise, and while shutting down.
+ * `checks.state` says where the registry comes from and, on the shared store, whether it is current.
  */
 import type { FastifyInstance } from 'fastify';
 import type { HostContext } from '../context';
@@ -44,6 +45,19 @@ export async function healthPlugin(app: FastifyInstance, { ctx }: { ctx: HostCon
     return { ok: true };
   }
 
+  /**
+   * The state store. Away (PostgreSQL restarting, a network cut): the host keeps serving the registry and
+   * canaries it read last, so it stays ready — a balancer taking every host out would turn a store outage
+   * into a shop outage — and says so here (`stale`), as /metrics does (host_state_store_up).
+   */
+  function stateCheck(): Check & { stale?: boolean } {
+    const h = ctx.store.health();
+    if (h.kind === 'files') return { ok: true, detail: `files in ${config.root}` };
+    if (h.up) return { ok: true, detail: `${ctx.store.where}, read ${h.syncedAt ?? ''}` };
+    // Never read at all: there is nothing to serve (the registry check fails too).
+    return { ok: h.syncedAt !== null, stale: true, detail: `${ctx.store.where}: ${h.detail ?? 'unreachable'}` };
+  }
+
   async function buildsCheck(): Promise<Check> {
     if (!ctx.renderer) return { ok: true, detail: 'server rendering off' };
     const { reg } = await ctx.registry.read();
@@ -58,8 +72,9 @@ export async function healthPlugin(app: FastifyInstance, { ctx }: { ctx: HostCon
 
   app.get('/readyz', async (_request, reply) => {
     const [api, registry, builds] = await Promise.all([apiCheck(), registryCheck(), buildsCheck()]);
-    const ready = api.ok && registry.ok && builds.ok;
+    const state = stateCheck();
+    const ready = api.ok && registry.ok && builds.ok && state.ok;
     reply.code(ready ? 200 : 503).header('cache-control', NO_STORE);
-    return { ready, checks: { api, registry, builds } };
+    return { ready, checks: { api, registry, builds, state } };
   });
 }

@@ -3,21 +3,23 @@
  *
  *   POST /telemetry   a batch from the shell's client (sendBeacon): at most 16 KB and 50 events,
  *                     validated against ops/src/telemetry/schema.ts, rate-limited per client address
- *                     (@fastify/rate-limit, counted in the deploy root: one limit for every host
+ *                     (@fastify/rate-limit, counted in the state store: one limit for every host
  *                     process on it, ../rateLimitStore.ts). Bad input is dropped silently (204,
  *                     counted in host_telemetry_dropped_total), since a beacon never reads its answer.
  *
- * Events count only for a remote and version published in the deploy root, so a client cannot fill
- * the metrics with made-up labels. Each batch is added to the host's Prometheus metrics and to this
- * process's file in the local store (ops/src/telemetry/store.ts), flushed every few seconds.
+ * Events count only for a remote and version published in this host's deploy root, so a client cannot
+ * fill the metrics with made-up labels. Each batch is added to the host's Prometheus metrics and to
+ * the telemetry store (ops/src/telemetry/store.ts: this process's file, or PostgreSQL rows), flushed
+ * every few seconds.
  *
- * Every CANARY_CHECK_SECONDS each host process reads the store (every process's files) and ends a
+ * Every CANARY_CHECK_SECONDS each host process reads the store (every process's lines) and ends a
  * canary started with --auto-rollback whose error or chunk-failure rate is above its thresholds:
- * under the deploy root's lock, so of several processes only one records it in history.
+ * a conditional change of the state store (the deploy root's lock, or one PostgreSQL transaction on
+ * the state row), so of several processes on any number of machines only one records it in history.
  *
  * Trust model. Anybody can post a batch: the Sec-Fetch-Site check stops another site's pages in a
  * browser, not a script. The rate limit holds per client address across every host process on the
- * deploy root (N processes do not allow N×), but a batch carries up to 50 events, and many addresses
+ * state store (N processes do not allow N×), but a batch carries up to 50 events, and many addresses
  * each get the limit. Telemetry is therefore never trusted per event where it decides something or
  * where an operator reads it. Each batch is attributed to its reporter — the client address as
  * trustProxy determined it (the one the rate limit keys on; a forwarded header counts only from
@@ -49,13 +51,13 @@ import { SECTIONS, VERSION_RE } from '../../sections';
 import { endCanary, describeThresholds } from '../../canary/commands';
 import type { CanaryReader } from '../../canary/reader';
 import { breach, countFailingRoute, observeVital, type Vital } from '../../telemetry/aggregate';
-import { reporterId, reporterKey, type ReporterCounts } from '../../telemetry/reporters';
+import { reporterId, type ReporterCounts } from '../../telemetry/reporters';
 import { BATCH_SCHEMA, MAX_BODY, coherent, type TelemetryBatch } from '../../telemetry/schema';
 import { minuteOf, readReporterTotals, TelemetryWriter, versionKey } from '../../telemetry/store';
 
 export interface TelemetryConfig {
   enabled: boolean;
-  /** Batches per client address per minute, across every host process on the deploy root. */
+  /** Batches per client address per minute, across every host process on the state store. */
   rateLimit: number;
   flushMs: number;
   checkMs: number;
@@ -64,7 +66,7 @@ export interface TelemetryConfig {
 /**
  * TELEMETRY=off, TELEMETRY_RATE_LIMIT (600), TELEMETRY_FLUSH_SECONDS (5), CANARY_CHECK_SECONDS (15).
  * The limit is per client address, counted in one-minute windows shared by every host process on
- * the deploy root (the canary decision does not rely on it: see the trust model above), and generous
+ * the state store (the canary decision does not rely on it: see the trust model above), and generous
  * on purpose: Indian mobile networks put many shoppers behind one carrier-grade NAT address, and a
  * shopper sends a batch or two per page. It stops a flood; the 16 KB cap, the schema and the
  * published-versions check keep each batch cheap.
@@ -151,8 +153,17 @@ export async function telemetryPlugin(
       registers: [reg],
     }),
   };
-  const writer = new TelemetryWriter(root);
-  const key = await reporterKey(root);
+  const store = ctx.store;
+  const writer = new TelemetryWriter(store);
+  // The reporter key is the store's (one address is one reporter on every host): asked for when first
+  // needed, so a host starting while PostgreSQL is away still starts and serves.
+  let key: Promise<Buffer> | null = null;
+  const keyOf = () =>
+    (key ??= store.reporterKey().catch((err: unknown) => {
+      key = null;
+      throw err;
+    }));
+  void keyOf().catch(() => undefined);
   void writer.prune().catch(() => undefined);
 
   // Published versions, as the deploy root has them (a version folder never goes away once published).
@@ -192,13 +203,15 @@ export async function telemetryPlugin(
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.code(429).header('cache-control', NO_STORE).send();
     if (status >= 400 && status < 500) return drop(reply, status === 413 ? 'too_large' : 'malformed');
-    // E.g. the deploy root's rate-limit counts could not be written: said in the log, not to the client.
+    // The rate-limit count could not be written (the state store is away): said in the log, not to the
+    // client, which is asked to come back later (a beacon does not; the batch is lost, the page is not).
     request.log.error({ err }, 'telemetry: could not take a batch');
-    return reply.code(500).header('cache-control', NO_STORE).send();
+    m.dropped.inc({ reason: 'store_unavailable' });
+    return reply.code(503).header('retry-after', '5').header('cache-control', NO_STORE).send();
   });
 
-  // Counted in the deploy root, so the limit holds across every host process on it (rateLimitStore.ts).
-  await app.register(rateLimit, { global: false, store: deployRootStore(root, key) });
+  // Counted in the state store, so the limit holds across every host process on it (rateLimitStore.ts).
+  await app.register(rateLimit, { global: false, store: deployRootStore(store, keyOf) });
   app.post<{ Body: TelemetryBatch }>(
     '/telemetry',
     {
@@ -276,7 +289,7 @@ export async function telemetryPlugin(
       if (byReporter.size) {
         // The client network (an IPv6 client's /64) of the address as trustProxy determined it, the same
         // one the rate limit keys on; stored hashed.
-        const id = reporterId(key, clientNetwork(request.clientIp || request.ip));
+        const id = reporterId(await keyOf(), clientNetwork(request.clientIp || request.ip));
         for (const { r, v, counts } of byReporter.values()) writer.report(now, r, v, id, counts);
       }
       return reply.code(204).header('cache-control', NO_STORE).send();
@@ -300,10 +313,10 @@ export async function telemetryPlugin(
         const to = minuteOf(Date.now());
         const from = Math.max(minuteOf(Date.parse(canary.startedAt) || 0), to - t.windowMinutes + 1);
         // Capped per reporter-minute and with distinct reporters, across every process's file.
-        const why = breach(await readReporterTotals(root, from, to, remote, canary.version), t);
+        const why = breach(await readReporterTotals(store, from, to, remote, canary.version), t);
         if (!why) continue;
         const reason = `auto-rollback: ${why} (thresholds: ${describeThresholds(t)})`;
-        const ended = await endCanary({ root, repo: root }, remote, {
+        const ended = await endCanary({ root, repo: root, store }, remote, {
           reason,
           by: `host ${os.hostname()} pid ${process.pid}`,
           expect: { version: canary.version, startedAt: canary.startedAt },

@@ -290,3 +290,111 @@ describe('Cancel Order dialog', () => {
     expect(await screen.findByTestId('order-payment-status')).toHaveTextContent('Refund pending (₹499.00 on its way back to you)');
   });
 });
+
+describe('a dispatched order in My Orders (issue 38)', () => {
+  it('the drawer shows the courier, the tracking link and the dated history; no cancel once shipped', async () => {
+    const shipped = makeOrder({
+      order_id: 9,
+      order_number: 'SF-SHIPPED',
+      status: 'shipped',
+      history: [
+        { status: 'order_placed', at: '2026-11-20T09:30:00.000Z', by: 'customer' },
+        { status: 'order_confirmed', at: '2026-11-21T05:00:00.000Z', by: 'store' },
+        { status: 'shipped', at: '2026-11-22T06:00:00.000Z', by: 'store' },
+      ],
+      shipment: {
+        courier: 'Blue Dart',
+        tracking_number: 'BD998877',
+        tracking_url: 'https://www.bluedart.com/track?awb=BD998877',
+        dispatched_at: '2026-11-22T06:00:00.000Z',
+        delivered_at: null,
+      },
+    });
+    const { user } = renderOrders(createFakeApi({ orders: [shipped] }));
+    await screen.findByRole('list', { name: 'Orders' });
+    expect(within(rowOf('SF-SHIPPED')).queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+    await user.click(within(rowOf('SF-SHIPPED')).getByRole('button', { name: /Order SF-SHIPPED/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Order Details' });
+    expect(within(drawer).getByRole('link', { name: 'Track with Blue Dart' })).toHaveAttribute(
+      'href',
+      'https://www.bluedart.com/track?awb=BD998877',
+    );
+    expect(within(drawer).getByText('BD998877')).toBeInTheDocument();
+    const steps = within(within(drawer).getByRole('region', { name: 'Order history' })).getAllByRole('listitem');
+    expect(steps.map((li) => li.textContent)).toEqual([
+      'Order Placed 20 Nov 2026 by you',
+      'Order Confirmed 21 Nov 2026 by the shop',
+      'Shipped 22 Nov 2026 by the shop',
+    ]);
+    expect(within(drawer).queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Order Details drawer: tax documents (issue 39)', () => {
+  const withDocs = () => {
+    const api = createFakeApi({
+      orders: [
+        makeOrder({
+          order_id: 7,
+          order_number: 'SF-PAID',
+          status: 'order_placed',
+          documents: { invoice_number: 'INV/26-27/000042', credit_note_number: null },
+        }),
+        makeOrder({
+          order_id: 8,
+          order_number: 'SF-UNPAID',
+          status: 'payment_pending',
+          documents: { invoice_number: null, credit_note_number: null },
+        }),
+        makeOrder({
+          order_id: 9,
+          order_number: 'SF-BACK',
+          status: 'cancelled',
+          documents: { invoice_number: 'INV/26-27/000043', credit_note_number: 'CN/26-27/000001' },
+        }),
+      ],
+    });
+    return renderOrders(api);
+  };
+  let created: Blob[];
+  beforeEach(() => {
+    created = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:invoice';
+    });
+    URL.revokeObjectURL = jest.fn();
+  });
+
+  it('downloads the invoice of an invoiced order as a PDF', async () => {
+    const { user, api } = withDocs();
+    await screen.findByRole('list', { name: 'Orders' });
+    await user.click(within(rowOf('SF-PAID')).getByRole('button', { name: /Order SF-PAID/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Order Details' });
+    const saved: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+    await user.click(within(drawer).getByRole('button', { name: 'Download invoice INV/26-27/000042' }));
+    await waitFor(() => expect(saved).toEqual(['INV-26-27-000042.pdf blob:invoice']));
+    click.mockRestore();
+    expect(api.callsOf('getOrderDocument')).toEqual([[7, 'invoice']]);
+    expect(created).toHaveLength(1);
+    expect(within(drawer).queryByRole('button', { name: /credit note/ })).not.toBeInTheDocument();
+  });
+
+  it('offers nothing before the invoice is issued, and the credit note once a paid order is cancelled', async () => {
+    const { user, api } = withDocs();
+    await screen.findByRole('list', { name: 'Orders' });
+    await user.click(within(rowOf('SF-UNPAID')).getByRole('button', { name: /Order SF-UNPAID/ }));
+    let drawer = await screen.findByRole('dialog', { name: 'Order Details' });
+    expect(within(drawer).queryByRole('button', { name: /Download invoice/ })).not.toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: /Close/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Order Details' })).not.toBeInTheDocument());
+
+    await user.click(within(rowOf('SF-BACK')).getByRole('button', { name: /Order SF-BACK/ }));
+    drawer = await screen.findByRole('dialog', { name: 'Order Details' });
+    await user.click(within(drawer).getByRole('button', { name: 'Download credit note CN/26-27/000001' }));
+    await waitFor(() => expect(api.callsOf('getOrderDocument')).toEqual([[9, 'credit_note']]));
+  });
+});

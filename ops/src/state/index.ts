@@ -1,0 +1,28 @@
+/**
+ * Which state store a command or host uses: PostgreSQL when OPS_DATABASE_URL names one, else the deploy
+ * root's files (types.ts says what each holds).
+ */
+import { fileStore } from './files';
+import { isPostgresUrl, postgresStore } from './postgres';
+import type { StateStore } from './types';
+
+export type * from './types';
+export { fileStore, writerName, TELEMETRY_DIR, LIMITS_DIR, REPORTER_KEY_FILE, CANARY_FILE, readCanaryFile } from './files';
+export { postgresStore, redactUrl } from './postgres';
+
+export function openStore(root: string, env: NodeJS.ProcessEnv = process.env, opts: { log?: (line: string) => void } = {}): StateStore {
+  const url = env.OPS_DATABASE_URL?.trim();
+  if (!url) return fileStore(root);
+  if (!isPostgresUrl(url)) throw new Error(`OPS_DATABASE_URL must be a postgres:// URL (got "${url.replace(/:[^:@/]*@/, ':***@')}")`);
+  // Besides LISTEN, how often a host asks for the state's revision: a notification lost across a
+  // reconnect, a connection dead without a word. 1 s by default.
+  const check = Number(env.OPS_STATE_CHECK_SECONDS);
+  if (env.OPS_STATE_CHECK_SECONDS?.trim() && !(Number.isFinite(check) && check > 0))
+    throw new Error(`OPS_STATE_CHECK_SECONDS must be a positive number (got "${env.OPS_STATE_CHECK_SECONDS}")`);
+  return postgresStore(url, { ...opts, ...(check > 0 ? { probeMs: check * 1000 } : {}) });
+}
+
+/** A store, or a deploy root's files (what the functions of before took: a root). */
+export function storeAt(at: string | StateStore): StateStore {
+  return typeof at === 'string' ? fileStore(at) : at;
+}
