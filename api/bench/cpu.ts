@@ -33,8 +33,12 @@ function processMs(pid: number): number {
   }
 }
 
-/** Every PostgreSQL server process on this machine (postmaster, backends, background workers). */
-function postgresPids(): number[] {
+/**
+ * Every PostgreSQL server process on this machine (postmaster, backends, background workers), or with
+ * `database` only the backends serving it: their process title is `postgres: [<cluster>: ]<role> <database> <client> …`.
+ * On a machine shared with other databases' work that is the bench's own database CPU, not theirs.
+ */
+function postgresPids(database?: string): number[] {
   try {
     return fs
       .readdirSync('/proc')
@@ -42,7 +46,10 @@ function postgresPids(): number[] {
       .map(Number)
       .filter((pid) => {
         try {
-          return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+          if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return false;
+          if (database === undefined) return true;
+          const title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+          return title.startsWith('postgres: ') && title.split(/[\s\0]+/).includes(database);
         } catch {
           return false;
         }
@@ -82,24 +89,32 @@ export interface CpuFigures {
 }
 
 /**
- * Starts counting CPU for the API processes `apiPids` (and PostgreSQL's processes when `postgres`);
- * the returned function stops and divides by the answers the run received.
+ * Starts counting CPU for the API processes `apiPids` (and PostgreSQL's processes when `postgres`: the
+ * backends of that database when it is named); the returned function stops and divides by the answers
+ * the run received. A backend that started during the run counts from its start.
  */
-export function cpuAccount(apiPids: number[], postgres: boolean): (answers: number) => CpuFigures | null {
+export function cpuAccount(apiPids: number[], postgres: boolean | { database: string }): (answers: number) => CpuFigures | null {
   if (process.platform !== 'linux') return () => null;
-  const dbPids = postgres ? postgresPids() : [];
-  const snap = (): Snapshot => {
+  const database = typeof postgres === 'object' ? postgres.database : undefined;
+  const started = new Map((postgres ? postgresPids(database) : []).map((pid) => [pid, processMs(pid)]));
+  const dbMs = (end: boolean) => {
+    if (!end) return [...started.values()].reduce((s, ms) => s + ms, 0);
+    const now = new Set([...started.keys(), ...(postgres ? postgresPids(database) : [])]);
+    // A backend gone since the start: the CPU it had then is all it will count (processMs is 0 now).
+    return [...now].reduce((s, pid) => s + Math.max(processMs(pid), started.get(pid) ?? 0), 0);
+  };
+  const snap = (end: boolean): Snapshot => {
     const own = process.cpuUsage();
     return {
       api: apiPids.reduce((s, pid) => s + processMs(pid), 0),
-      db: dbPids.reduce((s, pid) => s + processMs(pid), 0),
+      db: dbMs(end),
       generator: (own.user + own.system) / 1000,
       machine: machineMs(),
     };
   };
-  const before = snap();
+  const before = snap(false);
   return (answers) => {
-    const after = snap();
+    const after = snap(true);
     const per = (ms: number) => Math.round((ms / Math.max(1, answers)) * 1000) / 1000;
     const busy = after.machine && before.machine ? after.machine.busy - before.machine.busy : 0;
     const total = after.machine && before.machine ? after.machine.total - before.machine.total : 0;

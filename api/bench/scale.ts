@@ -36,6 +36,7 @@ import { BENCH_API_KEY, benchProductionEnv } from './productionEnv';
 import { freePort, waitFor } from './apiProcess';
 import { cartCycle } from './cartCycle';
 import { cpuAccount, type CpuFigures } from './cpu';
+import { exact, misspelt, partial } from './searchTexts';
 
 const API_DIR = path.resolve(__dirname, '..');
 const API_KEY = BENCH_API_KEY;
@@ -185,73 +186,6 @@ interface Scenario {
   paced?: PacedRequest[];
 }
 
-/** The grown catalogue's words (seed/large.ts, seed/catalogue.ts): what the distinct searches are made of. */
-const DESCRIPTORS = [
-  'classic',
-  'festive',
-  'premium',
-  'everyday',
-  'slim',
-  'relaxed',
-  'heritage',
-  'urban',
-  'essential',
-  'signature',
-  'vintage',
-  'modern',
-];
-const COLOURS = [
-  'indigo',
-  'maroon',
-  'olive',
-  'mustard',
-  'teal',
-  'charcoal',
-  'ivory',
-  'rust',
-  'navy',
-  'saffron',
-  'emerald',
-  'black',
-  'tan',
-  'peach',
-  'wine',
-];
-const ITEMS = [
-  'watch',
-  'saree',
-  'kurta',
-  'wallet',
-  'backpack',
-  'sunglasses',
-  'jeans',
-  'shirt',
-  'sneakers',
-  'loafers',
-  'belt',
-  'clutch',
-  'chappals',
-  'tote',
-];
-/** Categories whose words no item of another category holds: a search naming two of them finds no product with both. */
-const APART = ['sarees', 'wallet', 'belts', 'caps', 'kurtas', 'backpacks', 'sunglasses', 'handbags', 'watch'];
-
-/** The i-th of `n` distinct strings, spread over every word list (i and i + 1 differ in every position). */
-function nth<T>(lists: readonly (readonly T[])[], i: number): T[] {
-  let rest = i;
-  return lists.map((list) => {
-    const item = list[rest % list.length] as T;
-    rest = Math.floor(rest / list.length);
-    return item;
-  });
-}
-
-/** A typo a shopper makes: two neighbouring letters swapped (position from `k`). */
-const swapped = (word: string, k: number) => {
-  const at = 1 + (k % Math.max(1, word.length - 2));
-  return word.slice(0, at) + (word[at + 1] ?? '') + (word[at] ?? '') + word.slice(at + 2);
-};
-
 /**
  * Searches (exact, partial, misspelt) and filtered lists, each request new: totals, spelling look-ups and
  * plans are all done afresh, as for the thousands of distinct strings shoppers type.
@@ -264,16 +198,6 @@ function distinctScenarios(json: Record<string, string>, form: Record<string, st
     body: JSON.stringify({ search: text }),
   });
   const texts = (make: (i: number) => string, from: number, count: number) => Array.from({ length: count }, (_, k) => make(from + k));
-  const exact = (i: number) => nth([DESCRIPTORS, COLOURS, ITEMS], i).join(' ');
-  const partial = (i: number) => {
-    const [colour, a, b] = nth([COLOURS, APART, APART], i);
-    return `${colour} ${a} ${b === a ? APART[(APART.indexOf(a ?? '') + 1) % APART.length] : b}`;
-  };
-  const misspelt = (i: number) => {
-    const [descriptor, colour, item] = nth([DESCRIPTORS, COLOURS, ITEMS], i);
-    const k = Math.floor(i / (DESCRIPTORS.length * COLOURS.length * ITEMS.length));
-    return `${descriptor} ${colour} ${swapped(item ?? '', k)}`;
-  };
   // Warm-up and flat out from the start of each space, the paced run (10,000 at 500/s for 20 s) after them.
   const WARM = 2_000;
   const PACED = 12_000;
@@ -338,6 +262,8 @@ async function measureOne(opts: {
     : await Promise.all(Array.from({ length: opts.instances }, freePort));
   const servers = startServers(opts.apiDir, opts.target, ports);
   const apiPids = servers.map((s) => s.pid ?? 0).filter(Boolean);
+  // PostgreSQL: the CPU of this database's backends only (other work on a shared server is not the bench's).
+  const dbCpu = opts.target.kind === 'postgres' ? { database: new URL(opts.target.url).pathname.slice(1) } : false;
   const rows: Row[] = [];
   try {
     for (const port of ports) await waitFor(`http://127.0.0.1:${port}/api/openapi.json`, 120_000);
@@ -382,7 +308,7 @@ async function measureOne(opts: {
     for (const s of reads) {
       const { total, shown } = await answerSize(base, (s.paced ?? s.requests)[0]);
       await flatOut(ports, opts.connections, 1, s.requests); // warm-up
-      const account = cpuAccount(apiPids, opts.db === 'postgres');
+      const account = cpuAccount(apiPids, dbCpu);
       const paced = {
         rate: opts.rate,
         ...(await pacedRun({
@@ -455,7 +381,7 @@ async function measureOne(opts: {
     const measureCart = async (): Promise<void> => {
       await cartFlatOut(1);
       const cartRate = Math.min(opts.rate, 200);
-      const account = cpuAccount(apiPids, opts.db === 'postgres');
+      const account = cpuAccount(apiPids, dbCpu);
       const paced = {
         rate: cartRate,
         ...(await pacedRun({

@@ -93,8 +93,11 @@ const TIERS: Pick<Match, 'field' | 'except'>[] = [
 ];
 
 interface Search {
-  /** How many products match, counting at most `cap`. */
-  count(m: Match, cap: number): Promise<number>;
+  /**
+   * How many products match, counting at most `cap`; with it, when the same read tells it exactly, the
+   * page of `limit` ids from `offset` in relevance order (TIERS), else null (`ranked` reads it).
+   */
+  countPage(m: Match, cap: number, limit: number, offset: number): Promise<{ count: number; ids: number[] | null }>;
   /** One page of the matching ids in relevance order (TIERS). */
   ranked(m: Match, limit: number, offset: number): Promise<number[]>;
   /** A subquery of the matching ids, to combine with the other filters (`p.id in …`). */
@@ -134,6 +137,8 @@ const DENSE_TIER = 2000;
 /** PostgreSQL: how many of the newest products a search looks at first, and how many matches there make it dense (2 %). */
 const PROBE = 1000;
 const DENSE_PROBE = 20;
+/** PostgreSQL: a sparse search with fewer matches than this is counted and ranked from one read of them. */
+const SPARSE_BOUND = 2000;
 
 /** Words shorter than three letters cannot use a trigram index: they only narrow what the others found. */
 const MIN_INDEXED = 3;
@@ -157,8 +162,29 @@ class SqliteSearch implements Search {
     return inStock === null ? sql`` : inStock ? sql` and p.total_stock > 0` : sql` and p.total_stock = 0`;
   }
 
-  count(m: Match, cap: number): Promise<number> {
-    return this.countIn(m, null, cap);
+  /**
+   * The matches counted up to the cap; on the first page, the newest in-stock name matches, which are the
+   * page whenever there are a page of them (what `ranked` reads first too); else, for fewer matches than
+   * the cap, all of them ranked (TIERS) in one statement instead of a page and a count per tier half.
+   * Separate statements: FTS5 does a query's work when its scan starts, so a part of one statement
+   * guarded by a condition would still read its words.
+   */
+  async countPage(m: Match, cap: number, limit: number, offset: number): Promise<{ count: number; ids: number[] | null }> {
+    const count = await this.countIn(m, null, cap);
+    if (count === 0) return { count, ids: [] };
+    if (offset === 0) {
+      const newest = await this.page({ groups: m.groups, all: m.all, field: 'name' }, true, limit, 0);
+      if (newest.length === limit) return { count, ids: newest };
+    }
+    if (count >= cap) return { count, ids: null };
+    const of = (field: Field) => sql`(select rowid from products_search where products_search match ${this.expr({ ...m, field })})`;
+    const r = await sql<{ id: number }>`
+      select m.rowid as id from products_search m cross join products p on p.id = m.rowid
+      where m.products_search match ${this.expr(m)}
+      order by case when m.rowid in ${of('name')} then 0 when m.rowid in ${of('nameBrand')} then 1 else 2 end,
+        p.total_stock > 0 desc, m.rowid desc
+      limit ${limit} offset ${offset}`.execute(this.db);
+    return { count, ids: r.rows.map((row) => row.id) };
   }
 
   async ranked(m: Match, limit: number, offset: number): Promise<number[]> {
@@ -277,11 +303,19 @@ class PostgresSearch implements Search {
     return r.rows;
   }
 
-  /** Dense words are counted by walking the products (a few thousand rows to reach the cap), sparse ones through the GIN index. */
-  async count(m: Match, cap: number): Promise<number> {
-    const sample = await this.probe(m);
-    if (sample.length >= DENSE_PROBE) return this.countIn(this.db, m, null, cap);
-    return this.bitmaps((db) => this.countIn(db, m, null, cap));
+  /**
+   * One call of `products_search_page` (migration 029): dense words (DENSE_PROBE of the newest PROBE) are
+   * counted by walking the newest products, whose in-stock name matches are often the first page; sparse
+   * ones are read once from the GIN index, at most SPARSE_BOUND, counted and ranked from that one read.
+   */
+  async countPage(m: Match, cap: number, limit: number, offset: number): Promise<{ count: number; ids: number[] | null }> {
+    const name = this.query({ groups: m.groups, all: m.all, field: 'name' });
+    const nameBrand = this.query({ groups: m.groups, all: m.all, field: 'nameBrand' });
+    const r = await sql<{ matches: number; page: number[] | null }>`select matches, page from products_search_page(
+      ${this.query(m)}::tsquery, ${name}::tsquery, ${nameBrand}::tsquery,
+      ${PROBE}, ${DENSE_PROBE}, ${SPARSE_BOUND}, ${cap}, ${limit}, ${offset})`.execute(this.db);
+    const row = r.rows[0];
+    return { count: Number(row?.matches ?? 0), ids: row?.page ?? null };
   }
 
   /**
@@ -610,16 +644,28 @@ export class CatalogRepository {
     );
   }
 
-  /** How a search is answered (`Resolved`), kept per search text like a list total. */
-  private resolveSearch(text: string): Promise<Resolved> {
-    return this.cache.lasting(`search:${text}`, () => this.loadResolved(text));
+  /**
+   * How a search is answered (`Resolved`), kept per search text like a list total; with it, when this call
+   * worked it out and the same read told it, the page of ids from `offset` (a kept answer has none: the
+   * page is read afresh, in stock first as the stock is now).
+   */
+  private async resolveSearch(text: string, offset: number): Promise<{ found: Resolved; ids: number[] | null }> {
+    let ids: number[] | null = null;
+    const found = await this.cache.lasting(`search:${text}`, async () => {
+      const loaded = await this.loadResolved(text, offset);
+      ids = loaded.ids;
+      return loaded.found;
+    });
+    return { found, ids };
   }
 
-  private async loadResolved(text: string): Promise<Resolved> {
+  private async loadResolved(text: string, offset: number): Promise<{ found: Resolved; ids: number[] | null }> {
+    const none = { found: { kind: 'none', count: 0 } as const, ids: null };
     const synonyms = await this.synonyms();
     const plan = planSearch(text, synonyms);
-    if (plan.groups.length === 0) return { kind: 'none', count: 0 };
+    if (plan.groups.length === 0) return none;
     const cap = LIST_TOTAL_CAP + 1;
+    const counted = (m: Match) => this.search.countPage(m, cap, PER_PAGE, offset);
     const counts = await this.wordCounts(plan.groups.flatMap((g) => g.alternatives));
     const held = (g: SearchGroup) => g.alternatives.reduce((sum, a) => sum + (counts.get(a) ?? 0), 0);
     // The rarest word first: an index intersects several words fastest from the shortest list.
@@ -630,26 +676,26 @@ export class CatalogRepository {
     });
     const exact = every(plan);
     // A word no product holds: all the words cannot match, and the index need not be asked.
-    const found = plan.groups.some((g) => held(g) === 0) ? 0 : await this.search.count(exact, cap);
-    if (found > 0) return { kind: 'words', match: exact, count: found };
+    const found = plan.groups.some((g) => held(g) === 0) ? null : await counted(exact);
+    if (found && found.count > 0) return { found: { kind: 'words', match: exact, count: found.count }, ids: found.ids };
     // Spelling tolerance, only now that the typed words found nothing.
     const fixes = await this.corrections(plan, synonyms, counts);
     const fixed = fixes.size ? replaceWords(plan, fixes, synonyms) : plan;
     const corrected = fixes.size ? { corrected: correctedText(text, fixes) } : {};
     if (fixes.size) {
       const match = every(fixed);
-      const count = await this.search.count(match, cap);
-      if (count > 0) return { kind: 'words', match, count, ...corrected };
+      const { count, ids } = await counted(match);
+      if (count > 0) return { found: { kind: 'words', match, count, ...corrected }, ids };
     }
     if (fixed.groups.length > 1) {
       const match: Match = { ...every(fixed), all: false };
-      const count = await this.search.count(match, cap);
-      if (count > 0) return { kind: 'words', match, count, ...corrected };
+      const { count, ids } = await counted(match);
+      if (count > 0) return { found: { kind: 'words', match, count, ...corrected }, ids };
     }
     // Parts of words ("atch"): the words as typed, lower case.
     const parts = text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
     const count = parts.length ? await this.search.partsCount(parts, cap) : 0;
-    return count > 0 ? { kind: 'parts', words: parts, count } : { kind: 'none', count: 0 };
+    return count > 0 ? { found: { kind: 'parts', words: parts, count }, ids: null } : none;
   }
 
   /**
@@ -703,14 +749,15 @@ export class CatalogRepository {
     const offset = (q.page - 1) * PER_PAGE;
     const { page: _page, sortBy: _sort, search, ...rest } = q;
     const onlySearch = search !== undefined && Object.values(rest).every((v) => v === undefined);
-    const found = search === undefined ? null : await this.resolveSearch(search);
+    const resolved = search === undefined ? null : await this.resolveSearch(search, offset);
+    const found = resolved?.found ?? null;
     let counted: number;
     let products: Product[];
     if (found && onlySearch) {
       counted = found.count;
       const capped = counted > LIST_TOTAL_CAP;
       let ids: number[] = [];
-      if (found.kind === 'words') ids = await this.search.ranked(found.match, PER_PAGE, offset);
+      if (found.kind === 'words') ids = resolved?.ids ?? (await this.search.ranked(found.match, PER_PAGE, offset));
       else if (found.kind === 'parts' && (capped || offset < counted))
         ids = await this.search.partsPage(found.words, !capped, PER_PAGE, offset);
       products = await this.byIdsInOrder(ids);
