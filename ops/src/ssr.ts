@@ -19,7 +19,7 @@ import { promises as fs } from 'node:fs';
 import { createRequire, builtinModules } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import type { RegistryEntry, RemoteRegistry, RenderedRoute, ServerRenderResult } from '@storefront/contract/deploy';
+import type { RemoteRegistry, RenderedRoute, ServerRenderResult } from '@storefront/contract/deploy';
 import { pageQuery } from '@storefront/contract/routes';
 import { VERSION_RE } from './sections';
 
@@ -44,8 +44,6 @@ export interface ServerPage {
   html: string;
   /** Stylesheet and preload links for `<head>`. */
   head: string;
-  /** A personal page's script preloads, written at the end of `<body>` (see `scriptPreloads`). */
-  preload?: string;
   /** Attributes for `<html>` (the store's theme). */
   rootAttributes: Record<string, string>;
   /** The page's title and description (replacing the shell page's defaults). */
@@ -172,23 +170,6 @@ export function splitLeadingLinks(html: string): { links: string; body: string }
 }
 
 /** The base URL a remote's files are served from: its manifest's folder (same origin or another). */
-/**
- * The shell's named chunk groups every page's start-up loads besides its shared libraries. Not axios: a
- * guest's cart or sign-in page sends no request as it loads, and My Orders' list comes with the start-up's
- * prefetch; the client loads it when a request first needs it (shared/src/api/client.ts).
- */
-const SHELL_START_GROUPS = ['bootstrap'];
-
-/** Shared libraries only the chunks holding a form load (shared/src/federation.ts): not preloaded. */
-const LOADED_ON_DEMAND = new Set(['@storefront/shared/validation']);
-
-/** The parts of a build's `mf-manifest.json` the preloads read; anything may be missing. */
-interface MfManifest {
-  metaData?: { remoteEntry?: { name?: unknown } };
-  shared?: { name?: string; assets?: { js?: { sync?: string[] } } }[];
-  exposes?: { name?: string; assets?: { js?: { sync?: string[] } } }[];
-}
-
 function remoteBase(entry: string): string {
   return entry.slice(0, entry.lastIndexOf('/') + 1);
 }
@@ -322,41 +303,6 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
     return links.join('');
   }
 
-  /**
-   * Everything a personal page's scripts will ask for, named at once so it all comes in one wave instead
-   * of four (main.js → the remote's manifest → its entry and the shell's shared libraries → the page):
-   * the shell's shared libraries and bootstrap, the remote's manifest, entry and the page's own chunks,
-   * read from the two builds' `mf-manifest.json` and `ssr-assets.json`. Its content is the shopper's own,
-   * which only these scripts bring; a public page's pictures keep the network to themselves instead.
-   */
-  async function scriptPreloads(shellVersion: string, remote: string, entry: RegistryEntry, module: string): Promise<string> {
-    const shellDir = path.join(root, 'shell', shellVersion);
-    const shellUrl = `/shell/${shellVersion}/`;
-    const files = new Set<string>();
-    const shellManifest = (await readJson(path.join(shellDir, 'mf-manifest.json'))) as MfManifest | null;
-    for (const shared of shellManifest?.shared ?? []) {
-      if (shared.name && LOADED_ON_DEMAND.has(shared.name)) continue;
-      for (const f of shared.assets?.js?.sync ?? []) files.add(shellUrl + f);
-    }
-    const shellAssets = (await readJson(path.join(shellDir, 'ssr-assets.json'))) as { js?: Record<string, unknown> } | null;
-    for (const group of SHELL_START_GROUPS) {
-      const list = shellAssets?.js?.[group];
-      if (Array.isArray(list)) for (const f of list) if (typeof f === 'string') files.add(shellUrl + f);
-    }
-    const remoteUrl = remoteFolderUrl(entry.entry);
-    const manifest = (await readJson(path.join(root, 'remotes', remote, entry.version, 'mf-manifest.json'))) as MfManifest | null;
-    const remoteEntry = manifest?.metaData?.remoteEntry?.name;
-    if (typeof remoteEntry === 'string') files.add(remoteUrl + remoteEntry);
-    const exposed = manifest?.exposes?.find((e) => e.name === module);
-    for (const f of exposed?.assets?.js?.sync ?? []) files.add(remoteUrl + f);
-    // Low priority: the page's largest paint here is the header's logo, which must not queue behind them.
-    const tags = [`<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="${escapeAttr(entry.entry)}">`];
-    for (const f of files) {
-      if (/^[\w./:-]+\.js$/.test(f)) tags.push(`<link rel="preload" as="script" fetchpriority="low" href="${escapeAttr(f)}">`);
-    }
-    return tags.join('');
-  }
-
   /** A render, unless `maxInFlight` are running already (cache hits and shared renders take no place). */
   async function renderCapped(reg: RemoteRegistry, url: string, config: unknown): Promise<ServerPage | null> {
     if (inFlight >= maxInFlight) {
@@ -408,7 +354,6 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
     }
     const { links, body } = splitLeadingLinks(result.html);
     const personal = result.personal === true;
-    let preload = '';
     let css = await cssLinks(`/shell/${shellVersion}/`, path.join(root, 'shell', shellVersion), ['main', 'bootstrap']);
     if ('shell' in result.route) {
       css += await cssLinks(`/shell/${shellVersion}/`, path.join(root, 'shell', shellVersion), [result.route.shell]);
@@ -418,7 +363,6 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
         css += await cssLinks(remoteFolderUrl(entry.entry), path.join(root, 'remotes', result.route.remote, entry.version), [
           result.route.module,
         ]);
-        if (personal) preload = await scriptPreloads(shellVersion, result.route.remote, entry, result.route.module);
       }
     }
     events?.rendered(Date.now() - started);
@@ -428,7 +372,6 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
       ...(loader ? { loader } : {}),
       status: result.status,
       personal,
-      ...(preload ? { preload } : {}),
       html: body,
       head: css + links + (typeof result.head === 'string' ? result.head : ''),
       rootAttributes: result.rootAttributes,
@@ -539,8 +482,7 @@ export function injectServerPage(html: string, page: ServerPage): string | null 
     html.slice(headEnd, start) +
     page.html +
     html.slice(end + OUTLET_END.length);
-  const withPreloads = page.preload ? out.replace('</body>', () => `${page.preload}</body>`) : out;
-  return page.loader ? withLoader(withPreloads, page.loader, page.personal) : withPreloads;
+  return page.loader ? withLoader(out, page.loader, page.personal) : out;
 }
 
 /**
@@ -551,10 +493,6 @@ export function injectServerPage(html: string, page: ServerPage): string | null 
 function withLoader(html: string, loader: PageLoaderScript, personal: boolean): string {
   const entry = /<script defer src="([^"]*\/main\.[^"/]*\.js)"><\/script>/.exec(html);
   if (!entry) return html;
-  const main = escapeAttr(entry[1] ?? '');
-  // On a personal page the loader starts main.js at once, but only runs once the stylesheets are in:
-  // preloaded, main.js comes in the same wave as the rest of the page's scripts.
   const start = personal ? ' data-start="now"' : '';
-  const preload = personal ? `<link rel="preload" as="script" fetchpriority="low" href="${main}">` : '';
-  return html.replace(entry[0], () => `${preload}<script data-main="${main}"${start}>${loader.code}</script>`);
+  return html.replace(entry[0], () => `<script data-main="${escapeAttr(entry[1] ?? '')}"${start}>${loader.code}</script>`);
 }

@@ -4,9 +4,7 @@
  * loaded, with which singletons, and what it wrote into the page.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { createHost, type Host } from '../src/host';
 import { injectServerPage, splitLeadingLinks, OUTLET_END, OUTLET_START } from '../src/ssr';
 import { freePort, makeWorkspace, type Workspace } from './helpers';
@@ -283,57 +281,6 @@ describe("pages showing the shopper's own data (issue 19): never cached, never i
     },
   );
 
-  it("preloads a personal page's scripts at the end of the body, in one wave; a public page's pictures keep the network", async () => {
-    const shellDir = path.join(ws.root, 'shell', '0.1.0-s1');
-    const catalogDir = path.join(ws.root, 'remotes', 'catalog', '0.1.0-c1');
-    const saved = [shellDir, catalogDir].map((d) => readFileSync(path.join(d, 'mf-manifest.json'), 'utf8'));
-    const edit = (dir: string, change: (m: Record<string, unknown>) => void) => {
-      const m = JSON.parse(readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8')) as Record<string, unknown>;
-      change(m);
-      writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(m));
-    };
-    edit(shellDir, (m) => {
-      m.shared = [
-        { name: 'react-dom', assets: { js: { sync: ['435.aa.js'], async: ['9.zz.js'] } } },
-        { name: '@storefront/shared/validation', assets: { js: { sync: ['164.yy.js'], async: [] } } },
-      ];
-    });
-    writeFileSync(
-      path.join(shellDir, 'ssr-assets.json'),
-      JSON.stringify({ css: {}, js: { bootstrap: ['bootstrap.bb.js'], axios: ['axios.cc.js'], Faq: ['Faq.dd.js'] } }),
-    );
-    edit(catalogDir, (m) => {
-      m.exposes = [
-        { name: 'Home', assets: { js: { sync: ['12.ee.js', 'Home.ff.js'], async: ['13.gg.js'] } } },
-        { name: 'Shop', assets: { js: { sync: ['Shop.hh.js'], async: [] } } },
-      ];
-    });
-    try {
-      const { base } = await start();
-      const cart = await get(base, '/cart');
-      const tail = cart.body.slice(cart.body.indexOf('<div id="root">'));
-      const preloads = [...tail.matchAll(/<link rel="preload" as="(\w+)"(?: crossorigin)? fetchpriority="low" href="([^"]+)">/g)].map(
-        (m) => `${m[1]} ${m[2]}`,
-      );
-      expect(preloads).toEqual([
-        'script /shell/0.1.0-s1/main.0123abcd.js',
-        'fetch /remotes/catalog/0.1.0-c1/mf-manifest.json',
-        'script /shell/0.1.0-s1/435.aa.js',
-        'script /shell/0.1.0-s1/bootstrap.bb.js',
-        `script ${base}/remotes/catalog/0.1.0-c1/remoteEntry.js`,
-        `script ${base}/remotes/catalog/0.1.0-c1/12.ee.js`,
-        `script ${base}/remotes/catalog/0.1.0-c1/Home.ff.js`,
-      ]);
-      expect(tail.indexOf('<link rel="preload"')).toBeLessThan(tail.indexOf('</body>'));
-      const home = await get(base, '/');
-      expect(home.body).not.toContain('as="script"');
-      expect(home.body).not.toContain('as="fetch"');
-    } finally {
-      writeFileSync(path.join(shellDir, 'mf-manifest.json'), saved[0]!);
-      writeFileSync(path.join(catalogDir, 'mf-manifest.json'), saved[1]!);
-    }
-  });
-
   it('public pages stay no-store only, and indexable', async () => {
     const { base } = await start();
     for (const p of ['/', '/shop?categories=shirts', '/products/a-b', '/faq', '/nope']) {
@@ -521,9 +468,7 @@ describe('writing a render into the page', () => {
   it("starts a personal page's scripts at once: its content is the shopper's own and comes with them", () => {
     const html = `<html><head></head><body><div id="root">${OUTLET_START}${OUTLET_END}</div><script defer src="/shell/v/main.1.js"></script></body></html>`;
     const out = injectServerPage(html, { ...page, personal: true, loader: { code: 'x', hash: 'sha256-x' } })!;
-    expect(out).toContain(
-      '<link rel="preload" as="script" fetchpriority="low" href="/shell/v/main.1.js"><script data-main="/shell/v/main.1.js" data-start="now">x</script>',
-    );
+    expect(out).toContain('<script data-main="/shell/v/main.1.js" data-start="now">x</script>');
   });
 
   it('gives null for a page without an outlet (a shell from before server rendering)', () => {
