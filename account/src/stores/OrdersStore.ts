@@ -10,6 +10,8 @@ import {
   type Order,
 } from '@storefront/shared';
 
+export type OrderDocumentKind = 'invoice' | 'credit_note';
+
 /** What the orders store needs to know about the session (the shared auth store satisfies it). */
 export interface Session {
   readonly isAuthenticated: boolean;
@@ -33,9 +35,11 @@ export class OrdersStore {
   loaded = false;
   error: string | null = null;
   cancelling = false;
+  /** The tax document being downloaded (issue 39), one at a time. */
+  downloading: OrderDocumentKind | null = null;
 
   constructor(
-    private readonly api: Pick<Api, 'getOrders' | 'cancelOrder'>,
+    private readonly api: Pick<Api, 'getOrders' | 'cancelOrder' | 'getOrderDocument'>,
     private readonly session: Session,
   ) {
     makeAutoObservable<OrdersStore, 'api' | 'session'>(this, { api: false, session: false, orders: observableRef }, { autoBind: true });
@@ -56,6 +60,21 @@ export class OrdersStore {
         this.loaded = true;
       });
     });
+  }
+
+  /**
+   * An order's GST tax invoice or credit note as a PDF (issue 39), through the one API client: the bearer
+   * travels in a header, so a plain link cannot open it. Rejects when the server refuses.
+   */
+  async downloadDocument(orderId: number, kind: OrderDocumentKind): Promise<Blob> {
+    this.downloading = kind;
+    try {
+      return answered(await this.api.getOrderDocument(orderId, kind));
+    } finally {
+      runInAction(() => {
+        this.downloading = null;
+      });
+    }
   }
 
   /**

@@ -13,27 +13,30 @@ import {
 import { useLastShown } from '../../hooks/useLastShown';
 import { CopyOrderNumber } from './CopyOrderNumber';
 import { OrderDocuments } from './OrderDocuments';
+import type { OrdersStore } from '../../stores/OrdersStore';
 import { formatOrderDate } from './formatOrderDate';
 import { OrderProgress } from './OrderProgress';
 import './OrderDetailsDrawer.css';
 
 interface OrderDetailsDrawerProps {
   order: Order | null;
+  /** The list's store: it downloads the order's tax documents. */
+  orders: OrdersStore;
   onClose: () => void;
   onCancel: (order: Order) => void;
 }
 
 /** Order Details side drawer (spec §2, §9): the shared Drawer closes with its 300 ms animation. */
-export const OrderDetailsDrawer = observer(function OrderDetailsDrawer({ order, onClose, onCancel }: OrderDetailsDrawerProps) {
+export const OrderDetailsDrawer = observer(function OrderDetailsDrawer({ order, orders, onClose, onCancel }: OrderDetailsDrawerProps) {
   const shown = useLastShown(order);
   return (
     <Drawer open={order !== null} onClose={onClose} title="Order Details" className="acc-order-drawer">
-      {shown && <OrderDetails order={shown} onCancel={onCancel} />}
+      {shown && <OrderDetails order={shown} orders={orders} onCancel={onCancel} />}
     </Drawer>
   );
 });
 
-function OrderDetails({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
+function OrderDetails({ order, orders, onCancel }: { order: Order; orders: OrdersStore; onCancel: (order: Order) => void }) {
   const s = summarizeOrder(order);
   const address = order.customer_data?.shipping_address;
   return (
@@ -137,7 +140,7 @@ function OrderDetails({ order, onCancel }: { order: Order; onCancel: (order: Ord
         </>
       )}
 
-      <OrderDocuments order={order} />
+      <OrderDocuments order={order} orders={orders} />
 
       {isCancellable(order.status) && (
         <div className="acc-order-details__actions">

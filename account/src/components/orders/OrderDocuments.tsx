@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { MESSAGES, answered, reportError, useStores, type Order } from '@storefront/shared';
-
-type Kind = 'invoice' | 'credit_note';
+import { observer } from 'mobx-react-lite';
+import { MESSAGES, reportError, type Order } from '@storefront/shared';
+import type { OrderDocumentKind, OrdersStore } from '../../stores/OrdersStore';
 
 /** Hands a downloaded file to the browser as a download named `filename`. */
 function saveFile(blob: Blob, filename: string): void {
@@ -16,24 +15,17 @@ function saveFile(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/**
- * The order's GST tax invoice and credit note (issue 39), once issued: fetched through the one API client
- * (the bearer travels in a header, so a plain link cannot open them) and saved as a PDF.
- */
-export function OrderDocuments({ order }: { order: Order }) {
-  const { api } = useStores();
-  const [busy, setBusy] = useState<Kind | null>(null);
+/** The order's GST tax invoice and credit note (issue 39), once issued: downloaded by the orders store, saved as a PDF. */
+export const OrderDocuments = observer(function OrderDocuments({ order, orders }: { order: Order; orders: OrdersStore }) {
+  const busy = orders.downloading;
   const docs = order.documents;
   if (!docs?.invoice_number) return null;
 
-  const download = async (kind: Kind, number: string) => {
-    setBusy(kind);
+  const download = async (kind: OrderDocumentKind, number: string) => {
     try {
-      saveFile(answered(await api.getOrderDocument(order.order_id, kind)), `${number.replaceAll('/', '-')}.pdf`);
+      saveFile(await orders.downloadDocument(order.order_id, kind), `${number.replaceAll('/', '-')}.pdf`);
     } catch (err) {
       reportError(err, MESSAGES.documentFailed);
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -64,4 +56,4 @@ export function OrderDocuments({ order }: { order: Order }) {
       </div>
     </>
   );
-}
+});

@@ -119,7 +119,7 @@ export const OrdersSection = observer(function OrdersSection() {
           ))}
         </ul>
       )}
-      <OrderDetailsDrawer order={selected} onClose={closeDrawer} onCancel={openCancelFromDrawer} />
+      <OrderDetailsDrawer order={selected} orders={orders} onClose={closeDrawer} onCancel={openCancelFromDrawer} />
       <CancelOrderDialog order={cancelling} orders={orders} onClose={closeCancel} />
     </div>
   );
