@@ -43,6 +43,16 @@ const boundaryZones = [
     from: './api/src/routes',
     message: 'A route never imports another route: move what both need into api/src/domain or api/src/schemas.ts.',
   },
+  // The benchmarks drive the other packages from outside: through their entry points (package.json
+  // "exports", e.g. @storefront/api/bench), never by a path into their files; and nothing imports them.
+  ...['api', 'ops', 'shared', 'contract', 'e2e', ...SECTIONS].flatMap((pkg) => [
+    {
+      target: './bench',
+      from: `./${pkg}`,
+      message: `bench imports ${pkg} through its entry point (package.json "exports"), not by a path into its files.`,
+    },
+    { target: `./${pkg}`, from: './bench', message: 'Nothing imports the benchmarks: they stand outside the packages they measure.' },
+  ]),
   // The contract is the ground floor: it imports no other package.
   ...['shared', 'api', 'ops', ...SECTIONS].map((from) => ({
     target: './contract',

@@ -74,3 +74,29 @@ test('a cycle fails anywhere in the workspace', async () => {
   const rules = (result?.messages ?? []).map((m) => m.ruleId);
   assert.ok(rules.includes('import-x/no-cycle'), `got ${rules.join(', ')}`);
 });
+
+test('a benchmark reaches the API through its entry point, never by a path into its files', async () => {
+  const deep = await rulesFor(
+    'bench/api/offence.ts',
+    "import { openDatabase } from '../../api/src/db/database';\nexport const o = openDatabase;\n",
+  );
+  assert.ok(deep.includes('import-x/no-restricted-paths'), `got ${deep.join(', ')}`);
+  const packaged = await rulesFor(
+    'bench/api/offence.ts',
+    "import { openDatabase } from '@storefront/api/src/db/database';\nexport const o = openDatabase;\n",
+  );
+  assert.ok(packaged.includes('no-restricted-imports'), `got ${packaged.join(', ')}`);
+  const allowed = await rulesFor(
+    'bench/api/allowed.ts',
+    "import { openDatabase } from '@storefront/api/bench';\nexport const o = openDatabase;\n",
+  );
+  assert.deepEqual(allowed, []);
+});
+
+test('no package imports the benchmarks', async () => {
+  const rules = await rulesFor(
+    'api/src/offence.ts',
+    "import { percentile } from '../../bench/lib/stats.mjs';\nexport const p = percentile;\n",
+  );
+  assert.ok(rules.includes('import-x/no-restricted-paths'), `got ${rules.join(', ')}`);
+});
