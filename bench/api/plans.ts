@@ -1,14 +1,10 @@
-/**
- * Query plans of the catalogue calls (issue 16): runs each call of the scale bench through the catalogue
- * repository, captures the SQL it sends, and prints the database's plan of each statement (SQLite
- * `explain query plan`; PostgreSQL `explain analyze`).
- *
- *   pnpm bench:plans <DB_FILE or postgres:// URL> [--repeat 50] [--repo <catalog.ts>]
- *
- * --repo: another version's catalogue repository module (the same constructor and calls), to compare.
- * --repeat N: each call then timed N times in process (no HTTP, page cache off, totals counted once per
- * filter as in the API), median and p99: a figure that compares sizes on a busy machine better than a load run.
- */
+// Query plans of the catalogue calls (issue 16): runs each call of the scale bench through the catalogue
+// repository, captures the SQL it sends, and prints the database's plan of each statement (SQLite
+// `explain query plan`; PostgreSQL `explain analyze`).
+//   pnpm bench:plans <DB_FILE or postgres:// URL> [--repeat 50] [--repo <catalog.ts>]
+// --repo: another version's catalogue repository module (the same constructor and calls), to compare.
+// --repeat N: each call then timed N times in process (no HTTP, page cache off, totals counted once per
+// filter as in the API), median and p99: a figure that compares sizes on a busy machine better than a load run.
 import path from 'node:path';
 import { CompiledQuery, type KyselyPlugin, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import { CatalogCache, CatalogRepository, isPostgres, openDatabase, type ProductQuery } from '@storefront/api/bench';
