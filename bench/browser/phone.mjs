@@ -1,7 +1,7 @@
 // A page as a 412-px phone loads it (DPR 1.75, Lighthouse's; issue 20): its pictures, their bytes before
 // the LCP and in all, which element the LCP is, and any picture not sent as AVIF or WebP.
 import { PHONE } from './conditions.mjs';
-import { withState } from './timeline.mjs';
+import { loadQuietly, withState } from './timeline.mjs';
 
 /** Runs in the page before its scripts: records the LCP's time, element and picture. */
 function watchLcp() {
@@ -44,9 +44,7 @@ export async function phoneRun(browser, url, state) {
     if (r.request().resourceType() === 'image' && !r.url().startsWith('data:')) types.set(r.url(), r.headers()['content-type'] ?? '');
   });
   await page.addInitScript(watchLcp);
-  await page.goto(url, { waitUntil: 'load' });
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(1000);
+  await loadQuietly(page, url);
   const m = await page.evaluate(readPictures);
   await context.close();
   const notModern = [...types].filter(([u, t]) => /\/api\/images\/[0-9a-f]{16}-/.test(u) && !/^image\/(avif|webp)/.test(t)).length;

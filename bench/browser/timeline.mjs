@@ -9,6 +9,13 @@ export async function withState(context, state) {
   if (state) await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [state.key, state.value]);
 }
 
+/** Loads `url` and waits until the network is quiet and a second more (late paints, idle-time loads). */
+export async function loadQuietly(page, url) {
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(1000);
+}
+
 const gzipped = new Map();
 /** The gzip -6 size of a script, fetched once (the peer's figures are gzip -6 of what the page loaded). */
 function gzipSize(url) {
@@ -91,9 +98,7 @@ export async function timelineRun(browser, site, url, state) {
   await withState(context, state);
   const page = await context.newPage();
   await page.addInitScript(watchTimeline);
-  await page.goto(url, { waitUntil: 'load' });
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(1000);
+  await loadQuietly(page, url);
   const m = await page.evaluate(readTimeline);
   await context.close();
   const { jsUrls, files, fcp, ...rest } = m;
