@@ -5,8 +5,9 @@
  *
  * The page is on screen before any script: its images (the banner is the largest paint) get the
  * network to themselves, and the shell's scripts start after the page's `load` — at once on a
- * personal page (the host marks it `data-start="now"`), whose content comes with the scripts. Until the page has
- * hydrated, the shopper's last tap on a control is held and replayed (see earlyInput.ts); the shell
+ * personal page (the host marks it `data-start="now"`), whose content comes with the scripts. There the host
+ * also names what the start-up will ask for (`data-preload`), preloaded once the page's own pictures are in
+ * — so the header logo, the largest paint, keeps the network first. Until the page has hydrated, the shopper's last tap on a control is held and replayed (see earlyInput.ts); the shell
  * releases it through `window.__storefrontEarlyInput` once React owns the page.
  */
 import { EARLY_INPUT_KEY, holdEarlyInput, type HeldInput } from './earlyInput';
@@ -25,6 +26,41 @@ export function startLoader(doc: Document = document, win: Window = window): voi
   // data, which only the scripts bring; a public page's largest paint is in the HTML, its pictures first.
   if (doc.readyState === 'complete' || self.dataset.start === 'now') load();
   else win.addEventListener('load', load, { once: true });
+  const preloads = (self.dataset.preload ?? '').split(' ').filter(Boolean);
+  if (preloads.length) afterPictures(doc, () => preload(doc, preloads));
+}
+
+/** Preloads the start-up's files at low priority: scripts, and the remote's manifest (`.json`) as a fetch. */
+function preload(doc: Document, urls: string[]): void {
+  for (const url of urls) {
+    const link = doc.createElement('link');
+    link.rel = 'preload';
+    link.href = url;
+    link.setAttribute('fetchpriority', 'low');
+    // Attributes, not properties: `as` is not reflected everywhere.
+    link.setAttribute('as', url.endsWith('.json') ? 'fetch' : 'script');
+    if (url.endsWith('.json')) link.setAttribute('crossorigin', 'anonymous');
+    doc.head.appendChild(link);
+  }
+}
+
+/** Runs `then` once every picture the page asks for at once has loaded (or failed); lazy ones are not waited for. */
+function afterPictures(doc: Document, then: () => void): void {
+  const check = () => {
+    const pending = [...doc.images].filter((img) => !img.complete && img.loading !== 'lazy');
+    let left = pending.length;
+    if (left === 0) return then();
+    const done = () => {
+      left -= 1;
+      if (left === 0) then();
+    };
+    for (const img of pending) {
+      img.addEventListener('load', done, { once: true });
+      img.addEventListener('error', done, { once: true });
+    }
+  };
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', check, { once: true });
+  else check();
 }
 
 startLoader();
