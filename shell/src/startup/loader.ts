@@ -13,7 +13,9 @@
 import { EARLY_INPUT_KEY, holdEarlyInput, type HeldInput } from './earlyInput';
 
 export function startLoader(doc: Document = document, win: Window = window): void {
-  const self = doc.currentScript as HTMLScriptElement | null;
+  // An inline module script (the host writes it `type="module" async`, so that it does not wait for the
+  // page's stylesheets) has no currentScript: it is the one script naming main.js.
+  const self = (doc.currentScript ?? doc.querySelector('script[data-main]')) as HTMLScriptElement | null;
   const main = self?.dataset.main;
   if (!main) return;
   (win as unknown as Record<string, HeldInput>)[EARLY_INPUT_KEY] = holdEarlyInput(doc);
@@ -22,12 +24,22 @@ export function startLoader(doc: Document = document, win: Window = window): voi
     script.src = main;
     doc.body.appendChild(script);
   };
-  // A personal page (cart, checkout, account) starts at once: what the shopper came for is their own
-  // data, which only the scripts bring; a public page's largest paint is in the HTML, its pictures first.
-  if (doc.readyState === 'complete' || self.dataset.start === 'now') load();
-  else win.addEventListener('load', load, { once: true });
-  const preloads = (self.dataset.preload ?? '').split(' ').filter(Boolean);
-  if (preloads.length) afterPictures(doc, () => preload(doc, preloads));
+  // A personal page (cart, checkout, account) starts once its pictures are in and painted: what the
+  // shopper came for is their own data, which only the scripts bring, and the header logo (its largest
+  // paint) must not share the network with them. A public page's largest paint is in the HTML, its
+  // pictures first: its scripts start at `load`.
+  if (doc.readyState === 'complete') load();
+  else if (self.dataset.start === 'now') {
+    const preloads = (self.dataset.preload ?? '').split(' ').filter(Boolean);
+    afterPictures(doc, () =>
+      win.requestAnimationFrame(() =>
+        win.setTimeout(() => {
+          load();
+          preload(doc, preloads);
+        }),
+      ),
+    );
+  } else win.addEventListener('load', load, { once: true });
 }
 
 /** Preloads the start-up's files at low priority: scripts, and the remote's manifest (`.json`) as a fetch. */
