@@ -1,14 +1,13 @@
 /**
  * The loader of a server-rendered page (issue 8), built on its own as `ssr-loader.js` (no React, no
- * Module Federation: under 2 KB) and inlined by the host in place of the shell's `<script defer
+ * Module Federation: under 3 KB) and inlined by the host in place of the shell's `<script defer
  * src=main.js>` — with its hash in the page's Content-Security-Policy.
  *
- * The page is on screen before any script: its images (the banner is the largest paint) get the
- * network to themselves, and the shell's scripts start after the page's `load` — at once on a
- * personal page (the host marks it `data-start="now"`), whose content comes with the scripts. There the host
- * also names what the start-up will ask for (`data-preload`), preloaded once the page's own pictures are in
- * — so the header logo, the largest paint, keeps the network first. Until the page has hydrated, the shopper's last tap on a control is held and replayed (see earlyInput.ts); the shell
- * releases it through `window.__storefrontEarlyInput` once React owns the page.
+ * The page is on screen before any script. A public page's pictures (the banner is the largest paint)
+ * get the network to themselves: the shell's scripts start at `load`. A personal page (the host marks it
+ * `data-start="now"`) shows the shopper's own data, which only the scripts bring: they start, with the
+ * start-up files the host names in `data-preload`, as soon as the page's pictures are painted. Until the
+ * page has hydrated, the shopper's last tap on a control is held and replayed (earlyInput.ts).
  */
 import { EARLY_INPUT_KEY, holdEarlyInput, type HeldInput } from './earlyInput';
 
