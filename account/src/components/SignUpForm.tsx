@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { MESSAGES, fieldErrorsOf, messageOf, notify, useStores, type RegisterPayload } from '@storefront/shared';
-import { useForm } from '../hooks/useForm';
+import { MESSAGES, fieldErrorsOf, messageOf, notify, useStores, type RegisterPayload, useForm } from '@storefront/shared';
 import { CodeStep } from './CodeStep';
 import { FormActions } from './FormActions';
 import { FormField } from './FormField';

@@ -1,7 +1,16 @@
 import { observer } from 'mobx-react-lite';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Field, InputField, notify, PLACEHOLDER_EMAIL, useStores, type ContactPayload, useDocumentTitle } from '@storefront/shared';
-import { contactSchema, validateForm, type FieldErrors } from '@storefront/shared/validation';
+import { useId, useState } from 'react';
+import {
+  Field,
+  InputField,
+  MESSAGES,
+  notify,
+  PLACEHOLDER_EMAIL,
+  useDocumentTitle,
+  useForm,
+  useStores,
+  type ContactPayload,
+} from '@storefront/shared';
 import { telHref } from '../chrome/links';
 import { ContactStore } from '../stores/ContactStore';
 import './InfoPage.css';
@@ -21,6 +30,20 @@ export const CONTACT_SUBJECTS = [
 
 type TextField = Exclude<keyof ContactPayload, 'subscribe'>;
 
+/** What is sent: the text fields without the spaces around them. */
+function trimmed(v: ContactPayload): ContactPayload {
+  const t = (s: string) => s.trim();
+  return {
+    ...v,
+    firstname: t(v.firstname),
+    lastname: t(v.lastname),
+    email: t(v.email),
+    phone_number: t(v.phone_number),
+    subject: t(v.subject),
+    message: t(v.message),
+  };
+}
+
 /**
  * Contact us (spec §2 information page; fields and state of spec §3, messages of spec §5/§8): validated
  * with the shared contact schema, posted to /contact-us through a section-local store; after
@@ -29,51 +52,26 @@ type TextField = Exclude<keyof ContactPayload, 'subscribe'>;
 const ContactPage = observer(function ContactPage() {
   const { api, storeInfo } = useStores();
   const [store] = useState(() => new ContactStore(api));
-  const [values, setValues] = useState<ContactPayload>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm<ContactPayload>((v) => v.contactSchema, EMPTY, { failure: MESSAGES.contactFailed });
+  const { values, onChange } = form;
   const uid = useId();
   useDocumentTitle('Contact Us');
   const info = storeInfo.info;
   const email = info.email || PLACEHOLDER_EMAIL;
 
-  const shown: FieldErrors = { ...store.fieldErrors, ...errors };
+  const shown: Partial<Record<string, string>> = { ...store.fieldErrors, ...form.errors };
   const id = (f: string) => `${uid}-${f}`;
 
-  const onChange = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    const { name } = e.target;
-    const value = e.target instanceof HTMLInputElement && e.target.type === 'checkbox' ? e.target.checked : e.target.value;
-    setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = await validateForm(contactSchema, values);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      const first = Object.keys(found)[0];
-      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    const payload: ContactPayload = {
-      ...values,
-      firstname: values.firstname.trim(),
-      lastname: values.lastname.trim(),
-      email: values.email.trim(),
-      phone_number: values.phone_number.trim(),
-      subject: values.subject.trim(),
-      message: values.message.trim(),
-    };
-    const ok = await store.submit(payload);
+  // The store answers every outcome itself (never rejects): the page only toasts what it says.
+  const submit = form.handleSubmit(async (v) => {
+    const ok = await store.submit(trimmed(v));
     if (ok && store.message) notify.success(store.message, { flow: 'shell' });
     else if (store.error) notify.error(store.error, { flow: 'shell' });
-  };
+  });
 
   const reset = () => {
     store.reset();
-    setValues(EMPTY);
-    setErrors({});
+    form.reset();
   };
 
   const field = (
@@ -83,13 +81,11 @@ const ContactPage = observer(function ContactPage() {
   ) => (
     <InputField
       id={id(name)}
-      name={name}
       label={label}
-      error={shown[name]}
       required
       type={props.type ?? 'text'}
-      value={values[name]}
-      onChange={onChange}
+      {...form.field(name)}
+      error={shown[name]}
       autoComplete={props.autoComplete}
       inputMode={props.inputMode}
       maxLength={props.maxLength}
@@ -117,7 +113,7 @@ const ContactPage = observer(function ContactPage() {
               </button>
             </div>
           ) : (
-            <form ref={formRef} className="sh-contact__form" onSubmit={(e) => void submit(e)} noValidate aria-label="Contact form">
+            <form className="sh-contact__form" onSubmit={(e) => void submit(e)} noValidate aria-label="Contact form">
               {store.error ? (
                 <p className="sf-alert" role="alert">
                   {store.error}
