@@ -10,6 +10,8 @@ import {
   useForm,
   useStores,
   type ContactPayload,
+  type StoreInfoFields,
+  type UseFormResult,
 } from '@storefront/shared';
 import { telHref } from '../chrome/links';
 import { ContactStore } from '../stores/ContactStore';
@@ -53,44 +55,13 @@ const ContactPage = observer(function ContactPage() {
   const { api, storeInfo } = useStores();
   const [store] = useState(() => new ContactStore(api));
   const form = useForm<ContactPayload>((v) => v.contactSchema, EMPTY, { failure: MESSAGES.contactFailed });
-  const { values, onChange } = form;
-  const uid = useId();
   useDocumentTitle('Contact Us');
   const info = storeInfo.info;
-  const email = info.email || PLACEHOLDER_EMAIL;
-
-  const shown: Partial<Record<string, string>> = { ...store.fieldErrors, ...form.errors };
-  const id = (f: string) => `${uid}-${f}`;
-
-  // The store answers every outcome itself (never rejects): the page only toasts what it says.
-  const submit = form.handleSubmit(async (v) => {
-    const ok = await store.submit(trimmed(v));
-    if (ok && store.message) notify.success(store.message, { flow: 'shell' });
-    else if (store.error) notify.error(store.error, { flow: 'shell' });
-  });
 
   const reset = () => {
     store.reset();
     form.reset();
   };
-
-  const field = (
-    name: TextField,
-    label: string,
-    props: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'tel'; maxLength?: number } = {},
-  ) => (
-    <InputField
-      id={id(name)}
-      label={label}
-      required
-      type={props.type ?? 'text'}
-      {...form.field(name)}
-      error={shown[name]}
-      autoComplete={props.autoComplete}
-      inputMode={props.inputMode}
-      maxLength={props.maxLength}
-    />
-  );
 
   return (
     <article className="sh-page sh-contact">
@@ -106,75 +77,108 @@ const ContactPage = observer(function ContactPage() {
             <div className="sh-contact__done" role="status">
               <h2>{store.message}</h2>
               <p>
-                Thank you for writing to {info.store_name}. We will reply to {values.email.trim()} within one working day.
+                Thank you for writing to {info.store_name}. We will reply to {form.values.email.trim()} within one working day.
               </p>
               <button type="button" className="sf-button" onClick={reset}>
                 Send another message
               </button>
             </div>
           ) : (
-            <form className="sh-contact__form" onSubmit={(e) => void submit(e)} noValidate aria-label="Contact form">
-              {store.error ? (
-                <p className="sf-alert" role="alert">
-                  {store.error}
-                </p>
-              ) : null}
-              <div className="sh-contact__row">
-                {field('firstname', 'First name', { autoComplete: 'given-name', maxLength: 50 })}
-                {field('lastname', 'Last name', { autoComplete: 'family-name', maxLength: 50 })}
-              </div>
-              <div className="sh-contact__row">
-                {field('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
-                {field('phone_number', 'Phone number', { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel', maxLength: 10 })}
-              </div>
-              <Field id={id('subject')} label="Subject" error={shown.subject} required>
-                {(aria) => (
-                  <select name="subject" value={values.subject} onChange={onChange} {...aria}>
-                    <option value="">Choose a subject</option>
-                    {CONTACT_SUBJECTS.map((s) => (
-                      <option key={s} value={s}>
-                        {s}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field id={id('message')} label="Message" error={shown.message} required>
-                {(aria) => <textarea name="message" rows={6} value={values.message} onChange={onChange} maxLength={2000} {...aria} />}
-              </Field>
-              <div className="sh-contact__check">
-                <input id={id('subscribe')} type="checkbox" name="subscribe" checked={values.subscribe} onChange={onChange} />
-                <label htmlFor={id('subscribe')}>Send me new arrivals and offers by e-mail</label>
-              </div>
-              <button type="submit" className="sf-button" disabled={store.loading} aria-busy={store.loading}>
-                {store.loading ? 'Sending…' : 'Send message'}
-              </button>
-            </form>
+            <ContactForm form={form} store={store} />
           )}
         </div>
-        <aside className="sh-contact__aside" aria-label="Other ways to reach us">
-          <h2>Other ways to reach us</h2>
-          <dl>
-            <dt>Email</dt>
-            <dd>
-              <a href={`mailto:${email}`}>{email}</a>
-            </dd>
-            {info.mobile_no ? (
-              <>
-                <dt>Phone</dt>
-                <dd>
-                  <a href={telHref(info.mobile_no)}>{info.mobile_no}</a>
-                </dd>
-              </>
-            ) : null}
-            <dt>Hours</dt>
-            <dd>{info.store_time}</dd>
-          </dl>
-          <p>For order questions, keep your order number handy — it is in your confirmation SMS and e-mail.</p>
-        </aside>
+        <OtherWays info={info} />
       </div>
     </article>
   );
 });
+
+type TextProps = { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'tel'; maxLength?: number };
+
+/** The form itself: the store sends it and says how it went (its field errors beside the fields). */
+const ContactForm = observer(function ContactForm({ form, store }: { form: UseFormResult<ContactPayload>; store: ContactStore }) {
+  const uid = useId();
+  const id = (f: string) => `${uid}-${f}`;
+  const { values, onChange } = form;
+  const shown: Partial<Record<string, string>> = { ...store.fieldErrors, ...form.errors };
+
+  // The store answers every outcome itself (never rejects): the page only toasts what it says.
+  const submit = form.handleSubmit(async (v) => {
+    const ok = await store.submit(trimmed(v));
+    if (ok && store.message) notify.success(store.message, { flow: 'shell' });
+    else if (store.error) notify.error(store.error, { flow: 'shell' });
+  });
+
+  const field = (name: TextField, label: string, props: TextProps = {}) => (
+    <InputField id={id(name)} label={label} required type={props.type ?? 'text'} {...form.field(name)} error={shown[name]} {...props} />
+  );
+
+  return (
+    <form className="sh-contact__form" onSubmit={(e) => void submit(e)} noValidate aria-label="Contact form">
+      {store.error ? (
+        <p className="sf-alert" role="alert">
+          {store.error}
+        </p>
+      ) : null}
+      <div className="sh-contact__row">
+        {field('firstname', 'First name', { autoComplete: 'given-name', maxLength: 50 })}
+        {field('lastname', 'Last name', { autoComplete: 'family-name', maxLength: 50 })}
+      </div>
+      <div className="sh-contact__row">
+        {field('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+        {field('phone_number', 'Phone number', { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel', maxLength: 10 })}
+      </div>
+      <Field id={id('subject')} label="Subject" error={shown.subject} required>
+        {(aria) => (
+          <select name="subject" value={values.subject} onChange={onChange} {...aria}>
+            <option value="">Choose a subject</option>
+            {CONTACT_SUBJECTS.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id={id('message')} label="Message" error={shown.message} required>
+        {(aria) => <textarea name="message" rows={6} value={values.message} onChange={onChange} maxLength={2000} {...aria} />}
+      </Field>
+      <div className="sh-contact__check">
+        <input id={id('subscribe')} type="checkbox" name="subscribe" checked={values.subscribe} onChange={onChange} />
+        <label htmlFor={id('subscribe')}>Send me new arrivals and offers by e-mail</label>
+      </div>
+      <button type="submit" className="sf-button" disabled={store.loading} aria-busy={store.loading}>
+        {store.loading ? 'Sending…' : 'Send message'}
+      </button>
+    </form>
+  );
+});
+
+/** The shop's e-mail, phone and hours beside the form. */
+function OtherWays({ info }: { info: StoreInfoFields }) {
+  const email = info.email || PLACEHOLDER_EMAIL;
+  return (
+    <aside className="sh-contact__aside" aria-label="Other ways to reach us">
+      <h2>Other ways to reach us</h2>
+      <dl>
+        <dt>Email</dt>
+        <dd>
+          <a href={`mailto:${email}`}>{email}</a>
+        </dd>
+        {info.mobile_no ? (
+          <>
+            <dt>Phone</dt>
+            <dd>
+              <a href={telHref(info.mobile_no)}>{info.mobile_no}</a>
+            </dd>
+          </>
+        ) : null}
+        <dt>Hours</dt>
+        <dd>{info.store_time}</dd>
+      </dl>
+      <p>For order questions, keep your order number handy — it is in your confirmation SMS and e-mail.</p>
+    </aside>
+  );
+}
 
 export default ContactPage;
