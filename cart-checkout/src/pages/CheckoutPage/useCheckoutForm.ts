@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from '@storefront/shared/router';
-import { MESSAGES, reportError, useForm, useSessionApplied, useStores } from '@storefront/shared';
+import { MESSAGES, reportError, useForm, useSessionApplied, useStores, type Validation } from '@storefront/shared';
 import { CheckoutStore } from '../../stores/CheckoutStore';
 import { EMPTY_ADDRESS, type AddressForm, type PaymentMethod } from '../../stores/checkoutForm';
 
-const schemaOf = (v: typeof import('@storefront/shared/validation')) => v.checkoutAddressSchema;
+const schemaOf = (v: Validation) => v.checkoutAddressSchema;
 
 /**
  * The checkout's form and what keeps it filled: the server cart fetched on arrival, the state list once
