@@ -176,6 +176,26 @@ export default tseslint.config(
     },
   },
   {
+    // One way to hold a form: a section's forms take the schemas through shared's form hook, which
+    // loads yup on a form's first input (docs/performance.md). The server render hands the singleton
+    // over; the footer's newsletter field is converted by its owner (issue 40).
+    files: ['account/**', 'admin/**', 'cart-checkout/**', 'catalog/**', 'shell/**'],
+    ignores: ['shell/src/server/**', 'shell/src/chrome/Footer.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportExpression[source.value='@storefront/shared/validation']",
+          message: "Forms load validation through @storefront/shared's useForm (or loadValidation), not by their own import.",
+        },
+        {
+          selector: "ImportDeclaration[source.value='@storefront/shared/validation'][importKind!='type']",
+          message: "Forms take validation through @storefront/shared's useForm: a value import puts yup on the first screen.",
+        },
+      ],
+    },
+  },
+  {
     // The router facade is the one place that imports react-router-dom.
     files: ['shared/src/router.ts'],
     rules: { 'no-restricted-imports': 'off' },

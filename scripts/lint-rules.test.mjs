@@ -75,6 +75,21 @@ test('a cycle fails anywhere in the workspace', async () => {
   assert.ok(rules.includes('import-x/no-cycle'), `got ${rules.join(', ')}`);
 });
 
+test("a section's form loads validation only through shared's form hook; a type import is allowed", async () => {
+  const dynamic = await rulesFor('account/src/offence.ts', "export const load = () => import('@storefront/shared/validation');\n");
+  assert.ok(dynamic.includes('no-restricted-syntax'), `got ${dynamic.join(', ')}`);
+  const eager = await rulesFor(
+    'shell/src/pages/offence.ts',
+    "import { contactSchema } from '@storefront/shared/validation';\nexport const s = contactSchema;\n",
+  );
+  assert.ok(eager.includes('no-restricted-syntax'), `got ${eager.join(', ')}`);
+  const typeOnly = await rulesFor(
+    'cart-checkout/src/allowed.ts',
+    "import type { AnyObjectSchema } from '@storefront/shared/validation';\nexport type S = AnyObjectSchema;\n",
+  );
+  assert.deepEqual(typeOnly, []);
+});
+
 test('a benchmark reaches the API through its entry point, never by a path into its files', async () => {
   const deep = await rulesFor(
     'bench/api/offence.ts',
