@@ -4,7 +4,7 @@
 // production mode in front of a real API process. Uses the newest production builds (run
 // `NODE_ENV=production BUILD_ID=… pnpm build` first) published into a deploy root of its own.
 //   --ops-cli <file>   another ops CLI to measure instead of this one
-//   --compare <file>   also measure another ops CLI (e.g. a copy of the previous ops/src/cli.ts), the runs
+//   --compare <file>   also measure another ops CLI (e.g. a copy of the previous ops/src/cli/main.ts), the runs
 //                      of both alternating, for a before/after on a busy machine
 //   --rounds <n>       runs per scenario and host (default 2), averaged
 //   --json <file>      also write the figures there
@@ -29,7 +29,7 @@ const API_PORT = Number(opt('api-port', '3411'));
 const DURATION = Number(opt('duration', '10'));
 const ROUNDS = Number(opt('rounds', '2'));
 const CONNECTIONS = Number(opt('connections', '10'));
-const opsCli = path.resolve(opt('ops-cli', path.join(repo, 'ops', 'src', 'cli.ts')));
+const opsCli = path.resolve(opt('ops-cli', path.join(repo, 'ops', 'src', 'cli', 'main.ts')));
 const tsx = require.resolve('tsx/cli');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'host-bench-'));
 const root = path.join(tmp, 'deploy');
@@ -97,7 +97,7 @@ const results = [];
 const compare = opt('compare');
 let api;
 try {
-  const deployed = spawnSync(process.execPath, [tsx, path.join(repo, 'ops', 'src', 'cli.ts'), 'deploy-all', '--root', root], {
+  const deployed = spawnSync(process.execPath, [tsx, path.join(repo, 'ops', 'src', 'cli', 'main.ts'), 'deploy-all', '--root', root], {
     cwd: repo,
     encoding: 'utf8',
   });

@@ -21,7 +21,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import type { RemoteRegistry, RenderedRoute, ServerRenderResult } from '@storefront/contract/deploy';
 import { pageQuery } from '@storefront/contract/routes';
-import { VERSION_RE } from './sections';
+import { isVersionName } from '@storefront/contract/seam';
 
 /** The module shape of `shell/src/server/render.tsx`'s build (the host imports no browser package). */
 interface ShellServer {
@@ -319,7 +319,7 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
 
   async function renderNow(reg: RemoteRegistry, url: string, config: unknown): Promise<ServerPage | null> {
     const shellVersion = reg.shell?.version;
-    if (!shellVersion || !VERSION_RE.test(shellVersion)) return null;
+    if (!shellVersion || !isVersionName(shellVersion)) return null;
     const shell = await loadShell(shellVersion);
     if (!shell) {
       events?.fallback('no_server_build', 0);
@@ -327,7 +327,7 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
     }
     const loadRemote = async (name: string, module: string): Promise<unknown> => {
       const entry = reg.remotes[name];
-      if (!entry || !VERSION_RE.test(entry.version)) return null;
+      if (!entry || !isVersionName(entry.version)) return null;
       const build = await loadRemoteBuild(shellVersion, shell, name, entry.version);
       return build?.[module] ?? null;
     };
@@ -384,14 +384,14 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
     async warm(reg) {
       const failed: string[] = [];
       const shellVersion = reg.shell?.version;
-      if (!shellVersion || !VERSION_RE.test(shellVersion)) return ['shell (none live)'];
+      if (!shellVersion || !isVersionName(shellVersion)) return ['shell (none live)'];
       const shellFile = path.join(root, 'shell', shellVersion, 'server', 'server.js');
       // A build without a server bundle renders in the browser by design; one that fails to load is a fault.
       if (!(await exists(shellFile))) return failed;
       const shell = await loadShell(shellVersion);
       if (!shell) return [`shell ${shellVersion}`];
       for (const [name, entry] of Object.entries(reg.remotes)) {
-        if (!entry || !VERSION_RE.test(entry.version)) continue;
+        if (!entry || !isVersionName(entry.version)) continue;
         if (!(await exists(path.join(root, 'remotes', name, entry.version, 'server', 'server.js')))) continue;
         if (!(await loadRemoteBuild(shellVersion, shell, name, entry.version))) failed.push(`${name} ${entry.version}`);
       }

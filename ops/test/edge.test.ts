@@ -494,7 +494,7 @@ describe('graceful shutdown', () => {
       };
     });
     const tsxCli = require.resolve('tsx/cli');
-    const cli = path.join(__dirname, '..', 'src', 'cli.ts');
+    const cli = path.join(__dirname, '..', 'src', 'cli', 'main.ts');
     const child = spawn(process.execPath, [tsxCli, cli, 'serve', '--port', '0', '--root', ws.root, '--api', slow.url], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'info' },

@@ -6,8 +6,8 @@ import net from 'node:net';
 import os from 'node:os';
 import zlib from 'node:zlib';
 import path from 'node:path';
-import { main } from '../src/cli';
-import { findSection } from '../src/sections';
+import { main } from '../src/cli/main';
+import { findSection } from '../src/state';
 
 export interface FakeShared {
   name: string;
@@ -202,7 +202,7 @@ export interface ServeProcess {
 /** `pnpm ops serve --port 0` as its own process (a real host process), resolved once it prints its URL. */
 export function serveProcess(root: string, env: NodeJS.ProcessEnv = {}, args: string[] = []): Promise<ServeProcess> {
   const tsxCli = require.resolve('tsx/cli');
-  const cli = path.join(__dirname, '..', 'src', 'cli.ts');
+  const cli = path.join(__dirname, '..', 'src', 'cli', 'main.ts');
   const child = spawn(process.execPath, [tsxCli, cli, 'serve', '--port', '0', '--root', root, '--quiet', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },

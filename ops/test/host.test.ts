@@ -443,7 +443,7 @@ describe('a second origin for one remote (--only)', () => {
 describe('pnpm ops serve', () => {
   test('prints its URL, serves, and exits cleanly on SIGTERM', async () => {
     const tsxCli = require.resolve('tsx/cli');
-    const cli = path.join(__dirname, '..', 'src', 'cli.ts');
+    const cli = path.join(__dirname, '..', 'src', 'cli', 'main.ts');
     const child = spawn(process.execPath, [tsxCli, cli, 'serve', '--port', '0', '--root', ws.root], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const url = await new Promise<string>((resolve, reject) => {

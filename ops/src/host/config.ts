@@ -13,8 +13,7 @@
  *   SSR_TIMEOUT_MS, SSR_CACHE_SECONDS, SHUTDOWN_TIMEOUT_MS, LOG_LEVEL, API_KEY, STORE_TOKEN
  */
 import path from 'node:path';
-import { findSection, type Section } from '../sections';
-import type { StateStore } from '../state';
+import { findSection, type Section, type StateStore } from '../state';
 
 export interface HostOptions {
   /** Deploy root to serve. */

@@ -27,13 +27,12 @@ import { createServerRenderer } from '../ssr';
 import { canaryReader, withCanaries } from '../canary/reader';
 import { readHostConfig, type HostOptions } from './config';
 import type { HostContext } from './context';
-import { HttpError, NO_STORE } from './paths';
-import { registryReader } from './registry';
+import { CORS, HttpError, NO_STORE } from './paths';
+import { registryReader, openStore } from '../state';
 import { compressionPlugin } from './plugins/compression';
-import { CORS, filesPlugin } from './plugins/files';
+import { filesPlugin } from './plugins/files';
 import { healthPlugin } from './plugins/health';
 import { statePlugin } from './plugins/state';
-import { openStore } from '../state';
 import { createHostMetrics, metricsPlugin } from './plugins/metrics';
 import { canaryPlugin } from './plugins/canary';
 import { readTelemetryConfig, telemetryPlugin } from './plugins/telemetry';
@@ -45,7 +44,7 @@ import { seoPlugin } from './plugins/seo';
 
 export type { HostOptions } from './config';
 export { BOOT_DATA_ID, CONTENT_TYPES, HttpError, IMMUTABLE, NO_STORE, queryOf, rawPath, safeSegments } from './paths';
-export { registryOrigins } from './registry';
+export { registryOrigins } from '../state';
 
 export interface Host {
   app: FastifyInstance;

@@ -1,11 +1,25 @@
 /** `ops activate`: makes a published version live, after checking its files and shared singletons. */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { checkSingletons, readShared, type Party } from '../compat';
-import { OpsError, SECTIONS, checkVersionName, resolveSection, type Section } from '../sections';
-import { exists, manifestUrl, sectionState, versionDir, type LiveRef, type OpsState } from '../store';
-import type { StateStore } from '../state';
-import { storeOf, type OpsContext } from './context';
+import {
+  checkSingletons,
+  readShared,
+  type Party,
+  OpsError,
+  SECTIONS,
+  checkVersionName,
+  resolveSection,
+  type Section,
+  exists,
+  manifestUrl,
+  sectionState,
+  versionDir,
+  type LiveRef,
+  type OpsState,
+  type StateStore,
+  storeOf,
+  type OpsContext,
+} from '../state';
 
 /** How many previously live versions `rollback` can walk back through. */
 export const MAX_ROLLBACK_STEPS = 50;

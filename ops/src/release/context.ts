@@ -1,23 +1,7 @@
 /** What every release command works on, and the production builds it finds in the workspace. */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Section } from '../sections';
-import { fileStore, type StateStore } from '../state';
-import { readJsonFile } from '../store';
-
-export interface OpsContext {
-  /** The deploy root. */
-  root: string;
-  /** The workspace root (where `<folder>/dist/` builds are found). */
-  repo: string;
-  /** Where the state lives (ops/src/state): the deploy root's files when absent. */
-  store?: StateStore;
-}
-
-/** The context's state store: its own, or the deploy root's files. */
-export function storeOf(ctx: OpsContext): StateStore {
-  return (ctx.store ??= fileStore(ctx.root));
-}
+import { readJsonFile, type Section } from '../state';
 
 /** `build.json`, written by shared/build/rspackConfig.ts beside every production build. */
 export interface BuildInfo {

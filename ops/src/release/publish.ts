@@ -2,10 +2,21 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { dropStalePrecompressed } from '../precompressed';
-import { OpsError, checkVersionName, resolveSection, type Section } from '../sections';
-import { exists, sectionDir, sectionState, versionDir, type VersionInfo } from '../store';
-import { findBuilds, readBuild, storeOf, type BuildInfo, type OpsContext } from './context';
+import { dropStalePrecompressed } from './precompressed';
+import {
+  OpsError,
+  checkVersionName,
+  resolveSection,
+  type Section,
+  exists,
+  sectionDir,
+  sectionState,
+  versionDir,
+  type VersionInfo,
+  storeOf,
+  type OpsContext,
+} from '../state';
+import { findBuilds, readBuild, type BuildInfo } from './context';
 
 export interface PublishResult {
   section: Section;

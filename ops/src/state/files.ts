@@ -22,18 +22,11 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RemoteRegistry } from '@storefront/contract/deploy';
-import {
-  HISTORY_FILE,
-  REGISTRY_FILE,
-  readHistory,
-  readJsonFile,
-  readState,
-  saveState,
-  withLock,
-  writeFileAtomic,
-  type HistoryRecord,
-  type OpsState,
-} from '../store';
+import { HISTORY_FILE, REGISTRY_FILE } from './layout';
+import { readHistory, type HistoryRecord } from './history';
+import { readJsonFile, writeFileAtomic } from './jsonFiles';
+import { withLock } from './lock';
+import { readState, saveState, type OpsState } from './opsState';
 import { runChange } from './change';
 import type { CanaryFile, HostSeen, LiveState, StateStore, StoreHealth, TelemetryLine } from './types';
 
@@ -83,6 +76,11 @@ export function cleanCanaries(raw: Partial<CanaryFile> | null | undefined): Cana
     if (c && typeof c.version === 'string' && typeof c.entry === 'string' && typeof c.percent === 'number') canaries[name] = c;
   }
   return { schema: 1, canaries };
+}
+
+/** A store, or a deploy root's files (what the functions of before took: a root). */
+export function storeAt(at: string | StateStore): StateStore {
+  return typeof at === 'string' ? fileStore(at) : at;
 }
 
 export function fileStore(root: string): StateStore {

@@ -18,7 +18,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { RemoteRegistry } from '@storefront/contract/deploy';
-import { registryFromState, stateFrom, type HistoryRecord, type OpsState } from '../store';
+import type { HistoryRecord } from './history';
+import { registryFromState, stateFrom, type OpsState } from './opsState';
 import { runChange } from './change';
 import { cleanCanaries } from './files';
 import { inTransaction, migrateOps, SCHEMA } from './migrations';

@@ -13,7 +13,8 @@
  * This folder imports nothing from host/, release/, canary/ or telemetry/: they build on it.
  */
 import type { RemoteRegistry } from '@storefront/contract/deploy';
-import type { HistoryRecord, OpsState } from '../store';
+import type { HistoryRecord } from './history';
+import type { OpsState } from './opsState';
 
 /** When the host ends a canary by itself (`--auto-rollback`). */
 export interface Thresholds {

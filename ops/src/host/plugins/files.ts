@@ -20,16 +20,9 @@ import fastifyStatic from '@fastify/static';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HostContext } from '../context';
-import { findSection, VERSION_RE, type Section } from '../../sections';
-import { CONTENT_TYPES, HttpError, IMMUTABLE, NO_STORE, rawPath, safeSegments } from '../paths';
-
-export const CORS: Record<string, string> = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
-  'access-control-allow-headers': 'Content-Type, Accept, Accept-Encoding',
-  'access-control-max-age': '86400',
-  'cross-origin-resource-policy': 'cross-origin',
-};
+import { findSection, type Section } from '../../state';
+import { isVersionName } from '@storefront/contract/seam';
+import { CONTENT_TYPES, CORS, HttpError, IMMUTABLE, NO_STORE, rawPath, safeSegments } from '../paths';
 
 /** /favicon.ico: the live shell's, which changes with it. */
 const FAVICON_CACHE = 'public, max-age=86400';
@@ -60,7 +53,7 @@ function assetFile(segs: string[], only: Section | null, sourceMaps: boolean): A
     return null;
   }
   const [version, ...file] = rest;
-  if (!section || !version || !file.length || !VERSION_RE.test(version)) return null;
+  if (!section || !version || !file.length || !isVersionName(version)) return null;
   if (file.some((f) => f.startsWith('.'))) return null;
   if (file[0] === 'server') return null;
   const name = file[file.length - 1] ?? '';
@@ -224,7 +217,7 @@ export const filesPlugin = fp(
       app.get('/favicon.ico', { ...fileRoute, config: { file: true, cacheControl: FAVICON_CACHE } }, async (request, reply) => {
         const live = (await ctx.registry.read()).reg.shell?.version;
         const rel = `shell/${live}/favicon.ico`;
-        if (!live || !VERSION_RE.test(live) || !(await isInside(rel))) return notFound(reply);
+        if (!live || !isVersionName(live) || !(await isInside(rel))) return notFound(reply);
         request.contentType = CONTENT_TYPES['.ico'] ?? 'image/x-icon';
         return reply.sendFile(rel, root, { cacheControl: false });
       });

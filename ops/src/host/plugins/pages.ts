@@ -15,12 +15,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '@storefront/contract/deploy';
 import { isPrivatePath } from '@storefront/contract/routes';
 import type { HostContext } from '../context';
-import { VERSION_RE } from '../../sections';
+import { isVersionName } from '@storefront/contract/seam';
 import { injectServerPage, type ServerPage } from '../../ssr';
-import type { RegistrySnapshot } from '../registry';
-import { BOOT_DATA_ID, CONTENT_TYPES, NO_STORE, PRIVATE_NO_STORE, isFilePath, queryOf, rawPath, safeSegments } from '../paths';
-import { allowInlineScripts } from './security';
-import { CORS } from './files';
+import type { RegistrySnapshot } from '../../state';
+import { BOOT_DATA_ID, CONTENT_TYPES, CORS, NO_STORE, PRIVATE_NO_STORE, isFilePath, queryOf, rawPath, safeSegments } from '../paths';
+import { allowInlineScripts } from '../csp';
 
 const NO_SHELL =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>Storefront</title>' +
@@ -131,7 +130,7 @@ export async function pagesPlugin(app: FastifyInstance, { ctx }: { ctx: HostCont
     const snap = request.registry ?? (await ctx.registry.read(request.shopperId));
     const { reg } = snap;
     const version = reg.shell?.version;
-    const page = version && VERSION_RE.test(version) ? await shellPage(version) : null;
+    const page = version && isVersionName(version) ? await shellPage(version) : null;
     if (!page) {
       return reply.code(503).header('content-type', 'text/html; charset=utf-8').header('retry-after', '5').send(NO_SHELL);
     }

@@ -47,10 +47,13 @@ import client from 'prom-client';
 import type { HostContext } from '../context';
 import { NO_STORE } from '../paths';
 import { deployRootStore } from '../rateLimitStore';
-import { SECTIONS, VERSION_RE } from '../../sections';
-import { endCanary, describeThresholds } from '../../canary/commands';
+import { SECTIONS } from '../../state';
+import { isVersionName } from '@storefront/contract/seam';
+import { endCanary } from '../../canary/end';
+import { describeThresholds } from '../../canary/thresholds';
+import { breach } from '../../canary/breach';
 import type { CanaryReader } from '../../canary/reader';
-import { breach, countFailingRoute, observeVital, type Vital } from '../../telemetry/aggregate';
+import { countFailingRoute, observeVital, type Vital } from '../../telemetry/aggregate';
 import { reporterId, type ReporterCounts } from '../../telemetry/reporters';
 import { BATCH_SCHEMA, MAX_BODY, coherent, type TelemetryBatch } from '../../telemetry/schema';
 import { minuteOf, readReporterTotals, TelemetryWriter, versionKey } from '../../telemetry/store';
@@ -169,7 +172,7 @@ export async function telemetryPlugin(
   // Published versions, as the deploy root has them (a version folder never goes away once published).
   const known = new Map<string, { ok: boolean; until: number }>();
   const isPublished = async (remote: string, version: string): Promise<boolean> => {
-    if (!REMOTES.has(remote) || !VERSION_RE.test(version) || version.includes('..')) return false;
+    if (!REMOTES.has(remote) || !isVersionName(version) || version.includes('..')) return false;
     const key = versionKey(remote, version);
     const hit = known.get(key);
     const now = Date.now();
