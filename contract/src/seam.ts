@@ -67,6 +67,13 @@ export interface RenderRequest<Config = unknown, Page = unknown> {
   timeoutMs?: number;
 }
 
+/**
+ * The `code` of the error a render throws when it gave up at its deadline: the host counts it as a
+ * timeout. A code, not a class: the shell's server build runs as its own module, so `instanceof` cannot
+ * cross the seam.
+ */
+export const RENDER_TIMEOUT_CODE = 'SSR_RENDER_TIMEOUT';
+
 /** A registry as read from a file, a database row or the page: a missing part is empty. */
 export function parseRegistry(raw: unknown): RemoteRegistry {
   const r = raw && typeof raw === 'object' ? (raw as Partial<RemoteRegistry>) : {};

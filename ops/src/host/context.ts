@@ -2,7 +2,7 @@
 import type { HostConfig } from './config';
 import type { StateStore, RegistryReader, RegistrySnapshot } from '../state';
 import type { HostMetrics } from './plugins/metrics';
-import type { ServerRenderer } from '../ssr';
+import type { ServerRenderer } from './render';
 
 export interface HostContext {
   config: HostConfig;

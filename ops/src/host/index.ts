@@ -23,7 +23,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import proxyAddr from 'proxy-addr';
-import { createServerRenderer } from '../ssr';
+import { createServerRenderer } from './render';
 import { canaryReader, withCanaries } from '../canary/reader';
 import { readHostConfig, type HostOptions } from './config';
 import type { HostContext } from './context';

@@ -18,7 +18,12 @@ export function sectionDir(root: string, section: Section): string {
 }
 
 export function versionDir(root: string, section: Section, version: string): string {
-  return path.join(root, ...versionFolder(section.name, version).split('/').filter(Boolean));
+  return versionPath(root, section.name, version);
+}
+
+/** A version's folder in the deploy root, by the section's registry name (`shell`, `catalog`, …). */
+export function versionPath(root: string, name: string, version: string): string {
+  return path.join(root, ...versionFolder(name, version).split('/').filter(Boolean));
 }
 
 /** URL path of a version folder on the site: `/shell/<v>/` or `/remotes/<name>/<v>/`. */

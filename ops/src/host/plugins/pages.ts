@@ -1,6 +1,6 @@
 /**
  * Pages: the runtime config, the registry, and for any other GET the live shell's page (SPA routes),
- * rendered on the server when the route is public (ops/src/ssr.ts), never cached.
+ * rendered on the server when the route is public (ops/src/host/render/), never cached.
  *
  *   /storefront.config.json   runtime config (storeUrl from STORE_URL, never from request headers)
  *   /remotes.json             the registry, read from disk when it changes
@@ -16,7 +16,7 @@ import type { RuntimeConfig } from '@storefront/contract/deploy';
 import { isPrivatePath } from '@storefront/contract/routes';
 import type { HostContext } from '../context';
 import { isVersionName } from '@storefront/contract/seam';
-import { injectServerPage, type ServerPage } from '../../ssr';
+import { injectServerPage, type ServerPage } from '../render';
 import type { RegistrySnapshot } from '../../state';
 import { BOOT_DATA_ID, CONTENT_TYPES, CORS, NO_STORE, PRIVATE_NO_STORE, isFilePath, queryOf, rawPath, safeSegments } from '../paths';
 import { allowInlineScripts } from '../csp';
