@@ -7,7 +7,9 @@ import { isPostgresUrl, postgresStore } from './postgres';
 import type { StateStore } from './types';
 
 export type * from './types';
-export { fileStore, storeAt, writerName, TELEMETRY_DIR, LIMITS_DIR, REPORTER_KEY_FILE, CANARY_FILE, readCanaryFile } from './files';
+export { fileStore, storeAt } from './files';
+export { writerName } from './fileStore/telemetry';
+export { readCanaryFile } from './canaryFile';
 export { postgresStore, redactUrl } from './postgres';
 export * from './sections';
 export * from './layout';

@@ -11,6 +11,14 @@ export const REGISTRY_FILE = 'remotes.json';
 export const STATE_FILE = 'ops-state.json';
 export const HISTORY_FILE = 'history.jsonl';
 export const LOCK_FILE = '.ops.lock';
+export const CANARY_FILE = 'canary.json';
+/** A change being written (fileStore/changes.ts): whole, or absent. */
+export const JOURNAL_FILE = '.ops-change.json';
+export const TELEMETRY_DIR = 'telemetry';
+/** Below TELEMETRY_DIR: the rate limit's counts. */
+export const LIMITS_DIR = 'limits';
+/** Below TELEMETRY_DIR. */
+export const REPORTER_KEY_FILE = '.reporter-key';
 
 /** Folder holding every version of a section, as served: `/shell/…` and `/remotes/<name>/…`. */
 export function sectionDir(root: string, section: Section): string {
