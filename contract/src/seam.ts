@@ -6,9 +6,12 @@
 import type { RemoteRegistry, RuntimeConfig, ServerRendered } from './deploy';
 
 /** A version becomes a folder and a URL segment: safe characters only (and never `..`, see isVersionName). */
-export const VERSION_PATTERN = '^[0-9A-Za-z][0-9A-Za-z._+-]{0,127}$';
+export const VERSION_NAME_SOURCE = '[0-9A-Za-z][0-9A-Za-z._+-]{0,127}';
 /** A remote's Module Federation name: the registry's key and its folder under `/remotes/`. */
-export const REMOTE_NAME_PATTERN = '^[a-z][a-z0-9_]{0,31}$';
+export const REMOTE_NAME_SOURCE = '[a-z][a-z0-9_]{0,31}';
+/** The same, whole strings (JSON schema `pattern`s). */
+export const VERSION_PATTERN = `^${VERSION_NAME_SOURCE}$`;
+export const REMOTE_NAME_PATTERN = `^${REMOTE_NAME_SOURCE}$`;
 
 const VERSION_RE = new RegExp(VERSION_PATTERN);
 const REMOTE_NAME_RE = new RegExp(REMOTE_NAME_PATTERN);

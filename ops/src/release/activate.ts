@@ -20,6 +20,7 @@ import {
   storeOf,
   type OpsContext,
 } from '../state';
+import { BUILD_FILES } from '@storefront/contract/seam';
 
 /** How many previously live versions `rollback` can walk back through. */
 export const MAX_ROLLBACK_STEPS = 50;
@@ -61,7 +62,7 @@ export function normaliseBaseUrl(raw: string): string {
 }
 
 function manifestFile(root: string, section: Section, version: string): string {
-  return path.join(versionDir(root, section, version), 'mf-manifest.json');
+  return path.join(versionDir(root, section, version), BUILD_FILES.manifest);
 }
 
 /** Compatibility problems of making `version` of `section` live, given the state. */
@@ -221,7 +222,7 @@ export async function missingAssets(dir: string): Promise<string[]> {
     shared?: { assets?: Assets }[];
   };
   try {
-    manifest = JSON.parse(await fs.readFile(path.join(dir, 'mf-manifest.json'), 'utf8')) as typeof manifest;
+    manifest = JSON.parse(await fs.readFile(path.join(dir, BUILD_FILES.manifest), 'utf8')) as typeof manifest;
   } catch {
     return [];
   }

@@ -2,6 +2,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { readJsonFile, type Section } from '../state';
+import { BUILD_FILES } from '@storefront/contract/seam';
 
 /** `build.json`, written by shared/build/rspackConfig.ts beside every production build. */
 export interface BuildInfo {
@@ -20,7 +21,7 @@ export interface FoundBuild {
 }
 
 export async function readBuild(dir: string): Promise<BuildInfo | null> {
-  const b = await readJsonFile<Partial<BuildInfo>>(path.join(dir, 'build.json'));
+  const b = await readJsonFile<Partial<BuildInfo>>(path.join(dir, BUILD_FILES.buildInfo));
   if (!b || typeof b.version !== 'string' || typeof b.name !== 'string') return null;
   return b as BuildInfo;
 }
@@ -40,7 +41,7 @@ export async function findBuilds(repo: string, section: Section): Promise<FoundB
     const dir = path.join(dist, n);
     const build = await readBuild(dir);
     if (!build || build.name !== section.name) continue;
-    const t = build.builtAt ? Date.parse(build.builtAt) : (await fs.stat(path.join(dir, 'build.json'))).mtimeMs;
+    const t = build.builtAt ? Date.parse(build.builtAt) : (await fs.stat(path.join(dir, BUILD_FILES.buildInfo))).mtimeMs;
     found.push({ dir, build, t: Number.isNaN(t) ? 0 : t });
   }
   found.sort((a, b) => b.t - a.t || b.build.version.localeCompare(a.build.version));

@@ -17,6 +17,7 @@ import {
   type OpsContext,
 } from '../state';
 import { findBuilds, readBuild, type BuildInfo } from './context';
+import { BUILD_FILES } from '@storefront/contract/seam';
 
 export interface PublishResult {
   section: Section;
@@ -49,7 +50,7 @@ export async function publish(ctx: OpsContext, sectionName: string, opts: { from
     throw new OpsError(`${from} is a build of ${build.name}, not ${section.name}`);
   }
   const version = checkVersionName(build.version);
-  const needed = section.kind === 'shell' ? 'index.html' : 'mf-manifest.json';
+  const needed = section.kind === 'shell' ? BUILD_FILES.page : BUILD_FILES.manifest;
   if (!(await exists(path.join(from, needed)))) throw new OpsError(`${from} has no ${needed}: not a complete ${section.kind} build`);
 
   const dest = versionDir(ctx.root, section, version);

@@ -17,7 +17,7 @@ import {
   storeOf,
   type OpsContext,
 } from '../state';
-import { isVersionName } from '@storefront/contract/seam';
+import { isVersionName, BUILD_FILES } from '@storefront/contract/seam';
 import { HOST_SEEN_MS } from './activate';
 import { readBuild } from './context';
 
@@ -72,7 +72,9 @@ export async function status(ctx: OpsContext): Promise<SectionStatus[]> {
   const out: SectionStatus[] = [];
   for (const section of SECTIONS) {
     const s = sectionState(state, section);
-    const serverBuild = s.live ? path.join(versionDir(ctx.root, section, s.live.version), 'server', 'server.js') : null;
+    const serverBuild = s.live
+      ? path.join(versionDir(ctx.root, section, s.live.version), BUILD_FILES.serverDir, BUILD_FILES.serverFile)
+      : null;
     out.push({
       section,
       live: s.live,
