@@ -227,3 +227,8 @@ export function serveProcess(root: string, env: NodeJS.ProcessEnv = {}, args: st
     child.once('exit', () => reject(new Error(`the host exited: ${out}`)));
   });
 }
+
+/** What a production host needs besides its deploy root: the API key, the store token and its origin. */
+export function productionEnv(storeUrl: string): NodeJS.ProcessEnv {
+  return { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: storeUrl };
+}

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { RENDER_TIMEOUT_CODE } from '@storefront/contract/seam';
 import { createHost, type Host } from '../src/host';
-import { freePort, makeWorkspace, type Workspace } from './helpers';
+import { freePort, makeWorkspace, type Workspace, productionEnv } from './helpers';
 
 export function get(base: string, p: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
@@ -84,10 +84,7 @@ export async function start(
     root: ws.root,
     api: 'http://127.0.0.1:9/base',
     env: {
-      NODE_ENV: 'production',
-      API_KEY: 'k-123',
-      STORE_TOKEN: 't-456',
-      STORE_URL: `http://127.0.0.1:${port}`,
+      ...productionEnv(`http://127.0.0.1:${port}`),
       SSR_CACHE_SECONDS: '0',
       ...env,
     },
