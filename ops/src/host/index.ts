@@ -1,24 +1,9 @@
 /**
- * The edge host (`pnpm ops serve`): a Fastify application made of one plugin per job, on the libraries
- * the Fastify community keeps for each.
- *
- *   origin       STORE_URL is the site; other Hosts get 421 in production; request ids   plugins/origin.ts
- *   security     helmet: CSP from the registry (+ the page's loader hash, + the gateway on /payment)
- *   compression  @fastify/compress: brotli / gzip (versioned files come precompressed)
- *   metrics      prom-client at /metrics                                                   plugins/metrics.ts
- *   health       /healthz, /readyz                                                         plugins/health.ts
- *   state        the state store's health in /readyz and /metrics; this host's versions reported  plugins/state.ts
- *   files        @fastify/static: /shell/<v>/…, /remotes/<name>/<v>/…, /favicon.ico         plugins/files.ts
- *   proxy        @fastify/reply-from: /api/… to one or more API processes; sitemaps        plugins/proxy.ts
- *   seo          /robots.txt                                                               plugins/seo.ts
- *   canary       the anonymous shopper cookie; each shopper's registry (their canaries)    plugins/canary.ts
- *   errors       405 for other methods, the error handler, 404 and CORS preflight           plugins/errors.ts
- *   telemetry    POST /telemetry from browsers                                             plugins/telemetry.ts
- *   canaryWatch  the canary's automatic rollback                                           plugins/canaryWatch.ts
- *   pages        /storefront.config.json, /remotes.json, every other GET: the shell's page, server-rendered
- *
- * Logs are pino's JSON lines (one per request: reqId, method, url, route, statusCode, responseTime, ip).
- * close() stops taking connections and lets requests in flight finish, up to SHUTDOWN_TIMEOUT_MS.
+ * The edge host (`pnpm ops serve`): a Fastify application made of one plugin per job (plugins/, one file
+ * each, registered in order by registerPlugins below; none imports another), on the libraries the Fastify
+ * community keeps for each. What each plugin does: docs/operators.md § The code. Logs are pino's JSON
+ * lines (one per request: reqId, method, url, route, statusCode, responseTime, ip). close() stops taking
+ * connections and lets requests in flight finish, up to SHUTDOWN_TIMEOUT_MS.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
