@@ -11,6 +11,9 @@ import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const SECTIONS = ['shell', 'catalog', 'cart-checkout', 'account', 'admin'];
+// ops/src from the ground up: the deploy root's state, telemetry on it, canaries on both, then the
+// release commands and the host side by side (neither imports the other), the CLI on top.
+const OPS_FLOORS = [['state'], ['telemetry'], ['canary'], ['release', 'host'], ['cli']];
 const boundaryZones = [
   ...SECTIONS.flatMap((target) =>
     SECTIONS.filter((s) => s !== target).map((from) => ({
@@ -53,6 +56,21 @@ const boundaryZones = [
     },
     { target: `./${pkg}`, from: './bench', message: 'Nothing imports the benchmarks: they stand outside the packages they measure.' },
   ]),
+  // ops is built in floors (docs/operators.md § The code): a folder imports only the floors below it.
+  ...OPS_FLOORS.flatMap((floor, i) =>
+    floor.flatMap((target) =>
+      [...OPS_FLOORS.slice(i + 1).flat(), ...floor.filter((f) => f !== target)].map((from) => ({
+        target: `./ops/src/${target}`,
+        from: `./ops/src/${from}`,
+        message: `ops/src/${target} may not import ops/src/${from}: a floor imports only the floors below it (${OPS_FLOORS.map((f) => f.join(' + ')).join(' → ')}).`,
+      })),
+    ),
+  ),
+  {
+    target: './ops/src/host/plugins',
+    from: './ops/src/host/plugins',
+    message: 'A host plugin never imports another plugin: move what both need into a module of ops/src/host.',
+  },
   // The contract is the ground floor: it imports no other package.
   ...['shared', 'api', 'ops', ...SECTIONS].map((from) => ({
     target: './contract',

@@ -54,6 +54,30 @@ test('the API domain imports no Fastify, and may import the repositories and the
   assert.deepEqual(allowed, []);
 });
 
+test('ops: a floor may not import a floor above it, nor one beside it', async () => {
+  const up = await rulesFor('ops/src/telemetry/offence.ts', "import { breach } from '../canary/breach';\nexport const b = breach;\n");
+  assert.ok(up.includes('import-x/no-restricted-paths'), `got ${up.join(', ')}`);
+  const ground = await rulesFor('ops/src/state/offence.ts', "import { createHost } from '../host';\nexport const h = createHost;\n");
+  assert.ok(ground.includes('import-x/no-restricted-paths'), `got ${ground.join(', ')}`);
+  const beside = await rulesFor('ops/src/release/offence.ts', "import { createHost } from '../host';\nexport const h = createHost;\n");
+  assert.ok(beside.includes('import-x/no-restricted-paths'), `got ${beside.join(', ')}`);
+  const down = await rulesFor(
+    'ops/src/canary/allowed.ts',
+    "import { minuteOf } from '../telemetry/store';\nimport { SECTIONS } from '../state';\nexport const m = minuteOf;\nexport const s = SECTIONS;\n",
+  );
+  assert.deepEqual(down, []);
+});
+
+test('ops: a host plugin may not import another plugin, and may import a host module', async () => {
+  const other = await rulesFor(
+    'ops/src/host/plugins/offence.ts',
+    "import { filesPlugin } from './files';\nexport const f = filesPlugin;\n",
+  );
+  assert.ok(other.includes('import-x/no-restricted-paths'), `got ${other.join(', ')}`);
+  const allowed = await rulesFor('ops/src/host/plugins/allowed.ts', "import { NO_STORE } from '../paths';\nexport const n = NO_STORE;\n");
+  assert.deepEqual(allowed, []);
+});
+
 test('a remote may not import another remote, nor the contract around shared', async () => {
   const other = await rulesFor(
     'catalog/src/offence.ts',

@@ -5,7 +5,7 @@
  * 'loaded-first'` the shell's copy is the one every section uses, so a remote built against another
  * major would run on a React or MobX it was never built for.
  */
-import { readJsonFile } from './store';
+import { readJsonFile } from './jsonFiles';
 import { satisfies } from './semver';
 
 export interface SharedItem {

@@ -1,21 +1,24 @@
 /**
- * The canary's operator commands: start one (`activate <remote> <version> --canary <percent>`), make
- * it the live version (`promote`), end it (`rollback` while one runs, or the host's auto-rollback).
- * Each is one change of the state store (ops/src/state) and leaves a line in its history.
+ * The canary's release commands: start one (`activate <remote> <version> --canary <percent>`) and make it
+ * the live version (`promote`). Each is one change of the state store and leaves a line in its history.
  */
 import {
-  compatibilityProblems,
-  hostsLacking,
-  MAX_ROLLBACK_STEPS,
-  missingAssets,
-  normaliseBaseUrl,
-  notEverywhere,
-} from '../release/activate';
-import { storeOf, type OpsContext } from '../release/context';
-import { addresses, pct } from '../telemetry/aggregate';
-import { OpsError, checkVersionName, resolveSection, type Section } from '../sections';
-import { exists, manifestUrl, sectionState, versionDir, type LiveRef } from '../store';
-import { DEFAULT_THRESHOLDS, type CanaryRef, type Thresholds } from './state';
+  OpsError,
+  checkVersionName,
+  exists,
+  manifestUrl,
+  resolveSection,
+  sectionState,
+  storeOf,
+  versionDir,
+  type CanaryRef,
+  type LiveRef,
+  type OpsContext,
+  type Section,
+  type Thresholds,
+} from '../state';
+import { describeThresholds } from '../canary/thresholds';
+import { compatibilityProblems, hostsLacking, MAX_ROLLBACK_STEPS, missingAssets, normaliseBaseUrl, notEverywhere } from './activate';
 
 export interface CanaryOptions {
   percent: number;
@@ -42,36 +45,6 @@ export function parsePercent(raw: string | undefined): number {
     throw new OpsError(`--canary takes a share of shoppers in per cent, more than 0 and less than 100 (got "${raw ?? ''}")`, 2);
   }
   return n;
-}
-
-/** Thresholds from CLI values (each optional; the defaults of issue 17 otherwise), or throws. */
-export function parseThresholds(values: {
-  errorRate?: string;
-  chunkFailureRate?: string;
-  minPageViews?: string;
-  windowMinutes?: string;
-  minReporters?: string;
-}): Thresholds {
-  const rate = (name: string, raw: string | undefined, dflt: number) => {
-    if (raw === undefined) return dflt;
-    const pct = Number(raw.replace(/%$/, ''));
-    if (!Number.isFinite(pct) || pct < 0 || pct > 100) throw new OpsError(`--${name} takes a per cent from 0 to 100 (got "${raw}")`, 2);
-    return pct / 100;
-  };
-  const whole = (name: string, raw: string | undefined, dflt: number, min: number, max: number) => {
-    if (raw === undefined) return dflt;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max)
-      throw new OpsError(`--${name} takes a whole number from ${min} to ${max} (got "${raw}")`, 2);
-    return n;
-  };
-  return {
-    maxErrorRate: rate('max-error-rate', values.errorRate, DEFAULT_THRESHOLDS.maxErrorRate),
-    maxChunkFailureRate: rate('max-chunk-failure-rate', values.chunkFailureRate, DEFAULT_THRESHOLDS.maxChunkFailureRate),
-    minPageViews: whole('min-page-views', values.minPageViews, DEFAULT_THRESHOLDS.minPageViews, 1, 1_000_000),
-    windowMinutes: whole('window', values.windowMinutes, DEFAULT_THRESHOLDS.windowMinutes, 1, 24 * 60),
-    minReporters: whole('min-reporters', values.minReporters, DEFAULT_THRESHOLDS.minReporters, 1, 10_000),
-  };
 }
 
 export async function startCanary(
@@ -143,10 +116,6 @@ export async function startCanary(
   });
 }
 
-export function describeThresholds(t: Thresholds): string {
-  return `errors > ${pct(t.maxErrorRate)} or chunk failures > ${pct(t.maxChunkFailureRate)} over ≥ ${t.minPageViews} page views in ${t.windowMinutes} min, from ≥ ${addresses(t.minReporters ?? DEFAULT_THRESHOLDS.minReporters)}`;
-}
-
 export interface PromoteResult {
   section: Section;
   version: string;
@@ -194,42 +163,5 @@ export async function promote(ctx: OpsContext, sectionName: string, opts: { forc
       ...(problems.length ? { forced: true, problems } : {}),
     });
     return { section, version: canary.version, previous, problems };
-  });
-}
-
-export interface EndCanaryOptions {
-  reason: string;
-  /** Set by the host: recorded as who ended it. */
-  by?: string;
-  /** End it only if it is still this canary (the one the host measured), not one started since. */
-  expect?: Pick<CanaryRef, 'version' | 'startedAt'>;
-}
-
-/** Ends the section's canary: every shopper gets the live version again. Null when none was running. */
-export async function endCanary(
-  ctx: OpsContext,
-  sectionName: string,
-  opts: EndCanaryOptions,
-): Promise<(CanaryRef & { live: string | null }) | null> {
-  const section = resolveSection(sectionName);
-  // A conditional change: of several hosts deciding at once, the first ends it and records why; the others
-  // find it gone (or another canary started since) once the first's change is done, and do nothing.
-  return storeOf(ctx).change(async (tx) => {
-    const file = tx.canaries;
-    const canary = file.canaries[section.name];
-    if (!canary) return null;
-    if (opts.expect && (opts.expect.version !== canary.version || opts.expect.startedAt !== canary.startedAt)) return null;
-    delete file.canaries[section.name];
-    const live = sectionState(tx.state, section).live?.version ?? null;
-    tx.history({
-      action: 'canary-end',
-      section: section.name,
-      version: canary.version,
-      previous: live,
-      percent: canary.percent,
-      reason: opts.reason,
-      ...(opts.by ? { by: opts.by } : {}),
-    });
-    return { ...canary, live };
   });
 }

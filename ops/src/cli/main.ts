@@ -6,19 +6,18 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { OpsContext } from './release/context';
-import { OpsError } from './sections';
-import { openStore } from './state';
-import type { Command } from './cli/command';
-import { activateCommand } from './cli/activate';
-import { deployAllCommand } from './cli/deployAll';
-import { historyCommand } from './cli/history';
-import { promoteCommand } from './cli/promote';
-import { publishCommand } from './cli/publish';
-import { reportCommand } from './cli/report';
-import { rollbackCommand } from './cli/rollback';
-import { serveCommand } from './cli/serve';
-import { statusCommand } from './cli/status';
+import type { OpsContext } from '../state';
+import { OpsError, openStore } from '../state';
+import type { Command } from './command';
+import { activateCommand } from './activate';
+import { deployAllCommand } from './deployAll';
+import { historyCommand } from './history';
+import { promoteCommand } from './promote';
+import { publishCommand } from './publish';
+import { reportCommand } from './report';
+import { rollbackCommand } from './rollback';
+import { serveCommand } from './serve';
+import { statusCommand } from './status';
 
 const COMMANDS: Record<string, Command> = {
   publish: publishCommand,

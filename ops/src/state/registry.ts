@@ -1,6 +1,7 @@
 /** The remote registry as the host reads it: from the state store, made once per change. */
 import type { RemoteRegistry } from '@storefront/contract/deploy';
-import { storeAt, type StateStore } from '../state';
+import { storeAt } from './files';
+import type { StateStore } from './types';
 
 export interface RegistrySnapshot {
   /** The file's text, served as /remotes.json. */

@@ -2,6 +2,8 @@
  * The deployable sections: the shell, the three shop remotes and the back office (issue 38). Operators may name one by its Module Federation name
  * (`cart_checkout`), its folder (`cart-checkout`) or its package (`@storefront/cart-checkout`).
  */
+import { isVersionName } from '@storefront/contract/seam';
+
 export interface Section {
   /** Module Federation name: the key in remotes.json and the folder in the deploy root. */
   name: string;
@@ -47,11 +49,9 @@ export function resolveSection(input: string | undefined): Section {
   return s;
 }
 
-/** Versions become folder and URL names: keep them to safe characters. */
-export const VERSION_RE = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,127}$/;
-
+/** Versions become folder and URL names: keep them to safe characters (the contract's pattern). */
 export function checkVersionName(version: string): string {
-  if (!VERSION_RE.test(version) || version.includes('..')) {
+  if (!isVersionName(version)) {
     throw new OpsError(`"${version}" is not a valid version name (letters, digits, . _ + - only)`, 2);
   }
   return version;
