@@ -12,7 +12,7 @@ import { ROOT } from '../lib/results.mjs';
 /** The key and token of the bench's API and hosts (a production host refuses the development ones). */
 const BENCH_KEYS = { API_KEY: BENCH_API_KEY, STORE_TOKEN: BENCH_STORE_TOKEN };
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
-export const OPS_CLI = path.join(ROOT, 'ops', 'src', 'cli.ts');
+export const OPS_CLI = path.join(ROOT, 'ops', 'src', 'cli', 'main.ts');
 
 /** Publishes the newest builds into `root` (`ops deploy-all`); the shell's version and its main script. */
 export function deploy(root) {

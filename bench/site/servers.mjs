@@ -50,7 +50,7 @@ export async function startSite({ port, apiPort, smsUrl, dbFile, ssr }) {
     [
       '--import',
       'tsx',
-      path.join(ROOT, 'ops', 'src', 'cli.ts'),
+      path.join(ROOT, 'ops', 'src', 'cli', 'main.ts'),
       'serve',
       '--port',
       String(hostPort),
