@@ -1,8 +1,10 @@
 /** Pages rendered on the server, and the pages that go out to be rendered in the browser instead. */
 import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { OUTLET_START } from '@storefront/contract/seam';
-import { LOADER, boot, get, ok, setUpSsrWorkspace, start } from './ssrFixture';
+import { LOADER, boot, get, ok, setUpSsrWorkspace, start, workspaceRoot } from './ssrFixture';
 
 setUpSsrWorkspace();
 
@@ -75,7 +77,7 @@ describe("the shell's page loader", () => {
   it('replaces the main.js tag of a rendered page, and only its hash is allowed inline', async () => {
     const { base } = await start();
     const res = await get(base, '/');
-    expect(res.body).toContain(`<script data-main="/shell/0.1.0-s1/main.0123abcd.js">${LOADER}</script>`);
+    expect(res.body).toContain(`<script type="module" async data-main="/shell/0.1.0-s1/main.0123abcd.js">${LOADER}</script>`);
     expect(res.body).not.toContain('<script defer src=');
     expect(res.headers['content-security-policy']).toContain(`script-src 'self' '${hash}';`);
   });
@@ -183,6 +185,56 @@ describe("pages showing the shopper's own data (issue 19): never cached, never i
       }
     },
   );
+
+  it("names a personal page's start-up files for the loader to preload; a public page's pictures keep the network", async () => {
+    const shellDir = path.join(workspaceRoot(), 'shell', '0.1.0-s1');
+    const catalogDir = path.join(workspaceRoot(), 'remotes', 'catalog', '0.1.0-c1');
+    const files = [
+      path.join(shellDir, 'mf-manifest.json'),
+      path.join(shellDir, 'ssr-assets.json'),
+      path.join(catalogDir, 'mf-manifest.json'),
+    ];
+    const saved = files.map((f) => readFileSync(f, 'utf8'));
+    const edit = (file: string, change: (m: Record<string, unknown>) => void) => {
+      const m = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      change(m);
+      writeFileSync(file, JSON.stringify(m));
+    };
+    edit(files[0]!, (m) => {
+      m.shared = [
+        { name: 'react-dom', assets: { js: { sync: ['435.aa.js'], async: ['9.zz.js'] } } },
+        { name: '@storefront/shared/validation', assets: { js: { sync: ['164.yy.js'], async: [] } } },
+      ];
+    });
+    edit(files[1]!, (m) => {
+      m.js = { bootstrap: ['bootstrap.bb.js'], axios: ['axios.cc.js'], Faq: ['Faq.dd.js'] };
+    });
+    edit(files[2]!, (m) => {
+      m.exposes = [
+        { name: 'Home', assets: { js: { sync: ['12.ee.js', 'Home.ff.js'], async: ['13.gg.js'] } } },
+        { name: 'Shop', assets: { js: { sync: ['Shop.hh.js'], async: [] } } },
+      ];
+    });
+    try {
+      const { base } = await start();
+      const cart = await get(base, '/cart');
+      const named = /<script type="module" async data-main="[^"]+" data-start="now" data-preload="([^"]+)">/.exec(cart.body)?.[1];
+      expect(named?.split(' ')).toEqual([
+        '/remotes/catalog/0.1.0-c1/mf-manifest.json',
+        '/shell/0.1.0-s1/435.aa.js',
+        '/shell/0.1.0-s1/bootstrap.bb.js',
+        '/remotes/catalog/0.1.0-c1/remoteEntry.js',
+        '/remotes/catalog/0.1.0-c1/12.ee.js',
+        '/remotes/catalog/0.1.0-c1/Home.ff.js',
+      ]);
+      const home = await get(base, '/');
+      expect(home.body).toContain('<script type="module" async data-main=');
+      expect(home.body).not.toContain('data-preload');
+      expect(home.body).not.toContain('data-start');
+    } finally {
+      files.forEach((f, i) => writeFileSync(f, saved[i]!));
+    }
+  });
 
   it('public pages stay no-store only, and indexable', async () => {
     const { base } = await start();

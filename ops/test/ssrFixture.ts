@@ -69,6 +69,9 @@ exports.Home = { render: (req) => ${JSON.stringify(label)} + ' with ' + react.co
 let ws: Workspace;
 const hosts: Host[] = [];
 
+/** The deploy root of this file's workspace. */
+export const workspaceRoot = (): string => ws.root;
+
 export async function ok(...args: string[]): Promise<void> {
   const r = await ws.ops(...args);
   if (r.code !== 0) throw new Error(`${args.join(' ')}: ${r.err}`);

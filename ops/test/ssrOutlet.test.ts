@@ -32,13 +32,16 @@ describe('writing a render into the page', () => {
     const html = `<html><head></head><body><div id="root">${OUTLET_START}${OUTLET_END}</div><script defer src="/shell/v/main.1.js"></script></body></html>`;
     const code = "x='$`'+'$\\''+'$&'";
     const out = injectServerPage(html, { ...page, loader: { code, hash: 'sha256-x' } })!;
-    expect(out).toContain(`<script data-main="/shell/v/main.1.js">${code}</script></body></html>`);
+    expect(out).toContain(`<script type="module" async data-main="/shell/v/main.1.js">${code}</script></body></html>`);
   });
 
-  it("starts a personal page's scripts at once: its content is the shopper's own and comes with them", () => {
+  it("marks a personal page's loader to start early, naming the start-up files to preload", () => {
     const html = `<html><head></head><body><div id="root">${OUTLET_START}${OUTLET_END}</div><script defer src="/shell/v/main.1.js"></script></body></html>`;
-    const out = injectServerPage(html, { ...page, personal: true, loader: { code: 'x', hash: 'sha256-x' } })!;
-    expect(out).toContain('<script data-main="/shell/v/main.1.js" data-start="now">x</script>');
+    const loader = { code: 'x', hash: 'sha256-x' };
+    const out = injectServerPage(html, { ...page, personal: true, preload: ['/a.js', '/b "c".json'], loader })!;
+    expect(out).toContain(
+      '<script type="module" async data-main="/shell/v/main.1.js" data-start="now" data-preload="/a.js /b &quot;c&quot;.json">x</script>',
+    );
   });
 
   it('gives null for a page without an outlet (a shell from before server rendering)', () => {

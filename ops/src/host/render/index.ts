@@ -14,6 +14,7 @@ import { renderCache } from './cache';
 import { isRenderTimeout, raceDeadline } from './deadline';
 import { splitLeadingLinks } from './outlet';
 import { renderPool } from './pool';
+import { startupFiles } from './startupFiles';
 import { pageStylesheets } from './stylesheets';
 import type { FallbackCause, ServerPage, ServerRenderer, ServerRendererOptions, ShellServer } from './types';
 
@@ -76,10 +77,14 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
     events?.rendered(Date.now() - started);
     opts.log?.(`[ssr] ${url} rendered in ${Date.now() - started} ms`);
     const loader = await builds.pageLoader(shellVersion);
+    const personal = result.personal === true;
+    // A personal page's content is the shopper's own, which only the scripts bring: the loader preloads them.
+    const preload = personal ? await startupFiles(root, reg, shellVersion, result.route) : [];
     return {
       ...(loader ? { loader } : {}),
       status: result.status,
-      personal: result.personal === true,
+      personal,
+      ...(preload.length ? { preload } : {}),
       html: body,
       head: css + links + (typeof result.head === 'string' ? result.head : ''),
       rootAttributes: result.rootAttributes,

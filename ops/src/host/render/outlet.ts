@@ -48,17 +48,23 @@ export function injectServerPage(html: string, page: ServerPage): string | null 
     html.slice(headEnd, start) +
     page.html +
     html.slice(end + OUTLET_END.length);
-  return page.loader ? withLoader(out, page.loader, page.personal) : out;
+  return page.loader ? withLoader(out, page.loader, page) : out;
 }
 
 /**
- * The shell's entry tag (`<script defer src=".../main.<hash>.js">`) replaced by the inlined loader. It
- * starts the scripts after `load` on a public page (its pictures first: the largest paint), and at once
- * on a personal one (`data-start="now"`), whose content is the shopper's own and comes with the scripts.
+ * The shell's entry tag (`<script defer src=".../main.<hash>.js">`) replaced by the inlined loader, as an
+ * async module script: a classic one at the end of the body would wait for the page's stylesheets before
+ * it could start anything. It starts the scripts after `load` on a public page (its pictures first: the
+ * largest paint), and on a personal one (`data-start="now"`) once its pictures are painted, with the
+ * start-up files named in `data-preload`.
  */
-function withLoader(html: string, loader: PageLoaderScript, personal: boolean): string {
+function withLoader(html: string, loader: PageLoaderScript, page: Pick<ServerPage, 'personal' | 'preload'>): string {
   const entry = /<script defer src="([^"]*\/main\.[^"/]*\.js)"><\/script>/.exec(html);
   if (!entry) return html;
-  const start = personal ? ' data-start="now"' : '';
-  return html.replace(entry[0], () => `<script data-main="${escapeAttr(entry[1] ?? '')}"${start}>${loader.code}</script>`);
+  const start = page.personal ? ' data-start="now"' : '';
+  const preload = page.preload?.length ? ` data-preload="${escapeAttr(page.preload.join(' '))}"` : '';
+  return html.replace(
+    entry[0],
+    () => `<script type="module" async data-main="${escapeAttr(entry[1] ?? '')}"${start}${preload}>${loader.code}</script>`,
+  );
 }

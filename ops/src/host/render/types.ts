@@ -14,6 +14,8 @@ export interface ServerPage {
   html: string;
   /** Stylesheet and preload links for `<head>`. */
   head: string;
+  /** A personal page's start-up files, preloaded by the page loader once the page's pictures are painted. */
+  preload?: string[];
   /** Attributes for `<html>` (the store's theme). */
   rootAttributes: Record<string, string>;
   /** The page's title and description (replacing the shell page's defaults). */
