@@ -9,6 +9,7 @@ import { orderCalls, paymentCalls } from './fakeServer/orders';
 import { fakeServer, initialState, type FakeState } from './fakeServer/server';
 
 export type { FakeState } from './fakeServer/server';
+export { toLine as cartLineOf } from './fakeServer/cart';
 
 type Method = keyof Api;
 

@@ -10,7 +10,8 @@ const findVariant = (state: FakeState, productId: number, variantId: number) => 
   if (!p || !v) throw new ApiError(404, ['Product not found']);
   return { p, v };
 };
-const toLine = (p: Product, vId: number, quantity: number): CartLine => {
+/** A cart line of `quantity` of a product's variation, shaped as the server sends it. */
+export const toLine = (p: Product, vId: number, quantity: number): CartLine => {
   const v = p.variations.find((x) => x.id === vId)!;
   return {
     id: p.id,
