@@ -66,6 +66,19 @@ const SECTION_PACKAGES = {
   message: 'Sections never import each other: use @storefront/shared.',
 };
 
+// Issue 40: one way to load and to read an answer's data.
+const DATA_ASSERTED = {
+  selector: "TSNonNullExpression[expression.type='MemberExpression'][expression.property.name='data']",
+  message: 'An answer without its data is a failure, not an assertion: use dataOf() from @storefront/shared.',
+};
+const LOAD_BY_HAND = {
+  selector:
+    "AssignmentExpression[left.type='MemberExpression'][left.object.type='ThisExpression'][left.property.name='loading'][right.value=true]",
+  message: 'A store loads through withLoadState, reportLoad or whileLoading (@storefront/shared), not by setting loading by hand.',
+};
+const FRONTEND_SOURCES = ['shared/src/**', 'shell/src/**', 'catalog/src/**', 'cart-checkout/src/**', 'account/src/**', 'admin/src/**'];
+const TESTS = ['**/*.test.*', '**/testing/**'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -169,6 +182,17 @@ export default tseslint.config(
     // The router facade is the one place that imports react-router-dom.
     files: ['shared/src/router.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: FRONTEND_SOURCES,
+    ignores: TESTS,
+    rules: { 'no-restricted-syntax': ['error', DATA_ASSERTED] },
+  },
+  {
+    // cart-checkout's stores join when they move to the helper (their owner's part of issue 40).
+    files: ['shared/src/stores/**', 'shell/src/stores/**', 'catalog/src/stores/**', 'account/src/stores/**', 'admin/src/stores/**'],
+    ignores: [...TESTS, 'shared/src/stores/loadState.ts'],
+    rules: { 'no-restricted-syntax': ['error', DATA_ASSERTED, LOAD_BY_HAND] },
   },
   {
     files: ['**/*.tsx'],
