@@ -88,6 +88,39 @@ test('a store may not start loading by hand, only through the shared load helper
   assert.deepEqual(allowed, []);
 });
 
+test("a section's form loads validation only through shared's form hook; a type import is allowed", async () => {
+  const dynamic = await rulesFor('account/src/offence.ts', "export const load = () => import('@storefront/shared/validation');\n");
+  assert.ok(dynamic.includes('no-restricted-syntax'), `got ${dynamic.join(', ')}`);
+  const eager = await rulesFor(
+    'shell/src/pages/offence.ts',
+    "import { contactSchema } from '@storefront/shared/validation';\nexport const s = contactSchema;\n",
+  );
+  assert.ok(eager.includes('no-restricted-syntax'), `got ${eager.join(', ')}`);
+  const typeOnly = await rulesFor(
+    'cart-checkout/src/allowed.ts',
+    "import type { AnyObjectSchema } from '@storefront/shared/validation';\nexport type S = AnyObjectSchema;\n",
+  );
+  assert.deepEqual(typeOnly, []);
+});
+
+test('a benchmark reaches the API through its entry point, never by a path into its files', async () => {
+  const deep = await rulesFor(
+    'bench/api/offence.ts',
+    "import { openDatabase } from '../../api/src/db/database';\nexport const o = openDatabase;\n",
+  );
+  assert.ok(deep.includes('import-x/no-restricted-paths'), `got ${deep.join(', ')}`);
+  const packaged = await rulesFor(
+    'bench/api/offence.ts',
+    "import { openDatabase } from '@storefront/api/src/db/database';\nexport const o = openDatabase;\n",
+  );
+  assert.ok(packaged.includes('no-restricted-imports'), `got ${packaged.join(', ')}`);
+  const allowed = await rulesFor(
+    'bench/api/allowed.ts',
+    "import { openDatabase } from '@storefront/api/bench';\nexport const o = openDatabase;\n",
+  );
+  assert.deepEqual(allowed, []);
+});
+
 test("an answer's data is read with dataOf(), never asserted with !", async () => {
   const offence = await rulesFor(
     'catalog/src/offence.ts',
@@ -99,4 +132,12 @@ test("an answer's data is read with dataOf(), never asserted with !", async () =
     "import { dataOf } from '@storefront/shared';\nexport function nameOf(res: { data?: { name: string } }): string {\n  return dataOf(res).name;\n}\n",
   );
   assert.deepEqual(allowed, []);
+});
+
+test('no package imports the benchmarks', async () => {
+  const rules = await rulesFor(
+    'api/src/offence.ts',
+    "import { percentile } from '../../bench/lib/stats.mjs';\nexport const p = percentile;\n",
+  );
+  assert.ok(rules.includes('import-x/no-restricted-paths'), `got ${rules.join(', ')}`);
 });

@@ -95,20 +95,25 @@ const FRAMEWORK_CHUNK = {
 } as const;
 
 /**
- * Writes `ssr-assets.json` beside the bundle: the stylesheets of each named chunk group (the entry,
- * the shell's `bootstrap`, every exposed page). A page rendered on the server is only styled if its
- * stylesheets are linked in the HTML; the host reads them from here (ops/src/ssr.ts).
+ * Writes `ssr-assets.json` beside the bundle: the stylesheets and scripts of each named chunk group (the
+ * entry, the shell's `bootstrap`, every exposed page). A page rendered on the server is only styled if
+ * its stylesheets are linked in the HTML, and a personal page's loader preloads its start-up scripts;
+ * the host reads them from here.
  */
 class SsrAssetsPlugin {
   apply(compiler: import('@rspack/core').Compiler): void {
     compiler.hooks.done.tap('SsrAssetsPlugin', (stats) => {
       const json = stats.toJson({ all: false, chunkGroups: true, chunkGroupAuxiliary: false, outputPath: true });
       const css: Record<string, string[]> = {};
+      const js: Record<string, string[]> = {};
       for (const [name, group] of Object.entries(json.namedChunkGroups ?? {})) {
-        const files = (group.assets ?? []).map((a) => a.name).filter((f) => f.endsWith('.css'));
-        if (files.length) css[name] = files;
+        const files = (group.assets ?? []).map((a) => a.name);
+        const styles = files.filter((f) => f.endsWith('.css'));
+        const scripts = files.filter((f) => f.endsWith('.js'));
+        if (styles.length) css[name] = styles;
+        if (scripts.length) js[name] = scripts;
       }
-      if (json.outputPath) writeFileSync(path.join(json.outputPath, 'ssr-assets.json'), `${JSON.stringify({ css }, null, 2)}\n`);
+      if (json.outputPath) writeFileSync(path.join(json.outputPath, 'ssr-assets.json'), `${JSON.stringify({ css, js }, null, 2)}\n`);
     });
   }
 }

@@ -31,7 +31,9 @@ export * from '@storefront/contract/cod';
 export * from './messages';
 export * from './paths';
 export * from './format';
-// Validation (yup) is its own entry, '@storefront/shared/validation', so it loads with the forms only.
+// Validation (yup) is its own entry, '@storefront/shared/validation', so it loads with the forms only:
+// the form hook loads it on a form's first input.
+export * from './forms';
 export * from './notify';
 export * from './stores';
 export * from './ui';
