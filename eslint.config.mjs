@@ -88,7 +88,7 @@ const LOAD_BY_HAND = {
 };
 const TESTS = ['**/*.test.*', '**/testing/**'];
 const SECTION_FILES = SECTIONS.map((s) => `${s}/**`);
-const FORM_EXEMPT = ['shell/src/server/**', 'shell/src/chrome/Footer.tsx'];
+const FORM_EXEMPT = ['shell/src/server/**'];
 const FORM_VALIDATION = [
   {
     selector: "ImportExpression[source.value='@storefront/shared/validation']",
@@ -205,7 +205,7 @@ export default tseslint.config(
   // block below names every selector that holds for its files.
   // One way to hold a form: a section's forms take the schemas through shared's form hook, which
   // loads yup on a form's first input (docs/performance.md). The server render hands the singleton
-  // over; the footer's newsletter field is converted by its owner (issue 40).
+  // over.
   restrictSyntax(SECTION_FILES, FORM_EXEMPT, FORM_VALIDATION),
   // One way to load and to read an answer's data (issue 40), in the frontend's sources.
   restrictSyntax(['shared/src/**', ...FORM_EXEMPT], TESTS, [DATA_ASSERTED]),

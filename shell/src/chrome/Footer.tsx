@@ -1,7 +1,16 @@
 import { observer } from 'mobx-react-lite';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link } from '@storefront/shared/router';
-import { notify, paths, PLACEHOLDER_EMAIL, reportError, useStores, type StoreInfoFields } from '@storefront/shared';
+import {
+  notify,
+  paths,
+  PLACEHOLDER_EMAIL,
+  prefetchValidation,
+  reportError,
+  useForm,
+  useStores,
+  type StoreInfoFields,
+} from '@storefront/shared';
 import { NEWSLETTER_FAILED, NewsletterStore } from '../stores/NewsletterStore';
 import { ClockIcon, MailIcon, PhoneIcon, SOCIAL_ICONS } from './icons';
 import { socialLinks, telHref } from './links';
@@ -18,35 +27,30 @@ const COMPANY_LINKS = [
   { to: paths.support, label: 'Support' },
 ];
 
-/** Validation (yup) is not part of the first screen: it loads when the shopper reaches the form. */
-const loadValidation = () => import('@storefront/shared/validation');
-
-/** The newsletter form: a required e-mail checked with the shared schema, then a real subscription. */
+/**
+ * The newsletter form: a required e-mail checked with the shared schema (loaded on focus or the first
+ * key, through the form hook), then a real subscription. Its outcome is a shell toast either way.
+ */
 const Newsletter = observer(function Newsletter() {
   const { api } = useStores();
   const [store] = useState(() => new NewsletterStore(api));
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm((v) => v.newsletterSchema, { email: '' }, { failure: NEWSLETTER_FAILED });
   const inputId = useId();
   const errorId = useId();
+  const error = form.errors.email;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const { newsletterSchema, validateForm } = await loadValidation();
-    const errors = await validateForm(newsletterSchema, { email });
-    setError(errors.email);
-    if (errors.email) return;
+  const submit = form.handleSubmit(async ({ email }) => {
     try {
       const message = await store.subscribe(email);
       if (message) {
         notify.success(message, { flow: 'shell' });
-        setEmail('');
+        form.reset();
       }
     } catch (err) {
       // Spec §7: the response message is shown as a toast; the box keeps what was typed.
       reportError(err, NEWSLETTER_FAILED, { flow: 'shell' });
     }
-  };
+  });
 
   return (
     <form className="sh-newsletter" onSubmit={(e) => void submit(e)} noValidate aria-label="Newsletter">
@@ -64,9 +68,9 @@ const Newsletter = observer(function Newsletter() {
           required
           autoComplete="email"
           placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          onFocus={() => void loadValidation()}
+          value={form.values.email}
+          onChange={form.onChange}
+          onFocus={prefetchValidation}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
