@@ -99,6 +99,19 @@ test('a cycle fails anywhere in the workspace', async () => {
   assert.ok(rules.includes('import-x/no-cycle'), `got ${rules.join(', ')}`);
 });
 
+test('a store may not start loading by hand, only through the shared load helpers', async () => {
+  const offence = await rulesFor(
+    'account/src/stores/offence.ts',
+    'export class S {\n  loading = false;\n  start(): void {\n    this.loading = true;\n  }\n}\n',
+  );
+  assert.ok(offence.includes('no-restricted-syntax'), `got ${offence.join(', ')}`);
+  const allowed = await rulesFor(
+    'account/src/stores/allowed.ts',
+    "import { withLoadState } from '@storefront/shared';\nexport class S {\n  loading = false;\n  error: string | null = null;\n  load(): Promise<number> {\n    return withLoadState(this, 'Failed', async () => 1);\n  }\n  reset(): void {\n    this.loading = false;\n  }\n}\n",
+  );
+  assert.deepEqual(allowed, []);
+});
+
 test("a section's form loads validation only through shared's form hook; a type import is allowed", async () => {
   const dynamic = await rulesFor('account/src/offence.ts', "export const load = () => import('@storefront/shared/validation');\n");
   assert.ok(dynamic.includes('no-restricted-syntax'), `got ${dynamic.join(', ')}`);
@@ -128,6 +141,19 @@ test('a benchmark reaches the API through its entry point, never by a path into 
   const allowed = await rulesFor(
     'bench/api/allowed.ts',
     "import { openDatabase } from '@storefront/api/bench';\nexport const o = openDatabase;\n",
+  );
+  assert.deepEqual(allowed, []);
+});
+
+test("an answer's data is read with dataOf(), never asserted with !", async () => {
+  const offence = await rulesFor(
+    'catalog/src/offence.ts',
+    'export function nameOf(res: { data?: { name: string } }): string {\n  return res.data!.name;\n}\n',
+  );
+  assert.ok(offence.includes('no-restricted-syntax'), `got ${offence.join(', ')}`);
+  const allowed = await rulesFor(
+    'catalog/src/allowed.ts',
+    "import { dataOf } from '@storefront/shared';\nexport function nameOf(res: { data?: { name: string } }): string {\n  return dataOf(res).name;\n}\n",
   );
   assert.deepEqual(allowed, []);
 });

@@ -10,7 +10,7 @@ export { createApi } from './api/createApi';
 export { AnswerRecorder, ServerAnswers, requestKey, type AnswerSink, type AnswerSource } from './api/answers';
 export { productFilterForm } from './api/catalog';
 export { ApiError, messageOf, messagesOf, fieldErrorsOf, toMessages } from './api/errors';
-export { answered, checkAnswer, withCheckedAnswers } from './api/checked';
+export { answered, checkAnswer, dataOf, withCheckedAnswers } from './api/checked';
 export * from './config';
 export type { PageLoader, PageLocation, PageModule } from './pageData';
 export { PageNotFoundError, isPageNotFound } from './pageData';

@@ -35,7 +35,7 @@ export const ProductsPage = observer(function ProductsPage() {
       </form>
       {store.error && <p className="adm-notice">{store.error}</p>}
       <p aria-live="polite" className="adm-muted">
-        {store.loading ? 'Loading…' : `${store.total} product${store.total === 1 ? '' : 's'}`}
+        {store.loading ? 'Loading…' : `${store.paging.total} product${store.paging.total === 1 ? '' : 's'}`}
       </p>
       <ul className="adm-list" aria-label="Products">
         {store.products.map((p) => (
@@ -43,9 +43,9 @@ export const ProductsPage = observer(function ProductsPage() {
         ))}
       </ul>
       <Pager
-        page={store.page}
-        pages={store.pages}
-        onGo={(n) => void store.goTo(n).catch((err: unknown) => reportError(err, 'Could not load the products'))}
+        page={store.paging.page}
+        pages={store.paging.pages}
+        onGo={(n) => void store.paging.goTo(n).catch((err: unknown) => reportError(err, 'Could not load the products'))}
       />
     </section>
   );
