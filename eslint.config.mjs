@@ -228,13 +228,12 @@ export default tseslint.config(
   // One way to load and to read an answer's data (issue 40), in the frontend's sources.
   restrictSyntax(['shared/src/**', ...FORM_EXEMPT], TESTS, [DATA_ASSERTED]),
   restrictSyntax(SECTION_FILES, [...TESTS, ...FORM_EXEMPT], [...FORM_VALIDATION, DATA_ASSERTED]),
-  // cart-checkout's stores join when they move to the helper (their owner's part of issue 40).
   restrictSyntax(['shared/src/stores/**'], [...TESTS, 'shared/src/stores/loadState.ts'], [DATA_ASSERTED, LOAD_BY_HAND]),
-  restrictSyntax(['shell/src/stores/**', 'catalog/src/stores/**', 'account/src/stores/**', 'admin/src/stores/**'], TESTS, [
-    ...FORM_VALIDATION,
-    DATA_ASSERTED,
-    LOAD_BY_HAND,
-  ]),
+  restrictSyntax(
+    ['shell/src/stores/**', 'catalog/src/stores/**', 'cart-checkout/src/stores/**', 'account/src/stores/**', 'admin/src/stores/**'],
+    TESTS,
+    [...FORM_VALIDATION, DATA_ASSERTED, LOAD_BY_HAND],
+  ),
   {
     // The router facade is the one place that imports react-router-dom.
     files: ['shared/src/router.ts'],

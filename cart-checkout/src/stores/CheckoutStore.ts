@@ -6,7 +6,7 @@ import {
   messageOf,
   notify,
   reportError,
-  toMessages,
+  dataOf,
   type City,
   type Coupon,
   type RootStore,
@@ -152,8 +152,7 @@ export class CheckoutStore {
     try {
       const res = await this.session.api.applyCoupon(trimmed);
       if (!res) return false;
-      const coupon = res.data?.coupon;
-      if (!coupon) throw new ApiError(200, toMessages(res.message));
+      const coupon = dataOf(res, 'coupon');
       runInAction(() => (this.coupon = coupon));
       notify.success(messageOf(res, MSG_COUPON_APPLIED));
       return true;
@@ -309,8 +308,7 @@ export class CheckoutStore {
     try {
       const res = await api.checkout(payload);
       if (!res) return { kind: 'failed' };
-      if (!res.data) throw new ApiError(200, toMessages(res.message));
-      const { order_numbers: orderNumbers, payment } = res.data;
+      const { order_numbers: orderNumbers, payment } = dataOf(res);
       runInAction(() => {
         // Spec §4: checkout success clears the discount, refreshes the customer and clears the cart.
         this.placed = true;
