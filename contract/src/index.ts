@@ -16,3 +16,4 @@ export * from './network';
 export * from './delivery';
 export * from './cod';
 export * from './gst';
+export * from './shopSettings';

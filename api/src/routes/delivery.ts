@@ -10,6 +10,8 @@ export const deliveryRoutes: RoutesPlugin = async (app) => {
   const lookup = new PincodeLookup(app.repos, app.clock, {
     ttlMs: app.config.pincodeCacheSeconds * 1000,
     maxEntries: PINCODE_CACHE_ENTRIES,
+    // The catalogue cache's poll interval: a back-office change shows on the shop's pages and checks alike.
+    pollMs: app.config.catalogCache.pollMs,
   });
 
   app.get(
