@@ -72,3 +72,22 @@ export interface GstRateChangeWire {
 
 /** Pincodes a search answers at most. */
 export const PINCODE_SEARCH_LIMIT = 50;
+
+/** The settings forms' words, the API's field errors and the back office's checks alike. */
+export const SETTINGS_MESSAGES = {
+  rupees: (label: string) => `${label} must be an amount in rupees (up to 2 decimals)`,
+  whole: (label: string, min: number, max: number) => `${label} must be a whole number from ${min} to ${max}`,
+  closingTime: 'Closing time must be a time like 20:00',
+  maxDays: 'Must be at least the fewest days',
+  hsn: 'HSN is 4, 6 or 8 digits',
+  rate: 'Must be a percentage like 5 or 18',
+  threshold: 'Value per piece must be whole rupees',
+  thresholdPair: 'Give both the value per piece and the rate above it, or neither',
+} as const;
+
+/** The limits of the numbers the owner sets (contract: the API's schema and the page's checks). */
+export const SETTINGS_LIMITS = { processingDays: 30, courierDays: 30, rtoMin: 1, rtoMax: 100 } as const;
+export const RUPEES_PATTERN = '^\\d{1,7}(\\.\\d{1,2})?$';
+export const CLOSING_TIME_PATTERN = '^([01]\\d|2[0-3]):[0-5]\\d$';
+export const HSN_PATTERN = '^\\d{4}(\\d{2}){0,2}$';
+export const GST_RATE_PATTERN = '^\\d{1,2}(\\.\\d{1,2})?$';

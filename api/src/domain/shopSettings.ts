@@ -5,7 +5,13 @@
  * pincode check shows, the settings version every API process polls (domain/delivery PincodeLookup).
  * No Fastify here.
  */
-import type { ShippingRulesChangeWire, ShippingRulesWire, ShopSettings, StaffPincode } from '@storefront/contract';
+import {
+  SETTINGS_MESSAGES,
+  type ShippingRulesChangeWire,
+  type ShippingRulesWire,
+  type ShopSettings,
+  type StaffPincode,
+} from '@storefront/contract';
 import type { Repositories } from '../db/repositories';
 import type { ShippingRules } from '../db/repositories/delivery';
 import type { GstRateRow } from '../db/repositories/invoices';
@@ -72,7 +78,7 @@ export async function changeRulesFromPage(
   who: SettingsActor,
 ): Promise<ShippingRulesWire> {
   const closing = change.closing_time === undefined ? undefined : /^(\d\d):(\d\d)$/.exec(change.closing_time);
-  if (closing === null) throw fieldError('closing_time', 'Closing time must be a time like 20:00');
+  if (closing === null) throw fieldError('closing_time', SETTINGS_MESSAGES.closingTime);
   const rules: RulesChange = {
     processingDays: change.processing_days,
     closingMinute: closing ? Number(closing[1]) * 60 + Number(closing[2]) : undefined,
@@ -125,7 +131,7 @@ export async function setPincodeCod(tx: Transaction, pincode: string, cod: boole
 
 /** Gives every pincode of a zone the same courier days (a zone's carrier changed its promise). */
 export async function setZoneDays(tx: Transaction, zone: string, minDays: number, maxDays: number, who: SettingsActor): Promise<void> {
-  if (minDays > maxDays) throw fieldError('max_days', 'Must be at least the fewest days');
+  if (minDays > maxDays) throw fieldError('max_days', SETTINGS_MESSAGES.maxDays);
   await tx(async (r) => {
     const before = (await r.delivery.zones()).find((z) => z.zone === zone);
     if (!before) throw notFound(`No pincode of the list is in zone ${zone}`);
@@ -143,8 +149,7 @@ export async function setZoneDays(tx: Transaction, zone: string, minDays: number
 
 /** Sets a category's HSN code and GST rate (invoices issued from then on use it), recorded. */
 export async function changeGstRate(tx: Transaction, rate: GstRateRow, who: SettingsActor): Promise<void> {
-  if ((rate.threshold_paise === null) !== (rate.rate_above_bp === null))
-    throw fieldError('rate_above', 'Give both the value per piece and the rate above it, or neither');
+  if ((rate.threshold_paise === null) !== (rate.rate_above_bp === null)) throw fieldError('rate_above', SETTINGS_MESSAGES.thresholdPair);
   await tx(async (r) => {
     const before = (await r.invoices.listRates()).find((c) => c.id === rate.category_id);
     if (!before) throw notFound('Category not found');

@@ -1,4 +1,13 @@
-import { PINCODE_PATTERN, PINCODE_SEARCH_LIMIT } from '@storefront/contract';
+import {
+  CLOSING_TIME_PATTERN,
+  GST_RATE_PATTERN,
+  HSN_PATTERN,
+  PINCODE_PATTERN,
+  PINCODE_SEARCH_LIMIT,
+  RUPEES_PATTERN,
+  SETTINGS_LIMITS,
+  SETTINGS_MESSAGES as M,
+} from '@storefront/contract';
 import { answer, body, reply, staffSecurity, type RoutesPlugin } from '../../schemas';
 import { changeHoliday, loadPincodes, PincodeFileError } from '../../domain/delivery';
 import { parseRateArgs } from '../../domain/invoices';
@@ -20,8 +29,8 @@ const PINCODE_FILE_BYTES = 4 * 1024 * 1024;
 const rupees = (label: string) =>
   ({
     type: 'string',
-    pattern: '^\\d{1,7}(\\.\\d{1,2})?$',
-    'x-messages': { invalid: `${label} must be an amount in rupees (up to 2 decimals)` },
+    pattern: RUPEES_PATTERN,
+    'x-messages': { invalid: M.rupees(label) },
   }) as const;
 const rupeesOrOff = (label: string) => ({ ...rupees(label), type: ['string', 'null'] }) as const;
 const whole = (label: string, min: number, max: number) =>
@@ -29,13 +38,13 @@ const whole = (label: string, min: number, max: number) =>
     type: 'integer',
     minimum: min,
     maximum: max,
-    'x-messages': { required: `${label} is required`, invalid: `${label} must be a whole number from ${min} to ${max}` },
+    'x-messages': { required: `${label} is required`, invalid: M.whole(label, min, max) },
   }) as const;
 const wholeOrOff = (label: string, min: number, max: number) => ({ ...whole(label, min, max), type: ['integer', 'null'] }) as const;
 const percent = {
   type: 'string',
-  pattern: '^\\d{1,2}(\\.\\d{1,2})?$',
-  'x-messages': { required: 'Rate is required', invalid: 'Must be a percentage like 5 or 18' },
+  pattern: GST_RATE_PATTERN,
+  'x-messages': { required: 'Rate is required', invalid: M.rate },
 } as const;
 const pincodeParam = {
   type: 'object',
@@ -101,15 +110,15 @@ export const staffSettingsRoutes: RoutesPlugin = async (app) => {
         body: {
           ...body(
             {
-              processing_days: whole('Processing days', 0, 30),
+              processing_days: whole('Processing days', 0, SETTINGS_LIMITS.processingDays),
               closing_time: {
                 type: 'string',
-                pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
-                'x-messages': { invalid: 'Closing time must be a time like 20:00' },
+                pattern: CLOSING_TIME_PATTERN,
+                'x-messages': { invalid: M.closingTime },
               },
               cod_max_order: rupeesOrOff('Maximum COD order value'),
               cod_fee: rupees('COD fee'),
-              cod_rto_limit: wholeOrOff('Returned parcels', 1, 100),
+              cod_rto_limit: wholeOrOff('Returned parcels', SETTINGS_LIMITS.rtoMin, SETTINGS_LIMITS.rtoMax),
               cod_otp_above: rupeesOrOff('One-time code threshold'),
             },
             [],
@@ -159,8 +168,8 @@ export const staffSettingsRoutes: RoutesPlugin = async (app) => {
         body: body(
           {
             zone: { type: 'string', minLength: 1, maxLength: 80, 'x-messages': { required: 'Zone is required' } },
-            min_days: whole('Fewest days', 0, 30),
-            max_days: whole('Most days', 0, 30),
+            min_days: whole('Fewest days', 0, SETTINGS_LIMITS.courierDays),
+            max_days: whole('Most days', 0, SETTINGS_LIMITS.courierDays),
           },
           ['zone', 'min_days', 'max_days'],
         ),
@@ -229,14 +238,14 @@ export const staffSettingsRoutes: RoutesPlugin = async (app) => {
           {
             hsn: {
               type: 'string',
-              pattern: '^\\d{4}(\\d{2}){0,2}$',
-              'x-messages': { required: 'HSN is required', invalid: 'HSN is 4, 6 or 8 digits' },
+              pattern: HSN_PATTERN,
+              'x-messages': { required: 'HSN is required', invalid: M.hsn },
             },
             rate: percent,
             threshold: {
               type: ['string', 'null'],
               pattern: '^\\d{1,7}$',
-              'x-messages': { invalid: 'Value per piece must be whole rupees' },
+              'x-messages': { invalid: M.threshold },
             },
             rate_above: { ...percent, type: ['string', 'null'] },
           },
