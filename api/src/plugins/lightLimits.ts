@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Clock } from '../lib/clock';
-import { storedKey } from './limitKey';
+import { addHits, storedKey } from './limitRows';
 
 /** How long a process keeps hits before writing them: the most another process's view of a count lags. */
 export const LIGHT_FLUSH_MS = 250;
@@ -91,32 +91,11 @@ export class LightCounter {
   private async write(batch: [string, { hits: number; windowMs: number }][]): Promise<void> {
     for (const [key, { hits, windowMs }] of batch) {
       const now = this.clock.now();
-      const row = await this.db
-        .insertInto('rate_limits')
-        .values({ key, hits, reset_at: now + windowMs, blocked_until: 0 })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet((eb) => ({
-            hits: eb
-              .case()
-              .when('rate_limits.reset_at', '<=', now)
-              .then(hits)
-              .else(eb('rate_limits.hits', '+', hits))
-              .end(),
-            reset_at: eb
-              .case()
-              .when('rate_limits.reset_at', '<=', now)
-              .then(now + windowMs)
-              .else(eb.ref('rate_limits.reset_at'))
-              .end(),
-          })),
-        )
-        .returning(['hits', 'reset_at'])
-        .executeTakeFirstOrThrow()
-        .finally(() => {
-          const left = (this.writing.get(key) ?? 0) - hits;
-          if (left > 0) this.writing.set(key, left);
-          else this.writing.delete(key);
-        });
+      const row = await addHits(this.db, key, hits, now, windowMs).finally(() => {
+        const left = (this.writing.get(key) ?? 0) - hits;
+        if (left > 0) this.writing.set(key, left);
+        else this.writing.delete(key);
+      });
       this.known.set(key, { hits: Number(row.hits), resetAt: Number(row.reset_at), at: now });
     }
   }

@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { LightCounter } from './lightLimits';
-import { storedKey } from './limitKey';
+import { addHits, storedKey } from './limitRows';
 
 /** What @fastify/rate-limit hands a store's callback. */
 interface StoreResult {
@@ -64,30 +64,7 @@ export function databaseStore(db: Kysely<Database>, clock: Clock): RateLimitStor
     const key = storedKey(given);
     const now = clock.now();
     const lockout = lockMs !== undefined;
-    const row = await db
-      .insertInto('rate_limits')
-      .values({ key, hits: 1, reset_at: now + windowMs, blocked_until: 0 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet((eb) => ({
-          hits: eb
-            .case()
-            .when('rate_limits.reset_at', '<=', now)
-            .then(1)
-            .else(eb('rate_limits.hits', '+', 1))
-            .end(),
-          // A failure counter's window runs from its last failure; a request counter's from its first hit.
-          reset_at: lockout
-            ? now + windowMs
-            : eb
-                .case()
-                .when('rate_limits.reset_at', '<=', now)
-                .then(now + windowMs)
-                .else(eb.ref('rate_limits.reset_at'))
-                .end(),
-        })),
-      )
-      .returning(['hits', 'reset_at'])
-      .executeTakeFirstOrThrow();
+    const row = await addHits(db, key, 1, now, windowMs, lockout);
     const hits = Number(row.hits);
     let ttl = Number(row.reset_at) - now;
     if (lockout && hits > max) {
