@@ -58,7 +58,8 @@ export class LightCounter {
     const batch = [...this.pending];
     this.pending.clear();
     for (const [key, { hits }] of batch) this.writing.set(key, (this.writing.get(key) ?? 0) + hits);
-    this.flushing = this.flushing.then(() => this.write(batch));
+    // A failed write (the database away) loses its hits, never the writes after it.
+    this.flushing = this.flushing.catch(() => undefined).then(() => this.write(batch));
     return this.flushing;
   }
 

@@ -249,7 +249,7 @@ export const limitsPlugin = fp<LimitsOptions>(
 
     // The light tier writes the database's rate_limits rows itself: with another store it is the plain hit.
     const light = opts.store ? null : new LightCounter(opts.db, opts.clock);
-    app.addHook('onClose', async () => light?.flush());
+    app.addHook('onClose', async () => light?.flush().catch(() => undefined));
 
     const api: LimitsApi = {
       flushLight: async () => light?.flush(),
