@@ -109,7 +109,9 @@ describe('the owner’s settings', () => {
 
     expect(ok(await elsewhere('560001')).cod.available).toBe(true);
     const off = ok(await post<{ pincode: StaffPincode }>(t.app, '/staff/settings/pincodes/560001', { cod: false }, { token: owner }));
-    expect(off.pincode).toMatchObject({ pincode: '560001', cod: false });
+    expect(off.pincode).toMatchObject({ pincode: '560001', cod: true, cod_excluded: true });
+    // On the owner's no-cash list, which a list reload keeps (as `cod:rules exclude`).
+    expect((await settings()).cod_excluded).toContain('560001');
     expect(await lastAction()).toMatchObject({
       action: 'cod.exclude',
       subject_id: '560001',

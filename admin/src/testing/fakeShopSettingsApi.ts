@@ -70,7 +70,7 @@ export function createFakeShopSettingsApi(init: Partial<FakeSettingsState> = {})
     async setPincodeCod(pincode, cod) {
       const found = state.pincodes.find((p) => p.pincode === pincode);
       if (!found) throw new ApiError(404, [`Pincode ${pincode} is not in the list`]);
-      const next = { ...found, cod, cod_excluded: cod ? false : found.cod_excluded };
+      const next = cod ? { ...found, cod: true, cod_excluded: false } : { ...found, cod_excluded: true };
       state.pincodes = state.pincodes.map((p) => (p.pincode === pincode ? next : p));
       return { success: true, data: { pincode: next } };
     },

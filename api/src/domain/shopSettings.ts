@@ -108,14 +108,17 @@ export async function searchPincodes(r: Repositories, prefix: string, limit: num
   return (await r.delivery.searchPincodes(prefix, limit)).map(pincodeWire);
 }
 
-/** Turns cash on delivery on or off for one listed pincode (its cod column and the no-cash list both). */
+/** Turns cash on delivery on or off for one listed pincode, recorded. */
 export async function setPincodeCod(tx: Transaction, pincode: string, cod: boolean, who: SettingsActor): Promise<StaffPincode> {
   return tx(async (r) => {
     const [before] = await r.delivery.searchPincodes(pincode, 1);
     if (!before || before.pincode !== pincode) throw notFound(`Pincode ${pincode} is not in the list`);
-    await r.delivery.setPincodeCod(pincode, cod);
-    // Allowing cash also lifts an exclusion the CLI set; refusing it needs only the column.
-    if (cod) await r.delivery.allowCod([pincode]);
+    // Off goes on the owner's no-cash list (kept across list reloads, as `cod:rules exclude`); on lifts
+    // that and the list's own cod=no for this pincode.
+    if (cod) {
+      await r.delivery.allowCod([pincode]);
+      await r.delivery.setPincodeCod(pincode, true);
+    } else await r.delivery.excludeCod([pincode]);
     await r.delivery.bumpVersion();
     const [after] = await r.delivery.searchPincodes(pincode, 1);
     await r.staff.record(who.staffId, {
