@@ -197,3 +197,19 @@ describe('the owner’s settings', () => {
     expect(ok(await elsewhere('560038')).cod.available).toBe(false);
   });
 });
+
+describe('the pincode cache’s version poll', () => {
+  it('keeps answering from the cache when the version cannot be read, and asks again at the next poll', async () => {
+    expect(ok(await get<PincodeCheck>(t.app, '/pincode/560038')).serviceable).toBe(true);
+    const failing = jest.spyOn(t.app.repos.delivery, 'version').mockRejectedValue(new Error('connection terminated'));
+    try {
+      poll();
+      expect(ok(await get<PincodeCheck>(t.app, '/pincode/560038')).serviceable).toBe(true);
+      expect(failing).toHaveBeenCalled();
+    } finally {
+      failing.mockRestore();
+    }
+    poll();
+    expect((await get<PincodeCheck>(t.app, '/pincode/560038')).status).toBe(200);
+  });
+});

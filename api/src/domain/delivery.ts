@@ -279,7 +279,8 @@ export class PincodeLookup {
     if (now - this.polledAt < this.opts.pollMs) return Promise.resolve();
     this.polling = (async () => {
       try {
-        const version = await this.repos.delivery.version();
+        // The database away: the cached answers stand (their TTL still bounds them) and the next poll asks again.
+        const version = await this.repos.delivery.version().catch(() => this.version);
         if (this.version !== null && version !== this.version) {
           this.pincodes.clear();
           this.settings = null;
