@@ -10,6 +10,7 @@ import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { BUILD_FILES } from '@storefront/contract/seam';
 import { SERVER_SINGLETONS, sharedSingletons } from '../src/federation';
 
 /** What a section's rspack.config.ts hands in. */
@@ -73,7 +74,10 @@ class BuildInfoPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'BuildInfoPlugin', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
         () => {
-          compilation.emitAsset('build.json', new RawSource(JSON.stringify({ ...this.info, builtAt: new Date().toISOString() }, null, 2)));
+          compilation.emitAsset(
+            BUILD_FILES.buildInfo,
+            new RawSource(JSON.stringify({ ...this.info, builtAt: new Date().toISOString() }, null, 2)),
+          );
         },
       );
     });
@@ -95,20 +99,25 @@ const FRAMEWORK_CHUNK = {
 } as const;
 
 /**
- * Writes `ssr-assets.json` beside the bundle: the stylesheets of each named chunk group (the entry,
- * the shell's `bootstrap`, every exposed page). A page rendered on the server is only styled if its
- * stylesheets are linked in the HTML; the host reads them from here (ops/src/ssr.ts).
+ * Writes `ssr-assets.json` beside the bundle: the stylesheets and scripts of each named chunk group (the
+ * entry, the shell's `bootstrap`, every exposed page). A page rendered on the server is only styled if
+ * its stylesheets are linked in the HTML, and a personal page's loader preloads its start-up scripts;
+ * the host reads them from here.
  */
 class SsrAssetsPlugin {
   apply(compiler: import('@rspack/core').Compiler): void {
     compiler.hooks.done.tap('SsrAssetsPlugin', (stats) => {
       const json = stats.toJson({ all: false, chunkGroups: true, chunkGroupAuxiliary: false, outputPath: true });
       const css: Record<string, string[]> = {};
+      const js: Record<string, string[]> = {};
       for (const [name, group] of Object.entries(json.namedChunkGroups ?? {})) {
-        const files = (group.assets ?? []).map((a) => a.name).filter((f) => f.endsWith('.css'));
-        if (files.length) css[name] = files;
+        const files = (group.assets ?? []).map((a) => a.name);
+        const styles = files.filter((f) => f.endsWith('.css'));
+        const scripts = files.filter((f) => f.endsWith('.js'));
+        if (styles.length) css[name] = styles;
+        if (scripts.length) js[name] = scripts;
       }
-      if (json.outputPath) writeFileSync(path.join(json.outputPath, 'ssr-assets.json'), `${JSON.stringify({ css }, null, 2)}\n`);
+      if (json.outputPath) writeFileSync(path.join(json.outputPath, BUILD_FILES.ssrAssets), `${JSON.stringify({ css, js }, null, 2)}\n`);
     });
   }
 }
@@ -134,7 +143,9 @@ class PrecompressPlugin {
             .getAssets()
             .filter(
               (a) =>
-                /\.(js|mjs|css|json|svg|txt|xml|webmanifest)$/.test(a.name) && a.name !== 'build.json' && !a.name.startsWith('server/'),
+                /\.(js|mjs|css|json|svg|txt|xml|webmanifest)$/.test(a.name) &&
+                a.name !== BUILD_FILES.buildInfo &&
+                !a.name.startsWith(`${BUILD_FILES.serverDir}/`),
             )
             .map(async (a) => {
               const raw = a.source.buffer();
@@ -226,7 +237,7 @@ function createLoaderConfig(opts: SectionBuildOptions, version: string): import(
     target: ['web', 'es2020'],
     devtool: false,
     entry: { loader: opts.loader as string },
-    output: { path: path.join(opts.dir, 'dist', version), filename: 'ssr-loader.js', clean: false, iife: true },
+    output: { path: path.join(opts.dir, 'dist', version), filename: BUILD_FILES.pageLoader, clean: false, iife: true },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: { rules: [swcRule(true, false)] },
     optimization: { minimize: true, splitChunks: false, runtimeChunk: false },
@@ -258,8 +269,8 @@ export function createServerConfig(
     devtool: false,
     entry: { server: opts.server },
     output: {
-      path: path.join(opts.dir, 'dist', v, 'server'),
-      filename: 'server.js',
+      path: path.join(opts.dir, 'dist', v, BUILD_FILES.serverDir),
+      filename: BUILD_FILES.serverFile,
       library: { type: 'commonjs2' },
       // Lazy pages and on-demand libraries are all in the one file: a render never waits for a chunk.
       asyncChunks: false,
@@ -339,7 +350,7 @@ export function createSectionConfig(
     plugins: [
       new ModuleFederationPlugin({
         name: opts.name,
-        ...(isShell ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: opts.exposes ?? {} }),
+        ...(isShell ? { remotes: {} } : { filename: BUILD_FILES.remoteEntry, exposes: opts.exposes ?? {} }),
         shared: sharedSingletons(pkg.dependencies ?? {}, sharedPkg.version),
         shareStrategy: 'loaded-first',
         manifest: true,

@@ -1,7 +1,6 @@
-import { notify } from '@storefront/shared';
+import { notify, useForm } from '@storefront/shared';
 import type { GstRateWire } from '@storefront/shared/staff';
 import { TextField } from '../../components/TextField';
-import { useStaffForm } from '../../components/useStaffForm';
 import type { ShopSettingsStore } from '../../stores/ShopSettingsStore';
 
 function RateForm({ store, rate }: { store: ShopSettingsStore; rate: GstRateWire }) {
@@ -11,8 +10,8 @@ function RateForm({ store, rate }: { store: ShopSettingsStore; rate: GstRateWire
     threshold: rate.threshold?.replace(/\.00$/, '') ?? '',
     rate_above: rate.rate_above ?? '',
   };
-  const form = useStaffForm((v) => v.gstRateSchema, saved, 'Could not save the GST rate');
-  const send = form.submit(async (v) => {
+  const form = useForm((v) => v.gstRateSchema, saved, { failure: 'Could not save the GST rate' });
+  const send = form.handleSubmit(async (v) => {
     const threshold = v.threshold.trim();
     await store.changeGstRate(rate.category_id, {
       hsn: v.hsn.trim(),

@@ -1,7 +1,6 @@
-import { notify } from '@storefront/shared';
+import { notify, useForm } from '@storefront/shared';
 import type { ShippingRulesChangeWire, ShippingRulesWire } from '@storefront/shared/staff';
 import { TextField } from '../../components/TextField';
-import { useStaffForm } from '../../components/useStaffForm';
 import type { ShopSettingsStore } from '../../stores/ShopSettingsStore';
 
 /** A saved amount as the form shows it: "49.00" → "49", off → "". */
@@ -27,8 +26,8 @@ export function CodRulesForm({ store, rules }: { store: ShopSettingsStore; rules
     cod_rto_limit: rules.cod_rto_limit === null ? '' : String(rules.cod_rto_limit),
     cod_otp_above: shown(rules.cod_otp_above),
   };
-  const form = useStaffForm((v) => v.codRulesSchema, saved, 'Could not save the COD rules');
-  const send = form.submit(async (v) => {
+  const form = useForm((v) => v.codRulesSchema, saved, { failure: 'Could not save the COD rules' });
+  const send = form.handleSubmit(async (v) => {
     const change = codChange(v, saved);
     if (Object.keys(change).length === 0) {
       notify.info('Nothing to change');
@@ -56,8 +55,8 @@ export function CodRulesForm({ store, rules }: { store: ShopSettingsStore; rules
 
 export function ScheduleForm({ store, rules }: { store: ShopSettingsStore; rules: ShippingRulesWire }) {
   const saved = { processing_days: String(rules.processing_days), closing_time: rules.closing_time };
-  const form = useStaffForm((v) => v.deliveryRulesSchema, saved, 'Could not save the delivery rules');
-  const send = form.submit(async (v) => {
+  const form = useForm((v) => v.deliveryRulesSchema, saved, { failure: 'Could not save the delivery rules' });
+  const send = form.handleSubmit(async (v) => {
     const change: ShippingRulesChangeWire = {};
     if (v.processing_days.trim() !== saved.processing_days) change.processing_days = Number(v.processing_days);
     if (v.closing_time.trim() !== saved.closing_time) change.closing_time = v.closing_time.trim();

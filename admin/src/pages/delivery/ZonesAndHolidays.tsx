@@ -1,12 +1,11 @@
-import { notify, reportError } from '@storefront/shared';
+import { notify, reportError, useForm } from '@storefront/shared';
 import type { DeliveryZone } from '@storefront/shared/staff';
 import { TextField } from '../../components/TextField';
-import { useStaffForm } from '../../components/useStaffForm';
 import type { ShopSettingsStore } from '../../stores/ShopSettingsStore';
 
 export function HolidaysSection({ store, holidays }: { store: ShopSettingsStore; holidays: { day: string; name: string }[] }) {
-  const form = useStaffForm((v) => v.holidaySchema, { day: '', name: '' }, 'Could not save the holiday');
-  const send = form.submit(async (v) => {
+  const form = useForm((v) => v.holidaySchema, { day: '', name: '' }, { failure: 'Could not save the holiday' });
+  const send = form.handleSubmit(async (v) => {
     await store.changeHoliday(v.day, v.name.trim() || 'Holiday');
     notify.success(`${v.day} is a holiday: nobody packs or delivers`);
     form.setValues({ day: '', name: '' });
@@ -43,8 +42,8 @@ export function HolidaysSection({ store, holidays }: { store: ShopSettingsStore;
 
 function ZoneForm({ store, zone }: { store: ShopSettingsStore; zone: DeliveryZone }) {
   const saved = { min_days: String(zone.min_days), max_days: String(zone.max_days) };
-  const form = useStaffForm((v) => v.zoneDaysSchema, saved, 'Could not save the zone');
-  const send = form.submit(async (v) => {
+  const form = useForm((v) => v.zoneDaysSchema, saved, { failure: 'Could not save the zone' });
+  const send = form.handleSubmit(async (v) => {
     await store.changeZone(zone.zone, Number(v.min_days), Number(v.max_days));
     notify.success(`${zone.zone}: ${v.min_days}–${v.max_days} days with the courier`);
   });

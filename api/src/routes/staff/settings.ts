@@ -275,6 +275,12 @@ export const staffSettingsRoutes: RoutesPlugin = async (app) => {
         config,
         schema: {
           ...schema('Replaces the pincode list with the CSV sent as the body (pincode,district,state,zone,cod,delivery_days)'),
+          consumes: ['text/csv'],
+          body: {
+            type: 'string',
+            description: 'the CSV file, a header line first',
+            'x-messages': { type: 'Choose a CSV file of pincodes' },
+          },
           response: reply(answer({ before: { type: 'integer' }, after: { type: 'integer' } })),
         },
       },
