@@ -1,22 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { memoryStorage, renderWithStores, toastTexts } from '@storefront/shared/testing';
-import { AdminApp } from './AdminApp';
-import { StaffSessionStore, STAFF_SESSION_KEY } from './stores/StaffSessionStore';
-import { createFakeStaffApi, type FakeStaffApi } from './testing/fakeStaffApi';
-
-function renderAdmin(route: string, opts: { api?: FakeStaffApi; signedInAs?: number } = {}) {
-  const api = opts.api ?? createFakeStaffApi();
-  const storage = memoryStorage();
-  const session = new StaffSessionStore(api, storage);
-  if (opts.signedInAs !== undefined) {
-    const { password: _p, ...staff } = api.state.members.find((m) => m.id === opts.signedInAs)!;
-    api.state.signedInAs = staff.id;
-    storage.setItem(STAFF_SESSION_KEY, JSON.stringify({ token: `staff-token-${staff.id}`, expires_at: '2099-01-01T00:00:00.000Z', staff }));
-  }
-  const restored = opts.signedInAs !== undefined ? new StaffSessionStore(api, storage) : session;
-  const view = renderWithStores(<AdminApp admin={{ api, session: restored }} />, { route, path: '/admin/*' });
-  return { ...view, staffApi: api, session: restored, storage };
-}
+import { toastTexts } from '@storefront/shared/testing';
+import { STAFF_SESSION_KEY } from './stores/StaffSessionStore';
+import { renderAdmin } from './testing/renderAdmin';
 
 describe('back office sign-in', () => {
   it('takes the password, then the e-mailed code, and keeps the staff session apart from the shopper’s', async () => {

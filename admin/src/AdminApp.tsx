@@ -10,6 +10,7 @@ import { ProductsPage } from './pages/ProductsPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { StaffPage } from './pages/StaffPage';
 import { ActivityPage } from './pages/ActivityPage';
+import { DeliverySettingsPage } from './pages/DeliverySettingsPage';
 
 /** The back office with its staff session: the sign-in until a member is in, then its pages. */
 export function AdminApp({ admin }: { admin: Admin }) {
@@ -46,6 +47,7 @@ const Frame = observer(function Frame() {
           <NavLink to={paths.admin.settings}>Store settings</NavLink>
           {session.isOwner && <NavLink to={paths.admin.staff}>Staff</NavLink>}
           {session.isOwner && <NavLink to={paths.admin.activity}>Activity</NavLink>}
+          {session.isOwner && <NavLink to={paths.admin.delivery}>Delivery &amp; GST</NavLink>}
         </nav>
         <p className="adm-who">
           <span>
@@ -64,6 +66,7 @@ const Frame = observer(function Frame() {
         <Route path="settings" element={<SettingsPage />} />
         <Route path="staff" element={session.isOwner ? <StaffPage /> : <OwnerOnly />} />
         <Route path="activity" element={session.isOwner ? <ActivityPage /> : <OwnerOnly />} />
+        <Route path="delivery" element={session.isOwner ? <DeliverySettingsPage /> : <OwnerOnly />} />
         <Route path="*" element={<Navigate to={paths.admin.orders} replace />} />
       </Routes>
     </>

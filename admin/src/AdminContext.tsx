@@ -1,11 +1,13 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { createApiClient, type ApiConnection } from '@storefront/shared';
-import { createStaffApi, type StaffApi } from '@storefront/shared/staff';
+import { createShopSettingsApi, createStaffApi, type ShopSettingsApi, type StaffApi } from '@storefront/shared/staff';
 import { StaffSessionStore, type SessionStorageLike } from './stores/StaffSessionStore';
 
 /** The back office's own API object and staff session (one per page). */
 export interface Admin {
   api: StaffApi;
+  /** The owner's delivery, COD and GST settings (issue 39), over the same staff client. */
+  settings: ShopSettingsApi;
   session: StaffSessionStore;
 }
 
@@ -36,5 +38,5 @@ export function createAdmin(connection: ApiConnection, storage: SessionStorageLi
   const api = createStaffApi(client);
   const session = new StaffSessionStore(api, storage);
   holder.session = session;
-  return { api, session };
+  return { api, settings: createShopSettingsApi(client), session };
 }

@@ -31,6 +31,7 @@ import { staffAuthRoutes } from './routes/staff/auth';
 import { staffMemberRoutes } from './routes/staff/members';
 import { staffOrderRoutes } from './routes/staff/orders';
 import { staffCatalogueRoutes } from './routes/staff/catalogue';
+import { staffSettingsRoutes } from './routes/staff/settings';
 
 export interface AppOptions {
   config: Config;
@@ -150,6 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           await staff.register(staffMemberRoutes);
           await staff.register(staffOrderRoutes);
           await staff.register(staffCatalogueRoutes);
+          await staff.register(staffSettingsRoutes);
         },
         { prefix: '/staff' },
       );

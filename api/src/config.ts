@@ -53,6 +53,9 @@ export interface Limits {
   staffCodeWrong: LimitWindow;
   /** Per member: every staff request (a stolen session cannot script the shop at full speed). */
   staffRequests: LimitWindow;
+  /** Issue 39: tax-document PDFs drawn, per customer and per client network (each one CPU on the API's thread). */
+  invoiceDownloadCustomer: LimitWindow;
+  invoiceDownloadAddress: LimitWindow;
 }
 
 export interface SmsWebhookConfig {
@@ -203,6 +206,8 @@ export function productionLimits(scale = 1): Limits {
     staffSignInFailures: { max: 5, windowMs: 24 * HOUR, lockMs: MINUTE },
     staffCodeWrong: { max: 10, windowMs: HOUR },
     staffRequests: { max: 300, windowMs: MINUTE },
+    invoiceDownloadCustomer: { max: 30, windowMs: HOUR },
+    invoiceDownloadAddress: perAddress(60),
   };
 }
 

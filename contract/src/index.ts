@@ -17,3 +17,4 @@ export * from './network';
 export * from './delivery';
 export * from './cod';
 export * from './gst';
+export * from './shopSettings';

@@ -255,6 +255,8 @@ export const paths = {
     },
     products: '/admin/products',
     settings: '/admin/settings',
+    /** The owner's delivery, COD and GST settings (issue 39). */
+    delivery: '/admin/delivery',
     staff: '/admin/staff',
     activity: '/admin/activity',
   },

@@ -168,6 +168,7 @@ test('the back office works on a phone: every page fits 375 px without sideways 
     ['/admin/settings', 'Store settings'],
     ['/admin/staff', 'Staff'],
     ['/admin/activity', 'Activity'],
+    ['/admin/delivery', 'Delivery, COD and GST'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();

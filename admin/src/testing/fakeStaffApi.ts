@@ -1,4 +1,5 @@
 import { ApiError, withCheckedAnswers, type Order, type OrderStatus } from '@storefront/shared';
+import { recordCalls } from './recordCalls';
 import { makeOrder } from '@storefront/shared/testing';
 import { nextStatuses, type StaffApi, type StaffMember, type StaffProduct } from '@storefront/shared/staff';
 
@@ -220,14 +221,6 @@ function teamCalls(state: FakeStaffState): Pick<StaffApi, TeamCalls> {
 export function createFakeStaffApi(init: Partial<FakeStaffState> = {}): FakeStaffApi {
   const state = initialState(init);
   const api: StaffApi = { ...sessionCalls(state), ...orderCalls(state), ...productCalls(state), ...teamCalls(state) };
-  const recorded = Object.fromEntries(
-    Object.entries(api).map(([name, fn]) => [
-      name,
-      (...args: unknown[]) => {
-        state.calls.push({ method: name as keyof StaffApi, args });
-        return (fn as (...a: unknown[]) => unknown)(...args);
-      },
-    ]),
-  ) as unknown as StaffApi;
+  const recorded = recordCalls(api, state.calls);
   return Object.assign(withCheckedAnswers(recorded), { state });
 }

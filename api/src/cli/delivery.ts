@@ -19,6 +19,7 @@ import type { ShippingRules } from '../db/repositories/delivery';
 import { generatePincodeCsv } from '../db/seed/pincodes';
 import type { Transaction } from '../domain/cart';
 import { changeCodExclusions, changeHoliday, changeRules, loadPincodes, PincodeFileError, type RulesChange } from '../domain/delivery';
+import { clockTime } from '../domain/shopSettings';
 import { systemClock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { rupees, toPaise } from '../lib/money';
@@ -54,7 +55,6 @@ function minuteOf(value: string | undefined): number | undefined {
   return Number(m[1]) * 60 + Number(m[2]);
 }
 
-const clockTime = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 const shown = (p: number | null) => (p === null ? 'off' : rupees(p));
 
 async function describe(r: Repositories, what: 'cod' | 'delivery'): Promise<string[]> {

@@ -1,12 +1,17 @@
 // The GST classification of the shop's categories (docs/invoices.md) on the configured database (DB_FILE or
-// DATABASE_URL), until the back office edits it. A change applies to invoices issued from then on.
+// DATABASE_URL), as the back office's settings page does. A change applies to invoices issued from then on,
+// and is recorded in the activity record with the operator's login.
 //   pnpm --filter @storefront/api gst-rates                                  list every category's HSN and rate
 //   pnpm --filter @storefront/api gst-rates set <category-slug> <hsn> <rate%>
 //   pnpm --filter @storefront/api gst-rates set <category-slug> <hsn> <rate%> <rupees per piece> <rate% above>
 import { loadConfig } from '../config';
 import { prepareDatabase } from '../bootstrap';
+import os from 'node:os';
+import { createRepositories } from '../db/repositories';
 import { InvoiceRepository } from '../db/repositories/invoices';
 import { parseRateArgs } from '../domain/invoices';
+import { changeGstRate } from '../domain/shopSettings';
+import { systemClock } from '../lib/clock';
 
 const USAGE = 'usage: gst-rates [set <category-slug> <hsn> <rate%> [<rupees per piece> <rate% above>]]';
 const pct = (bp: number | null) => (bp === null ? '' : `${bp / 100}%`);
@@ -31,7 +36,10 @@ async function main(): Promise<void> {
         process.exitCode = 2;
         return;
       }
-      await invoices.setRate(row);
+      await changeGstRate((work) => db.transaction().execute((trx) => work(createRepositories(trx, systemClock))), row, {
+        by: `cli:${os.userInfo().username}`,
+        staffId: null,
+      });
       console.log(
         `[api] ${slug}: HSN ${row.hsn} at ${pct(row.rate_bp)}${row.threshold_paise !== null ? `, ${pct(row.rate_above_bp)} above ₹${row.threshold_paise / 100} a piece` : ''}`,
       );

@@ -34,6 +34,7 @@ import * as m025 from './migrations/025_gst_invoices';
 import * as m026 from './migrations/026_invoice_cod_fee';
 import * as m027 from './migrations/027_search_without_hidden';
 import * as m029 from './migrations/029_search_page';
+import * as m030 from './migrations/030_delivery_settings_version';
 import { DEFAULT_PG_POOL_SIZE } from '../config';
 import { DatabaseUnavailableError, isConnectionFailure } from '../lib/errors';
 
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '026_invoice_cod_fee': m026,
   '027_search_without_hidden': m027,
   '029_search_page': m029,
+  '030_delivery_settings_version': m030,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -381,6 +381,7 @@ export interface Database {
   cod_excluded_pincodes: CodExcludedPincodeTable;
   shop_holidays: ShopHolidayTable;
   shipping_rules: ShippingRulesTable;
+  delivery_settings_version: { id: number; version: number };
   customer_addresses: CustomerAddressTable;
   gst_rates: GstRateTable;
   invoice_counters: InvoiceCounterTable;

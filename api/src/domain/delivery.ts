@@ -98,12 +98,18 @@ export function parsePincodeCsv(text: string): PincodeRow[] {
 }
 
 /** Replaces the served pincodes with the file's, in one transaction, recorded with who loaded it. */
-export async function loadPincodes(tx: Transaction, text: string, by: string): Promise<{ before: number; after: number }> {
+export async function loadPincodes(
+  tx: Transaction,
+  text: string,
+  by: string,
+  staffId: number | null = null,
+): Promise<{ before: number; after: number }> {
   const rows = parsePincodeCsv(text);
   return tx(async (r) => {
     const before = await r.delivery.count();
     await r.delivery.replacePincodes(rows);
-    await r.staff.record(null, {
+    await r.delivery.bumpVersion();
+    await r.staff.record(staffId, {
       action: 'pincodes.load',
       subjectType: 'pincodes',
       subjectId: 'all',
@@ -118,7 +124,7 @@ export async function loadPincodes(tx: Transaction, text: string, by: string): P
 export type RulesChange = Partial<ShippingRules>;
 
 /** Changes the shipping and cash-on-delivery rules in one transaction, recorded with who changed them. */
-export async function changeRules(tx: Transaction, change: RulesChange, by: string): Promise<ShippingRules> {
+export async function changeRules(tx: Transaction, change: RulesChange, by: string, staffId: number | null = null): Promise<ShippingRules> {
   const problems: string[] = [];
   const count = (v: number | null | undefined, name: string, max: number, nullable: boolean) => {
     if (v === undefined || (v === null && nullable)) return;
@@ -136,7 +142,8 @@ export async function changeRules(tx: Transaction, change: RulesChange, by: stri
     const before = await r.delivery.rules();
     const after = { ...before, ...change };
     await r.delivery.setRules(after);
-    await r.staff.record(null, {
+    await r.delivery.bumpVersion();
+    await r.staff.record(staffId, {
       action: 'shipping_rules.change',
       subjectType: 'shipping_rules',
       subjectId: 1,
@@ -148,13 +155,20 @@ export async function changeRules(tx: Transaction, change: RulesChange, by: stri
 }
 
 /** Adds or removes pincodes from the owner's no-cash list, recorded. */
-export async function changeCodExclusions(tx: Transaction, pincodes: string[], exclude: boolean, by: string): Promise<void> {
+export async function changeCodExclusions(
+  tx: Transaction,
+  pincodes: string[],
+  exclude: boolean,
+  by: string,
+  staffId: number | null = null,
+): Promise<void> {
   const bad = pincodes.filter((p) => !PINCODE.test(p));
   if (bad.length || pincodes.length === 0) throw unprocessable(`not pincodes: ${bad.join(', ') || '(none given)'}`);
   await tx(async (r) => {
     if (exclude) await r.delivery.excludeCod(pincodes);
     else await r.delivery.allowCod(pincodes);
-    await r.staff.record(null, {
+    await r.delivery.bumpVersion();
+    await r.staff.record(staffId, {
       action: exclude ? 'cod.exclude' : 'cod.allow',
       subjectType: 'pincodes',
       subjectId: pincodes.join(' ').slice(0, 200),
@@ -165,12 +179,19 @@ export async function changeCodExclusions(tx: Transaction, pincodes: string[], e
 }
 
 /** Adds (or renames) or removes a holiday, recorded. */
-export async function changeHoliday(tx: Transaction, day: string, name: string | null, by: string): Promise<void> {
+export async function changeHoliday(
+  tx: Transaction,
+  day: string,
+  name: string | null,
+  by: string,
+  staffId: number | null = null,
+): Promise<void> {
   if (!isIsoDate(day)) throw unprocessable(`"${day}" is not a date (YYYY-MM-DD)`);
   await tx(async (r) => {
     if (name === null) await r.delivery.removeHoliday(day);
     else await r.delivery.addHoliday(day, name.trim().slice(0, 80) || 'Holiday');
-    await r.staff.record(null, {
+    await r.delivery.bumpVersion();
+    await r.staff.record(staffId, {
       action: name === null ? 'holiday.remove' : 'holiday.add',
       subjectType: 'holiday',
       subjectId: day,
@@ -231,19 +252,48 @@ function answer(pincode: string, s: Settings, p: PincodeFacts, now: number, prep
 }
 
 /**
- * The public pincode check, cached per API process: each pincode's row and the shop's settings for `ttlMs`
- * (an owner's change reaches every process within it); the dates are worked out per request, since they
- * move at the closing hour. Bounded: a scan of made-up pincodes evicts the oldest entries.
+ * The public pincode check, cached per API process: each pincode's row and the shop's settings for `ttlMs`;
+ * the dates are worked out per request, since they move at the closing hour. Every settings change raises
+ * a version in the database (migration 030), read at most every `pollMs`: when it moved, everything cached
+ * is dropped, so an owner's change reaches every process within a poll (`ttlMs` still bounds an edit made
+ * behind the API's back). Bounded: a scan of made-up pincodes evicts the oldest entries.
  */
 export class PincodeLookup {
   private readonly pincodes = new Map<string, { at: number; facts: PincodeFacts }>();
   private settings: { at: number; value: Promise<Settings> } | null = null;
+  /** Raised by each drop: a row read across one is not kept. */
+  private generation = 0;
+  private version: number | null = null;
+  private polledAt = -Infinity;
+  private polling: Promise<void> | null = null;
 
   constructor(
     private readonly repos: Repositories,
     private readonly clock: Clock,
-    private readonly opts: { ttlMs: number; maxEntries: number },
+    private readonly opts: { ttlMs: number; maxEntries: number; pollMs: number },
   ) {}
+
+  /** Reads the settings' version when `pollMs` has passed (concurrent checks share one read). */
+  private sync(now: number): Promise<void> {
+    if (this.polling) return this.polling;
+    if (now - this.polledAt < this.opts.pollMs) return Promise.resolve();
+    this.polling = (async () => {
+      try {
+        // The database away: the cached answers stand (their TTL still bounds them) and the next poll asks again.
+        const version = await this.repos.delivery.version().catch(() => this.version);
+        if (this.version !== null && version !== this.version) {
+          this.pincodes.clear();
+          this.settings = null;
+          this.generation += 1;
+        }
+        this.version = version;
+      } finally {
+        this.polledAt = this.clock.now();
+        this.polling = null;
+      }
+    })();
+    return this.polling;
+  }
 
   /**
    * `onUnlisted` runs when the database was asked about a pincode the owner's list does not hold: the
@@ -253,6 +303,8 @@ export class PincodeLookup {
    */
   async check(pincode: string, prepaidOffered: boolean, onUnlisted: () => Promise<void> = async () => undefined): Promise<PincodeCheck> {
     const now = this.clock.now();
+    await this.sync(now);
+    const generation = this.generation;
     if (!this.settings || now - this.settings.at > this.opts.ttlMs) {
       const value = readSettings(this.repos);
       this.settings = { at: now, value };
@@ -268,7 +320,7 @@ export class PincodeLookup {
         const oldest = this.pincodes.keys().next().value;
         if (oldest !== undefined) this.pincodes.delete(oldest);
       }
-      this.pincodes.set(pincode, hit);
+      if (generation === this.generation) this.pincodes.set(pincode, hit);
     }
     return answer(pincode, settings, hit.facts, now, prepaidOffered);
   }

@@ -16,6 +16,12 @@ export interface IdentityLimits {
   readonly network: string;
   /** Counts one hit of `identity` against `name`; throws 429 with `message` ("{after}" filled in) once over. */
   hit(name: LimitName, identity: string, message: string): Promise<void>;
+  /**
+   * `hit` for a read-only look-up at high rates: counted in memory and written to the shared store in one
+   * write per key every fraction of a second, so a process's view of other processes' hits lags by that
+   * much (plugins/lightLimits). Not for anything that spends money, sends a message or guards a secret.
+   */
+  hitLight(name: LimitName, identity: string, message: string): Promise<void>;
   /** Throws 429 when `identity` is over `name` already, without counting (limits on failures). */
   check(name: LimitName, identity: string, message: string): Promise<void>;
   /** Counts a failure of `identity` without refusing this request (it already failed). */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
@@ -9,6 +8,8 @@ import type { IdentityLimits, LimitName } from '../domain/limits';
 import type { Database } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
+import { LightCounter } from './lightLimits';
+import { addHits, storedKey } from './limitRows';
 
 /** What @fastify/rate-limit hands a store's callback. */
 interface StoreResult {
@@ -43,22 +44,6 @@ export type RateLimitStoreClass = new (options: object) => RateLimitStore;
 
 /** Ended counters are deleted at most this often (by the next write after it): what an idle minute left. */
 const SWEEP_EVERY_MS = 60_000;
-/** Keys longer than this are stored as their limit's name and a hash of the identity. */
-const MAX_PLAIN_KEY = 64;
-
-/**
- * The key a counter is stored under: as given when short (a limit's name and a mobile, an address), else
- * the name and a SHA-256 of the rest, so whatever a client types (an e-mail of 254 characters) costs a
- * row of bounded size.
- */
-function storedKey(key: string): string {
-  if (key.length <= MAX_PLAIN_KEY) return key;
-  const colon = key.indexOf(':');
-  return `${key.slice(0, colon + 1)}~${createHash('sha256')
-    .update(key.slice(colon + 1))
-    .digest('base64url')}`;
-}
-
 /**
  * Rate-limit counters in the database, so every API process on one database shares them (a limit per
  * process would multiply by the number of processes). One atomic upsert-increment per hit, written with
@@ -79,30 +64,7 @@ export function databaseStore(db: Kysely<Database>, clock: Clock): RateLimitStor
     const key = storedKey(given);
     const now = clock.now();
     const lockout = lockMs !== undefined;
-    const row = await db
-      .insertInto('rate_limits')
-      .values({ key, hits: 1, reset_at: now + windowMs, blocked_until: 0 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet((eb) => ({
-          hits: eb
-            .case()
-            .when('rate_limits.reset_at', '<=', now)
-            .then(1)
-            .else(eb('rate_limits.hits', '+', 1))
-            .end(),
-          // A failure counter's window runs from its last failure; a request counter's from its first hit.
-          reset_at: lockout
-            ? now + windowMs
-            : eb
-                .case()
-                .when('rate_limits.reset_at', '<=', now)
-                .then(now + windowMs)
-                .else(eb.ref('rate_limits.reset_at'))
-                .end(),
-        })),
-      )
-      .returning(['hits', 'reset_at'])
-      .executeTakeFirstOrThrow();
+    const row = await addHits(db, key, 1, now, windowMs, lockout);
     const hits = Number(row.hits);
     let ttl = Number(row.reset_at) - now;
     if (lockout && hits > max) {
@@ -187,6 +149,8 @@ export interface LimitsApi {
    * refusal sets the answer's `Retry-After`.
    */
   forRequest(reply: FastifyReply): IdentityLimits;
+  /** Writes the light tier's pending hits now (tests; the app's close does it too). */
+  flushLight(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -283,7 +247,12 @@ export const limitsPlugin = fp<LimitsOptions>(
       return { exceeded, retryAfterSeconds: r.ttlInSeconds };
     }
 
+    // The light tier writes the database's rate_limits rows itself: with another store it is the plain hit.
+    const light = opts.store ? null : new LightCounter(opts.db, opts.clock);
+    app.addHook('onClose', async () => light?.flush().catch(() => undefined));
+
     const api: LimitsApi = {
+      flushLight: async () => light?.flush(),
       perAddress(name) {
         const l = limiter(name, 'ip', clientOf);
         return async (req, reply) => {
@@ -297,6 +266,12 @@ export const limitsPlugin = fp<LimitsOptions>(
           async hit(name, identity, message) {
             const c = await run(name, identity, reply, true);
             if (c.exceeded) throw tooMany(reply, c.retryAfterSeconds, message);
+          },
+          async hitLight(name, identity, message) {
+            const w: LimitWindow = opts.limits[name];
+            if (!light) return this.hit(name, identity, message);
+            const wait = await light.hit(`${name}:${identity}`, w.windowMs, w.max);
+            if (wait > 0) throw tooMany(reply, wait, message);
           },
           async check(name, identity, message) {
             const c = await run(name, identity, reply, false);

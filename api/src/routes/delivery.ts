@@ -10,6 +10,8 @@ export const deliveryRoutes: RoutesPlugin = async (app) => {
   const lookup = new PincodeLookup(app.repos, app.clock, {
     ttlMs: app.config.pincodeCacheSeconds * 1000,
     maxEntries: PINCODE_CACHE_ENTRIES,
+    // The catalogue cache's poll interval: a back-office change shows on the shop's pages and checks alike.
+    pollMs: app.config.catalogCache.pollMs,
   });
 
   app.get(
@@ -34,7 +36,7 @@ export const deliveryRoutes: RoutesPlugin = async (app) => {
       // store: what a scan of made-up pincodes does, and a shopper does not (domain/delivery PincodeLookup).
       const limits = app.limits.forRequest(res);
       const data = await lookup.check(req.params.pincode, app.payments.prepaidAvailable, () =>
-        limits.hit('pincodeCheck', limits.network, TOO_MANY),
+        limits.hitLight('pincodeCheck', limits.network, TOO_MANY),
       );
       // The dates move at the shop's closing hour: a browser may keep the answer a minute, not longer.
       void res.header('cache-control', 'public, max-age=60');

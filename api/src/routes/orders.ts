@@ -7,6 +7,8 @@ import { fieldError, notFound } from '../lib/errors';
 import { applyCoupon } from '../domain/coupons';
 import { cancelledMessage, cancelReason, trackOrder } from '../domain/orders';
 
+const TOO_MANY_DOWNLOADS = 'Too many invoice downloads. Please try again in {after}.';
+
 export const orderRoutes: RoutesPlugin = async (app) => {
   const config = { auth: 'customer' as const };
   const ordersReply = reply({ type: 'array', items: replies.order });
@@ -33,6 +35,7 @@ export const orderRoutes: RoutesPlugin = async (app) => {
     '/customer/orders/:order_id/document',
     {
       config,
+      preHandler: app.limits.perAddress('invoiceDownloadAddress'),
       schema: {
         tags: ['orders'],
         summary: "An own order's tax invoice or credit note as a PDF (issue 39)",
@@ -48,9 +51,11 @@ export const orderRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (req, res) => {
+      const customerId = req.requireCustomer().id;
+      await app.limits.forRequest(res).hit('invoiceDownloadCustomer', `customer:${customerId}`, TOO_MANY_DOWNLOADS);
       const order = await app.repos.orders.rowById(req.params.order_id);
       // Someone else's order is answered as one that does not exist.
-      if (!order || order.customer_id !== req.requireCustomer().id) throw notFound('Order not found');
+      if (!order || order.customer_id !== customerId) throw notFound('Order not found');
       return sendDocument(res, await documentDownload(app.repos, order, req.query.kind));
     },
   );

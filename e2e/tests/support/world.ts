@@ -1,14 +1,11 @@
 import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import { addToCart, answer, API, bearer, checkout, productInStock, registerShopper } from './shopper';
 import { signIn } from './signIn';
 
 /**
  * The shoppers a page-walking spec starts from (layout.spec.ts, layout-shift.spec.ts): made once per
  * worker through the API and the sign-in form, their browser sessions saved for every page after.
  */
-
-const API = '/api';
-const HEADERS = { 'x-api-key': 'dev-storefront-key' };
-const PASSWORD = 'Secret@123';
 
 export interface World {
   productSlug: string;
@@ -19,21 +16,12 @@ export interface World {
   customerState: Awaited<ReturnType<BrowserContext['storageState']>>;
 }
 
-async function json<T>(
-  res: { ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> },
-  what: string,
-): Promise<T> {
-  if (!res.ok()) throw new Error(`${what}: HTTP ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-interface ProductLite {
-  slug: string;
-  product_id: number;
-  retailer_id: number;
-  wholesaler_id: number | null;
-  variations: { id: number; stock: number; final_price: string }[];
-}
+const JAYANAGAR = {
+  address: '4th Cross, Jayanagar 9th Block, near the water tank',
+  pincode: '560069',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+};
 
 /**
  * One customer per worker with two orders (one paid on delivery, one prepaid and waiting), a cart
@@ -41,68 +29,20 @@ interface ProductLite {
  * page of the worker starts from them.
  */
 export async function buildWorld(browser: Browser, baseURL: string, request: APIRequestContext): Promise<World> {
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-  const mobile = `9${String((Date.now() * 7 + Math.floor(Math.random() * 1e6)) % 1_000_000_000).padStart(9, '0')}`;
-  const email = `layout-${tag}@example.test`;
-  const reg = await json<{ data: { token: string } }>(
-    await request.post(`${API}/customer/register`, {
-      headers: HEADERS,
-      data: { firstName: 'Lakshmi', lastName: 'Narayanan', email, password: PASSWORD, mobile },
-    }),
-    'register',
-  );
-  const auth = { ...HEADERS, authorization: `Bearer ${reg.data.token}` };
-  const arrivals = await json<{ data: { data: ProductLite[] } }>(
-    await request.get(`${API}/new-arrivals`, { headers: HEADERS }),
-    'new arrivals',
-  );
-  const inStock = arrivals.data.data.filter((p) => p.variations.some((v) => v.stock > 3 && Number(v.final_price) < 2000));
-  const product = inStock[0];
-  if (!product) throw new Error('no product in stock');
-  const variant = product.variations.find((v) => v.stock > 3)!;
-  const addToCart = async () =>
-    json(
-      await request.post(`${API}/customer/add-to-cart`, {
-        headers: auth,
-        data: {
-          retailer_id: product.retailer_id,
-          wholesaler_id: product.wholesaler_id,
-          id: variant.id,
-          quantity: 1,
-          product_id: product.product_id,
-        },
-      }),
-      'add to cart',
-    );
-  const checkout = async (payment_method: 'cod' | 'prepaid') =>
-    json<{ data: { order_numbers: string[]; payment: { payment_id: string; amount: string } | null } }>(
-      await request.post(`${API}/checkout1`, {
-        headers: auth,
-        data: {
-          email,
-          firstname: 'Lakshmi',
-          lastname: 'Narayanan',
-          address: '4th Cross, Jayanagar 9th Block, near the water tank',
-          pincode: '560069',
-          city: 'Bengaluru',
-          state: 'Karnataka',
-          payment_method,
-        },
-      }),
-      'checkout',
-    );
-  await addToCart();
-  const cod = await checkout('cod');
-  await addToCart();
-  const prepaid = await checkout('prepaid');
-  await addToCart();
-  await json(
-    await request.post(`${API}/customer/add-to-wishlist`, { headers: auth, data: { product_id: product.product_id } }),
+  const shopper = await registerShopper(request, 'layout', { firstName: 'Lakshmi', lastName: 'Narayanan' });
+  const product = await productInStock(request, 3, 2000);
+  await addToCart(request, shopper, product);
+  const cod = await checkout(request, shopper, 'cod', JAYANAGAR);
+  await addToCart(request, shopper, product);
+  const prepaid = await checkout(request, shopper, 'prepaid', JAYANAGAR);
+  await addToCart(request, shopper, product);
+  await answer(
+    await request.post(`${API}/customer/add-to-wishlist`, { headers: bearer(shopper), data: { product_id: product.product_id } }),
     'wishlist',
   );
-  const orderNumber = cod.data.order_numbers[0]!;
-  const pay = prepaid.data.payment!;
-  const paymentQuery = `?orders=${encodeURIComponent(prepaid.data.order_numbers.join(','))}&payment_id=${encodeURIComponent(pay.payment_id)}&amount=${encodeURIComponent(pay.amount)}`;
+  const orderNumber = cod.order_numbers[0]!;
+  const pay = prepaid.payment!;
+  const paymentQuery = `?orders=${encodeURIComponent(prepaid.order_numbers.join(','))}&payment_id=${encodeURIComponent(pay.payment_id)}&amount=${encodeURIComponent(pay.amount)}`;
 
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
@@ -115,7 +55,7 @@ export async function buildWorld(browser: Browser, baseURL: string, request: API
   await context.clearCookies();
   await page.evaluate(() => window.localStorage.clear());
   // The customer, signed in once through the form.
-  await signIn(page, email, PASSWORD);
+  await signIn(page, shopper.email, shopper.password);
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   const customerState = await context.storageState();
   await context.close();

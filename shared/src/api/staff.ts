@@ -129,3 +129,4 @@ export function createStaffApi(c: ApiClient): StaffApi {
     activity: (query, o) => c.get('/staff/activity', { ...o, params: params(query) }),
   });
 }
+export * from './shopSettings';

@@ -34,8 +34,23 @@ export class DeliveryStore {
   error: string | null = null;
   private request = 0;
 
-  constructor(private readonly api: Pick<Api, 'checkPincode'>) {
-    makeAutoObservable<this, 'api' | 'request'>(this, { api: false, request: false }, { autoBind: true });
+  constructor(
+    private readonly api: Pick<Api, 'checkPincode'>,
+    /** The signed-in shopper's default saved address's pincode (the root reads it from the session). */
+    private readonly savedPincode: () => string | null | undefined = () => null,
+  ) {
+    makeAutoObservable<this, 'api' | 'request' | 'savedPincode'>(
+      this,
+      { api: false, request: false, savedPincode: false },
+      { autoBind: true },
+    );
+  }
+
+  /** The pincode to ask about: the one last checked, else the signed-in shopper's default address's. */
+  get remembered(): string {
+    if (this.pincode) return this.pincode;
+    const saved = this.savedPincode()?.trim() ?? '';
+    return PINCODE.test(saved) ? saved : '';
   }
 
   /** The answer for `pincode` when it is the one last checked. */

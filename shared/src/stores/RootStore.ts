@@ -77,7 +77,7 @@ export class RootStore {
     this.cart = new CartStore(api, this.auth, { onSynced: () => this.ui.closeSignUpModal() });
     this.wishlist = new WishlistStore(api, this.auth);
     this.homeSections = new HomeSectionsStore(api);
-    this.delivery = new DeliveryStore(api);
+    this.delivery = new DeliveryStore(api, () => this.auth.customer?.shipping_address?.pincode);
     this.eventTarget = options.eventTarget;
     makeObservable(this, { sessionRestored: observable });
     if (!options.deferPersistence) this.startPersistence();

@@ -23,6 +23,28 @@ describe('DeliveryCheck (issue 39)', () => {
     expect(api.callsOf('checkPincode')).toEqual([['560038']]);
   });
 
+  it("a signed-in shopper's default saved address fills the pincode and is checked; a pincode they type wins after", async () => {
+    const api = createFakeApi();
+    const customer = api.state.customers[0];
+    if (!customer) throw new Error('fixture');
+    customer.shipping_address = { address: '12, 4th Cross, Indiranagar', pincode: '560038', city: 'Bengaluru', state: 'Karnataka' };
+    const storage = memoryStorage();
+    const first = renderWithStores(<DeliveryCheck id="t" />, { api, storage, signedIn: true });
+    expect(await within(region()).findByText('Delivered by Tue 1 Dec – Wed 2 Dec')).toBeInTheDocument();
+    expect(screen.getByLabelText('Check delivery to your pincode')).toHaveValue('560038');
+    expect(api.callsOf('checkPincode')).toEqual([['560038']]);
+
+    // Typed (say, for a gift to Imphal): remembered for the next page instead of the default.
+    const input = screen.getByLabelText('Check delivery to your pincode');
+    await first.user.clear(input);
+    await first.user.type(input, '795001{Enter}');
+    expect(await within(region()).findByText('Delivered by Fri 4 Dec – Wed 9 Dec')).toBeInTheDocument();
+    first.unmount();
+    renderWithStores(<DeliveryCheck id="t" />, { api, storage, signedIn: true });
+    expect(await within(region()).findByText('Delivered by Fri 4 Dec – Wed 9 Dec')).toBeInTheDocument();
+    expect(screen.getByLabelText('Check delivery to your pincode')).toHaveValue('795001');
+  });
+
   it('says when the shop does not deliver, and when a pincode takes no cash and why', async () => {
     const { user } = renderWithStores(<DeliveryCheck id="t" />);
     const input = screen.getByLabelText('Check delivery to your pincode');

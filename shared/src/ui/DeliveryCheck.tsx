@@ -38,7 +38,8 @@ export interface DeliveryCheckProps {
 
 /**
  * Issue 39: "will it reach my pincode, by when, can I pay cash?" on the product page and the cart. The
- * pincode is remembered with the session (the shared DeliveryStore), so it is asked once. Renders the same
+ * pincode is remembered with the session (the shared DeliveryStore), so it is asked once; a signed-in
+ * shopper who has checked none starts from their default saved address's. Renders the same
  * empty form on the server and while hydrating; the remembered pincode is checked once the session is
  * applied. The answer's box keeps its height, so an answer moves nothing below it.
  */
@@ -46,15 +47,16 @@ export const DeliveryCheck = observer(function DeliveryCheck({ id, orderValue }:
   const { delivery, storeInfo } = useStores();
   const applied = useSessionApplied();
   const [typed, setTyped] = useState<string | null>(null);
-  const value = typed ?? (applied ? delivery.pincode : '');
+  const remembered = applied ? delivery.remembered : '';
+  const value = typed ?? remembered;
   const answer = delivery.resultFor(value.trim());
   const prepaidOffered = storeInfo.paymentMethods.includes('prepaid');
 
   useEffect(() => {
-    if (applied && delivery.pincode && !delivery.resultFor(delivery.pincode) && !delivery.checking) void delivery.check(delivery.pincode);
-    // Once the session is applied: later checks are the shopper's.
+    if (remembered && !delivery.resultFor(remembered) && !delivery.checking) void delivery.check(remembered);
+    // Once the session is applied, and when signing in brings a default address: later checks are the shopper's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [applied]);
+  }, [remembered]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -2,3 +2,4 @@ export * from './schemas';
 export * from './validateForm';
 export type { AnyObjectSchema } from 'yup';
 export * from './staff';
+export * from './shopSettings';

@@ -54,6 +54,65 @@ export class DeliveryRepository {
     }
   }
 
+  /** Pincodes starting with `prefix` (a whole one finds itself), in order, with the owner's no-cash mark. */
+  async searchPincodes(prefix: string, limit: number): Promise<(PincodeRow & { cod_excluded: boolean })[]> {
+    const rows = await this.db
+      .selectFrom('pincodes as p')
+      .leftJoin('cod_excluded_pincodes as x', 'x.pincode', 'p.pincode')
+      .selectAll('p')
+      .select('x.pincode as excluded')
+      .where((eb) => eb(eb.fn('substr', ['p.pincode', eb.lit(1), eb.lit(prefix.length)]), '=', prefix))
+      .orderBy('p.pincode')
+      .limit(limit)
+      .execute();
+    return rows.map(({ excluded, ...row }) => ({ ...row, cod_excluded: excluded !== null }));
+  }
+
+  /** Sets one listed pincode's COD column; false when the list does not hold it. */
+  async setPincodeCod(pincode: string, cod: boolean): Promise<boolean> {
+    const r = await this.db
+      .updateTable('pincodes')
+      .set({ cod: cod ? 1 : 0 })
+      .where('pincode', '=', pincode)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Each zone of the list with how many pincodes it holds and the courier days they give. */
+  async zones(): Promise<{ zone: string; pincodes: number; min_days: number; max_days: number }[]> {
+    const rows = await this.db
+      .selectFrom('pincodes')
+      .select((eb) => ['zone', eb.fn.countAll<number>().as('n'), eb.fn.min('min_days').as('lo'), eb.fn.max('max_days').as('hi')])
+      .groupBy('zone')
+      .orderBy('zone')
+      .execute();
+    return rows.map((r) => ({ zone: r.zone, pincodes: Number(r.n), min_days: Number(r.lo), max_days: Number(r.hi) }));
+  }
+
+  /** Gives every pincode of `zone` these courier days; answers how many rows changed. */
+  async setZoneDays(zone: string, minDays: number, maxDays: number): Promise<number> {
+    const r = await this.db
+      .updateTable('pincodes')
+      .set({ min_days: minDays, max_days: maxDays })
+      .where('zone', '=', zone)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  /** The settings' version: raised by every change (bumpVersion), polled by each process's pincode cache. */
+  async version(): Promise<number> {
+    const row = await this.db.selectFrom('delivery_settings_version').select('version').where('id', '=', 1).executeTakeFirst();
+    return Number(row?.version ?? 0);
+  }
+
+  async bumpVersion(): Promise<void> {
+    await this.db
+      .updateTable('delivery_settings_version')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', 1)
+      .execute();
+  }
+
   async codExcluded(pincode: string): Promise<boolean> {
     return (
       (await this.db.selectFrom('cod_excluded_pincodes').select('pincode').where('pincode', '=', pincode).executeTakeFirst()) !== undefined
