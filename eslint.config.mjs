@@ -37,11 +37,11 @@ const boundaryZones = [
     from: `./${from}`,
     message: 'shared imports only @storefront/contract and npm packages.',
   })),
-  // API routes validate, call the domain and reply: what two routes share lives in domain/ or schemas.ts.
+  // API routes validate, call the domain and reply: what two routes share lives in domain/ or schemas/.
   {
     target: './api/src/routes',
     from: './api/src/routes',
-    message: 'A route never imports another route: move what both need into api/src/domain or api/src/schemas.ts.',
+    message: 'A route never imports another route: move what both need into api/src/domain or api/src/schemas.',
   },
   // The contract is the ground floor: it imports no other package.
   ...['shared', 'api', 'ops', ...SECTIONS].map((from) => ({
