@@ -43,6 +43,18 @@ const boundaryZones = [
     from: './api/src/routes',
     message: 'A route never imports another route: move what both need into api/src/domain or api/src/schemas.',
   },
+  // The API's floors, from the ground up: repositories (db/) return rows; the domain shapes them into answers
+  // (domain/wire) and holds the rules; plugins and routes sit on top.
+  {
+    target: './api/src/db',
+    from: ['./api/src/domain/wire', './api/src/plugins', './api/src/routes'],
+    message: 'api/src/db returns rows: answer shapes (domain/wire), plugins and routes sit above it.',
+  },
+  {
+    target: './api/src/domain',
+    from: ['./api/src/plugins', './api/src/routes'],
+    message: 'api/src/domain sits under plugins and routes: they hand it what it needs.',
+  },
   // The contract is the ground floor: it imports no other package.
   ...['shared', 'api', 'ops', ...SECTIONS].map((from) => ({
     target: './contract',

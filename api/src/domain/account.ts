@@ -7,7 +7,8 @@
  */
 import type { AuthData, RegisterPayload } from '@storefront/contract';
 import type { Repositories } from '../db/repositories';
-import { RESET_MINUTES, toCustomer, type CustomerRow } from '../db/repositories/customers';
+import { RESET_MINUTES, type CustomerRow } from '../db/repositories/customers';
+import { toCustomer } from './wire';
 import type { Clock } from '../lib/clock';
 import { verifyPassword } from '../lib/crypto';
 import { AppError, badRequest, conflict, fieldError, forbidden, retryOnUniqueViolation } from '../lib/errors';

@@ -5,7 +5,7 @@
 import { gstinProblem, MAX_OPEN_PREPAID_CHECKOUTS, type CheckoutPayload, type CheckoutResult } from '@storefront/contract';
 import type { Repositories } from '../db/repositories';
 import type { CustomerRow } from '../db/repositories/customers';
-import { toCustomer } from '../db/repositories/customers';
+import { toCustomer } from './wire';
 import { cartTotal, type CartRow } from '../db/repositories/carts';
 import { productImages } from '../db/repositories/catalog';
 import type { CouponRow } from '../db/repositories/coupons';

@@ -4,7 +4,7 @@
  */
 import type { Order, TrackedOrder } from '@storefront/contract';
 import type { Repositories } from '../db/repositories';
-import { toTracked } from '../db/repositories/orders';
+import { toTracked } from './wire';
 import { fieldError, notFound } from '../lib/errors';
 
 /** The reason stored with a cancellation: the chosen one, or the customer's own text for 'Other'. */
