@@ -15,6 +15,7 @@ import { conflict, fieldError, notFound } from '../lib/errors';
 import { money, rupees } from '../lib/money';
 import type { Transaction } from './cart';
 import type { InvoiceIssuer } from './invoices';
+import { toOrder } from './wire';
 
 /** The history actor of a staff member: 'store:<id>' (the shopper sees `by: store`). */
 export const storeActor = (member: Pick<StaffRow, 'id'>) => `store:${member.id}`;
@@ -206,7 +207,7 @@ export async function moveOrder(
   });
   // The provider is asked outside the transaction; a failure leaves the refund requested for the sweeper.
   if (result.refundId !== null) await deps.processRefund(result.refundId, actor);
-  const order = await deps.repos.orders.byId(result.id);
-  if (!order) throw notFound('Order not found');
-  return { order, changed: result.changed };
+  const record = await deps.repos.orders.byId(result.id);
+  if (!record) throw notFound('Order not found');
+  return { order: toOrder(record), changed: result.changed };
 }

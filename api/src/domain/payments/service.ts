@@ -8,6 +8,7 @@ import { ACTOR, type PaymentDeps, type SettleResult } from './deps';
 import { noteOrders, releaseCheckout } from './orderChanges';
 import { GatewayError, type GatewayPayment, type GatewayRefund, type PaymentProvider } from './provider';
 import { Refunds } from './refunds';
+import { toOrder } from '../wire';
 
 export { ACTOR, PAYMENT_CURRENCY, type PaymentDeps, type PaymentLog, type SettleResult } from './deps';
 
@@ -126,7 +127,7 @@ export class PaymentService {
     if (result.kind === 'mismatch') throw new AppError(422, 'The amount paid does not match the order. The money taken is being refunded.');
     if (result.kind === 'not-captured') throw conflict('The payment has not gone through yet');
     if (result.kind === 'late') throw conflict('The time to pay this order had run out. The money taken is being refunded.');
-    return this.d.repos.orders.byIds((await this.d.repos.orders.rowsByPayment(payment.id)).map((o) => o.id));
+    return this.ordersOf(payment.id);
   }
 
   /** The test provider's confirm (development and test only): the shopper picks the outcome. */
@@ -150,7 +151,7 @@ export class PaymentService {
         );
       return rows.map((o) => o.id);
     });
-    return this.d.repos.orders.byIds(ids);
+    return (await this.d.repos.orders.byIds(ids)).map(toOrder);
   }
 
   // ---------- settlement (checkout handler and webhooks) ----------
@@ -310,9 +311,9 @@ export class PaymentService {
       return { refundId: refund.id };
     });
     if (result.refundId !== null) await this.processRefund(result.refundId, actor);
-    const order = await this.d.repos.orders.byId(orderId);
-    if (!order) throw notFound('Order not found');
-    return order;
+    const record = await this.d.repos.orders.byId(orderId);
+    if (!record) throw notFound('Order not found');
+    return toOrder(record);
   }
 
   /** The payment page's cancel: the checkout of this payment, before it is paid. */
@@ -322,7 +323,7 @@ export class PaymentService {
     if (!first) throw notFound('Payment not found');
     if (payment.status !== 'pending') throw conflict('This payment is no longer waiting');
     await this.cancel(customerId, first.id, 'Cancelled before payment');
-    return this.d.repos.orders.byIds((await this.d.repos.orders.rowsByPayment(payment.id)).map((o) => o.id));
+    return this.ordersOf(payment.id);
   }
 
   /** Asks the provider for a requested refund (Refunds.process). */
@@ -374,6 +375,11 @@ export class PaymentService {
   }
 
   // ---------- helpers ----------
+
+  /** The orders of a payment (a checkout), as the shopper sees them. */
+  private async ordersOf(paymentId: string): Promise<Order[]> {
+    return (await this.d.repos.orders.byIds((await this.d.repos.orders.rowsByPayment(paymentId)).map((o) => o.id))).map(toOrder);
+  }
 
   private async owned(customerId: number, paymentId: string): Promise<PaymentRow> {
     const payment = await this.d.repos.payments.byId(paymentId);

@@ -3,5 +3,5 @@
 export { toSavedAddress } from './addresses';
 export { toCartLine } from './carts';
 export { toCustomer } from './customers';
-export { maskName, toTracked } from './orders';
+export { maskName, toOrder, toTracked } from './orders';
 export { toStaffMember } from './staff';

@@ -1,4 +1,70 @@
-import { DELIVERY_PATH, formatStatus, OPTIONAL_STEPS, type Order, type TrackedOrder, type TrackStep } from '@storefront/contract';
+import {
+  DELIVERY_PATH,
+  formatStatus,
+  OPTIONAL_STEPS,
+  type HistoryActor,
+  type Order,
+  type OrderStatus,
+  type PaymentStatus,
+  type TrackedOrder,
+  type TrackStep,
+} from '@storefront/contract';
+import type { OrderRecord } from '../../db/repositories/orders';
+import { money } from '../../lib/money';
+
+/** 'customer:12' → 'customer', 'gateway:webhook' → 'gateway', 'system:hold-expiry' → 'system' (ids stay inside). */
+function actorKind(actor: string | null): HistoryActor | undefined {
+  const kind = actor?.split(':')[0];
+  if (kind === 'provider') return 'gateway';
+  return kind === 'customer' || kind === 'gateway' || kind === 'system' || kind === 'store' ? kind : undefined;
+}
+
+/** An order as the shopper and the staff API see it (spec §3 order, issues 14, 38, 39). */
+export function toOrder(record: OrderRecord): Order {
+  const { row: o, history, paymentExpiresAt, documents } = record;
+  return {
+    order_id: o.id,
+    order_number: o.order_number,
+    order_date: o.created_at,
+    status: o.status as OrderStatus,
+    product_id: o.product_id,
+    product_name: o.product_name,
+    product_slug: o.product_slug,
+    product_image: o.product_image,
+    product_variation: o.product_variation,
+    quantity: o.quantity,
+    price: money(o.price),
+    discount_amount: money(o.discount_amount),
+    final_amount: money(o.final_amount),
+    ...(o.cod_fee > 0 ? { cod_fee: money(o.cod_fee) } : {}),
+    payment_method: o.payment_method === 'cod' ? 'cod' : 'prepaid',
+    payment_status: o.payment_status as PaymentStatus,
+    payment_expires_at: o.status === 'payment_pending' ? paymentExpiresAt : null,
+    coupon_code: o.coupon_code,
+    cancel_reason: o.cancel_reason,
+    customer_data: {
+      fullName: o.full_name,
+      email: o.email,
+      phone_number: o.phone_number,
+      shipping_address: { address: o.address, pincode: o.pincode, city: o.city, state: o.state, alt_phone_number: o.alt_phone_number },
+    },
+    history: history.map((h) => {
+      const by = actorKind(h.actor);
+      return { status: h.status as OrderStatus, at: h.created_at, ...(by ? { by } : {}), ...(h.note ? { note: h.note } : {}) };
+    }),
+    shipment:
+      o.courier && o.tracking_number && o.dispatched_at
+        ? {
+            courier: o.courier,
+            tracking_number: o.tracking_number,
+            tracking_url: o.tracking_url,
+            dispatched_at: o.dispatched_at,
+            delivered_at: o.delivered_at,
+          }
+        : null,
+    documents,
+  };
+}
 
 /** "Asha Verma" → "A*** V****": enough for the shopper to recognise, nothing for a stranger to use. */
 export function maskName(fullName: string): string {
