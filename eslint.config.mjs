@@ -11,6 +11,9 @@ import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const SECTIONS = ['shell', 'catalog', 'cart-checkout', 'account', 'admin'];
+// ops/src from the ground up: the deploy root's state, telemetry on it, canaries on both, then the
+// release commands and the host side by side (neither imports the other), the CLI on top.
+const OPS_FLOORS = [['state'], ['telemetry'], ['canary'], ['release', 'host'], ['cli']];
 const boundaryZones = [
   ...SECTIONS.flatMap((target) =>
     SECTIONS.filter((s) => s !== target).map((from) => ({
@@ -55,6 +58,31 @@ const boundaryZones = [
     from: ['./api/src/plugins', './api/src/routes'],
     message: 'api/src/domain sits under plugins and routes: they hand it what it needs.',
   },
+  // The benchmarks drive the other packages from outside: through their entry points (package.json
+  // "exports", e.g. @storefront/api/bench), never by a path into their files; and nothing imports them.
+  ...['api', 'ops', 'shared', 'contract', 'e2e', ...SECTIONS].flatMap((pkg) => [
+    {
+      target: './bench',
+      from: `./${pkg}`,
+      message: `bench imports ${pkg} through its entry point (package.json "exports"), not by a path into its files.`,
+    },
+    { target: `./${pkg}`, from: './bench', message: 'Nothing imports the benchmarks: they stand outside the packages they measure.' },
+  ]),
+  // ops is built in floors (docs/operators.md § The code): a folder imports only the floors below it.
+  ...OPS_FLOORS.flatMap((floor, i) =>
+    floor.flatMap((target) =>
+      [...OPS_FLOORS.slice(i + 1).flat(), ...floor.filter((f) => f !== target)].map((from) => ({
+        target: `./ops/src/${target}`,
+        from: `./ops/src/${from}`,
+        message: `ops/src/${target} may not import ops/src/${from}: a floor imports only the floors below it (${OPS_FLOORS.map((f) => f.join(' + ')).join(' → ')}).`,
+      })),
+    ),
+  ),
+  {
+    target: './ops/src/host/plugins',
+    from: './ops/src/host/plugins',
+    message: 'A host plugin never imports another plugin: move what both need into a module of ops/src/host.',
+  },
   // The contract is the ground floor: it imports no other package.
   ...['shared', 'api', 'ops', ...SECTIONS].map((from) => ({
     target: './contract',
@@ -77,6 +105,32 @@ const SECTION_PACKAGES = {
   group: ['@storefront/shell', '@storefront/catalog', '@storefront/cart-checkout', '@storefront/account', '@storefront/admin'],
   message: 'Sections never import each other: use @storefront/shared.',
 };
+
+// Issue 40: one way to load and to read an answer's data.
+const DATA_ASSERTED = {
+  selector: "TSNonNullExpression[expression.type='MemberExpression'][expression.property.name='data']",
+  message: 'An answer without its data is a failure, not an assertion: use dataOf() from @storefront/shared.',
+};
+const LOAD_BY_HAND = {
+  selector:
+    "AssignmentExpression[left.type='MemberExpression'][left.object.type='ThisExpression'][left.property.name='loading'][right.value=true]",
+  message: 'A store loads through withLoadState, reportLoad or whileLoading (@storefront/shared), not by setting loading by hand.',
+};
+const TESTS = ['**/*.test.*', '**/testing/**'];
+const SECTION_FILES = SECTIONS.map((s) => `${s}/**`);
+const FORM_EXEMPT = ['shell/src/server/**'];
+const FORM_VALIDATION = [
+  {
+    selector: "ImportExpression[source.value='@storefront/shared/validation']",
+    message: "Forms load validation through @storefront/shared's useForm (or loadValidation), not by their own import.",
+  },
+  {
+    selector: "ImportDeclaration[source.value='@storefront/shared/validation'][importKind!='type']",
+    message: "Forms take validation through @storefront/shared's useForm: a value import puts yup on the first screen.",
+  },
+];
+/** A no-restricted-syntax block: these selectors, on these files. */
+const restrictSyntax = (files, ignores, selectors) => ({ files, ignores, rules: { 'no-restricted-syntax': ['error', ...selectors] } });
 
 export default tseslint.config(
   {
@@ -177,6 +231,21 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: '^[^.]', message: 'contract is dependency-free: only its own files.' }] }],
     },
   },
+  // no-restricted-syntax takes one list per file (a later block replaces an earlier one's), so each
+  // block below names every selector that holds for its files.
+  // One way to hold a form: a section's forms take the schemas through shared's form hook, which
+  // loads yup on a form's first input (docs/performance.md). The server render hands the singleton
+  // over.
+  restrictSyntax(SECTION_FILES, FORM_EXEMPT, FORM_VALIDATION),
+  // One way to load and to read an answer's data (issue 40), in the frontend's sources.
+  restrictSyntax(['shared/src/**', ...FORM_EXEMPT], TESTS, [DATA_ASSERTED]),
+  restrictSyntax(SECTION_FILES, [...TESTS, ...FORM_EXEMPT], [...FORM_VALIDATION, DATA_ASSERTED]),
+  restrictSyntax(['shared/src/stores/**'], [...TESTS, 'shared/src/stores/loadState.ts'], [DATA_ASSERTED, LOAD_BY_HAND]),
+  restrictSyntax(
+    ['shell/src/stores/**', 'catalog/src/stores/**', 'cart-checkout/src/stores/**', 'account/src/stores/**', 'admin/src/stores/**'],
+    TESTS,
+    [...FORM_VALIDATION, DATA_ASSERTED, LOAD_BY_HAND],
+  ),
   {
     // The router facade is the one place that imports react-router-dom.
     files: ['shared/src/router.ts'],

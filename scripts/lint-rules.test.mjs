@@ -84,6 +84,30 @@ test('the API domain may not import a plugin or a route, and shapes answers in d
   assert.deepEqual(allowed, []);
 });
 
+test('ops: a floor may not import a floor above it, nor one beside it', async () => {
+  const up = await rulesFor('ops/src/telemetry/offence.ts', "import { breach } from '../canary/breach';\nexport const b = breach;\n");
+  assert.ok(up.includes('import-x/no-restricted-paths'), `got ${up.join(', ')}`);
+  const ground = await rulesFor('ops/src/state/offence.ts', "import { createHost } from '../host';\nexport const h = createHost;\n");
+  assert.ok(ground.includes('import-x/no-restricted-paths'), `got ${ground.join(', ')}`);
+  const beside = await rulesFor('ops/src/release/offence.ts', "import { createHost } from '../host';\nexport const h = createHost;\n");
+  assert.ok(beside.includes('import-x/no-restricted-paths'), `got ${beside.join(', ')}`);
+  const down = await rulesFor(
+    'ops/src/canary/allowed.ts',
+    "import { minuteOf } from '../telemetry/store';\nimport { SECTIONS } from '../state';\nexport const m = minuteOf;\nexport const s = SECTIONS;\n",
+  );
+  assert.deepEqual(down, []);
+});
+
+test('ops: a host plugin may not import another plugin, and may import a host module', async () => {
+  const other = await rulesFor(
+    'ops/src/host/plugins/offence.ts',
+    "import { filesPlugin } from './files';\nexport const f = filesPlugin;\n",
+  );
+  assert.ok(other.includes('import-x/no-restricted-paths'), `got ${other.join(', ')}`);
+  const allowed = await rulesFor('ops/src/host/plugins/allowed.ts', "import { NO_STORE } from '../paths';\nexport const n = NO_STORE;\n");
+  assert.deepEqual(allowed, []);
+});
+
 test('a remote may not import another remote, nor the contract around shared', async () => {
   const other = await rulesFor(
     'catalog/src/offence.ts',
@@ -103,4 +127,71 @@ test('a cycle fails anywhere in the workspace', async () => {
   const [result] = await eslint.lintFiles([path.join(root, 'scripts/lint-fixtures/cycle/first.ts')]);
   const rules = (result?.messages ?? []).map((m) => m.ruleId);
   assert.ok(rules.includes('import-x/no-cycle'), `got ${rules.join(', ')}`);
+});
+
+test('a store may not start loading by hand, only through the shared load helpers', async () => {
+  const offence = await rulesFor(
+    'account/src/stores/offence.ts',
+    'export class S {\n  loading = false;\n  start(): void {\n    this.loading = true;\n  }\n}\n',
+  );
+  assert.ok(offence.includes('no-restricted-syntax'), `got ${offence.join(', ')}`);
+  const allowed = await rulesFor(
+    'account/src/stores/allowed.ts',
+    "import { withLoadState } from '@storefront/shared';\nexport class S {\n  loading = false;\n  error: string | null = null;\n  load(): Promise<number> {\n    return withLoadState(this, 'Failed', async () => 1);\n  }\n  reset(): void {\n    this.loading = false;\n  }\n}\n",
+  );
+  assert.deepEqual(allowed, []);
+});
+
+test("a section's form loads validation only through shared's form hook; a type import is allowed", async () => {
+  const dynamic = await rulesFor('account/src/offence.ts', "export const load = () => import('@storefront/shared/validation');\n");
+  assert.ok(dynamic.includes('no-restricted-syntax'), `got ${dynamic.join(', ')}`);
+  const eager = await rulesFor(
+    'shell/src/pages/offence.ts',
+    "import { contactSchema } from '@storefront/shared/validation';\nexport const s = contactSchema;\n",
+  );
+  assert.ok(eager.includes('no-restricted-syntax'), `got ${eager.join(', ')}`);
+  const typeOnly = await rulesFor(
+    'cart-checkout/src/allowed.ts',
+    "import type { AnyObjectSchema } from '@storefront/shared/validation';\nexport type S = AnyObjectSchema;\n",
+  );
+  assert.deepEqual(typeOnly, []);
+});
+
+test('a benchmark reaches the API through its entry point, never by a path into its files', async () => {
+  const deep = await rulesFor(
+    'bench/api/offence.ts',
+    "import { openDatabase } from '../../api/src/db/database';\nexport const o = openDatabase;\n",
+  );
+  assert.ok(deep.includes('import-x/no-restricted-paths'), `got ${deep.join(', ')}`);
+  const packaged = await rulesFor(
+    'bench/api/offence.ts',
+    "import { openDatabase } from '@storefront/api/src/db/database';\nexport const o = openDatabase;\n",
+  );
+  assert.ok(packaged.includes('no-restricted-imports'), `got ${packaged.join(', ')}`);
+  const allowed = await rulesFor(
+    'bench/api/allowed.ts',
+    "import { openDatabase } from '@storefront/api/bench';\nexport const o = openDatabase;\n",
+  );
+  assert.deepEqual(allowed, []);
+});
+
+test("an answer's data is read with dataOf(), never asserted with !", async () => {
+  const offence = await rulesFor(
+    'catalog/src/offence.ts',
+    'export function nameOf(res: { data?: { name: string } }): string {\n  return res.data!.name;\n}\n',
+  );
+  assert.ok(offence.includes('no-restricted-syntax'), `got ${offence.join(', ')}`);
+  const allowed = await rulesFor(
+    'catalog/src/allowed.ts',
+    "import { dataOf } from '@storefront/shared';\nexport function nameOf(res: { data?: { name: string } }): string {\n  return dataOf(res).name;\n}\n",
+  );
+  assert.deepEqual(allowed, []);
+});
+
+test('no package imports the benchmarks', async () => {
+  const rules = await rulesFor(
+    'api/src/offence.ts',
+    "import { percentile } from '../../bench/lib/stats.mjs';\nexport const p = percentile;\n",
+  );
+  assert.ok(rules.includes('import-x/no-restricted-paths'), `got ${rules.join(', ')}`);
 });

@@ -109,7 +109,7 @@ for (const url of apiUrls) {
 supervisor.add({
   name: 'host',
   cmd: node,
-  args: ['--import', 'tsx', 'ops/src/cli.ts', 'serve', '--host', HOST, '--port', String(PORT), '--api', apiUrls.join(',')],
+  args: ['--import', 'tsx', 'ops/src/cli/main.ts', 'serve', '--host', HOST, '--port', String(PORT), '--api', apiUrls.join(',')],
   cwd: ROOT,
   env: { ...env, API_URL: apiUrls.join(',') },
 });

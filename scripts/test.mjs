@@ -1,5 +1,5 @@
 // `npm test`: everything CI checks, in order: install from the lockfile, typecheck, lint (and the lint
-// rules' own test, and the bench's Swiper classification), the Prettier check, every package's jest
+// rules' own test, and the bench's own: its statistics, its Swiper classification), the Prettier check, every package's jest
 // tests, the API suite and the ops state-store suites a second time on PostgreSQL (when TEST_DATABASE_URL
 // names a server whose role may create databases; `.ci/run` sets one up), the root scripts' own tests (development log lines, and
 // `npm run start:prod` from a settings file on PostgreSQL, skipped without TEST_DATABASE_URL), a production
@@ -17,7 +17,7 @@ run(pnpm, p('install', '--frozen-lockfile'), { timed: 'install' });
 run(pnpm, p('run', 'typecheck'), { timed: 'typecheck' });
 run(pnpm, p('run', 'lint'), { timed: 'lint' });
 run(pnpm, p('run', 'test:lint-rules'), { timed: 'lint rules' });
-run(pnpm, p('run', 'test:bench'), { timed: "the bench's own rules" });
+run(pnpm, p('run', 'test:bench'), { timed: "the bench's own tests" });
 run(pnpm, p('run', 'format:check'), { timed: 'format check' });
 // The first pass is the SQLite one (and the ops state store on files), whatever the environment says.
 run(pnpm, p('run', 'test:unit'), { env: { TEST_DATABASE_URL: '', TEST_OPS_DATABASE_URL: '' }, timed: 'unit tests' });

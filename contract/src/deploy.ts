@@ -47,13 +47,6 @@ export interface ServerRendered {
   route: RenderedRoute;
 }
 
-/** What the host inlines into the page, under `BOOT_DATA_ID`; every member may be missing or malformed. */
-export interface BootData {
-  config?: unknown;
-  registry?: unknown;
-  ssr?: unknown;
-}
-
 /** What the shell's server build (`renderPage`) answers the host with. */
 export interface ServerRenderResult extends ServerRendered {
   /** 200, or 404 for the not-found page. */

@@ -8,6 +8,7 @@ export * from './wire';
 export * from './rules';
 export * from './routes';
 export * from './deploy';
+export * from './seam';
 export * from './images';
 export * from './telemetry';
 export * from './staff';

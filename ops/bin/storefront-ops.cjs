@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `storefront-ops <command>`: the ops CLI without the root script (`pnpm ops` runs the same file via tsx).
 require('tsx/cjs');
-const { main } = require('../src/cli.ts');
+const { main } = require('../src/cli/main.ts');
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -3,8 +3,7 @@ import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { makeWorkspace, DEFAULT_SHARED, type Workspace } from './helpers';
 import type { RemoteRegistry } from '@storefront/contract/deploy';
-import { readState, registryFromState } from '../src/store';
-import { fileStore } from '../src/state';
+import { readState, registryFromState, fileStore } from '../src/state';
 import { eachStore, type StoreKit } from './stores';
 
 let ws: Workspace;
@@ -323,7 +322,7 @@ describe('status, history, deploy-all', () => {
 });
 
 describe('concurrency', () => {
-  const cli = path.join(__dirname, '..', 'src', 'cli.ts');
+  const cli = path.join(__dirname, '..', 'src', 'cli', 'main.ts');
   const tsxCli = require.resolve('tsx/cli');
 
   function run(args: string[]): Promise<{ code: number | null; out: string; err: string }> {

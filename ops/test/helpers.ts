@@ -6,8 +6,8 @@ import net from 'node:net';
 import os from 'node:os';
 import zlib from 'node:zlib';
 import path from 'node:path';
-import { main } from '../src/cli';
-import { findSection } from '../src/sections';
+import { main } from '../src/cli/main';
+import { findSection } from '../src/state';
 
 export interface FakeShared {
   name: string;
@@ -202,7 +202,7 @@ export interface ServeProcess {
 /** `pnpm ops serve --port 0` as its own process (a real host process), resolved once it prints its URL. */
 export function serveProcess(root: string, env: NodeJS.ProcessEnv = {}, args: string[] = []): Promise<ServeProcess> {
   const tsxCli = require.resolve('tsx/cli');
-  const cli = path.join(__dirname, '..', 'src', 'cli.ts');
+  const cli = path.join(__dirname, '..', 'src', 'cli', 'main.ts');
   const child = spawn(process.execPath, [tsxCli, cli, 'serve', '--port', '0', '--root', root, '--quiet', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
@@ -226,4 +226,9 @@ export function serveProcess(root: string, env: NodeJS.ProcessEnv = {}, args: st
     });
     child.once('exit', () => reject(new Error(`the host exited: ${out}`)));
   });
+}
+
+/** What a production host needs besides its deploy root: the API key, the store token and its origin. */
+export function productionEnv(storeUrl: string): NodeJS.ProcessEnv {
+  return { NODE_ENV: 'production', API_KEY: 'k-123', STORE_TOKEN: 't-456', STORE_URL: storeUrl };
 }

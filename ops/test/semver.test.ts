@@ -1,4 +1,4 @@
-import { satisfies, validRange } from '../src/semver';
+import { satisfies, validRange } from '../src/state';
 
 describe('satisfies', () => {
   test.each([

@@ -5,11 +5,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { endCanary } from '../src/canary/commands';
+import { endCanary } from '../src/canary/end';
 import { deployRootStore } from '../src/host/rateLimitStore';
 import { activate } from '../src/release/activate';
-import type { HistoryRecord } from '../src/store';
-import { registryFromState } from '../src/store';
+import { type HistoryRecord, registryFromState } from '../src/state';
 import { readAggregates, minuteOf, TelemetryWriter, versionKey } from '../src/telemetry/store';
 import { makeWorkspace, type Workspace } from './helpers';
 import { eachStore } from './stores';

@@ -6,8 +6,8 @@ import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_THRESHOLDS, type Thresholds } from '../src/canary/state';
+import { breach } from '../src/canary/breach';
 import {
-  breach,
   countFailingRoute,
   emptyAggregate,
   MAX_ROUTES,

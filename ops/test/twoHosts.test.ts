@@ -6,7 +6,7 @@
  */
 import net from 'node:net';
 import path from 'node:path';
-import { main } from '../src/cli';
+import { main } from '../src/cli/main';
 import { postgresStore, type StateStore } from '../src/state';
 import { minuteOf, readAggregates, versionKey } from '../src/telemetry/store';
 import { makeWorkspace, request, serveProcess, type ServeProcess, type Workspace } from './helpers';

@@ -6,10 +6,10 @@
  * Build tools are passed in by the caller (the section's own `rspack.config.ts`): this file has no
  * dependency of its own, so `@storefront/shared` stays a runtime package.
  */
-import { readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
+import { BUILD_FILES } from '@storefront/contract/seam';
+import { BuildInfoPlugin, FederationEsmRuntimePlugin, PrecompressPlugin, SsrAssetsPlugin } from './plugins';
 import { SERVER_SINGLETONS, sharedSingletons } from '../src/federation';
 
 /** What a section's rspack.config.ts hands in. */
@@ -64,22 +64,6 @@ export function buildVersion(pkgVersion: string): string {
   return `${pkgVersion}-${id}`;
 }
 
-/** Writes build.json beside the bundle: what ops publishes and what the registry names. */
-class BuildInfoPlugin {
-  constructor(private readonly info: Record<string, string>) {}
-  apply(compiler: import('@rspack/core').Compiler): void {
-    const { RawSource } = compiler.rspack.sources;
-    compiler.hooks.thisCompilation.tap('BuildInfoPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'BuildInfoPlugin', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
-        () => {
-          compilation.emitAsset('build.json', new RawSource(JSON.stringify({ ...this.info, builtAt: new Date().toISOString() }, null, 2)));
-        },
-      );
-    });
-  }
-}
-
 /**
  * The libraries every page of the shell runs on, in one chunk of their own instead of the dozen the
  * default splitting makes of them: each request costs a round trip on a phone's network (562.5 ms each
@@ -93,95 +77,6 @@ const FRAMEWORK_CHUNK = {
   enforce: true,
   priority: 40,
 } as const;
-
-/**
- * Writes `ssr-assets.json` beside the bundle: the stylesheets of each named chunk group (the entry,
- * the shell's `bootstrap`, every exposed page). A page rendered on the server is only styled if its
- * stylesheets are linked in the HTML; the host reads them from here (ops/src/ssr.ts).
- */
-class SsrAssetsPlugin {
-  apply(compiler: import('@rspack/core').Compiler): void {
-    compiler.hooks.done.tap('SsrAssetsPlugin', (stats) => {
-      const json = stats.toJson({ all: false, chunkGroups: true, chunkGroupAuxiliary: false, outputPath: true });
-      const css: Record<string, string[]> = {};
-      for (const [name, group] of Object.entries(json.namedChunkGroups ?? {})) {
-        const files = (group.assets ?? []).map((a) => a.name).filter((f) => f.endsWith('.css'));
-        if (files.length) css[name] = files;
-      }
-      if (json.outputPath) writeFileSync(path.join(json.outputPath, 'ssr-assets.json'), `${JSON.stringify({ css }, null, 2)}\n`);
-    });
-  }
-}
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/**
- * Writes `<file>.br` and `<file>.gz` beside each text asset of a production build, at the best
- * compression (brotli 11, gzip 9), which the host serves as they are (ops/src/host/plugins/files.ts):
- * made once here instead of on every request. Source maps are never served, so never compressed.
- * Written with node:zlib rather than compression-webpack-plugin: this file has no dependencies of its
- * own (the section passes its build tools in), and the whole job is the dozen lines below.
- */
-class PrecompressPlugin {
-  apply(compiler: import('@rspack/core').Compiler): void {
-    const { RawSource } = compiler.rspack.sources;
-    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
-      compilation.hooks.processAssets.tapPromise(
-        { name: 'PrecompressPlugin', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
-        async () => {
-          const jobs = compilation
-            .getAssets()
-            .filter(
-              (a) =>
-                /\.(js|mjs|css|json|svg|txt|xml|webmanifest)$/.test(a.name) && a.name !== 'build.json' && !a.name.startsWith('server/'),
-            )
-            .map(async (a) => {
-              const raw = a.source.buffer();
-              if (raw.length < 1024) return;
-              const [br, gz] = await Promise.all([
-                brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-                gzip(raw, { level: 9 }),
-              ]);
-              if (br.length < raw.length) compilation.emitAsset(`${a.name}.br`, new RawSource(br));
-              if (gz.length < raw.length) compilation.emitAsset(`${a.name}.gz`, new RawSource(gz));
-            });
-          await Promise.all(jobs);
-        },
-      );
-    });
-  }
-}
-
-/** A CommonJS file of Module Federation's browser runtime packages (each has an ES module twin beside it). */
-const MF_RUNTIME_CJS =
-  /[\\/]@module-federation[\\/](runtime|runtime-core|runtime-tools|webpack-bundler-runtime|sdk|error-codes|inject-external-runtime-core-plugin)[\\/]dist[\\/].+\.cjs$/;
-
-/**
- * Bundles Module Federation's runtime from its ES module builds (issue 19). The federation plugin
- * imports its bundler runtime, and aliases `@module-federation/runtime`, by the paths Node's
- * `require.resolve` gives: the CommonJS builds, which `require` the CommonJS builds of sdk and
- * error-codes. CommonJS is not tree-shaken, so every remoteEntry.js and the shell's main.js carried
- * all of it, Node-only loaders included (~5 KB gzip per remote entry). Each of these packages ships
- * an ES module build beside every `.cjs` file; this points both the import and the alias at it.
- * Applied after the federation plugin, so its alias is set by then.
- */
-class FederationEsmRuntimePlugin {
-  apply(compiler: import('@rspack/core').Compiler): void {
-    // `x.cjs` → `x.mjs` or `x.js`, whichever is there (error-codes names its ES modules `.mjs`).
-    const esm = (file: string) => ['.mjs', '.js'].map((ext) => file.replace(/\.cjs$/, ext)).find((twin) => existsSync(twin)) ?? file;
-    new compiler.rspack.NormalModuleReplacementPlugin(MF_RUNTIME_CJS, (data: { request: string }) => {
-      data.request = esm(data.request);
-    }).apply(compiler);
-    compiler.hooks.afterPlugins.tap('FederationEsmRuntimePlugin', () => {
-      const alias = compiler.options.resolve.alias;
-      if (!alias || Array.isArray(alias)) return;
-      for (const [key, target] of Object.entries(alias)) {
-        if (typeof target === 'string' && MF_RUNTIME_CJS.test(target)) alias[key] = esm(target);
-      }
-    });
-  }
-}
 
 function isProduction(env: { mode?: string }): boolean {
   return (env.mode ?? process.env.NODE_ENV) === 'production' || process.argv.includes('production');
@@ -226,7 +121,7 @@ function createLoaderConfig(opts: SectionBuildOptions, version: string): import(
     target: ['web', 'es2020'],
     devtool: false,
     entry: { loader: opts.loader as string },
-    output: { path: path.join(opts.dir, 'dist', version), filename: 'ssr-loader.js', clean: false, iife: true },
+    output: { path: path.join(opts.dir, 'dist', version), filename: BUILD_FILES.pageLoader, clean: false, iife: true },
     resolve: { extensions: ['.ts', '.tsx', '.js'] },
     module: { rules: [swcRule(true, false)] },
     optimization: { minimize: true, splitChunks: false, runtimeChunk: false },
@@ -258,8 +153,8 @@ export function createServerConfig(
     devtool: false,
     entry: { server: opts.server },
     output: {
-      path: path.join(opts.dir, 'dist', v, 'server'),
-      filename: 'server.js',
+      path: path.join(opts.dir, 'dist', v, BUILD_FILES.serverDir),
+      filename: BUILD_FILES.serverFile,
       library: { type: 'commonjs2' },
       // Lazy pages and on-demand libraries are all in the one file: a render never waits for a chunk.
       asyncChunks: false,
@@ -290,15 +185,37 @@ export function createServerConfig(
   } as import('@rspack/core').Configuration;
 }
 
+/** The section's Module Federation plugin: its exposes (a remote) and the shared singletons. */
+function federationPlugin(opts: SectionBuildOptions, isShell: boolean, production: boolean) {
+  const pkg = readJson<PackageJson>(path.join(opts.dir, 'package.json'));
+  const sharedPkg = readJson<PackageJson>(path.join(import.meta.dirname ?? __dirname, '..', 'package.json'));
+  return new opts.ModuleFederationPlugin({
+    name: opts.name,
+    ...(isShell ? { remotes: {} } : { filename: BUILD_FILES.remoteEntry, exposes: opts.exposes ?? {} }),
+    shared: sharedSingletons(pkg.dependencies ?? {}, sharedPkg.version),
+    shareStrategy: 'loaded-first',
+    manifest: true,
+    dts: false,
+    experiments: {
+      // Browser only: leaves the runtime's Node loading paths out of the bundle.
+      optimization: { target: 'web' },
+      // One MF runtime in the page: the shell provides its runtime core and production remotes
+      // use it instead of carrying their own copy in every remoteEntry.js. A remote's dev
+      // server keeps its own, so it still runs standalone.
+      ...(isShell ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {}),
+    },
+    ...(opts.runtimePlugins ? { runtimePlugins: opts.runtimePlugins } : {}),
+  });
+}
+
 export function createSectionConfig(
   opts: SectionBuildOptions,
   env: { mode?: string } = {},
   fixedVersion?: string,
 ): import('@rspack/core').Configuration {
-  const { rspack, ModuleFederationPlugin } = opts;
+  const { rspack } = opts;
   const production = isProduction(env);
   const pkg = readJson<PackageJson>(path.join(opts.dir, 'package.json'));
-  const sharedPkg = readJson<PackageJson>(path.join(import.meta.dirname ?? __dirname, '..', 'package.json'));
   const version = fixedVersion ?? buildVersion(pkg.version);
   const isShell = opts.kind === 'shell';
   // Only under the dev server: a development build without hot updates has nothing to refresh with.
@@ -337,23 +254,7 @@ export function createSectionConfig(
       ],
     },
     plugins: [
-      new ModuleFederationPlugin({
-        name: opts.name,
-        ...(isShell ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: opts.exposes ?? {} }),
-        shared: sharedSingletons(pkg.dependencies ?? {}, sharedPkg.version),
-        shareStrategy: 'loaded-first',
-        manifest: true,
-        dts: false,
-        experiments: {
-          // Browser only: leaves the runtime's Node loading paths out of the bundle.
-          optimization: { target: 'web' },
-          // One MF runtime in the page: the shell provides its runtime core and production remotes
-          // use it instead of carrying their own copy in every remoteEntry.js. A remote's dev
-          // server keeps its own, so it still runs standalone.
-          ...(isShell ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {}),
-        },
-        ...(opts.runtimePlugins ? { runtimePlugins: opts.runtimePlugins } : {}),
-      }),
+      federationPlugin(opts, isShell, production),
       new FederationEsmRuntimePlugin(),
       ...(refresh && opts.ReactRefreshPlugin ? [new opts.ReactRefreshPlugin()] : []),
       ...(existsSync(htmlTemplate)

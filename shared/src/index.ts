@@ -10,7 +10,7 @@ export { createApi } from './api/createApi';
 export { AnswerRecorder, ServerAnswers, requestKey, type AnswerSink, type AnswerSource } from './api/answers';
 export { productFilterForm } from './api/catalog';
 export { ApiError, messageOf, messagesOf, fieldErrorsOf, toMessages } from './api/errors';
-export { answered, checkAnswer, withCheckedAnswers } from './api/checked';
+export { answered, checkAnswer, dataOf, withCheckedAnswers } from './api/checked';
 export * from './config';
 export type { PageLoader, PageLocation, PageModule } from './pageData';
 export { PageNotFoundError, isPageNotFound } from './pageData';
@@ -31,7 +31,9 @@ export * from '@storefront/contract/cod';
 export * from './messages';
 export * from './paths';
 export * from './format';
-// Validation (yup) is its own entry, '@storefront/shared/validation', so it loads with the forms only.
+// Validation (yup) is its own entry, '@storefront/shared/validation', so it loads with the forms only:
+// the form hook loads it on a form's first input.
+export * from './forms';
 export * from './notify';
 export * from './stores';
 export * from './ui';

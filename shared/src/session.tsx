@@ -49,7 +49,6 @@ export function createSession(
   }
   const store = new RootStore(api, {
     storage,
-    storeToken: config.storeToken,
     storeUrl: config.storeUrl,
     connection: { apiBaseUrl: config.apiBaseUrl, apiKey: config.apiKey },
     eventTarget: browser,

@@ -1,6 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { ApiError, MESSAGES, reportError } from '@storefront/shared';
-import { useForm } from '../hooks/useForm';
+import { ApiError, MESSAGES, reportError, useForm } from '@storefront/shared';
 import { FormActions } from './FormActions';
 import { OtpField } from './FormField';
 

@@ -1,7 +1,15 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { MESSAGES, fieldErrorsOf, messageOf, notify, useStores, type RegisterPayload } from '@storefront/shared';
-import { useForm } from '../hooks/useForm';
+import {
+  MESSAGES,
+  fieldErrorsOf,
+  messageOf,
+  notify,
+  useStores,
+  type RegisterPayload,
+  useForm,
+  type UseFormResult,
+} from '@storefront/shared';
 import { CodeStep } from './CodeStep';
 import { FormActions } from './FormActions';
 import { FormField } from './FormField';
@@ -76,30 +84,16 @@ export const SignUpForm = observer(function SignUpForm({ idPrefix, initialMobile
 
   if (awaitingCode) {
     return (
-      <CodeStep
-        idPrefix={`${idPrefix}-otp`}
-        mobile={awaitingCode.mobile}
-        title="Verify mobile number"
-        submitLabel="Verify and create account"
-        busyLabel="Creating account…"
-        // Spec §4: the auth store keeps the user and authenticates only without an email_verification_token.
-        onVerify={async (otp) => {
-          try {
-            const res = await auth.register({ ...awaitingCode, otp });
-            notify.success(messageOf(res, MESSAGES.registrationSuccess));
-            onRegistered();
-          } catch (err) {
-            // Taken meanwhile (an e-mail, a mobile proved by somebody else): back to the field it concerns.
-            const { otp: _code, ...details } = fieldErrorsOf(err);
-            if (Object.keys(details).length === 0) throw err;
-            setAwaitingCode(null);
-            setErrors(details);
-          }
+      <SignUpCodeStep
+        idPrefix={idPrefix}
+        registration={awaitingCode}
+        resend={() => sendCode(awaitingCode)}
+        onRegistered={onRegistered}
+        onRefused={(details) => {
+          setAwaitingCode(null);
+          setErrors(details);
         }}
-        failure={MESSAGES.registrationFailed}
-        onResend={() => sendCode(awaitingCode).catch((err: unknown) => notify.error(messageOf(err, MESSAGES.sendOtpFailed)))}
         onBack={() => setAwaitingCode(null)}
-        backLabel="Change details"
       />
     );
   }
@@ -128,24 +122,79 @@ export const SignUpForm = observer(function SignUpForm({ idPrefix, initialMobile
         autoComplete="tel-national"
         maxLength={10}
       />
-      <div className={`acc-check${errors.terms ? ' acc-check--invalid' : ''}`}>
-        <input
-          id={`${idPrefix}-terms`}
-          name="terms"
-          type="checkbox"
-          checked={values.terms}
-          onChange={onChange}
-          aria-invalid={errors.terms ? true : undefined}
-          aria-describedby={errors.terms ? `${idPrefix}-terms-error` : undefined}
-        />
-        <label htmlFor={`${idPrefix}-terms`}>I accept the terms &amp; conditions</label>
-        {errors.terms && (
-          <p id={`${idPrefix}-terms-error`} className="acc-field__error">
-            {errors.terms}
-          </p>
-        )}
-      </div>
+      <TermsCheck idPrefix={idPrefix} checked={values.terms} onChange={onChange} error={errors.terms} />
       <FormActions error={form.formError} submitting={form.submitting} label="Create account" busyLabel="Sending OTP…" />
     </form>
   );
 });
+
+interface CodeStepProps {
+  idPrefix: string;
+  registration: RegisterPayload;
+  resend: () => Promise<void>;
+  onRegistered: () => void;
+  /** The details were taken meanwhile: back to the form with the fields they concern. */
+  onRefused: (details: Partial<Record<keyof SignUpValues, string>>) => void;
+  onBack: () => void;
+}
+
+/** The code sent to the mobile: the account is created with it (spec §4 sign-up). */
+function SignUpCodeStep({ idPrefix, registration, resend, onRegistered, onRefused, onBack }: CodeStepProps) {
+  const { auth } = useStores();
+  return (
+    <CodeStep
+      idPrefix={`${idPrefix}-otp`}
+      mobile={registration.mobile}
+      title="Verify mobile number"
+      submitLabel="Verify and create account"
+      busyLabel="Creating account…"
+      // Spec §4: the auth store keeps the user and authenticates only without an email_verification_token.
+      onVerify={async (otp) => {
+        try {
+          const res = await auth.register({ ...registration, otp });
+          notify.success(messageOf(res, MESSAGES.registrationSuccess));
+          onRegistered();
+        } catch (err) {
+          // Taken meanwhile (an e-mail, a mobile proved by somebody else): back to the field it concerns.
+          const { otp: _code, ...details } = fieldErrorsOf(err);
+          if (Object.keys(details).length === 0) throw err;
+          onRefused(details);
+        }
+      }}
+      failure={MESSAGES.registrationFailed}
+      onResend={() => resend().catch((err: unknown) => notify.error(messageOf(err, MESSAGES.sendOtpFailed)))}
+      onBack={onBack}
+      backLabel="Change details"
+    />
+  );
+}
+
+interface TermsProps {
+  idPrefix: string;
+  checked: boolean;
+  onChange: UseFormResult<SignUpValues>['onChange'];
+  error: string | undefined;
+}
+
+/** "I accept the terms & conditions", required by spec §5, with its message under it. */
+function TermsCheck({ idPrefix, checked, onChange, error }: TermsProps) {
+  return (
+    <div className={`acc-check${error ? ' acc-check--invalid' : ''}`}>
+      <input
+        id={`${idPrefix}-terms`}
+        name="terms"
+        type="checkbox"
+        checked={checked}
+        onChange={onChange}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${idPrefix}-terms-error` : undefined}
+      />
+      <label htmlFor={`${idPrefix}-terms`}>I accept the terms &amp; conditions</label>
+      {error && (
+        <p id={`${idPrefix}-terms-error`} className="acc-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import { MESSAGES, messageOf, type Api, type TrackedOrder } from '@storefront/shared';
+import { MESSAGES, dataOf, withLoadState, type Api, type TrackedOrder } from '@storefront/shared';
 
 /** Public order tracking (spec §7 /customer/track-order): works for guests. */
 export class TrackOrderStore {
@@ -17,25 +17,21 @@ export class TrackOrderStore {
   async track(trackNo: string): Promise<void> {
     const no = trackNo.trim();
     this.trackNo = no;
-    this.loading = true;
-    this.error = null;
     this.result = null;
-    try {
-      const res = await this.api.trackOrder(no);
-      runInAction(() => {
-        // A later lookup replaced this one while it was on the way: its answer wins.
-        if (this.trackNo !== no || !res) return;
-        if (res.data) this.result = res.data;
-        else this.error = MESSAGES.somethingWentWrong;
-      });
-    } catch (err) {
-      runInAction(() => {
-        if (this.trackNo === no) this.error = messageOf(err, MESSAGES.somethingWentWrong);
-      });
-    } finally {
-      runInAction(() => {
-        if (this.trackNo === no) this.loading = false;
-      });
-    }
+    // A later lookup replaced this one while it was on the way: its answer wins.
+    const isCurrent = () => this.trackNo === no;
+    await withLoadState(
+      this,
+      MESSAGES.somethingWentWrong,
+      async () => {
+        const res = await this.api.trackOrder(no);
+        if (!res) return;
+        const order = dataOf(res);
+        runInAction(() => {
+          if (isCurrent()) this.result = order;
+        });
+      },
+      { isCurrent },
+    ).catch(() => undefined);
   }
 }

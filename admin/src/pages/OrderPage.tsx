@@ -11,11 +11,11 @@ import {
   useDocumentTitle,
   type Order,
   type OrderStatus,
+  useForm,
 } from '@storefront/shared';
 import { useAdmin } from '../AdminContext';
 import { OrderStore, type MoveOutcome } from '../stores/OrderStore';
 import { TextField, formatWhen } from '../components/TextField';
-import { useStaffForm } from '../components/useStaffForm';
 
 /** What each move is called on its button (the API's table decides which ones an order offers). */
 const MOVE_LABELS: Partial<Record<OrderStatus, string>> = {
@@ -154,12 +154,12 @@ const Actions = observer(function Actions({ store }: { store: OrderStore }) {
 });
 
 function DispatchForm({ store }: { store: OrderStore }) {
-  const form = useStaffForm(
+  const form = useForm(
     (v) => v.dispatchSchema,
     { courier: '', tracking_number: '', tracking_url: '' },
-    'Could not dispatch the order',
+    { failure: 'Could not dispatch the order' },
   );
-  const send = form.submit(async (v) => {
+  const send = form.handleSubmit(async (v) => {
     tell(
       await store.move('shipped', {
         courier: v.courier.trim(),
@@ -194,8 +194,8 @@ function cashDue(order: { final_amount: string; cod_fee?: string | undefined }):
 
 function CollectedForm({ store }: { store: OrderStore }) {
   const amount = store.order ? cashDue(store.order) : '';
-  const form = useStaffForm((v) => v.collectedSchema, { collected_amount: amount }, 'Could not mark the order delivered');
-  const send = form.submit(async (v) => tell(await store.move('delivered', { collected_amount: v.collected_amount.trim() })));
+  const form = useForm((v) => v.collectedSchema, { collected_amount: amount }, { failure: 'Could not mark the order delivered' });
+  const send = form.handleSubmit(async (v) => tell(await store.move('delivered', { collected_amount: v.collected_amount.trim() })));
   return (
     <form className="adm-form adm-subform" noValidate onSubmit={send} aria-label="Delivered, cash collected">
       <h3>Delivered: cash collected</h3>
@@ -209,8 +209,8 @@ function CollectedForm({ store }: { store: OrderStore }) {
 
 function CancelForm({ store }: { store: OrderStore }) {
   const paid = store.order?.payment_status === 'paid';
-  const form = useStaffForm((v) => v.staffCancelSchema, { reason: '' }, 'Could not cancel the order');
-  const send = form.submit(async (v) => tell(await store.move('cancelled', { reason: v.reason.trim() })));
+  const form = useForm((v) => v.staffCancelSchema, { reason: '' }, { failure: 'Could not cancel the order' });
+  const send = form.handleSubmit(async (v) => tell(await store.move('cancelled', { reason: v.reason.trim() })));
   return (
     <form className="adm-form adm-subform" noValidate onSubmit={send} aria-label="Cancel order">
       <h3>Cancel the order</h3>

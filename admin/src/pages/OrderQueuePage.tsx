@@ -57,7 +57,7 @@ export const OrderQueuePage = observer(function OrderQueuePage() {
       </form>
       {queue.error && <p className="adm-notice">{queue.error}</p>}
       <p aria-live="polite" className="adm-muted">
-        {queue.loading ? 'Loading…' : `${queue.total} order${queue.total === 1 ? '' : 's'}, oldest waiting first`}
+        {queue.loading ? 'Loading…' : `${queue.paging.total} order${queue.paging.total === 1 ? '' : 's'}, oldest waiting first`}
       </p>
       <ul className="adm-list" aria-label="Orders">
         {queue.orders.map((o) => (
@@ -77,9 +77,9 @@ export const OrderQueuePage = observer(function OrderQueuePage() {
         ))}
       </ul>
       <Pager
-        page={queue.page}
-        pages={queue.pages}
-        onGo={(n) => void queue.goTo(n).catch((err: unknown) => reportError(err, 'Could not load the orders'))}
+        page={queue.paging.page}
+        pages={queue.paging.pages}
+        onGo={(n) => void queue.paging.goTo(n).catch((err: unknown) => reportError(err, 'Could not load the orders'))}
       />
     </section>
   );

@@ -1,13 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Picture, notify, paths, reportError, useDocumentTitle } from '@storefront/shared';
+import { Picture, notify, paths, reportError, useDocumentTitle, useForm } from '@storefront/shared';
 import type { StaffProduct } from '@storefront/shared/staff';
 import { useAdmin } from '../AdminContext';
 import { MAX_UPLOAD_BYTES, shrinkPhoto } from '../components/shrinkPhoto';
 import { Pager } from '../components/Pager';
 import { ProductsStore } from '../stores/ProductsStore';
 import { TextField } from '../components/TextField';
-import { useStaffForm } from '../components/useStaffForm';
 
 /** Products with each variation's stock and prices; hide a product from the shop or show it again. */
 export const ProductsPage = observer(function ProductsPage() {
@@ -36,7 +35,7 @@ export const ProductsPage = observer(function ProductsPage() {
       </form>
       {store.error && <p className="adm-notice">{store.error}</p>}
       <p aria-live="polite" className="adm-muted">
-        {store.loading ? 'Loading…' : `${store.total} product${store.total === 1 ? '' : 's'}`}
+        {store.loading ? 'Loading…' : `${store.paging.total} product${store.paging.total === 1 ? '' : 's'}`}
       </p>
       <ul className="adm-list" aria-label="Products">
         {store.products.map((p) => (
@@ -44,9 +43,9 @@ export const ProductsPage = observer(function ProductsPage() {
         ))}
       </ul>
       <Pager
-        page={store.page}
-        pages={store.pages}
-        onGo={(n) => void store.goTo(n).catch((err: unknown) => reportError(err, 'Could not load the products'))}
+        page={store.paging.page}
+        pages={store.paging.pages}
+        onGo={(n) => void store.paging.goTo(n).catch((err: unknown) => reportError(err, 'Could not load the products'))}
       />
     </section>
   );
@@ -122,12 +121,12 @@ function VariationForm({
   variation: StaffProduct['variations'][number];
   store: ProductsStore;
 }) {
-  const form = useStaffForm(
+  const form = useForm(
     (v) => v.variationSchema,
     { stock: String(variation.stock), price: variation.price, mrp: variation.mrp },
-    'Could not save the variation',
+    { failure: 'Could not save the variation' },
   );
-  const send = form.submit(async (v) => {
+  const send = form.handleSubmit(async (v) => {
     await store.changeVariation(productId, variation.id, {
       ...(Number(v.stock) !== variation.stock ? { stock: Number(v.stock), from_stock: variation.stock } : {}),
       price: v.price.trim(),

@@ -9,10 +9,10 @@ import {
   useDocumentTitle,
   useStores,
   type StoreInfoFields,
+  useForm,
 } from '@storefront/shared';
 import { useAdmin } from '../AdminContext';
 import { TextField } from '../components/TextField';
-import { useStaffForm } from '../components/useStaffForm';
 
 type Values = Record<keyof StoreInfoFields, string>;
 
@@ -81,8 +81,10 @@ function SettingsForm({ saved }: { saved: Values }) {
   const [base, setBase] = useState(saved);
   // Only what the owner changed is checked and sent, as the API checks only what it is sent: a value saved
   // before these rules (the seed's "+91 …" mobile) does not block changing the offer text.
-  const form = useStaffForm((v, values) => v.storeInfoSchema.pick(changedKeys(values, base)), saved, 'Could not save the store settings');
-  const send = form.submit(async (v) => {
+  const form = useForm((v, values) => v.storeInfoSchema.pick(changedKeys(values, base)), saved, {
+    failure: 'Could not save the store settings',
+  });
+  const send = form.handleSubmit(async (v) => {
     const keys = changedKeys(v, base);
     if (keys.length === 0) {
       notify.info('Nothing to change');

@@ -1,7 +1,7 @@
+import { useForm } from '@storefront/shared';
 import { observer } from 'mobx-react-lite';
 import { useAdmin } from '../AdminContext';
 import { TextField } from '../components/TextField';
-import { useStaffForm } from '../components/useStaffForm';
 
 /** Staff sign-in: e-mail and password, then the six-digit code e-mailed to the member (issue 38). */
 export const SignInPage = observer(function SignInPage() {
@@ -21,13 +21,13 @@ export const SignInPage = observer(function SignInPage() {
 
 function PasswordStep() {
   const { session } = useAdmin();
-  const form = useStaffForm((v) => v.staffSignInSchema, { email: '', password: '' }, 'Could not sign in');
+  const form = useForm((v) => v.staffSignInSchema, { email: '', password: '' }, { failure: 'Could not sign in' });
   return (
     <form
       className="adm-form"
       noValidate
       aria-label="Staff sign-in"
-      onSubmit={form.submit((v) => session.signIn(v.email.trim(), v.password))}
+      onSubmit={form.handleSubmit((v) => session.signIn(v.email.trim(), v.password))}
     >
       <TextField idPrefix="adm-signin" label="Email" type="email" autoComplete="username" required {...form.field('email')} />
       <TextField
@@ -47,9 +47,9 @@ function PasswordStep() {
 
 const CodeStep = observer(function CodeStep() {
   const { session } = useAdmin();
-  const form = useStaffForm((v) => v.staffCodeSchema, { code: '' }, 'Could not sign in');
+  const form = useForm((v) => v.staffCodeSchema, { code: '' }, { failure: 'Could not sign in' });
   return (
-    <form className="adm-form" noValidate aria-label="E-mailed code" onSubmit={form.submit((v) => session.verify(v.code.trim()))}>
+    <form className="adm-form" noValidate aria-label="E-mailed code" onSubmit={form.handleSubmit((v) => session.verify(v.code.trim()))}>
       <p>We e-mailed you a six-digit sign-in code. It works once and for a few minutes.</p>
       {session.devCode && <p className="adm-dev">Development: the code is {session.devCode}</p>}
       <TextField

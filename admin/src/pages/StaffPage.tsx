@@ -1,11 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { notify, reportError, useDocumentTitle } from '@storefront/shared';
+import { notify, reportError, useDocumentTitle, useForm } from '@storefront/shared';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@storefront/shared/staff';
 import { useAdmin } from '../AdminContext';
 import { StaffStore } from '../stores/StaffStore';
 import { TextField, formatWhen } from '../components/TextField';
-import { useStaffForm } from '../components/useStaffForm';
 
 /** Owners only: the shop's staff, adding one, changing a role, disabling, signing out everywhere. */
 export const StaffPage = observer(function StaffPage() {
@@ -80,8 +79,8 @@ function MemberCard({ member, store, self }: { member: StaffMember; store: Staff
 
 function AddMemberForm({ store }: { store: StaffStore }) {
   const initial = { email: '', name: '', role: 'staff', password: '' };
-  const form = useStaffForm((v) => v.staffMemberSchema, initial, 'Could not add the staff member');
-  const send = form.submit(async (v) => {
+  const form = useForm((v) => v.staffMemberSchema, initial, { failure: 'Could not add the staff member' });
+  const send = form.handleSubmit(async (v) => {
     await store.add({ email: v.email.trim(), name: v.name.trim(), role: v.role as StaffRole, password: v.password });
     notify.success(`${v.name.trim()} added: tell them their password; they sign in with a code sent to their e-mail`);
     form.setValues(initial);

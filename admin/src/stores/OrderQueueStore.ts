@@ -1,44 +1,32 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { answered, withLoadState, type Order } from '@storefront/shared';
 import type { StaffApi, StaffOrderFilters } from '@storefront/shared/staff';
+import { Paging } from './Paging';
 
 /** The order queue (issue 38): oldest waiting first (the API's order), filtered by status, payment and day. */
 export class OrderQueueStore {
   orders: Order[] = [];
-  total = 0;
-  page = 1;
-  perPage = 25;
   filters: StaffOrderFilters = { status: 'order_placed' };
   loading = false;
   error: string | null = null;
+  readonly paging = new Paging(25, () => this.load());
 
   constructor(private readonly api: Pick<StaffApi, 'orders'>) {
-    makeAutoObservable<OrderQueueStore, 'api'>(this, { api: false, orders: observableRef }, { autoBind: true });
-  }
-
-  get pages(): number {
-    return Math.max(1, Math.ceil(this.total / this.perPage));
+    makeAutoObservable<OrderQueueStore, 'api'>(this, { api: false, paging: false, orders: observableRef }, { autoBind: true });
   }
 
   /** New filters start again at page one. */
   async filter(filters: StaffOrderFilters): Promise<void> {
     this.filters = filters;
-    this.page = 1;
-    await this.load();
-  }
-
-  async goTo(page: number): Promise<void> {
-    this.page = Math.min(Math.max(1, page), this.pages);
-    await this.load();
+    await this.paging.restart();
   }
 
   async load(): Promise<void> {
     await withLoadState(this, 'Could not load the orders', async () => {
-      const res = answered(await this.api.orders({ ...this.filters, page: this.page }));
+      const res = answered(await this.api.orders({ ...this.filters, page: this.paging.page }));
       runInAction(() => {
         this.orders = res.data?.orders ?? [];
-        this.total = res.data?.total ?? 0;
-        this.perPage = res.data?.per_page ?? this.perPage;
+        this.paging.took(res.data);
       });
     });
   }

@@ -1,43 +1,31 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { answered, withLoadState } from '@storefront/shared';
 import type { StaffApi, StaffProduct, VariationChange } from '@storefront/shared/staff';
+import { Paging } from './Paging';
 
 /** The back office's products (hidden ones too): stock and prices per variation, hide and show. */
 export class ProductsStore {
   products: StaffProduct[] = [];
-  total = 0;
-  page = 1;
-  perPage = 20;
   search = '';
   loading = false;
   error: string | null = null;
+  readonly paging = new Paging(20, () => this.load());
 
   constructor(private readonly api: Pick<StaffApi, 'products' | 'setProductHidden' | 'changeVariation' | 'replacePicture'>) {
-    makeAutoObservable<ProductsStore, 'api'>(this, { api: false, products: observableRef }, { autoBind: true });
-  }
-
-  get pages(): number {
-    return Math.max(1, Math.ceil(this.total / this.perPage));
+    makeAutoObservable<ProductsStore, 'api'>(this, { api: false, paging: false, products: observableRef }, { autoBind: true });
   }
 
   async find(search: string): Promise<void> {
     this.search = search.trim();
-    this.page = 1;
-    await this.load();
-  }
-
-  async goTo(page: number): Promise<void> {
-    this.page = Math.min(Math.max(1, page), this.pages);
-    await this.load();
+    await this.paging.restart();
   }
 
   async load(): Promise<void> {
     await withLoadState(this, 'Could not load the products', async () => {
-      const res = answered(await this.api.products({ search: this.search, page: this.page }));
+      const res = answered(await this.api.products({ search: this.search, page: this.paging.page }));
       runInAction(() => {
         this.products = res.data?.products ?? [];
-        this.total = res.data?.total ?? 0;
-        this.perPage = res.data?.per_page ?? this.perPage;
+        this.paging.took(res.data);
       });
     });
   }

@@ -27,13 +27,9 @@ const owner: StaffMember & { password: string } = {
   password: 'Secret#1',
 };
 
-/**
- * An in-memory staff API with the real one's rules that the back office relies on: the two sign-in
- * steps, the transition table (contract), a move from a status the order is no longer in answering 409,
- * owner-only calls answering 403 to a staff member.
- */
-export function createFakeStaffApi(init: Partial<FakeStaffState> = {}): FakeStaffApi {
-  const state: FakeStaffState = {
+/** A fresh back office: an owner and a staff member, one order waiting, one product. */
+function initialState(init: Partial<FakeStaffState>): FakeStaffState {
+  return {
     members: [owner, { ...owner, id: 2, email: 'ravi@shop.in', name: 'Ravi Staff', role: 'staff' }],
     code: '123456',
     orders: [makeOrder({ order_number: 'SF1001', status: 'order_placed' })],
@@ -52,17 +48,24 @@ export function createFakeStaffApi(init: Partial<FakeStaffState> = {}): FakeStaf
     signedInAs: null,
     ...init,
   };
-  const member = () => state.members.find((m) => m.id === state.signedInAs);
-  const ownerOnly = () => {
-    if (member()?.role !== 'owner') throw new ApiError(403, ['Only an owner may do this']);
-  };
-  const orderOf = (n: string) => {
-    const o = state.orders.find((x) => x.order_number === n);
-    if (!o) throw new ApiError(404, ['Order not found']);
-    return o;
-  };
-  const { password: _p, ...publicOwner } = owner;
-  const api: StaffApi = {
+}
+
+const memberOf = (state: FakeStaffState) => state.members.find((m) => m.id === state.signedInAs);
+
+/** Owner-only calls answer a staff member 403, as the server does. */
+function ownerOnly(state: FakeStaffState): void {
+  if (memberOf(state)?.role !== 'owner') throw new ApiError(403, ['Only an owner may do this']);
+}
+
+function orderOf(state: FakeStaffState, orderNumber: string): Order {
+  const o = state.orders.find((x) => x.order_number === orderNumber);
+  if (!o) throw new ApiError(404, ['Order not found']);
+  return o;
+}
+
+/** The two sign-in steps (a password, then the e-mailed code), the session and sign-out. */
+function sessionCalls(state: FakeStaffState): Pick<StaffApi, 'signIn' | 'verifySignIn' | 'me' | 'signOut' | 'changePassword'> {
+  return {
     async signIn({ email, password }) {
       const m = state.members.find((x) => x.email === email && x.password === password);
       if (!m) throw new ApiError(401, ['Invalid email or password']);
@@ -76,7 +79,7 @@ export function createFakeStaffApi(init: Partial<FakeStaffState> = {}): FakeStaf
       return { success: true, data: { token: `staff-token-${m.id}`, expires_at: '2099-01-01T00:00:00.000Z', staff } };
     },
     async me() {
-      const m = member();
+      const m = memberOf(state);
       if (!m) throw new ApiError(401, ['Please sign in']);
       const { password: _pw, ...staff } = m;
       return { success: true, data: { staff } };
@@ -88,16 +91,22 @@ export function createFakeStaffApi(init: Partial<FakeStaffState> = {}): FakeStaf
     async changePassword() {
       return { success: true };
     },
+  };
+}
+
+/** The order queue and moving an order along the contract's transition table (409 when it moved first). */
+function orderCalls(state: FakeStaffState): Pick<StaffApi, 'orders' | 'order' | 'moveOrder'> {
+  return {
     async orders(filters) {
       const orders = state.orders.filter((o) => !filters.status || o.status === filters.status);
       return { success: true, data: { orders, total: orders.length, page: filters.page ?? 1, per_page: 25 } };
     },
     async order(n) {
-      const order = orderOf(n);
+      const order = orderOf(state, n);
       return { success: true, data: { order, next: [...nextStatuses(order.status)] } };
     },
     async moveOrder(n, move) {
-      const order = orderOf(n);
+      const order = orderOf(state, n);
       if (order.status !== move.from) throw new ApiError(409, [`This order was changed by someone else: it is now ${order.status}.`]);
       if (!nextStatuses(order.status).includes(move.to)) throw new ApiError(409, ['Not allowed']);
       const at = '2026-11-27T10:00:00.000Z';
@@ -124,6 +133,14 @@ export function createFakeStaffApi(init: Partial<FakeStaffState> = {}): FakeStaf
         data: { order: next, changed: true, next: [...nextStatuses(next.status)] },
       };
     },
+  };
+}
+
+type ProductCalls = 'products' | 'setProductHidden' | 'replacePicture' | 'changeVariation' | 'changeStoreInfo';
+
+/** Products (hidden ones too), their pictures, stock and prices, and the store's details. */
+function productCalls(state: FakeStaffState): Pick<StaffApi, ProductCalls> {
+  return {
     async products() {
       return { success: true, data: { products: state.products, total: state.products.length, page: 1, per_page: 20 } };
     },
@@ -158,32 +175,51 @@ export function createFakeStaffApi(init: Partial<FakeStaffState> = {}): FakeStaf
       Object.assign(state.storeInfo, fields);
       return { success: true };
     },
+  };
+}
+
+type TeamCalls = 'members' | 'addMember' | 'changeMember' | 'revokeSessions' | 'activity';
+
+/** The owner's calls about the team: members, their sessions and the activity record. */
+function teamCalls(state: FakeStaffState): Pick<StaffApi, TeamCalls> {
+  const { password: _p, ...publicOwner } = owner;
+  return {
     async members() {
-      ownerOnly();
+      ownerOnly(state);
       return { success: true, data: { members: state.members.map(({ password: _pw, ...m }) => m) } };
     },
     async addMember(payload) {
-      ownerOnly();
+      ownerOnly(state);
       const m = { ...publicOwner, ...payload, id: state.members.length + 1 };
       state.members.push(m);
       const { password: _pw, ...staff } = m;
       return { success: true, data: { staff } };
     },
     async changeMember(id, change) {
-      ownerOnly();
+      ownerOnly(state);
       state.members = state.members.map((m) => (m.id === id ? { ...m, ...change } : m));
       const { password: _pw, ...staff } = state.members.find((m) => m.id === id) ?? owner;
       return { success: true, data: { staff } };
     },
     async revokeSessions() {
-      ownerOnly();
+      ownerOnly(state);
       return { success: true, data: { ended: 1 } };
     },
     async activity() {
-      ownerOnly();
+      ownerOnly(state);
       return { success: true, data: { actions: [], next_before: null } };
     },
   };
+}
+
+/**
+ * An in-memory staff API with the real one's rules that the back office relies on: the two sign-in
+ * steps, the transition table (contract), a move from a status the order is no longer in answering 409,
+ * owner-only calls answering 403 to a staff member.
+ */
+export function createFakeStaffApi(init: Partial<FakeStaffState> = {}): FakeStaffApi {
+  const state = initialState(init);
+  const api: StaffApi = { ...sessionCalls(state), ...orderCalls(state), ...productCalls(state), ...teamCalls(state) };
   const recorded = Object.fromEntries(
     Object.entries(api).map(([name, fn]) => [
       name,

@@ -32,6 +32,7 @@ import * as m022 from './migrations/022_order_cod_fee';
 import * as m024 from './migrations/024_address_book';
 import * as m025 from './migrations/025_gst_invoices';
 import * as m026 from './migrations/026_invoice_cod_fee';
+import * as m027 from './migrations/027_search_without_hidden';
 import * as m029 from './migrations/029_search_page';
 import { DEFAULT_PG_POOL_SIZE } from '../config';
 import { DatabaseUnavailableError, isConnectionFailure } from '../lib/errors';
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '024_address_book': m024,
   '025_gst_invoices': m025,
   '026_invoice_cod_fee': m026,
+  '027_search_without_hidden': m027,
   '029_search_page': m029,
 };
 

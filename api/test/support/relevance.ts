@@ -1,7 +1,7 @@
 /**
  * The search relevance table of issue 36: what shoppers in India type, and which products of the seeded
  * catalogue must come first (and must not). Read by the relevance test (both databases) and by
- * `bench/relevance.ts`, which prints the shares the issue's closing note asks for.
+ * `bench/api/relevance.ts` (`pnpm bench:relevance`), which prints the shares the issue's closing note asks for.
  */
 import type { Product } from '@storefront/contract';
 

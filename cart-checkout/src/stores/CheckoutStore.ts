@@ -6,8 +6,7 @@ import {
   messageOf,
   notify,
   reportError,
-  toMessages,
-  type CheckoutPayload,
+  dataOf,
   type City,
   type Coupon,
   type RootStore,
@@ -16,34 +15,16 @@ import {
   gstinProblem,
 } from '@storefront/shared';
 import { orderSuccessUrl, paymentUrl, type OrderOutcomeState } from '../lib/orderLinks';
-import { loadValidation } from '../lib/validation';
-
-/** The checkout form of spec §5 (checkout address). */
-export interface AddressForm {
-  email: string;
-  firstname: string;
-  lastname: string;
-  address: string;
-  pincode: string;
-  alt_phone_number: string;
-  state: string;
-  city: string;
-}
-
-export const EMPTY_ADDRESS: AddressForm = {
-  email: '',
-  firstname: '',
-  lastname: '',
-  address: '',
-  pincode: '',
-  alt_phone_number: '',
-  state: '',
-  city: '',
-};
-
-export type PaymentMethod = 'cod' | 'prepaid';
-
-export type FieldErrors = Partial<Record<keyof AddressForm, string>>;
+import {
+  formFieldErrors,
+  holdsAddress,
+  orderPayload,
+  prefillFrom,
+  withAddress,
+  type AddressForm,
+  type FieldErrors,
+  type PaymentMethod,
+} from './checkoutForm';
 
 /** What placing the order ended with, for the page to act on. */
 export type SubmitOutcome =
@@ -171,8 +152,7 @@ export class CheckoutStore {
     try {
       const res = await this.session.api.applyCoupon(trimmed);
       if (!res) return false;
-      const coupon = res.data?.coupon;
-      if (!coupon) throw new ApiError(200, toMessages(res.message));
+      const coupon = dataOf(res, 'coupon');
       runInAction(() => (this.coupon = coupon));
       notify.success(messageOf(res, MSG_COUPON_APPLIED));
       return true;
@@ -192,34 +172,13 @@ export class CheckoutStore {
 
   /** Fills the empty fields from the signed-in customer and the saved shipping address (spec §3). */
   prefill(values: AddressForm): AddressForm {
-    const c = this.session.auth.customer;
-    if (!c) return values;
-    const a = c.shipping_address;
-    const pick = (current: string, saved: string | null | undefined) => current || (saved ?? '');
-    // A city only makes sense with its own state: take the saved one only with the saved state.
-    const sameState = !values.state || values.state === a?.state;
-    return {
-      email: pick(values.email, c.email),
-      firstname: pick(values.firstname, c.firstname),
-      lastname: pick(values.lastname, c.lastname),
-      address: pick(values.address, a?.address),
-      pincode: pick(values.pincode, a?.pincode),
-      // alt_phone_number defaults to the phone number (spec §3): only a different one is an alternate.
-      alt_phone_number: pick(
-        values.alt_phone_number,
-        a?.alt_phone_number ?? (c.alt_phone_number !== c.phone_number ? c.alt_phone_number : ''),
-      ),
-      state: pick(values.state, a?.state),
-      city: sameState ? pick(values.city, a?.city) : values.city,
-    };
+    return prefillFrom(this.session.auth.customer, values);
   }
 
-  /** Spec §5 checkout address rules with their messages, one per field; the buyer GSTIN's (issue 39) beside them. */
-  async validate(values: AddressForm): Promise<FieldErrors> {
-    const v = await loadValidation();
+  /** Issue 39: checks the buyer GSTIN where the form's own rules are checked, its message under its field. */
+  checkGstin(): void {
     const gstin = this.buyerGstin.trim().toUpperCase();
-    runInAction(() => (this.gstinError = gstin ? gstinProblem(gstin) : null));
-    return (await v.validateForm(v.checkoutAddressSchema, values)) as FieldErrors;
+    this.gstinError = gstin ? gstinProblem(gstin) : null;
   }
 
   // ---------- the address book (issue 39) ----------
@@ -233,22 +192,12 @@ export class CheckoutStore {
 
   /** The saved address the form's address fields hold now (none once the shopper changed one). */
   chosenAddress(values: AddressForm): SavedAddress | undefined {
-    return this.savedAddresses.find(
-      (a) =>
-        a.address === values.address.trim() && a.pincode === values.pincode.trim() && a.city === values.city && a.state === values.state,
-    );
+    return this.savedAddresses.find((a) => holdsAddress(values, a));
   }
 
   /** The form with a saved address's fields in it, or its address fields emptied for a new one (null). */
   withAddress(values: AddressForm, a: SavedAddress | null): AddressForm {
-    return {
-      ...values,
-      address: a?.address ?? '',
-      pincode: a?.pincode ?? '',
-      city: a?.city ?? '',
-      state: a?.state ?? '',
-      alt_phone_number: a?.alt_phone_number ?? '',
-    };
+    return withAddress(values, a);
   }
 
   setBuyerGstin(value: string): void {
@@ -310,7 +259,7 @@ export class CheckoutStore {
   async submitOrder(values: AddressForm, method: PaymentMethod): Promise<SubmitOutcome> {
     const { auth } = this.session;
     if (this.submitting) return { kind: 'failed' };
-    // A mistyped GSTIN (found by `validate`) is shown under its own field; nothing is placed.
+    // A mistyped GSTIN (found by `checkGstin`) is shown under its own field; nothing is placed.
     if (this.gstinError) return { kind: 'invalid', errors: {} };
     if (!auth.isAuthenticated && this.otpStep !== 'details') {
       notify.error(MSG_VERIFY_FIRST);
@@ -351,27 +300,15 @@ export class CheckoutStore {
   /** `POST /checkout1` against the customer's server cart, with the coupon when one is applied. */
   private async placeOrder(values: AddressForm, method: PaymentMethod): Promise<SubmitOutcome> {
     const { api, auth, cart } = this.session;
-    const alt = values.alt_phone_number.trim();
-    const payload: CheckoutPayload = {
-      email: values.email.trim(),
-      firstname: values.firstname.trim(),
-      lastname: values.lastname.trim(),
-      address: values.address.trim(),
-      pincode: values.pincode.trim(),
-      city: values.city,
-      state: values.state,
-      payment_method: method,
-      ...(alt ? { alt_phone_number: alt } : {}),
-      ...(this.coupon ? { coupon_code: this.coupon.code } : {}),
-      // Issue 39: the saved address chosen (the server reads it from the book), and a business buyer's GSTIN.
-      ...(this.chosenAddress(values) ? { address_id: this.chosenAddress(values)?.id } : {}),
-      ...(this.buyerGstin.trim() ? { buyer_gstin: this.buyerGstin.trim().toUpperCase() } : {}),
-    };
+    const payload = orderPayload(values, method, {
+      coupon: this.coupon,
+      addressId: this.chosenAddress(values)?.id,
+      buyerGstin: this.buyerGstin,
+    });
     try {
       const res = await api.checkout(payload);
       if (!res) return { kind: 'failed' };
-      if (!res.data) throw new ApiError(200, toMessages(res.message));
-      const { order_numbers: orderNumbers, payment } = res.data;
+      const { order_numbers: orderNumbers, payment } = dataOf(res);
       runInAction(() => {
         // Spec §4: checkout success clears the discount, refreshes the customer and clears the cart.
         this.placed = true;
@@ -402,12 +339,4 @@ export class CheckoutStore {
       return { kind: 'failed' };
     }
   }
-}
-
-/** The server's field errors (400) that belong to this form, or null when none do. */
-function formFieldErrors(err: unknown): FieldErrors | null {
-  const all = fieldErrorsOf(err);
-  const out: FieldErrors = {};
-  for (const key of Object.keys(EMPTY_ADDRESS) as (keyof AddressForm)[]) if (all[key]) out[key] = all[key];
-  return Object.keys(out).length ? out : null;
 }

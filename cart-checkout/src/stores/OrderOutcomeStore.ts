@@ -1,5 +1,5 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import { addMoney, MESSAGES, messageOf, reportError, type Api, type CartStore, type Order } from '@storefront/shared';
+import { addMoney, MESSAGES, reportError, withLoadState, type Api, type CartStore, type Order } from '@storefront/shared';
 
 /** The orders an outcome page talks about, read back from the customer's order list (one order per cart line). */
 export class OrderOutcomeStore {
@@ -28,19 +28,16 @@ export class OrderOutcomeStore {
       this.settled = true;
       return;
     }
-    this.loading = true;
-    this.error = null;
+    const wanted = new Set(orderNumbers);
     try {
-      const res = await this.api.getOrders();
-      const wanted = new Set(orderNumbers);
-      if (res) runInAction(() => (this.orders = (res.data ?? []).filter((o) => wanted.has(o.order_number))));
-    } catch (err) {
-      runInAction(() => (this.error = messageOf(err, MESSAGES.ordersFetchFailed)));
-    } finally {
-      runInAction(() => {
-        this.loading = false;
-        this.settled = true;
+      await withLoadState(this, MESSAGES.ordersFetchFailed, async () => {
+        const res = await this.api.getOrders();
+        if (res) runInAction(() => (this.orders = (res.data ?? []).filter((o) => wanted.has(o.order_number))));
       });
+    } catch {
+      // Kept in `error`, which the outcome pages show in place of the orders.
+    } finally {
+      runInAction(() => (this.settled = true));
     }
   }
 

@@ -3,7 +3,7 @@ import { runInAction } from 'mobx';
 import { act } from '@testing-library/react';
 import { Profiler, type ReactElement } from 'react';
 import { RootStore, STATE_KEY, useStores, type CartLine } from '@storefront/shared';
-import { createFakeApi, memoryStorage, renderWithStores, signInForTest, type FakeApi } from '@storefront/shared/testing';
+import { cartLineOf, createFakeApi, memoryStorage, renderWithStores, signInForTest, type FakeApi } from '@storefront/shared/testing';
 import CartPanel from '../overlays/CartPanel/CartPanel';
 
 /**
@@ -12,25 +12,8 @@ import CartPanel from '../overlays/CartPanel/CartPanel';
  */
 export function lineOf(api: FakeApi, productId: number, variationId: number, quantity: number): CartLine {
   const p = api.state.products.find((x) => x.id === productId);
-  const v = p?.variations.find((x) => x.id === variationId);
-  if (!p || !v) throw new Error(`no fixture product ${productId}/${variationId}`);
-  return {
-    id: p.id,
-    product_id: p.id,
-    retailer_product_id: p.id,
-    quantity,
-    product_stock: v.stock,
-    product_name: p.product_name,
-    product_images: p.product_images,
-    product_slug: p.slug,
-    status: true,
-    message: '',
-    wishlist_id: null,
-    final_price: v.final_price,
-    retailer_id: p.retailer_id,
-    wholesaler_id: p.wholesaler_id,
-    selected_variant: { id: v.id, product_variation: v.product_variation, final_price: v.final_price, stock: v.stock },
-  };
+  if (!p?.variations.some((x) => x.id === variationId)) throw new Error(`no fixture product ${productId}/${variationId}`);
+  return cartLineOf(p, variationId, quantity);
 }
 
 export const TSHIRT_S = [1, 11] as const;

@@ -1,5 +1,5 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import { MESSAGES, reportError, type Api, type Product } from '@storefront/shared';
+import { MESSAGES, reportLoad, type Api, type Product } from '@storefront/shared';
 
 /** The calls the home's product rows need. */
 export type HomeApi = Pick<Api, 'getNewArrivals' | 'getFeaturedProducts'>;
@@ -25,25 +25,13 @@ export class ProductRow {
    * whatever was shown before, so the rest of the home page is unaffected.
    */
   async fetch(): Promise<void> {
-    this.loading = true;
-    this.error = null;
-    try {
+    await reportLoad(this, this.fallback, async () => {
       const res = await this.load();
       if (!res) return;
       runInAction(() => {
         this.items = Array.isArray(res.data?.data) ? res.data.data : [];
       });
-    } catch (err) {
-      const message = reportError(err, this.fallback);
-      runInAction(() => {
-        this.error = message;
-      });
-    } finally {
-      runInAction(() => {
-        this.loading = false;
-        this.loaded = true;
-      });
-    }
+    });
   }
 }
 

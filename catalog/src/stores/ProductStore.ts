@@ -1,10 +1,10 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import {
   ApiError,
+  dataOf,
   MESSAGES,
   messageOf,
   reportError,
-  toMessages,
   variationLabels,
   type Api,
   type Product,
@@ -43,12 +43,6 @@ function pageInfoOf(p: ProductPage): PageInfo {
     lastPage: Math.max(1, p.last_page || 1),
     showingResultsFor: p.showing_results_for || null,
   };
-}
-
-/** An answer without its data is a failure with the server's message (unsuccessful answers already rejected). */
-function dataOf<T>(res: { message?: string | string[]; data?: T }): T {
-  if (res.data === undefined) throw new ApiError(200, toMessages(res.message));
-  return res.data;
 }
 
 /**

@@ -4,8 +4,7 @@
  * registry/canary change and shared, so what is cached per registry snapshot (the finished plain
  * page, the CSP's origins) stays cached per variant.
  */
-import { storeAt, type StateStore } from '../state';
-import { registryOrigins, type RegistryReader, type RegistrySnapshot } from '../host/registry';
+import { storeAt, type StateStore, registryOrigins, type RegistryReader, type RegistrySnapshot } from '../state';
 import { canariesFor, registryWithCanaries } from './assign';
 import type { CanaryFile } from './state';
 

@@ -8,14 +8,12 @@
  * number of distinct reporters. What was posted — uncapped counts, fallbacks, Web Vitals, failing
  * routes — is shown too, labelled "posted": one address can pad it at will.
  */
-import { storeOf, type OpsContext } from '../release/context';
-import { fmtDate, table } from '../text';
-import { OpsError, SECTIONS, resolveSection } from '../sections';
-import type { HistoryRecord } from '../store';
+import { fmtDate, table, OpsError, SECTIONS, resolveSection, type HistoryRecord } from '../state';
+import { storeOf, type OpsContext } from '../state';
 import { emptyAggregate, formatMs, formatRate, summarize, type Summary } from '../telemetry/aggregate';
 import { REPORTER_CAPS, reporterTotals, type ReporterTotals } from '../telemetry/reporters';
 import { minuteOf, readVersionTotals, versionKey, type VersionTotals } from '../telemetry/store';
-import { describeThresholds } from './commands';
+import { describeThresholds } from './thresholds';
 import type { CanaryRef } from './state';
 
 /** Counts capped per reporter-minute (what --auto-rollback decides on), with their rates per page view. */

@@ -5,18 +5,10 @@
  * the registry, which stays the one every shopper would get (what a CDN serving it directly would hand
  * out); the host applies the canary per shopper (assign.ts).
  */
-import { storeAt, type CanaryFile, type StateStore, type Thresholds } from '../state';
+import { storeAt, type CanaryFile, type StateStore } from '../state';
 
 export type { CanaryFile, CanaryRef, Thresholds } from '../state';
-export { CANARY_FILE } from '../state';
-
-export const DEFAULT_THRESHOLDS: Thresholds = {
-  maxErrorRate: 0.02,
-  maxChunkFailureRate: 0.01,
-  minPageViews: 50,
-  windowMinutes: 15,
-  minReporters: 3,
-};
+export { CANARY_FILE, DEFAULT_THRESHOLDS } from '../state';
 
 /** The running canaries (an unreadable canary.json: none, every shopper gets the live version). */
 export function readCanaries(at: string | StateStore): Promise<CanaryFile> {

@@ -1,9 +1,9 @@
 import { activate } from '../release/activate';
-import { describeThresholds, parsePercent, parseThresholds, startCanary } from '../canary/commands';
-import { OpsError } from '../sections';
-import { str, type Command, type Parsed } from './command';
-import type { OpsContext } from '../release/context';
-import type { Io } from './command';
+import { describeThresholds, parseThresholds } from '../canary/thresholds';
+import { parsePercent, startCanary } from '../release/canary';
+import { OpsError } from '../state';
+import { str, type Command, type Parsed, type Io } from './command';
+import type { OpsContext } from '../state';
 
 const THRESHOLD_FLAGS = ['max-error-rate', 'max-chunk-failure-rate', 'min-page-views', 'window', 'min-reporters'] as const;
 

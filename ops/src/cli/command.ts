@@ -1,5 +1,5 @@
-/** The shape of one CLI command (one file each in this folder); cli.ts parses with node:util parseArgs and dispatches. */
-import type { OpsContext } from '../release/context';
+/** The shape of one CLI command (one file each in this folder); main.ts parses with node:util parseArgs and dispatches. */
+import type { OpsContext } from '../state';
 
 export interface Io {
   out(line: string): void;

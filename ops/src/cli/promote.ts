@@ -1,4 +1,4 @@
-import { promote } from '../canary/commands';
+import { promote } from '../release/canary';
 import type { Command } from './command';
 
 export const promoteCommand: Command = {

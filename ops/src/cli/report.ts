@@ -1,5 +1,5 @@
 import { formatReport, report } from '../canary/report';
-import { OpsError } from '../sections';
+import { OpsError } from '../state';
 import { str, type Command } from './command';
 
 export const reportCommand: Command = {

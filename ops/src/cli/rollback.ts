@@ -1,6 +1,6 @@
 import { rollback } from '../release/rollback';
-import { endCanary } from '../canary/commands';
-import { resolveSection } from '../sections';
+import { endCanary } from '../canary/end';
+import { resolveSection } from '../state';
 import type { Command } from './command';
 
 export const rollbackCommand: Command = {

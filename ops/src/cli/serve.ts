@@ -1,5 +1,5 @@
 import { createHost } from '../host';
-import { OpsError } from '../sections';
+import { OpsError } from '../state';
 import { str, type Command } from './command';
 
 /**

@@ -1,7 +1,7 @@
 import { HOST_SEEN_MS } from '../release/activate';
 import { formatHosts, formatStatus, status } from '../release/status';
 import { formatTelemetryStatus, telemetryStatus } from '../canary/report';
-import { OpsError } from '../sections';
+import { OpsError } from '../state';
 import { str, type Command } from './command';
 
 export const statusCommand: Command = {

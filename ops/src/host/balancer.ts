@@ -1,18 +1,9 @@
 /**
  * How the host spreads `/api/*` over several API processes (API_URL's list): each request goes to the
- * process with the fewest requests in flight (sent and not yet answered, plus queued), ties in turn.
- *
- * Why not undici's BalancedPool (round robin, which the host used before): a Node process pauses now and
- * then for its garbage collector or a slow query, 10–150 ms on a busy machine. Round robin keeps sending
- * it every other request all through the pause, so half the answers of that moment wait; here the
- * paused process's count stays up and the next requests go to the others. The scale bench found the
- * slowest 100-ms windows on 2 API processes to be mostly one process's own (issue 16); a pause of the
- * whole machine slows every process alike, and no balancing helps with that.
- * This is what nginx calls `least_conn` and Envoy "least request".
- *
- * A process that refuses connections is left out for a while (250 ms, doubling with each refusal in a
- * row, at most 10 s) unless every one is; a refused connection sent nothing, so the proxy sends the
- * request again and it goes to another (proxy.ts). Connections are kept per process by undici's Pool.
+ * process with the fewest requests in flight (sent and not yet answered, plus queued), ties in turn —
+ * nginx's `least_conn`, not round robin (why: docs/operators.md § Design notes). A process that refuses
+ * connections is left out for a while (250 ms, doubling with each refusal in a row, at most 10 s) unless
+ * every one is; the proxy sends such a request again (proxy.ts). Connections are kept per process by undici's Pool.
  */
 import { Dispatcher, Pool } from 'undici';
 

@@ -1,20 +1,12 @@
 /**
  * The host's configuration, read once from its options and the environment, validated, and refused
- * loudly when unsafe in production. The one place in the host that looks at NODE_ENV.
- *
- *   STORE_URL            the site's public origin (https://shop.example.in). Required in production, where
- *                        a request naming another Host gets 421; in development it defaults to the
- *                        host's own listen address. storeUrl and product links come from it, never from
- *                        request headers.
- *   API_URL / --api      one or more API origins, comma-separated (fewest requests in flight, a refused one skipped)
- *   TRUSTED_PROXIES      addresses/CIDRs (or loopback, linklocal, uniquelocal) whose X-Forwarded-* count
- *   PAYMENT_CSP_ORIGINS  origins the /payment page may load scripts, frames and connections from
- *   SERVE_SOURCE_MAPS=1  serve *.map (also --source-maps; on by default in development only)
- *   SSR_TIMEOUT_MS, SSR_CACHE_SECONDS, SHUTDOWN_TIMEOUT_MS, LOG_LEVEL, API_KEY, STORE_TOKEN
+ * loudly when unsafe in production. The one place in the host that looks at NODE_ENV. Every setting
+ * (STORE_URL, API_URL, TRUSTED_PROXIES, PAYMENT_CSP_ORIGINS, SERVE_SOURCE_MAPS, SSR_*, …) is in the
+ * table of docs/operators.md § Settings; storeUrl and product links come from STORE_URL, never from
+ * request headers.
  */
 import path from 'node:path';
-import { findSection, type Section } from '../sections';
-import type { StateStore } from '../state';
+import { findSection, type Section, type StateStore } from '../state';
 
 export interface HostOptions {
   /** Deploy root to serve. */

@@ -1,9 +1,8 @@
 /** What the host's plugins share: configuration, the registry, the renderer, metrics, the site's origin. */
 import type { HostConfig } from './config';
-import type { StateStore } from '../state';
-import type { HostMetrics } from './plugins/metrics';
-import type { RegistryReader, RegistrySnapshot } from './registry';
-import type { ServerRenderer } from '../ssr';
+import type { StateStore, RegistryReader, RegistrySnapshot } from '../state';
+import type { HostMetrics } from './metrics';
+import type { ServerRenderer } from './render';
 
 export interface HostContext {
   config: HostConfig;

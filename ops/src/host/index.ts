@@ -1,42 +1,32 @@
 /**
- * The edge host (`pnpm ops serve`): a Fastify application made of one plugin per job, on the libraries
- * the Fastify community keeps for each.
- *
- *   origin       STORE_URL is the site; other Hosts get 421 in production; request ids   plugins/origin.ts
- *   security     helmet: CSP from the registry (+ the page's loader hash, + the gateway on /payment)
- *   compression  @fastify/compress: brotli / gzip (versioned files come precompressed)
- *   metrics      prom-client at /metrics                                                   plugins/metrics.ts
- *   health       /healthz, /readyz                                                         plugins/health.ts
- *   state        the state store's health in /readyz and /metrics; this host's versions reported  plugins/state.ts
- *   files        @fastify/static: /shell/<v>/…, /remotes/<name>/<v>/…, /favicon.ico         plugins/files.ts
- *   proxy        @fastify/reply-from: /api/… to one or more API processes; sitemaps        plugins/proxy.ts
- *   seo          /robots.txt                                                               plugins/seo.ts
- *   canary       the anonymous shopper cookie; each shopper's registry (their canaries)    plugins/canary.ts
- *   telemetry    POST /telemetry from browsers; the canary's automatic rollback            plugins/telemetry.ts
- *   pages        /storefront.config.json, /remotes.json, every other GET: the shell's page, server-rendered
- *
- * Logs are pino's JSON lines (one per request: reqId, method, url, route, statusCode, responseTime, ip).
- * close() stops taking connections and lets requests in flight finish, up to SHUTDOWN_TIMEOUT_MS.
+ * The edge host (`pnpm ops serve`): a Fastify application made of one plugin per job (plugins/, one file
+ * each, registered in order by registerPlugins below; none imports another), on the libraries the Fastify
+ * community keeps for each. What each plugin does: docs/operators.md § The code. Logs are pino's JSON
+ * lines (one per request: reqId, method, url, route, statusCode, responseTime, ip). close() stops taking
+ * connections and lets requests in flight finish, up to SHUTDOWN_TIMEOUT_MS.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import proxyAddr from 'proxy-addr';
-import { createServerRenderer } from '../ssr';
-import { canaryReader, withCanaries } from '../canary/reader';
-import { readHostConfig, type HostOptions } from './config';
+import { createServerRenderer } from './render';
+import { canaryReader, withCanaries, type CanaryReader } from '../canary/reader';
+import { readHostConfig, type HostConfig, type HostOptions } from './config';
 import type { HostContext } from './context';
-import { HttpError, NO_STORE } from './paths';
-import { registryReader } from './registry';
+import { openStore, registryReader, type StateStore } from '../state';
+import { TelemetryWriter } from '../telemetry/store';
 import { compressionPlugin } from './plugins/compression';
-import { CORS, filesPlugin } from './plugins/files';
+import { filesPlugin } from './plugins/files';
 import { healthPlugin } from './plugins/health';
 import { statePlugin } from './plugins/state';
-import { openStore } from '../state';
-import { createHostMetrics, metricsPlugin } from './plugins/metrics';
+import { createHostMetrics, type HostMetrics } from './metrics';
+import { readTelemetryConfig, type TelemetryConfig } from './telemetryConfig';
+import { metricsPlugin } from './plugins/metrics';
 import { canaryPlugin } from './plugins/canary';
-import { readTelemetryConfig, telemetryPlugin } from './plugins/telemetry';
+import { telemetryPlugin } from './plugins/telemetry';
+import { canaryWatchPlugin } from './plugins/canaryWatch';
+import { errorsPlugin } from './plugins/errors';
 import { originPlugin } from './plugins/origin';
 import { pagesPlugin } from './plugins/pages';
 import { proxyPlugin } from './plugins/proxy';
@@ -45,7 +35,7 @@ import { seoPlugin } from './plugins/seo';
 
 export type { HostOptions } from './config';
 export { BOOT_DATA_ID, CONTENT_TYPES, HttpError, IMMUTABLE, NO_STORE, queryOf, rawPath, safeSegments } from './paths';
-export { registryOrigins } from './registry';
+export { registryOrigins } from '../state';
 
 export interface Host {
   app: FastifyInstance;
@@ -66,14 +56,9 @@ function requestIds(trusted: string[]): (req: IncomingMessage) => string {
   };
 }
 
-export function createHost(opts: HostOptions): Host {
-  const config = readHostConfig(opts);
-  const telemetry = readTelemetryConfig(opts.env ?? process.env);
-  const store = opts.store ?? openStore(config.root, opts.env ?? process.env, { log: (line) => opts.log?.(line) });
-  const canaries = canaryReader(store);
-  // Asynchronous writes to stdout: a line per request must not stall a busy host on a slow log reader.
-  const destination = config.logLevel ? pino.destination({ dest: 1, sync: false }) : null;
-  const app = Fastify({
+/** The Fastify application, its pino log and its HTTP server's limits. */
+function createApp(config: HostConfig, destination: ReturnType<typeof pino.destination> | null): FastifyInstance {
+  return Fastify({
     ...(destination ? { loggerInstance: pino({ level: config.logLevel || 'info' }, destination) as FastifyBaseLogger } : { logger: false }),
     // One line per request, written below with the fields docs/operators.md lists (reqId is pino's label).
     logController: new LogController({ disableRequestLogging: true }),
@@ -94,129 +79,122 @@ export function createHost(opts: HostOptions): Host {
       return server;
     },
   });
-  const metrics = createHostMetrics();
-  let listenUrl = 'http://127.0.0.1';
-  let next = 0;
-  const log = (line: string) => {
-    opts.log?.(line);
-    app.log.info({ ssr: true }, line);
-  };
-  const apiBase = (origin: string) => `${origin}${config.apiBasePath}/api`;
-  const renderer =
-    config.upstreams.length && !config.only && config.ssr
-      ? createServerRenderer({
-          root: config.root,
-          // What the browser reaches as /api, asked directly (one process per render, in turn).
-          apiBaseUrl: () => apiBase(config.upstreams[next++ % config.upstreams.length] ?? ''),
-          timeoutMs: config.ssrTimeoutMs,
-          cacheSeconds: config.ssrCacheSeconds,
-          maxInFlight: config.ssrMaxInFlight,
-          // STORE_URL, else the address this host listens on unless that is every interface (a browser
-          // cannot load from 0.0.0.0; the links then stay relative and the runtime links them again).
-          siteOrigin: () => config.storeUrl ?? (/^http:\/\/(0\.0\.0\.0|\[::\])(:|$)/.test(listenUrl) ? null : listenUrl),
-          log,
-          events: {
-            rendered: (ms) => metrics.ssrRender.observe({ outcome: 'rendered' }, ms / 1000),
-            fallback: (cause, ms) => {
-              metrics.ssrFallbacks.inc({ cause });
-              metrics.ssrRender.observe({ outcome: 'fallback' }, ms / 1000);
-            },
-            cacheHit: () => metrics.ssrCacheHits.inc(),
-          },
-        })
-      : null;
-  const ctx: HostContext = {
-    config,
-    store,
-    registry: withCanaries(registryReader(store), canaries),
-    renderer,
-    metrics,
-    siteUrl: () => config.storeUrl ?? listenUrl,
-    log,
-  };
+}
 
+/** The server renderer, when there is an API to render with and SSR is on (not on an `--only` host). */
+function createRenderer(config: HostConfig, metrics: HostMetrics, log: (line: string) => void, listenUrl: () => string) {
+  if (!config.upstreams.length || config.only || !config.ssr) return null;
+  let next = 0;
+  return createServerRenderer({
+    root: config.root,
+    // What the browser reaches as /api, asked directly (one process per render, in turn).
+    apiBaseUrl: () => `${config.upstreams[next++ % config.upstreams.length] ?? ''}${config.apiBasePath}/api`,
+    timeoutMs: config.ssrTimeoutMs,
+    cacheSeconds: config.ssrCacheSeconds,
+    maxInFlight: config.ssrMaxInFlight,
+    // STORE_URL, else the address this host listens on unless that is every interface (a browser
+    // cannot load from 0.0.0.0; the links then stay relative and the runtime links them again).
+    siteOrigin: () => config.storeUrl ?? (/^http:\/\/(0\.0\.0\.0|\[::\])(:|$)/.test(listenUrl()) ? null : listenUrl()),
+    log,
+    events: {
+      rendered: (ms) => metrics.ssrRender.observe({ outcome: 'rendered' }, ms / 1000),
+      fallback: (cause, ms) => {
+        metrics.ssrFallbacks.inc({ cause });
+        metrics.ssrRender.observe({ outcome: 'fallback' }, ms / 1000);
+      },
+      cacheHit: () => metrics.ssrCacheHits.inc(),
+    },
+  });
+}
+
+/** The request decorations, and one log line per answered request (the client address as it was on arrival). */
+function logRequests(app: FastifyInstance): void {
   app.decorateRequest('asset', null);
   app.decorateRequest('registry', null);
   app.decorateRequest('clientIp', '');
   app.decorateRequest('contentType', null);
-
-  // The client address as determined on arrival (the socket may be gone by the time the answer is logged).
   app.addHook('onRequest', async (request) => {
     request.clientIp = request.ip;
   });
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        route: request.routeOptions.url ?? null,
-        statusCode: reply.statusCode,
-        responseTime: Math.round(reply.elapsedTime * 10) / 10,
-        ip: request.clientIp,
-      },
-      'request',
-    );
+    const { method, url, clientIp: ip } = request;
+    const responseTime = Math.round(reply.elapsedTime * 10) / 10;
+    request.log.info({ method, url, route: request.routeOptions.url ?? null, statusCode: reply.statusCode, responseTime, ip }, 'request');
   });
+}
 
-  // Anything but GET/HEAD/OPTIONS outside /api: 405 before a body is read.
-  app.addHook('onRequest', async (request, reply) => {
-    const m = request.method;
-    if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS') return;
-    const p = request.url.split('?', 1)[0] ?? '';
-    if (!config.only && (p === '/api' || p.startsWith('/api/'))) return;
-    if (!config.only && telemetry.enabled && p === '/telemetry' && m === 'POST') return;
-    reply
-      .code(405)
-      .header('allow', 'GET, HEAD, OPTIONS')
-      .header('content-type', 'text/plain; charset=utf-8')
-      .header('cache-control', NO_STORE)
-      .header('connection', 'close');
-    return reply.send('Method not allowed\n');
-  });
-
-  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
-    const status = err instanceof HttpError ? err.status : (err.statusCode ?? 500);
-    if (status >= 500) request.log.error({ err }, 'error');
-    // What the host refuses on /api (a body too large, a type it cannot read) reads as the API's answers do.
-    if (/^\/api(?:[/?]|$)/.test(request.url)) {
-      const message =
-        status === 413
-          ? 'Request body is too large'
-          : status === 415
-            ? 'Unsupported content type'
-            : status < 500
-              ? 'Invalid request'
-              : 'Something went wrong';
-      return reply.code(status).header('cache-control', NO_STORE).send({ success: false, message });
-    }
-    reply.code(status).header('content-type', 'text/plain; charset=utf-8').header('cache-control', NO_STORE);
-    return reply.send(status === 400 ? 'Bad request\n' : status < 500 ? `${err.message}\n` : 'Internal error\n');
-  });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'OPTIONS') return reply.code(204).headers(CORS).header('cache-control', NO_STORE).send();
-    return reply
-      .code(404)
-      .header('content-type', 'text/plain; charset=utf-8')
-      .header('cache-control', NO_STORE)
-      .headers(config.only ? CORS : {})
-      .send('Not found\n');
-  });
-
+/** The plugins, in order (table in this file's header). */
+function registerPlugins(app: FastifyInstance, ctx: HostContext, canaries: CanaryReader, telemetry: TelemetryConfig): void {
+  const { only } = ctx.config;
+  const serveTelemetry = !only && telemetry.enabled;
+  void app.register(errorsPlugin, { ctx, telemetry: telemetry.enabled });
   void app.register(originPlugin, { ctx });
-  void app.register(metricsPlugin, { metrics });
+  void app.register(metricsPlugin, { metrics: ctx.metrics });
   // Before security: the CSP is worked out from the shopper's registry.
-  if (!config.only) void app.register(canaryPlugin, { ctx, canaries });
+  if (!only) void app.register(canaryPlugin, { ctx, canaries });
   void app.register(securityPlugin, { ctx });
   void app.register(compressionPlugin);
   void app.register(healthPlugin, { ctx });
   void app.register(statePlugin, { ctx });
   void app.register(filesPlugin, { ctx });
-  if (!config.only) {
-    void app.register(proxyPlugin, { ctx });
-    if (telemetry.enabled) void app.register(telemetryPlugin, { ctx, canaries, telemetry });
-    void app.register(seoPlugin, { ctx });
-    void app.register(pagesPlugin, { ctx });
+  if (only) return;
+  void app.register(proxyPlugin, { ctx });
+  if (serveTelemetry) {
+    const writer = new TelemetryWriter(ctx.store);
+    void app.register(telemetryPlugin, { ctx, writer, telemetry });
+    void app.register(canaryWatchPlugin, { ctx, canaries, writer, telemetry });
   }
+  void app.register(seoPlugin, { ctx });
+  void app.register(pagesPlugin, { ctx });
+}
+
+/** Closes the app within the shutdown deadline (connections still busy after it are closed), then the store and the log. */
+async function closeHost(
+  app: FastifyInstance,
+  config: HostConfig,
+  store: StateStore,
+  destination: ReturnType<typeof pino.destination> | null,
+) {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      app.log.warn(`requests still in flight after ${config.shutdownMs} ms: closing their connections`);
+      app.server.closeAllConnections();
+      resolve();
+    }, config.shutdownMs);
+    timer.unref();
+  });
+  await Promise.race([app.close(), deadline]);
+  clearTimeout(timer);
+  await store.close();
+  destination?.flushSync();
+}
+
+export function createHost(opts: HostOptions): Host {
+  const config = readHostConfig(opts);
+  const telemetry = readTelemetryConfig(opts.env ?? process.env);
+  const store = opts.store ?? openStore(config.root, opts.env ?? process.env, { log: (line) => opts.log?.(line) });
+  const canaries = canaryReader(store);
+  // Asynchronous writes to stdout: a line per request must not stall a busy host on a slow log reader.
+  const destination = config.logLevel ? pino.destination({ dest: 1, sync: false }) : null;
+  const app = createApp(config, destination);
+  const metrics = createHostMetrics();
+  let listenUrl = 'http://127.0.0.1';
+  const log = (line: string) => {
+    opts.log?.(line);
+    app.log.info({ ssr: true }, line);
+  };
+  const ctx: HostContext = {
+    config,
+    store,
+    registry: withCanaries(registryReader(store), canaries),
+    renderer: createRenderer(config, metrics, log, () => listenUrl),
+    metrics,
+    siteUrl: () => config.storeUrl ?? listenUrl,
+    log,
+  };
+  logRequests(app);
+  registerPlugins(app, ctx, canaries, telemetry);
 
   return {
     app,
@@ -227,24 +205,9 @@ export function createHost(opts: HostOptions): Host {
       await app.listen({ port, host });
       const addr = app.server.address();
       const actual = typeof addr === 'object' && addr ? addr.port : port;
-      const shownHost = host.includes(':') ? `[${host}]` : host;
-      listenUrl = `http://${shownHost}:${actual}`;
+      listenUrl = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`;
       return listenUrl;
     },
-    async close() {
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<void>((resolve) => {
-        timer = setTimeout(() => {
-          app.log.warn(`requests still in flight after ${config.shutdownMs} ms: closing their connections`);
-          app.server.closeAllConnections();
-          resolve();
-        }, config.shutdownMs);
-        timer.unref();
-      });
-      await Promise.race([app.close(), deadline]);
-      clearTimeout(timer);
-      await store.close();
-      destination?.flushSync();
-    },
+    close: () => closeHost(app, config, store, destination),
   };
 }

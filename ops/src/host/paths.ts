@@ -34,6 +34,15 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_STORE = 'no-store';
 /** A page showing the shopper's own data once their session applies (issue 19): no cache keeps it, shared or not. */
 export const PRIVATE_NO_STORE = 'private, no-store';
+
+/** Versioned files, the registry and what `--only` serves: open to a shell on another origin. */
+export const CORS: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+  'access-control-allow-headers': 'Content-Type, Accept, Accept-Encoding',
+  'access-control-max-age': '86400',
+  'cross-origin-resource-policy': 'cross-origin',
+};
 /** The id of the start-up data block in the shell's page: the contract's (shell/src/startup/config.ts reads it). */
 export { BOOT_DATA_ID } from '@storefront/contract/deploy';
 

@@ -1,21 +1,10 @@
 /**
  * A @fastify/rate-limit store in the state store (ops/src/state), so that a limit holds across every
- * host process of one deployment instead of once per process (the library's in-memory store: N
- * processes allowed N×): the deploy root's files on one machine, PostgreSQL across machines.
- *
- * Files (`<root>/telemetry/limits/<window ms>-<window number>/<key id>/<writer>`): a hit appends one
- * byte to this process's own file for its key and window, then adds up the sizes of every process's
- * file there — one writer per file, no append lost, no lock. PostgreSQL: one upsert per hit, counted
- * on the key's row (`storefront_ops.limits`), so concurrent hits from every host are serialised there.
- * Either way the hit is written before the total is read, which makes the limit exact: the n-th hit to
- * be written sees at least n, so at most `max` hits of a window get through, however many processes
- * take them at the same moment (two racing at the edge may both be refused: it errs on refusing).
- * Windows are fixed, counted from the epoch, so every process agrees which one a hit belongs to.
- *
- * The key (a client address) is stored as the reporter id — the store's keyed hash — never as the
- * address. A key past its limit is answered from memory for the rest of the window, so a flood costs
- * no writes. Old windows are deleted by the store. The library's continueExceeding,
- * exponentialBackoff and ban are not used here.
+ * host process of one deployment instead of once per process: the deploy root's files on one machine,
+ * PostgreSQL across machines. The hit is written before the total is read, so at most `max` hits of a
+ * fixed window get through however many processes take them (docs/operators.md § Design notes). The key
+ * is stored as the reporter id, never the address; a key past its limit is answered from memory for the
+ * rest of the window.
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { storeAt, type StateStore } from '../state';

@@ -1,11 +1,26 @@
 /** `ops activate`: makes a published version live, after checking its files and shared singletons. */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { checkSingletons, readShared, type Party } from '../compat';
-import { OpsError, SECTIONS, checkVersionName, resolveSection, type Section } from '../sections';
-import { exists, manifestUrl, sectionState, versionDir, type LiveRef, type OpsState } from '../store';
-import type { StateStore } from '../state';
-import { storeOf, type OpsContext } from './context';
+import {
+  checkSingletons,
+  readShared,
+  type Party,
+  OpsError,
+  SECTIONS,
+  checkVersionName,
+  resolveSection,
+  type Section,
+  exists,
+  manifestUrl,
+  sectionState,
+  versionDir,
+  type LiveRef,
+  type OpsState,
+  type StateStore,
+  storeOf,
+  type OpsContext,
+} from '../state';
+import { BUILD_FILES } from '@storefront/contract/seam';
 
 /** How many previously live versions `rollback` can walk back through. */
 export const MAX_ROLLBACK_STEPS = 50;
@@ -47,7 +62,7 @@ export function normaliseBaseUrl(raw: string): string {
 }
 
 function manifestFile(root: string, section: Section, version: string): string {
-  return path.join(versionDir(root, section, version), 'mf-manifest.json');
+  return path.join(versionDir(root, section, version), BUILD_FILES.manifest);
 }
 
 /** Compatibility problems of making `version` of `section` live, given the state. */
@@ -207,7 +222,7 @@ export async function missingAssets(dir: string): Promise<string[]> {
     shared?: { assets?: Assets }[];
   };
   try {
-    manifest = JSON.parse(await fs.readFile(path.join(dir, 'mf-manifest.json'), 'utf8')) as typeof manifest;
+    manifest = JSON.parse(await fs.readFile(path.join(dir, BUILD_FILES.manifest), 'utf8')) as typeof manifest;
   } catch {
     return [];
   }

@@ -1,23 +1,8 @@
 /** What every release command works on, and the production builds it finds in the workspace. */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Section } from '../sections';
-import { fileStore, type StateStore } from '../state';
-import { readJsonFile } from '../store';
-
-export interface OpsContext {
-  /** The deploy root. */
-  root: string;
-  /** The workspace root (where `<folder>/dist/` builds are found). */
-  repo: string;
-  /** Where the state lives (ops/src/state): the deploy root's files when absent. */
-  store?: StateStore;
-}
-
-/** The context's state store: its own, or the deploy root's files. */
-export function storeOf(ctx: OpsContext): StateStore {
-  return (ctx.store ??= fileStore(ctx.root));
-}
+import { readJsonFile, type Section } from '../state';
+import { BUILD_FILES } from '@storefront/contract/seam';
 
 /** `build.json`, written by shared/build/rspackConfig.ts beside every production build. */
 export interface BuildInfo {
@@ -36,7 +21,7 @@ export interface FoundBuild {
 }
 
 export async function readBuild(dir: string): Promise<BuildInfo | null> {
-  const b = await readJsonFile<Partial<BuildInfo>>(path.join(dir, 'build.json'));
+  const b = await readJsonFile<Partial<BuildInfo>>(path.join(dir, BUILD_FILES.buildInfo));
   if (!b || typeof b.version !== 'string' || typeof b.name !== 'string') return null;
   return b as BuildInfo;
 }
@@ -56,7 +41,7 @@ export async function findBuilds(repo: string, section: Section): Promise<FoundB
     const dir = path.join(dist, n);
     const build = await readBuild(dir);
     if (!build || build.name !== section.name) continue;
-    const t = build.builtAt ? Date.parse(build.builtAt) : (await fs.stat(path.join(dir, 'build.json'))).mtimeMs;
+    const t = build.builtAt ? Date.parse(build.builtAt) : (await fs.stat(path.join(dir, BUILD_FILES.buildInfo))).mtimeMs;
     found.push({ dir, build, t: Number.isNaN(t) ? 0 : t });
   }
   found.sort((a, b) => b.t - a.t || b.build.version.localeCompare(a.build.version));

@@ -1,8 +1,7 @@
 /** `ops deploy-all` (what `npm start` runs): publish and activate every section's newest build. */
-import { SECTIONS } from '../sections';
-import { exists, versionDir } from '../store';
+import { SECTIONS, exists, versionDir, storeOf, type OpsContext } from '../state';
 import { activate } from './activate';
-import { findBuilds, storeOf, type OpsContext } from './context';
+import { findBuilds } from './context';
 import { publish } from './publish';
 
 export interface DeployAllResult {

@@ -1,8 +1,5 @@
 /** `ops history`: every publish, activation, rollback and canary step, from the state store's history. */
-import { resolveSection } from '../sections';
-import type { HistoryRecord } from '../store';
-import { fmtDate, table } from '../text';
-import { storeOf, type OpsContext } from './context';
+import { resolveSection, type HistoryRecord, fmtDate, table, storeOf, type OpsContext } from '../state';
 
 export async function history(ctx: OpsContext, sectionName?: string): Promise<HistoryRecord[]> {
   const all = await storeOf(ctx).readHistory();

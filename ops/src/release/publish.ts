@@ -2,10 +2,22 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { dropStalePrecompressed } from '../precompressed';
-import { OpsError, checkVersionName, resolveSection, type Section } from '../sections';
-import { exists, sectionDir, sectionState, versionDir, type VersionInfo } from '../store';
-import { findBuilds, readBuild, storeOf, type BuildInfo, type OpsContext } from './context';
+import { dropStalePrecompressed } from './precompressed';
+import {
+  OpsError,
+  checkVersionName,
+  resolveSection,
+  type Section,
+  exists,
+  sectionDir,
+  sectionState,
+  versionDir,
+  type VersionInfo,
+  storeOf,
+  type OpsContext,
+} from '../state';
+import { findBuilds, readBuild, type BuildInfo } from './context';
+import { BUILD_FILES } from '@storefront/contract/seam';
 
 export interface PublishResult {
   section: Section;
@@ -38,7 +50,7 @@ export async function publish(ctx: OpsContext, sectionName: string, opts: { from
     throw new OpsError(`${from} is a build of ${build.name}, not ${section.name}`);
   }
   const version = checkVersionName(build.version);
-  const needed = section.kind === 'shell' ? 'index.html' : 'mf-manifest.json';
+  const needed = section.kind === 'shell' ? BUILD_FILES.page : BUILD_FILES.manifest;
   if (!(await exists(path.join(from, needed)))) throw new OpsError(`${from} has no ${needed}: not a complete ${section.kind} build`);
 
   const dest = versionDir(ctx.root, section, version);

@@ -1,8 +1,6 @@
 /** `ops rollback`: the previous live version back, never refused (the emergency exit). */
-import { OpsError, resolveSection, type Section } from '../sections';
-import { lastKnownGood, sectionState, type LiveRef } from '../store';
+import { OpsError, resolveSection, type Section, lastKnownGood, sectionState, type LiveRef, storeOf, type OpsContext } from '../state';
 import { compatibilityProblems, hostsLacking } from './activate';
-import { storeOf, type OpsContext } from './context';
 
 export interface RollbackResult {
   section: Section;

@@ -1,12 +1,25 @@
 /** `ops status`: per section the live version, its last-known-good, rollback depth and published versions. */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { SECTIONS, VERSION_RE, type Section } from '../sections';
-import { lastKnownGood, sectionDir, sectionState, versionDir, type LiveRef, type OpsState } from '../store';
-import type { HostSeen, StateStore } from '../state';
+import {
+  SECTIONS,
+  type Section,
+  lastKnownGood,
+  sectionDir,
+  sectionState,
+  versionDir,
+  type LiveRef,
+  type OpsState,
+  type HostSeen,
+  type StateStore,
+  fmtDate,
+  table,
+  storeOf,
+  type OpsContext,
+} from '../state';
+import { isVersionName, BUILD_FILES } from '@storefront/contract/seam';
 import { HOST_SEEN_MS } from './activate';
-import { fmtDate, table } from '../text';
-import { readBuild, storeOf, type OpsContext } from './context';
+import { readBuild } from './context';
 
 export interface VersionRow {
   version: string;
@@ -32,7 +45,7 @@ export async function listVersions(root: string, section: Section, state: OpsSta
   let names: string[] = [];
   try {
     names = (await fs.readdir(sectionDir(root, section), { withFileTypes: true }))
-      .filter((d) => d.isDirectory() && VERSION_RE.test(d.name))
+      .filter((d) => d.isDirectory() && isVersionName(d.name))
       .map((d) => d.name);
   } catch {
     names = [];
@@ -59,7 +72,9 @@ export async function status(ctx: OpsContext): Promise<SectionStatus[]> {
   const out: SectionStatus[] = [];
   for (const section of SECTIONS) {
     const s = sectionState(state, section);
-    const serverBuild = s.live ? path.join(versionDir(ctx.root, section, s.live.version), 'server', 'server.js') : null;
+    const serverBuild = s.live
+      ? path.join(versionDir(ctx.root, section, s.live.version), BUILD_FILES.serverDir, BUILD_FILES.serverFile)
+      : null;
     out.push({
       section,
       live: s.live,

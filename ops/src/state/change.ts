@@ -1,5 +1,6 @@
 /** A change as both stores run it: copies to edit, the history lines recorded, and what was edited. */
-import { historyRecord, type HistoryRecord, type OpsState } from '../store';
+import { historyRecord, type HistoryRecord } from './history';
+import type { OpsState } from './opsState';
 import type { CanaryFile, StateChange } from './types';
 
 export interface Run<T> {

@@ -7,8 +7,22 @@ import { isPostgresUrl, postgresStore } from './postgres';
 import type { StateStore } from './types';
 
 export type * from './types';
-export { fileStore, writerName, TELEMETRY_DIR, LIMITS_DIR, REPORTER_KEY_FILE, CANARY_FILE, readCanaryFile } from './files';
+export { fileStore, storeAt } from './files';
+export { writerName } from './fileStore/telemetry';
+export { readCanaryFile } from './canaryFile';
 export { postgresStore, redactUrl } from './postgres';
+export * from './sections';
+export * from './layout';
+export * from './jsonFiles';
+export * from './opsState';
+export * from './history';
+export * from './lock';
+export * from './registry';
+export * from './compat';
+export * from './semver';
+export * from './text';
+export * from './context';
+export * from './thresholds';
 
 export function openStore(root: string, env: NodeJS.ProcessEnv = process.env, opts: { log?: (line: string) => void } = {}): StateStore {
   const url = env.OPS_DATABASE_URL?.trim();
@@ -20,9 +34,4 @@ export function openStore(root: string, env: NodeJS.ProcessEnv = process.env, op
   if (env.OPS_STATE_CHECK_SECONDS?.trim() && !(Number.isFinite(check) && check > 0))
     throw new Error(`OPS_STATE_CHECK_SECONDS must be a positive number (got "${env.OPS_STATE_CHECK_SECONDS}")`);
   return postgresStore(url, { ...opts, ...(check > 0 ? { probeMs: check * 1000 } : {}) });
-}
-
-/** A store, or a deploy root's files (what the functions of before took: a root). */
-export function storeAt(at: string | StateStore): StateStore {
-  return typeof at === 'string' ? fileStore(at) : at;
 }

@@ -1,19 +1,13 @@
 /**
- * The host tier's shared state, behind one interface with two implementations (issue 37):
- *
- *   files.ts     the deploy root's files (remotes.json, ops-state.json, canary.json, history.jsonl,
- *                telemetry/…): the embedded default, for one machine
- *   postgres.ts  PostgreSQL (OPS_DATABASE_URL), its own schema: several machines, each with its own
- *                deploy root for the immutable files, share one truth
- *
- * Only the small mutable state lives here — the registry's source (live, rollback stack, published
- * versions), running canaries, history, telemetry aggregates, rate-limit counts, the reporter key and
- * which versions each host holds. The versioned files stay on each host's disk or a CDN.
- *
- * This folder imports nothing from host/, release/, canary/ or telemetry/: they build on it.
+ * The host tier's shared state, behind one interface with two implementations (issue 37): the deploy
+ * root's files (files.ts, for one machine) and PostgreSQL (postgres.ts, OPS_DATABASE_URL: several
+ * machines share one truth). Only the small mutable state lives here — the registry's source, running
+ * canaries, history, telemetry aggregates, rate-limit counts, the reporter key and which versions each
+ * host holds; the versioned files stay on each host's disk or a CDN.
  */
 import type { RemoteRegistry } from '@storefront/contract/deploy';
-import type { HistoryRecord, OpsState } from '../store';
+import type { HistoryRecord } from './history';
+import type { OpsState } from './opsState';
 
 /** When the host ends a canary by itself (`--auto-rollback`). */
 export interface Thresholds {
@@ -27,7 +21,7 @@ export interface Thresholds {
   windowMinutes: number;
   /**
    * A rate ends it only with failures from at least this many distinct client addresses in the window
-   * (one address cannot end a canary; see the telemetry plugin's trust model). Absent in a canary.json
+   * (one address cannot end a canary; docs/operators.md § the trust model). Absent in a canary.json
    * written before it existed: the default then.
    */
   minReporters: number;

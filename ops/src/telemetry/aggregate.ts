@@ -4,8 +4,6 @@
  * process's numbers into another's — and a p75 is read from the merged counts the way Prometheus'
  * histogram_quantile reads a histogram (linear within the bucket). No shopper, URL or message is kept.
  */
-import { DEFAULT_THRESHOLDS, type Thresholds } from '../canary/state';
-import type { ReporterTotals } from './reporters';
 
 export const VITALS = ['LCP', 'INP', 'CLS', 'TTFB'] as const;
 export type Vital = (typeof VITALS)[number];
@@ -168,31 +166,6 @@ export const addresses = (n: number): string => `${n} address${n === 1 ? '' : 'e
 
 /** A rate as a per cent with at most two decimals: 0.0125 → "1.25 %". */
 export const pct = (r: number) => `${Math.round(r * 10000) / 100} %`;
-
-/**
- * Why a canary should end, or null. Nothing is decided below `minPageViews`; a rate must be above
- * its threshold (equal is still healthy), with its failures from at least `minReporters` distinct
- * client addresses. Errors are counted per page view, so one page that throws twice counts twice.
- * The host passes counts capped per reporter (ReporterTotals in reporters.ts), not raw totals.
- */
-export function breach(s: Omit<ReporterTotals, 'reporters'>, t: Thresholds): string | null {
-  if (s.views < t.minPageViews || s.views <= 0) return null;
-  const minReporters = t.minReporters ?? DEFAULT_THRESHOLDS.minReporters; // a canary.json from before it
-  const errorRate = s.errors / s.views;
-  const chunkRate = s.chunkFailures / s.views;
-  const reasons: string[] = [];
-  if (errorRate > t.maxErrorRate && s.errorReporters >= minReporters) {
-    reasons.push(
-      `error rate ${pct(errorRate)} (${s.errors} errors from ${addresses(s.errorReporters)} / ${s.views} page views) above ${pct(t.maxErrorRate)}`,
-    );
-  }
-  if (chunkRate > t.maxChunkFailureRate && s.chunkReporters >= minReporters) {
-    reasons.push(
-      `chunk-failure rate ${pct(chunkRate)} (${s.chunkFailures} from ${addresses(s.chunkReporters)} / ${s.views} page views) above ${pct(t.maxChunkFailureRate)}`,
-    );
-  }
-  return reasons.length ? reasons.join('; ') : null;
-}
 
 export function formatRate(r: number | null): string {
   return r === null ? '-' : pct(r);

@@ -1,24 +1,8 @@
 /**
- * Who reported what: anybody can post telemetry, so the automatic rollback — and what `ops status`
- * and `ops report` show by default — count reporters (client addresses), not events (see the
- * telemetry plugin's trust model).
- *
- * A reporter is stored as HMAC-SHA256(key, address), cut to 64 bits, never as the address: the key
- * is random, made once per state store (`<root>/telemetry/.reporter-key`, mode 0600, or a row of the
- * PostgreSQL store) and shared by every host process so that one address is one reporter across them. Without the key the ids say
- * nothing about an address; with it (the deploy root's owner) one could test a guessed address, so
- * the key stays as private as the root itself, and the ids go with the hour folders after 48 hours.
- *
- * Caps per reporter per minute, applied by the reader after merging every process's file:
- *
- *   views ≤ REPORTER_CAPS.views (30)      errors ≤ REPORTER_CAPS.failures (10)     chunk failures ≤ 10
- *
- * The trade-off: a carrier-grade NAT address carries many real shoppers (Indian mobile networks put
- * hundreds behind one), so a cap too small would undercount a real outage seen mostly through a few
- * such addresses. 30 page views a minute is a busy NAT address's worth of canary shoppers at a 10 %
- * share; 10 failures a minute from one address is plenty to show a broken page there. One address
- * can move the decision by at most its caps, and a breach needs failures from `minReporters`
- * different addresses too.
+ * Who reported what: the automatic rollback, and what `ops status` and `ops report` show by default,
+ * count reporters (client addresses), not events. A reporter is stored as HMAC-SHA256(key, address) cut
+ * to 64 bits, with a key made once per state store; each reporter-minute counts at most REPORTER_CAPS.
+ * Why those caps, and what a forger can move: docs/operators.md § the trust model.
  */
 import { createHmac } from 'node:crypto';
 import { storeAt, type ReporterCounts, type StateStore } from '../state';

@@ -2,6 +2,7 @@
  * The telemetry batch of the contract (`@storefront/contract/telemetry`) as a JSON schema Fastify
  * validates with Ajv. No message, stack, URL, id or anything else about the shopper is accepted.
  */
+import { REMOTE_NAME_PATTERN, VERSION_PATTERN } from '@storefront/contract/seam';
 import {
   TELEMETRY_KINDS as KINDS,
   TELEMETRY_MAX_BODY,
@@ -37,8 +38,8 @@ export const BATCH_SCHEMA = {
         required: ['t', 'r', 'v', 'route'],
         properties: {
           t: { type: 'string', enum: ['view', 'error', 'load', 'fallback', 'vital'] },
-          r: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,31}$' },
-          v: { type: 'string', pattern: '^[0-9A-Za-z][0-9A-Za-z._+-]{0,127}$' },
+          r: { type: 'string', pattern: REMOTE_NAME_PATTERN },
+          v: { type: 'string', pattern: VERSION_PATTERN },
           // A pattern from the shell's route table: segments, `:params`, a trailing `*`.
           route: { type: 'string', pattern: '^/[A-Za-z0-9_:*/-]{0,80}$' },
           k: { type: 'string', enum: [...new Set(Object.values(KINDS).flat())] },

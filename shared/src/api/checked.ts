@@ -44,3 +44,16 @@ export function answered<T>(answer: T | null): T {
   if (answer === null) throw new ApiError(0, []);
   return answer;
 }
+
+/**
+ * The data of a successful answer. One without it (or without the named part of it) is a failure that
+ * carries the server's message, so callers never test `data` nor assert it with `!`.
+ */
+export function dataOf<T>(answer: { message?: unknown; data?: T | null }): T;
+export function dataOf<T, K extends keyof T>(answer: { message?: unknown; data?: T | null }, part: K): NonNullable<T[K]>;
+export function dataOf<T, K extends keyof T>(answer: { message?: unknown; data?: T | null }, part?: K): T | NonNullable<T[K]> {
+  const data = answer.data;
+  const value = data === undefined || data === null || part === undefined ? data : data[part];
+  if (value === undefined || value === null) throw new ApiError(200, toMessages(answer.message));
+  return value;
+}

@@ -1,9 +1,7 @@
-import type { AxiosInstance } from 'axios';
-import { ApiError, toMessages } from './errors';
 import type { CallOptions } from './Api';
 import { hasPrefetched, takePrefetched } from '../prefetch';
 import { requestKey, type AnswerSink, type AnswerSource } from './answers';
-import { loadOnce } from '../loadOnce';
+import { createTransport, type BodyKind } from './transport';
 
 /** What the shell hands to `createApiClient`: the runtime config and its session policies. */
 export interface ApiClientOptions {
@@ -42,185 +40,52 @@ export interface ApiClient {
   readonly inFlight: number;
 }
 
-/** Field errors of an error answer (`errors: { field: message | [message, …] }`), first message each. */
-function fieldErrorsOf(body: unknown): Record<string, string> {
-  const errors = (body as { errors?: unknown } | null)?.errors;
-  const out: Record<string, string> = {};
-  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return out;
-  for (const [k, v] of Object.entries(errors as Record<string, unknown>)) {
-    if (typeof v === 'string') out[k] = v;
-    else if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[0];
-  }
-  return out;
-}
-
-type AxiosModule = typeof import('axios');
-
-const INPUT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
-
-/** Runs `start` once, on the first tap, key or focus anywhere in the page. */
-function onFirstInput(target: Pick<Window, 'addEventListener' | 'removeEventListener'>, start: () => void): void {
-  const once = () => {
-    for (const type of INPUT_EVENTS) target.removeEventListener(type, once, true);
-    start();
-  };
-  for (const type of INPUT_EVENTS) target.addEventListener(type, once, { capture: true, passive: true });
-}
-
 /**
- * axios is its own chunk (never holding up the shared package or hydration), loaded when first needed
- * (see `createApiClient`); the first screen's data mostly comes from the prefetch or the server render's
- * answers. Named, so a bench or a test can tell it among the page's scripts.
- */
-const loadAxios = loadOnce<AxiosModule>(() => import(/* webpackChunkName: "axios" */ 'axios'));
-
-/** An `ApiError` for a failed axios request: the server's status, messages and field errors, or status 0. */
-function toApiError(err: unknown, ax: AxiosModule | undefined): ApiError {
-  if (err instanceof ApiError) return err;
-  const res = ax?.isAxiosError(err) ? err.response : undefined;
-  if (!res) return new ApiError(0, []);
-  const data = res.data as { message?: unknown } | null;
-  return new ApiError(res.status, toMessages(data?.message), fieldErrorsOf(data));
-}
-
-/**
- * The page's one HTTP client: one axios instance (the browser's and the server render's). Interceptors
- * put the API key and the bearer token (read at request time) on every request and turn every failure
- * into `ApiError` (status 0 when no answer came); a cancelled request (its signal aborted) resolves to
- * `null`. No timeout (spec §7). The fetch adapter: the server render and the tests run on Node, which
- * has no XMLHttpRequest, and the client uses nothing only xhr does (progress events).
+ * The page's one HTTP client (the browser's and the server render's) over one axios instance (see
+ * `createTransport`): a server render's answer or the start-up's prefetch answers a call first, then
+ * identical reads in flight share one request. A cancelled request (its signal aborted) resolves to `null`.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const instance = loadOnce(async (): Promise<AxiosInstance> => {
-    const ax = await loadAxios();
-    const http = ax.default.create({
-      baseURL: options.baseURL.replace(/\/$/, ''),
-      adapter: 'fetch',
-      timeout: 0,
-      headers: { Accept: 'application/json' },
-      // Forms are built as the platform's FormData, which fetch sends, on Node too (not axios's Node package).
-      env: { FormData: globalThis.FormData },
-    });
-    http.interceptors.request.use((config) => {
-      config.headers.set('x-api-key', options.apiKey);
-      const token = options.getToken();
-      if (token) config.headers.set('Authorization', `Bearer ${token}`);
-      return config;
-    });
-    http.interceptors.response.use(undefined, (err: unknown) => {
-      if (ax.isCancel(err)) throw err;
-      const apiError = toApiError(err, ax);
-      // The 401 policy (spec §6) only when this request carried a token: a guest's 401 ends nothing.
-      if (apiError.status === 401 && ax.isAxiosError(err) && err.config?.headers.has('Authorization')) options.onUnauthorized?.();
-      throw apiError;
-    });
-    return http;
-  });
-  // In a page, axios comes with the first request that needs it: a guest reading the catalogue or on a
-  // cart or sign-in page makes none as the page loads (its data came with the server render, or is the
-  // shopper's own in storage) and so never downloads it; the shopper's first tap or key starts it, so a
-  // request that tap brings rarely waits for it.
-  if (typeof document !== 'undefined') onFirstInput(window, () => void instance().catch(() => undefined));
-
+  const transport = createTransport(options);
   const pending = new Map<string, Promise<unknown>>();
-  let inFlight = 0;
 
-  async function send<T>(
-    method: 'GET' | 'POST',
-    url: string,
-    body: unknown,
-    opts: RequestOptions,
-    form: boolean,
-    contentType?: string,
-  ): Promise<T | null> {
-    const key = requestKey(method, url, opts.params, body);
-    inFlight += 1;
-    let ax: AxiosModule | undefined;
-    try {
-      ax = await loadAxios();
-      const http = await instance();
-      // A multipart content type makes axios build the form from the object; it leaves the boundary to
-      // the platform (without it, Node's axios would label the form url-encoded).
-      const headers = form ? { 'Content-Type': 'multipart/form-data' } : contentType ? { 'Content-Type': contentType } : undefined;
-      const res = await http.request<unknown>({ method, url, data: body, params: opts.params, headers, signal: opts.signal });
-      options.sink?.answered(key, res.data);
-      return res.data as T;
-    } catch (err) {
-      // A chunk that failed to load is a request that did not get through: status 0, tried again next time.
-      if (opts.signal?.aborted || ax?.isCancel(err)) return null;
-      const apiError = toApiError(err, ax);
-      options.sink?.failed(key, apiError);
-      throw apiError;
-    } finally {
-      inFlight -= 1;
-    }
-  }
-
-  /** The start-up's prefetched answer to this call when there is one, else a real request. */
-  async function adoptOrSend<T>(
-    method: 'GET' | 'POST',
-    url: string,
-    body: unknown,
-    opts: RequestOptions,
-    form: boolean,
-  ): Promise<T | null> {
-    const prefetched = await takePrefetched(method, url, options.getToken() ?? null);
-    if (prefetched) return prefetched.data as T;
-    return send<T>(method, url, body, opts, form);
-  }
-
-  function request<T>(method: 'GET' | 'POST', url: string, body: unknown, opts: RequestOptions = {}, form = false): Promise<T | null> {
-    const answered = options.answers?.find(requestKey(method, url, opts.params, body));
-    if (answered) return Promise.resolve(answered.data as T);
-    // Public reads the start-up already asked for (no params, no body) take that answer.
-    if (body === undefined && !opts.params && hasPrefetched(method, url)) {
-      const key = requestKey(method, url, undefined, undefined);
-      const p = adoptOrSend<T>(method, url, body, opts, form).finally(() => pending.delete(key));
-      pending.set(key, p);
-      return p;
-    }
-    const dedupe = opts.dedupe ?? method === 'GET';
-    // A caller with its own signal must be able to cancel without cancelling the others.
-    if (!dedupe || opts.signal) return send<T>(method, url, body, opts, form);
-    const key = requestKey(method, url, opts.params, body);
+  /** One promise for every identical call while the first is on its way. */
+  function shared<T>(key: string, start: () => Promise<T | null>): Promise<T | null> {
     const existing = pending.get(key);
     if (existing) return existing as Promise<T | null>;
-    const p = send<T>(method, url, body, opts, form).finally(() => pending.delete(key));
+    const p = start().finally(() => pending.delete(key));
     pending.set(key, p);
     return p;
   }
 
-  async function getFile(url: string, opts: CallOptions = {}): Promise<Blob | null> {
-    inFlight += 1;
-    let ax: AxiosModule | undefined;
-    try {
-      ax = await loadAxios();
-      const http = await instance();
-      // Every status is answered here: an error answer arrives as a Blob too, and its JSON is read below.
-      const res = await http.request<Blob>({ method: 'GET', url, responseType: 'blob', validateStatus: () => true, signal: opts.signal });
-      if (res.status >= 200 && res.status < 300) return res.data;
-      const body = (await res.data
-        .text()
-        .then((text) => JSON.parse(text) as unknown)
-        .catch(() => null)) as { message?: unknown } | null;
-      if (res.status === 401 && options.getToken()) options.onUnauthorized?.();
-      throw new ApiError(res.status, toMessages(body?.message), fieldErrorsOf(body));
-    } catch (err) {
-      if (opts.signal?.aborted || ax?.isCancel(err)) return null;
-      throw toApiError(err, ax);
-    } finally {
-      inFlight -= 1;
+  /** The start-up's prefetched answer to this call when there is one, else a real request. */
+  async function adoptOrSend<T>(method: 'GET' | 'POST', url: string, opts: RequestOptions, kind: BodyKind): Promise<T | null> {
+    const prefetched = await takePrefetched(method, url, options.getToken() ?? null);
+    if (prefetched) return prefetched.data as T;
+    return transport.send<T>(method, url, undefined, opts, kind);
+  }
+
+  function request<T>(method: 'GET' | 'POST', url: string, body: unknown, opts: RequestOptions = {}, kind?: BodyKind): Promise<T | null> {
+    const answered = options.answers?.find(requestKey(method, url, opts.params, body));
+    if (answered) return Promise.resolve(answered.data as T);
+    // Public reads the start-up already asked for (no params, no body) take that answer.
+    if (body === undefined && !opts.params && hasPrefetched(method, url)) {
+      return shared(requestKey(method, url, undefined, undefined), () => adoptOrSend<T>(method, url, opts, kind));
     }
+    const dedupe = opts.dedupe ?? method === 'GET';
+    // A caller with its own signal must be able to cancel without cancelling the others.
+    if (!dedupe || opts.signal) return transport.send<T>(method, url, body, opts, kind);
+    return shared(requestKey(method, url, opts.params, body), () => transport.send<T>(method, url, body, opts, kind));
   }
 
   return {
-    getFile,
+    getFile: (url, opts) => transport.getFile(url, opts),
     get: (url, opts) => request('GET', url, undefined, opts),
     post: (url, body, opts) => request('POST', url, body, opts),
-    postForm: (url, form, opts) => request('POST', url, form, opts, true),
-    postFile: (url, file, opts) => send('POST', url, file, opts ?? {}, false, file.type || 'application/octet-stream'),
+    postForm: (url, form, opts) => request('POST', url, form, opts, { form: true }),
+    postFile: (url, file, opts) => transport.send('POST', url, file, opts ?? {}, { contentType: file.type || 'application/octet-stream' }),
     get inFlight() {
-      return inFlight;
+      return transport.inFlight;
     },
   };
 }

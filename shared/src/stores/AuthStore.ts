@@ -4,6 +4,7 @@ import { ApiError, messageOf } from '../api/errors';
 import { answered } from '../api/checked';
 import type { ApiEnvelope, AuthData, Customer, RegisterPayload } from '../api/types';
 import { MESSAGES } from '../messages';
+import { whileLoading, withLoadState, type LoadState } from './loadState';
 
 /** Spec §3: the signed-in user holds a customer object; responses may carry these flags too. */
 export interface SessionUser {
@@ -42,6 +43,24 @@ export function normalizeCustomer(c: Customer): Customer {
  */
 export type LoginOutcome = 'signed-in' | 'verify-email';
 
+/** `verificationLoading` and `verificationError` as the `LoadState` the load helpers take. */
+function verificationStateOf(store: AuthStore): LoadState {
+  return {
+    get loading() {
+      return store.verificationLoading;
+    },
+    set loading(value: boolean) {
+      store.verificationLoading = value;
+    },
+    get error() {
+      return store.verificationError;
+    },
+    set error(value: string | null) {
+      store.verificationError = value;
+    },
+  };
+}
+
 /**
  * Who the shopper is (spec §3 auth state, §4 transitions). Lives in `shared` because the shell's header,
  * the checkout and the account pages all read it. Actions reject with `ApiError`; callers report.
@@ -58,12 +77,19 @@ export class AuthStore {
   verified = false;
   verificationError: string | null = null;
 
+  /** The OTP steps' own load state, seen through the shared load helpers. */
+  private readonly verification: LoadState = verificationStateOf(this);
+
   constructor(
     private readonly api: Api,
     /** Called by `logout` after the server call, whatever its outcome: the root resets the app. */
     private readonly onLogout: () => void = () => undefined,
   ) {
-    makeAutoObservable<AuthStore, 'api' | 'onLogout'>(this, { api: false, onLogout: false }, { autoBind: true });
+    makeAutoObservable<AuthStore, 'api' | 'onLogout' | 'verification'>(
+      this,
+      { api: false, onLogout: false, verification: false },
+      { autoBind: true },
+    );
   }
 
   get customer(): Customer | null {
@@ -100,21 +126,15 @@ export class AuthStore {
     this.error = null;
   }
 
+  /** A sign-in or sign-up call: a failure leaves the shopper signed out. */
   private async run<T>(fn: () => Promise<T>, fallback: string): Promise<T> {
-    this.loading = true;
-    this.error = null;
     try {
-      return await fn();
+      return await withLoadState(this, fallback, fn);
     } catch (err) {
       runInAction(() => {
-        this.error = messageOf(err, fallback);
         this.isAuthenticated = false;
       });
       throw err;
-    } finally {
-      runInAction(() => {
-        this.loading = false;
-      });
     }
   }
 
@@ -139,8 +159,7 @@ export class AuthStore {
 
   /** A guest who verified by OTP gives names and e-mail; behaves like registration (spec §4). */
   async updateGuestDetails(payload: { firstname: string; lastname: string; email: string }): Promise<ApiEnvelope<{ customer: Customer }>> {
-    this.loading = true;
-    try {
+    return whileLoading(this, async () => {
       const res = answered(await this.api.updateUserDetails(payload));
       runInAction(() => {
         const customer = res.data?.customer;
@@ -150,11 +169,7 @@ export class AuthStore {
         }
       });
       return res;
-    } finally {
-      runInAction(() => {
-        this.loading = false;
-      });
-    }
+    });
   }
 
   /**
@@ -220,22 +235,19 @@ export class AuthStore {
     mobile: string,
     flag: 'sent' | 'loginSent',
   ): Promise<OtpSendResult> {
-    this.verificationLoading = true;
-    this.verificationError = null;
     try {
-      const res = await call();
-      if (!res) return { success: false };
-      runInAction(() => {
-        this[flag] = true;
-        this.verified = false;
+      return await withLoadState(this.verification, MESSAGES.sendOtpFailed, async (): Promise<OtpSendResult> => {
+        const res = await call();
+        if (!res) return { success: false };
+        runInAction(() => {
+          this[flag] = true;
+          this.verified = false;
+        });
+        const otp = res.data?.otp;
+        return { success: true, message: messageOf(res, MESSAGES.otpSent), ...(otp ? { otp } : {}) };
       });
-      const otp = res.data?.otp;
-      return { success: true, message: messageOf(res, MESSAGES.otpSent), ...(otp ? { otp } : {}) };
     } catch (err) {
       const message = messageOf(err, MESSAGES.sendOtpFailed);
-      runInAction(() => {
-        this.verificationError = message;
-      });
       // Spec §4: a 'not registered' failure leads to sign-up with the mobile number.
       if (/not registered/i.test(message)) return { success: false, message, userNotRegistered: true, mobile };
       // Issue 34: the sign-in's 409 says the number is on an account, unproven: sign-up would refuse it too.
@@ -243,10 +255,6 @@ export class AuthStore {
         return { success: false, message: messageOf(err, MESSAGES.mobileUnproven), mobileUnproven: true, mobile };
       }
       return { success: false, message };
-    } finally {
-      runInAction(() => {
-        this.verificationLoading = false;
-      });
     }
   }
 
@@ -264,25 +272,14 @@ export class AuthStore {
     call: () => Promise<ApiEnvelope<AuthData> | null>,
     authenticate: (d: AuthData) => boolean,
   ): Promise<ApiEnvelope<AuthData>> {
-    this.verificationLoading = true;
-    this.verificationError = null;
-    try {
+    return withLoadState(this.verification, MESSAGES.otpVerificationFailed, async () => {
       const res = answered(await call());
       runInAction(() => {
         this.verified = true;
         if (res.data) this.setSession(res.data, authenticate(res.data));
       });
       return res;
-    } catch (err) {
-      runInAction(() => {
-        this.verificationError = messageOf(err, MESSAGES.otpVerificationFailed);
-      });
-      throw err;
-    } finally {
-      runInAction(() => {
-        this.verificationLoading = false;
-      });
-    }
+    });
   }
 
   /** Spec §4: sets verified, stores the user, authenticated = is_existing_customer. */

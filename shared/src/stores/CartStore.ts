@@ -1,6 +1,7 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import type { Api } from '../api/Api';
-import { ApiError, messageOf, toMessages } from '../api/errors';
+import { dataOf } from '../api/checked';
+import { messageOf } from '../api/errors';
 import type { CartLine, Product, SelectedVariant, Variation } from '../api/types';
 import { CART_TOTAL_LIMIT, MIN_LINE_QUANTITY } from '../constants';
 import { MESSAGES } from '../messages';
@@ -16,6 +17,7 @@ import {
   unitPrice,
   withoutEmptyLines,
 } from './cartRules';
+import { withLoadState } from './loadState';
 
 /** What the cart needs from the session. */
 export interface CartSession {
@@ -123,23 +125,12 @@ export class CartStore {
       this.error = MESSAGES.notAuthenticated;
       throw new Error(MESSAGES.notAuthenticated);
     }
-    this.loading = true;
-    this.error = null;
-    try {
+    await withLoadState(this, MESSAGES.cartFetchFailed, async () => {
       const res = await this.api.getCart();
       runInAction(() => {
         if (res) this.cartItems = withoutEmptyLines(res.data?.cart ?? []);
       });
-    } catch (err) {
-      runInAction(() => {
-        this.error = messageOf(err, MESSAGES.cartFetchFailed);
-      });
-      throw err;
-    } finally {
-      runInAction(() => {
-        this.loading = false;
-      });
-    }
+    });
   }
 
   /**
@@ -202,8 +193,8 @@ export class CartStore {
         product_id: product.id,
       });
       if (!res) return false;
-      if (!res.data?.results) throw new ApiError(200, toMessages(res.message));
-      runInAction(() => this.applyServerLine(res.data!.results));
+      const line = dataOf(res, 'results');
+      runInAction(() => this.applyServerLine(line));
       notify.success(messageOf(res, MESSAGES.addedServer));
       this.recheckLimit(MESSAGES.cartTotalLimit);
       return true;
@@ -245,8 +236,8 @@ export class CartStore {
     try {
       const res = await this.api.updateCart({ product_id: productId, variant_id: variant.id, quantity: target });
       if (!res) return false;
-      if (!res.data?.results) throw new ApiError(200, toMessages(res.message));
-      runInAction(() => this.applyServerLine(res.data!.results));
+      const line = dataOf(res, 'results');
+      runInAction(() => this.applyServerLine(line));
       notify.success(messageOf(res, MESSAGES.cartUpdated));
       this.recheckLimit(MESSAGES.cartAmountLimit);
       return true;

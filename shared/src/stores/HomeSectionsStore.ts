@@ -1,6 +1,6 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { Api } from '../api/Api';
-import { messageOf } from '../api/errors';
+import { withLoadState } from './loadState';
 import type { HomeSections } from '../api/types';
 import { MESSAGES } from '../messages';
 
@@ -29,22 +29,11 @@ export class HomeSectionsStore {
   }
 
   async fetch(): Promise<void> {
-    this.loading = true;
-    this.error = null;
-    try {
+    await withLoadState(this, MESSAGES.homeSectionsFailed, async () => {
       const res = await this.api.getHomeSections();
       runInAction(() => {
         if (res?.result) this.data = res.result;
       });
-    } catch (err) {
-      runInAction(() => {
-        this.error = messageOf(err, MESSAGES.homeSectionsFailed);
-      });
-      throw err;
-    } finally {
-      runInAction(() => {
-        this.loading = false;
-      });
-    }
+    });
   }
 }

@@ -219,6 +219,19 @@ describe('cross-tab (spec §4)', () => {
     expect(store.auth.isAuthenticated).toBe(false);
   });
 
+  it("a sign-out in another tab clears this tab's session as a sign-out here would, without signalling back", async () => {
+    const { store, api, storage, target } = setup();
+    signInForTest(store, api);
+    await store.delivery.check('560001');
+    expect(store.delivery.pincode).toBe('560001');
+    storageEvent(target, LOGOUT_EVENT_KEY, String(Date.now()));
+    expect(store.auth.isAuthenticated).toBe(false);
+    // Where the shopper lives leaves with them in every tab, not only in the one they signed out in.
+    expect(store.delivery.pincode).toBe('');
+    expect(readState(storage).delivery?.pincode ?? '').toBe('');
+    expect(storage.getItem(LOGOUT_EVENT_KEY)).toBeNull();
+  });
+
   it('adopts a sign-in from another tab without syncing the cart again', async () => {
     const { store, api, target } = setup();
     const customer = { ...api.state.customers[0]!, password: undefined };

@@ -12,8 +12,6 @@ import { LOGOUT_EVENT_KEY, STATE_KEY, readState, writeState, type KeyValueStorag
 export interface RootStoreOptions {
   /** Where the session is saved (window.localStorage in the browser). */
   storage?: KeyValueStorage;
-  /** The store-level token (kept for callers that need it; the API object already sends it). */
-  storeToken?: string;
   /** The window whose `storage` events carry other tabs' changes; none in unit tests. */
   eventTarget?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
   /** The shop's public origin (runtime config `storeUrl`): product links are built on it. */
@@ -42,7 +40,6 @@ export interface ApiConnection {
  */
 export class RootStore {
   readonly api: Api;
-  readonly storeToken: string;
   readonly storeUrl: string;
   readonly connection: ApiConnection | null;
   readonly storeInfo: StoreInfoStore;
@@ -71,7 +68,6 @@ export class RootStore {
 
   constructor(api: Api, options: RootStoreOptions = {}) {
     this.api = api;
-    this.storeToken = options.storeToken ?? '';
     this.storeUrl = options.storeUrl ?? (typeof window === 'undefined' ? '' : window.location.origin);
     this.storage = options.storage;
     this.connection = options.connection ?? null;
@@ -154,16 +150,7 @@ export class RootStore {
    * tabs through a logout signal.
    */
   resetApp(): void {
-    runInAction(() => {
-      this.auth.localLogout();
-      this.cart.clearCart();
-      this.cart.close();
-      this.wishlist.clear();
-      this.ui.reset();
-      this.homeSections.clear();
-      // Where the shopper lives leaves with them.
-      this.delivery.hydrate(undefined);
-    });
+    this.clearSession();
     try {
       this.storage?.setItem(LOGOUT_EVENT_KEY, String(Date.now()));
     } catch {
@@ -177,13 +164,13 @@ export class RootStore {
    */
   private readonly onStorage = (e: StorageEvent): void => {
     if (e.key === LOGOUT_EVENT_KEY) {
-      if (this.auth.isAuthenticated) this.logOutHere();
+      if (this.auth.isAuthenticated) this.clearSession();
       return;
     }
     if (e.key !== STATE_KEY && e.key !== null) return;
     const next = e.key === null || e.newValue === null ? null : readState(undefined, e.newValue);
     if (!next || !next.auth?.isAuthenticated) {
-      if (this.auth.isAuthenticated) this.logOutHere();
+      if (this.auth.isAuthenticated) this.clearSession();
       return;
     }
     this.lastWritten = e.newValue;
@@ -199,13 +186,17 @@ export class RootStore {
     }
   };
 
-  private logOutHere(): void {
+  /** What a sign-out clears in a tab, whichever tab it began in: all but the store info. */
+  private clearSession(): void {
     runInAction(() => {
       this.auth.localLogout();
       this.cart.clearCart();
       this.cart.close();
       this.wishlist.clear();
       this.ui.reset();
+      this.homeSections.clear();
+      // Where the shopper lives leaves with them.
+      this.delivery.hydrate(undefined);
     });
   }
 

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Api } from '../api/Api';
-import { messageOf } from '../api/errors';
+import { withLoadState } from './loadState';
 import { PAYMENT_METHODS } from '@storefront/contract/rules';
 import type { Category, PaymentMethod, StoreInfoData, StoreInfoFields } from '../api/types';
 import { MESSAGES } from '../messages';
@@ -68,22 +68,11 @@ export class StoreInfoStore {
 
   /** Fetches once per page load; on failure the defaults (or the saved copy) stay in use. */
   async fetch(): Promise<void> {
-    this.loading = true;
-    this.error = null;
-    try {
+    await withLoadState(this, MESSAGES.storeInfoFailed, async () => {
       const res = await this.api.getStoreInfo();
       runInAction(() => {
         if (res?.data) this.data = res.data;
       });
-    } catch (err) {
-      runInAction(() => {
-        this.error = messageOf(err, MESSAGES.storeInfoFailed);
-      });
-      throw err;
-    } finally {
-      runInAction(() => {
-        this.loading = false;
-      });
-    }
+    });
   }
 }

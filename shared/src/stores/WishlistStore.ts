@@ -4,6 +4,7 @@ import { messageOf } from '../api/errors';
 import type { WishlistItem } from '../api/types';
 import { MESSAGES } from '../messages';
 import { notify, reportError } from '../notify/notify';
+import { withLoadState } from './loadState';
 
 /**
  * The signed-in customer's wishlist (spec §3, §4): add or remove succeeds → refetch and show the
@@ -44,25 +45,14 @@ export class WishlistStore {
 
   async fetch(): Promise<void> {
     if (!this.session.isAuthenticated) return;
-    this.loading = true;
-    this.error = null;
-    try {
+    await withLoadState(this, MESSAGES.wishlistFetchFailed, async () => {
       const res = await this.api.getWishlist();
       runInAction(() => {
         if (!res) return;
         const items = Array.isArray(res.data) ? res.data : [];
         if (JSON.stringify(items) !== JSON.stringify(this.items)) this.items = items;
       });
-    } catch (err) {
-      runInAction(() => {
-        this.error = messageOf(err, MESSAGES.wishlistFetchFailed);
-      });
-      throw err;
-    } finally {
-      runInAction(() => {
-        this.loading = false;
-      });
-    }
+    });
   }
 
   private async change(productId: number, call: () => ReturnType<Api['addToWishlist']>): Promise<boolean> {

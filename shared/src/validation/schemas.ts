@@ -102,6 +102,9 @@ export const changeEmailSchema = yup.object({
   current_password: yup.string().required(VALIDATION.currentPasswordRequired),
 });
 
+/** Track order (spec §2): the order number is all it asks for (the page's own wording: §5 has none). */
+export const trackOrderSchema = yup.object({ track_no: yup.string().trim().required('Please enter your order number') });
+
 export const contactSchema = yup.object({
   firstname: nameField(),
   lastname: nameField(),

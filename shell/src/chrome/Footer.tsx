@@ -1,7 +1,16 @@
 import { observer } from 'mobx-react-lite';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link } from '@storefront/shared/router';
-import { notify, paths, PLACEHOLDER_EMAIL, reportError, useStores } from '@storefront/shared';
+import {
+  notify,
+  paths,
+  PLACEHOLDER_EMAIL,
+  prefetchValidation,
+  reportError,
+  useForm,
+  useStores,
+  type StoreInfoFields,
+} from '@storefront/shared';
 import { NEWSLETTER_FAILED, NewsletterStore } from '../stores/NewsletterStore';
 import { ClockIcon, MailIcon, PhoneIcon, SOCIAL_ICONS } from './icons';
 import { socialLinks, telHref } from './links';
@@ -18,35 +27,30 @@ const COMPANY_LINKS = [
   { to: paths.support, label: 'Support' },
 ];
 
-/** Validation (yup) is not part of the first screen: it loads when the shopper reaches the form. */
-const loadValidation = () => import('@storefront/shared/validation');
-
-/** The newsletter form: a required e-mail checked with the shared schema, then a real subscription. */
+/**
+ * The newsletter form: a required e-mail checked with the shared schema (loaded on focus or the first
+ * key, through the form hook), then a real subscription. Its outcome is a shell toast either way.
+ */
 const Newsletter = observer(function Newsletter() {
   const { api } = useStores();
   const [store] = useState(() => new NewsletterStore(api));
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm((v) => v.newsletterSchema, { email: '' }, { failure: NEWSLETTER_FAILED });
   const inputId = useId();
   const errorId = useId();
+  const error = form.errors.email;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const { newsletterSchema, validateForm } = await loadValidation();
-    const errors = await validateForm(newsletterSchema, { email });
-    setError(errors.email);
-    if (errors.email) return;
+  const submit = form.handleSubmit(async ({ email }) => {
     try {
       const message = await store.subscribe(email);
       if (message) {
         notify.success(message, { flow: 'shell' });
-        setEmail('');
+        form.reset();
       }
     } catch (err) {
       // Spec §7: the response message is shown as a toast; the box keeps what was typed.
       reportError(err, NEWSLETTER_FAILED, { flow: 'shell' });
     }
-  };
+  });
 
   return (
     <form className="sh-newsletter" onSubmit={(e) => void submit(e)} noValidate aria-label="Newsletter">
@@ -64,9 +68,9 @@ const Newsletter = observer(function Newsletter() {
           required
           autoComplete="email"
           placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          onFocus={() => void loadValidation()}
+          value={form.values.email}
+          onChange={form.onChange}
+          onFocus={prefetchValidation}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
@@ -83,6 +87,76 @@ const Newsletter = observer(function Newsletter() {
   );
 });
 
+/** The store's name, offer, opening hours and its social links. */
+function StoreAbout({ info }: { info: StoreInfoFields }) {
+  const socials = socialLinks(info).filter((s) => s.href);
+  return (
+    <section className="sh-footer__col sh-footer__about" aria-label={info.store_name}>
+      <p className="sh-footer__brand">{info.store_name}</p>
+      <p className="sh-footer__text">{info.offer_text}</p>
+      <p className="sh-footer__hours">
+        <ClockIcon size={16} />
+        <span>{info.store_time}</span>
+      </p>
+      {socials.length ? (
+        <ul className="sh-footer__social" aria-label="Follow us">
+          {socials.map(({ label, href }) => {
+            const Icon = SOCIAL_ICONS[label];
+            return (
+              <li key={label}>
+                <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`${label} (opens in a new tab)`}>
+                  <Icon size={18} />
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function FooterLinks({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav className="sh-footer__col" aria-label={title}>
+      <h2 className="sh-footer__heading">{title}</h2>
+      <ul className="sh-footer__links">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to}>{l.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The store's e-mail (a placeholder until it has one) and its phone, as mailto and tel links. */
+function GetInTouch({ info }: { info: StoreInfoFields }) {
+  const email = info.email || PLACEHOLDER_EMAIL;
+  return (
+    <section className="sh-footer__col" aria-label="Get in touch">
+      <h2 className="sh-footer__heading">Get in touch</h2>
+      <ul className="sh-footer__links">
+        <li>
+          <a href={`mailto:${email}`} className="sh-footer__contact">
+            <MailIcon size={16} />
+            <span>{email}</span>
+          </a>
+        </li>
+        {info.mobile_no ? (
+          <li>
+            <a href={telHref(info.mobile_no)} className="sh-footer__contact">
+              <PhoneIcon size={16} />
+              <span>{info.mobile_no}</span>
+            </a>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * The footer of spec §2: store details and opening hours (default '11:00 AM to 08:00 PM, Monday -
  * Saturday'), the information links, mailto and tel links, the store's social links and the newsletter;
@@ -91,73 +165,14 @@ const Newsletter = observer(function Newsletter() {
 export const Footer = observer(function Footer() {
   const { storeInfo } = useStores();
   const info = storeInfo.info;
-  const email = info.email || PLACEHOLDER_EMAIL;
-  const socials = socialLinks(info).filter((s) => s.href);
   return (
     <footer className="sh-footer">
       <div className="sh-footer__main">
         <div className="sh-footer__grid">
-          <section className="sh-footer__col sh-footer__about" aria-label={info.store_name}>
-            <p className="sh-footer__brand">{info.store_name}</p>
-            <p className="sh-footer__text">{info.offer_text}</p>
-            <p className="sh-footer__hours">
-              <ClockIcon size={16} />
-              <span>{info.store_time}</span>
-            </p>
-            {socials.length ? (
-              <ul className="sh-footer__social" aria-label="Follow us">
-                {socials.map(({ label, href }) => {
-                  const Icon = SOCIAL_ICONS[label];
-                  return (
-                    <li key={label}>
-                      <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`${label} (opens in a new tab)`}>
-                        <Icon size={18} />
-                      </a>
-                    </li>
-                  );
-                })}
-              </ul>
-            ) : null}
-          </section>
-          <nav className="sh-footer__col" aria-label="Information">
-            <h2 className="sh-footer__heading">Information</h2>
-            <ul className="sh-footer__links">
-              {INFO_LINKS.map((l) => (
-                <li key={l.to}>
-                  <Link to={l.to}>{l.label}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <nav className="sh-footer__col" aria-label="Company">
-            <h2 className="sh-footer__heading">Company</h2>
-            <ul className="sh-footer__links">
-              {COMPANY_LINKS.map((l) => (
-                <li key={l.to}>
-                  <Link to={l.to}>{l.label}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <section className="sh-footer__col" aria-label="Get in touch">
-            <h2 className="sh-footer__heading">Get in touch</h2>
-            <ul className="sh-footer__links">
-              <li>
-                <a href={`mailto:${email}`} className="sh-footer__contact">
-                  <MailIcon size={16} />
-                  <span>{email}</span>
-                </a>
-              </li>
-              {info.mobile_no ? (
-                <li>
-                  <a href={telHref(info.mobile_no)} className="sh-footer__contact">
-                    <PhoneIcon size={16} />
-                    <span>{info.mobile_no}</span>
-                  </a>
-                </li>
-              ) : null}
-            </ul>
-          </section>
+          <StoreAbout info={info} />
+          <FooterLinks title="Information" links={INFO_LINKS} />
+          <FooterLinks title="Company" links={COMPANY_LINKS} />
+          <GetInTouch info={info} />
           <div className="sh-footer__col sh-footer__news">
             <Newsletter />
           </div>

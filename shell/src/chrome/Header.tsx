@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, NavLink, useNavigate } from '@storefront/shared/router';
 import { HydrationBoundary, paths, SEARCH_CLOSE_MS, useClosingState, useStores } from '@storefront/shared';
 import { CategoryMenu, closeOnBlurOutside, useHoverMenu, useNavMenuDismiss } from './CategoryMenu';
@@ -82,6 +82,191 @@ function ShopMenu() {
   );
 }
 
+/** A header overlay's chunk, rendered on the client only and nothing while its chunk fails. */
+function LazyPart({ children }: { children: ReactNode }) {
+  return (
+    <ChunkBoundary>
+      <HydrationBoundary fallback={null}>{children}</HydrationBoundary>
+    </ChunkBoundary>
+  );
+}
+
+function Brand({ name, logo }: { name: string; logo: string }) {
+  return (
+    <Link to={paths.home} className="sh-brand" aria-label={`${name} home`}>
+      {logo ? (
+        <img className="sh-brand__logo" src={logo} alt="" width={140} height={40} decoding="async" />
+      ) : (
+        <span className="sh-brand__name">{name}</span>
+      )}
+    </Link>
+  );
+}
+
+function MainNav() {
+  return (
+    <nav className="sh-nav" aria-label="Main">
+      <ul className="sh-nav__list">
+        <li className="sh-nav__item">
+          <NavLink to={paths.home} end className={navClass}>
+            Home
+          </NavLink>
+        </li>
+        <CategoryMenu />
+        <ShopMenu />
+        <li className="sh-nav__item">
+          <NavLink to={paths.about} className={navClass}>
+            About
+          </NavLink>
+        </li>
+        <li className="sh-nav__item">
+          <NavLink to={paths.contact} className={navClass}>
+            Contact
+          </NavLink>
+        </li>
+        <li className="sh-nav__item">
+          <NavLink to={paths.trackOrder()} className={navClass}>
+            Track Order
+          </NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** Wishlist for everyone; orders, address and password for a signed-in shopper (wide screens only). */
+function AccountLinks({ signedIn }: { signedIn: boolean }) {
+  return (
+    <>
+      <NavLink to={paths.myAccount.wishlist} className="sh-iconbtn sh-actions__wide" aria-label="Wishlist">
+        <HeartIcon />
+      </NavLink>
+      {signedIn ? (
+        <>
+          <NavLink to={paths.myAccount.orders} className="sh-iconbtn sh-actions__xl" aria-label="My orders">
+            <OrdersIcon />
+          </NavLink>
+          <NavLink to={paths.myAccount.address} className="sh-iconbtn sh-actions__xl" aria-label="Address">
+            <AddressIcon />
+          </NavLink>
+          <NavLink to={paths.myAccount.password} className="sh-iconbtn sh-actions__xl" aria-label="Change password">
+            <PasswordIcon />
+          </NavLink>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+const CartButton = observer(function CartButton() {
+  const { cart } = useStores();
+  const count = cart.count;
+  return (
+    <button
+      type="button"
+      className="sh-iconbtn sh-cartbtn"
+      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+      onClick={() => cart.open()}
+    >
+      <CartIcon />
+      <span className="sh-badge" data-testid="cart-count" aria-hidden="true">
+        {count}
+      </span>
+    </button>
+  );
+});
+
+interface ProfileProps {
+  signedIn: boolean;
+  open: boolean;
+  setOpen: (update: (open: boolean) => boolean) => void;
+  name: string;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  onLogout: () => void;
+}
+
+/** The profile button: sign-in for a guest, the account menu (with logout) for a signed-in shopper. */
+function Profile({ signedIn, open, setOpen, name, buttonRef, onLogout }: ProfileProps) {
+  const navigate = useNavigate();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const onClick = () => {
+    if (!signedIn) {
+      navigate(paths.signin);
+      return;
+    }
+    setOpen((v) => !v);
+  };
+  return (
+    <div className="sh-profile" ref={containerRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="sh-iconbtn"
+        aria-label={signedIn ? 'Account menu' : 'Sign in'}
+        aria-haspopup={signedIn ? 'menu' : undefined}
+        aria-expanded={signedIn ? open : undefined}
+        aria-controls={signedIn && open ? menuId : undefined}
+        onMouseEnter={signedIn ? ProfileMenu.preload : undefined}
+        onClick={onClick}
+      >
+        <UserIcon />
+      </button>
+      {signedIn && open ? (
+        <LazyPart>
+          <ProfileMenu
+            id={menuId}
+            name={name}
+            containerRef={containerRef}
+            onClose={(returnFocus) => {
+              setOpen(() => false);
+              if (returnFocus) buttonRef.current?.focus();
+            }}
+            onLogout={onLogout}
+          />
+        </LazyPart>
+      ) : null}
+    </div>
+  );
+}
+
+/** The search button and its dropdown, which stays mounted while it animates its closing. */
+function useHeaderSearch() {
+  const [open, setOpen] = useState(false);
+  const search = useClosingState(open, SEARCH_CLOSE_MS);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  const button = (
+    <button
+      ref={toggle}
+      type="button"
+      className="sh-iconbtn"
+      aria-label={open ? 'Close search' : 'Search products'}
+      aria-expanded={open}
+      aria-controls={search.mounted ? id : undefined}
+      onMouseEnter={SearchDropdown.preload}
+      onFocus={SearchDropdown.preload}
+      onClick={() => setOpen((v) => !v)}
+    >
+      <SearchIcon />
+    </button>
+  );
+  const dropdown = search.mounted ? (
+    <LazyPart>
+      <SearchDropdown
+        id={id}
+        closing={search.closing}
+        toggleRef={toggle}
+        onClose={(returnFocus) => {
+          setOpen(false);
+          if (returnFocus) toggle.current?.focus();
+        }}
+      />
+    </LazyPart>
+  ) : null;
+  return { button, dropdown };
+}
+
 export interface HeaderProps {
   /** Scrolling has started: shadow (spec §2). */
   scrolled: boolean;
@@ -95,20 +280,11 @@ export interface HeaderProps {
  * mobile menu button.
  */
 export const Header = observer(function Header({ scrolled, shrunk }: HeaderProps) {
-  const { cart, auth, storeInfo } = useStores();
-  const navigate = useNavigate();
+  const { auth, storeInfo } = useStores();
   const signedIn = auth.isAuthenticated;
-
-  const [searchOpen, setSearchOpen] = useState(false);
-  const search = useClosingState(searchOpen, SEARCH_CLOSE_MS);
-  const searchToggle = useRef<HTMLButtonElement>(null);
-  const searchId = useId();
-
+  const search = useHeaderSearch();
   const [profileOpen, setProfileOpen] = useState(false);
-  const profileRef = useRef<HTMLDivElement>(null);
   const profileButton = useRef<HTMLButtonElement>(null);
-  const profileMenuId = useId();
-
   const drawer = useOverlay();
   const logout = useOverlay();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -125,17 +301,6 @@ export const Header = observer(function Header({ scrolled, shrunk }: HeaderProps
     logout.show();
   };
   const requestLogout = () => openLogout(profileButton.current);
-  const requestLogoutFromDrawer = () => openLogout(menuButton.current);
-
-  const onProfileClick = () => {
-    if (!signedIn) {
-      navigate(paths.signin);
-      return;
-    }
-    setProfileOpen((v) => !v);
-  };
-
-  const count = cart.count;
   const info = storeInfo.info;
 
   return (
@@ -152,114 +317,20 @@ export const Header = observer(function Header({ scrolled, shrunk }: HeaderProps
         >
           <MenuIcon />
         </button>
-
-        <Link to={paths.home} className="sh-brand" aria-label={`${info.store_name} home`}>
-          {info.logo ? (
-            <img className="sh-brand__logo" src={info.logo} alt="" width={140} height={40} decoding="async" />
-          ) : (
-            <span className="sh-brand__name">{info.store_name}</span>
-          )}
-        </Link>
-
-        <nav className="sh-nav" aria-label="Main">
-          <ul className="sh-nav__list">
-            <li className="sh-nav__item">
-              <NavLink to={paths.home} end className={navClass}>
-                Home
-              </NavLink>
-            </li>
-            <CategoryMenu />
-            <ShopMenu />
-            <li className="sh-nav__item">
-              <NavLink to={paths.about} className={navClass}>
-                About
-              </NavLink>
-            </li>
-            <li className="sh-nav__item">
-              <NavLink to={paths.contact} className={navClass}>
-                Contact
-              </NavLink>
-            </li>
-            <li className="sh-nav__item">
-              <NavLink to={paths.trackOrder()} className={navClass}>
-                Track Order
-              </NavLink>
-            </li>
-          </ul>
-        </nav>
-
+        <Brand name={info.store_name} logo={info.logo} />
+        <MainNav />
         <div className="sh-actions">
-          <button
-            ref={searchToggle}
-            type="button"
-            className="sh-iconbtn"
-            aria-label={searchOpen ? 'Close search' : 'Search products'}
-            aria-expanded={searchOpen}
-            aria-controls={search.mounted ? searchId : undefined}
-            onMouseEnter={SearchDropdown.preload}
-            onFocus={SearchDropdown.preload}
-            onClick={() => setSearchOpen((v) => !v)}
-          >
-            <SearchIcon />
-          </button>
-          <NavLink to={paths.myAccount.wishlist} className="sh-iconbtn sh-actions__wide" aria-label="Wishlist">
-            <HeartIcon />
-          </NavLink>
-          {signedIn ? (
-            <>
-              <NavLink to={paths.myAccount.orders} className="sh-iconbtn sh-actions__xl" aria-label="My orders">
-                <OrdersIcon />
-              </NavLink>
-              <NavLink to={paths.myAccount.address} className="sh-iconbtn sh-actions__xl" aria-label="Address">
-                <AddressIcon />
-              </NavLink>
-              <NavLink to={paths.myAccount.password} className="sh-iconbtn sh-actions__xl" aria-label="Change password">
-                <PasswordIcon />
-              </NavLink>
-            </>
-          ) : null}
-          <button
-            type="button"
-            className="sh-iconbtn sh-cartbtn"
-            aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
-            onClick={() => cart.open()}
-          >
-            <CartIcon />
-            <span className="sh-badge" data-testid="cart-count" aria-hidden="true">
-              {count}
-            </span>
-          </button>
-          <div className="sh-profile" ref={profileRef}>
-            <button
-              ref={profileButton}
-              type="button"
-              className="sh-iconbtn"
-              aria-label={signedIn ? 'Account menu' : 'Sign in'}
-              aria-haspopup={signedIn ? 'menu' : undefined}
-              aria-expanded={signedIn ? profileOpen : undefined}
-              aria-controls={signedIn && profileOpen ? profileMenuId : undefined}
-              onMouseEnter={signedIn ? ProfileMenu.preload : undefined}
-              onClick={onProfileClick}
-            >
-              <UserIcon />
-            </button>
-            {signedIn && profileOpen ? (
-              <ChunkBoundary>
-                <HydrationBoundary fallback={null}>
-                  <ProfileMenu
-                    id={profileMenuId}
-                    name={auth.displayName}
-                    containerRef={profileRef}
-                    onClose={(returnFocus) => {
-                      setProfileOpen(false);
-                      if (returnFocus) profileButton.current?.focus();
-                    }}
-                    onLogout={requestLogout}
-                  />
-                </HydrationBoundary>
-              </ChunkBoundary>
-            ) : null}
-          </div>
+          {search.button}
+          <AccountLinks signedIn={signedIn} />
+          <CartButton />
+          <Profile
+            signedIn={signedIn}
+            open={profileOpen}
+            setOpen={setProfileOpen}
+            name={auth.displayName}
+            buttonRef={profileButton}
+            onLogout={requestLogout}
+          />
           {signedIn ? (
             <button type="button" className="sh-iconbtn sh-actions__xl" aria-label="Logout" onClick={requestLogout}>
               <LogoutIcon />
@@ -267,37 +338,16 @@ export const Header = observer(function Header({ scrolled, shrunk }: HeaderProps
           ) : null}
         </div>
       </div>
-
-      {search.mounted ? (
-        <ChunkBoundary>
-          <HydrationBoundary fallback={null}>
-            <SearchDropdown
-              id={searchId}
-              closing={search.closing}
-              toggleRef={searchToggle}
-              onClose={(returnFocus) => {
-                setSearchOpen(false);
-                if (returnFocus) searchToggle.current?.focus();
-              }}
-            />
-          </HydrationBoundary>
-        </ChunkBoundary>
-      ) : null}
-
+      {search.dropdown}
       {drawer.requested ? (
-        <ChunkBoundary>
-          <HydrationBoundary fallback={null}>
-            <MobileMenu open={drawer.open} onClose={drawer.hide} onLogout={requestLogoutFromDrawer} />
-          </HydrationBoundary>
-        </ChunkBoundary>
+        <LazyPart>
+          <MobileMenu open={drawer.open} onClose={drawer.hide} onLogout={() => openLogout(menuButton.current)} />
+        </LazyPart>
       ) : null}
-
       {logout.requested ? (
-        <ChunkBoundary>
-          <HydrationBoundary fallback={null}>
-            <LogoutDialog open={logout.open} onClose={logout.hide} />
-          </HydrationBoundary>
-        </ChunkBoundary>
+        <LazyPart>
+          <LogoutDialog open={logout.open} onClose={logout.hide} />
+        </LazyPart>
       ) : null}
     </div>
   );

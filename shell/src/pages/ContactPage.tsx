@@ -1,7 +1,18 @@
 import { observer } from 'mobx-react-lite';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Field, InputField, notify, PLACEHOLDER_EMAIL, useStores, type ContactPayload, useDocumentTitle } from '@storefront/shared';
-import { contactSchema, validateForm, type FieldErrors } from '@storefront/shared/validation';
+import { useId, useState } from 'react';
+import {
+  Field,
+  InputField,
+  MESSAGES,
+  notify,
+  PLACEHOLDER_EMAIL,
+  useDocumentTitle,
+  useForm,
+  useStores,
+  type ContactPayload,
+  type StoreInfoFields,
+  type UseFormResult,
+} from '@storefront/shared';
 import { telHref } from '../chrome/links';
 import { ContactStore } from '../stores/ContactStore';
 import './InfoPage.css';
@@ -21,6 +32,20 @@ export const CONTACT_SUBJECTS = [
 
 type TextField = Exclude<keyof ContactPayload, 'subscribe'>;
 
+/** What is sent: the text fields without the spaces around them. */
+function trimmed(v: ContactPayload): ContactPayload {
+  const t = (s: string) => s.trim();
+  return {
+    ...v,
+    firstname: t(v.firstname),
+    lastname: t(v.lastname),
+    email: t(v.email),
+    phone_number: t(v.phone_number),
+    subject: t(v.subject),
+    message: t(v.message),
+  };
+}
+
 /**
  * Contact us (spec §2 information page; fields and state of spec §3, messages of spec §5/§8): validated
  * with the shared contact schema, posted to /contact-us through a section-local store; after
@@ -29,72 +54,14 @@ type TextField = Exclude<keyof ContactPayload, 'subscribe'>;
 const ContactPage = observer(function ContactPage() {
   const { api, storeInfo } = useStores();
   const [store] = useState(() => new ContactStore(api));
-  const [values, setValues] = useState<ContactPayload>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  const uid = useId();
+  const form = useForm<ContactPayload>((v) => v.contactSchema, EMPTY, { failure: MESSAGES.contactFailed });
   useDocumentTitle('Contact Us');
   const info = storeInfo.info;
-  const email = info.email || PLACEHOLDER_EMAIL;
-
-  const shown: FieldErrors = { ...store.fieldErrors, ...errors };
-  const id = (f: string) => `${uid}-${f}`;
-
-  const onChange = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    const { name } = e.target;
-    const value = e.target instanceof HTMLInputElement && e.target.type === 'checkbox' ? e.target.checked : e.target.value;
-    setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = await validateForm(contactSchema, values);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      const first = Object.keys(found)[0];
-      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    const payload: ContactPayload = {
-      ...values,
-      firstname: values.firstname.trim(),
-      lastname: values.lastname.trim(),
-      email: values.email.trim(),
-      phone_number: values.phone_number.trim(),
-      subject: values.subject.trim(),
-      message: values.message.trim(),
-    };
-    const ok = await store.submit(payload);
-    if (ok && store.message) notify.success(store.message, { flow: 'shell' });
-    else if (store.error) notify.error(store.error, { flow: 'shell' });
-  };
 
   const reset = () => {
     store.reset();
-    setValues(EMPTY);
-    setErrors({});
+    form.reset();
   };
-
-  const field = (
-    name: TextField,
-    label: string,
-    props: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'tel'; maxLength?: number } = {},
-  ) => (
-    <InputField
-      id={id(name)}
-      name={name}
-      label={label}
-      error={shown[name]}
-      required
-      type={props.type ?? 'text'}
-      value={values[name]}
-      onChange={onChange}
-      autoComplete={props.autoComplete}
-      inputMode={props.inputMode}
-      maxLength={props.maxLength}
-    />
-  );
 
   return (
     <article className="sh-page sh-contact">
@@ -110,75 +77,108 @@ const ContactPage = observer(function ContactPage() {
             <div className="sh-contact__done" role="status">
               <h2>{store.message}</h2>
               <p>
-                Thank you for writing to {info.store_name}. We will reply to {values.email.trim()} within one working day.
+                Thank you for writing to {info.store_name}. We will reply to {form.values.email.trim()} within one working day.
               </p>
               <button type="button" className="sf-button" onClick={reset}>
                 Send another message
               </button>
             </div>
           ) : (
-            <form ref={formRef} className="sh-contact__form" onSubmit={(e) => void submit(e)} noValidate aria-label="Contact form">
-              {store.error ? (
-                <p className="sf-alert" role="alert">
-                  {store.error}
-                </p>
-              ) : null}
-              <div className="sh-contact__row">
-                {field('firstname', 'First name', { autoComplete: 'given-name', maxLength: 50 })}
-                {field('lastname', 'Last name', { autoComplete: 'family-name', maxLength: 50 })}
-              </div>
-              <div className="sh-contact__row">
-                {field('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
-                {field('phone_number', 'Phone number', { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel', maxLength: 10 })}
-              </div>
-              <Field id={id('subject')} label="Subject" error={shown.subject} required>
-                {(aria) => (
-                  <select name="subject" value={values.subject} onChange={onChange} {...aria}>
-                    <option value="">Choose a subject</option>
-                    {CONTACT_SUBJECTS.map((s) => (
-                      <option key={s} value={s}>
-                        {s}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field id={id('message')} label="Message" error={shown.message} required>
-                {(aria) => <textarea name="message" rows={6} value={values.message} onChange={onChange} maxLength={2000} {...aria} />}
-              </Field>
-              <div className="sh-contact__check">
-                <input id={id('subscribe')} type="checkbox" name="subscribe" checked={values.subscribe} onChange={onChange} />
-                <label htmlFor={id('subscribe')}>Send me new arrivals and offers by e-mail</label>
-              </div>
-              <button type="submit" className="sf-button" disabled={store.loading} aria-busy={store.loading}>
-                {store.loading ? 'Sending…' : 'Send message'}
-              </button>
-            </form>
+            <ContactForm form={form} store={store} />
           )}
         </div>
-        <aside className="sh-contact__aside" aria-label="Other ways to reach us">
-          <h2>Other ways to reach us</h2>
-          <dl>
-            <dt>Email</dt>
-            <dd>
-              <a href={`mailto:${email}`}>{email}</a>
-            </dd>
-            {info.mobile_no ? (
-              <>
-                <dt>Phone</dt>
-                <dd>
-                  <a href={telHref(info.mobile_no)}>{info.mobile_no}</a>
-                </dd>
-              </>
-            ) : null}
-            <dt>Hours</dt>
-            <dd>{info.store_time}</dd>
-          </dl>
-          <p>For order questions, keep your order number handy — it is in your confirmation SMS and e-mail.</p>
-        </aside>
+        <OtherWays info={info} />
       </div>
     </article>
   );
 });
+
+type TextProps = { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'tel'; maxLength?: number };
+
+/** The form itself: the store sends it and says how it went (its field errors beside the fields). */
+const ContactForm = observer(function ContactForm({ form, store }: { form: UseFormResult<ContactPayload>; store: ContactStore }) {
+  const uid = useId();
+  const id = (f: string) => `${uid}-${f}`;
+  const { values, onChange } = form;
+  const shown: Partial<Record<string, string>> = { ...store.fieldErrors, ...form.errors };
+
+  // The store answers every outcome itself (never rejects): the page only toasts what it says.
+  const submit = form.handleSubmit(async (v) => {
+    const ok = await store.submit(trimmed(v));
+    if (ok && store.message) notify.success(store.message, { flow: 'shell' });
+    else if (store.error) notify.error(store.error, { flow: 'shell' });
+  });
+
+  const field = (name: TextField, label: string, props: TextProps = {}) => (
+    <InputField id={id(name)} label={label} required type={props.type ?? 'text'} {...form.field(name)} error={shown[name]} {...props} />
+  );
+
+  return (
+    <form className="sh-contact__form" onSubmit={(e) => void submit(e)} noValidate aria-label="Contact form">
+      {store.error ? (
+        <p className="sf-alert" role="alert">
+          {store.error}
+        </p>
+      ) : null}
+      <div className="sh-contact__row">
+        {field('firstname', 'First name', { autoComplete: 'given-name', maxLength: 50 })}
+        {field('lastname', 'Last name', { autoComplete: 'family-name', maxLength: 50 })}
+      </div>
+      <div className="sh-contact__row">
+        {field('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+        {field('phone_number', 'Phone number', { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel', maxLength: 10 })}
+      </div>
+      <Field id={id('subject')} label="Subject" error={shown.subject} required>
+        {(aria) => (
+          <select name="subject" value={values.subject} onChange={onChange} {...aria}>
+            <option value="">Choose a subject</option>
+            {CONTACT_SUBJECTS.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id={id('message')} label="Message" error={shown.message} required>
+        {(aria) => <textarea name="message" rows={6} value={values.message} onChange={onChange} maxLength={2000} {...aria} />}
+      </Field>
+      <div className="sh-contact__check">
+        <input id={id('subscribe')} type="checkbox" name="subscribe" checked={values.subscribe} onChange={onChange} />
+        <label htmlFor={id('subscribe')}>Send me new arrivals and offers by e-mail</label>
+      </div>
+      <button type="submit" className="sf-button" disabled={store.loading} aria-busy={store.loading}>
+        {store.loading ? 'Sending…' : 'Send message'}
+      </button>
+    </form>
+  );
+});
+
+/** The shop's e-mail, phone and hours beside the form. */
+function OtherWays({ info }: { info: StoreInfoFields }) {
+  const email = info.email || PLACEHOLDER_EMAIL;
+  return (
+    <aside className="sh-contact__aside" aria-label="Other ways to reach us">
+      <h2>Other ways to reach us</h2>
+      <dl>
+        <dt>Email</dt>
+        <dd>
+          <a href={`mailto:${email}`}>{email}</a>
+        </dd>
+        {info.mobile_no ? (
+          <>
+            <dt>Phone</dt>
+            <dd>
+              <a href={telHref(info.mobile_no)}>{info.mobile_no}</a>
+            </dd>
+          </>
+        ) : null}
+        <dt>Hours</dt>
+        <dd>{info.store_time}</dd>
+      </dl>
+      <p>For order questions, keep your order number handy — it is in your confirmation SMS and e-mail.</p>
+    </aside>
+  );
+}
 
 export default ContactPage;

@@ -81,7 +81,7 @@ export function headTags({ route, at, notFound, meta, storeUrl, storeName }: Hea
 
 /**
  * The page's LCP pictures as preload links, written before the render's markup: the host moves a
- * render's leading links into `<head>` (ops/src/ssr.ts).
+ * render's leading links into `<head>` (ops/src/host/render/).
  */
 export function imagePreloadLinks(preloads: readonly ImagePreload[] | undefined): string {
   return (preloads ?? [])

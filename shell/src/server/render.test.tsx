@@ -5,12 +5,15 @@
 // The shell's server render (issue 8) against a real HTTP server standing in for the API, the way the
 // host calls it: which pages it renders, what the markup holds, which answers travel with it, and
 // when it gives up.
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { SERVER_SINGLETONS } from '@storefront/shared/federation';
 import { requestKey, useStores, type PageModule, type RuntimeConfig } from '@storefront/shared';
+import { OUTLET_END, OUTLET_START, RENDER_TIMEOUT_CODE } from '@storefront/contract/seam';
 import { renderPage, singletons, type RenderRequest } from './render';
 
 let server: Server;
@@ -168,7 +171,29 @@ describe('renderPage', () => {
 
   it('gives up at its deadline', async () => {
     const slow: PageModule = { default: Home.default, load: () => new Promise((r) => setTimeout(r, 200)) };
-    await expect(renderPage(request('/', { loadRemote: async () => slow, timeoutMs: 50 }))).rejects.toThrow(/longer than/);
+    // The host counts it as a timeout by the contract's code (instanceof cannot cross the seam).
+    await expect(renderPage(request('/', { loadRemote: async () => slow, timeoutMs: 50 }))).rejects.toMatchObject({
+      code: RENDER_TIMEOUT_CODE,
+    });
+  });
+
+  it('carries no timeout code when it gives up for another reason', async () => {
+    failStoreInfo = true;
+    const err = await renderPage(request('/')).catch((e: unknown) => e);
+    failStoreInfo = false;
+    expect(err).toBeInstanceOf(Error);
+    expect((err as { code?: unknown }).code).toBeUndefined();
+  });
+});
+
+describe("the shell's page and the host agree on the outlet", () => {
+  it("index.html holds the contract's outlet markers, in order, inside #root", () => {
+    const html = readFileSync(path.join(__dirname, '..', 'index.html'), 'utf8');
+    const root = html.indexOf('<div id="root">');
+    const start = html.indexOf(OUTLET_START);
+    expect(root).toBeGreaterThanOrEqual(0);
+    expect(start).toBe(root + '<div id="root">'.length);
+    expect(html.indexOf(OUTLET_END)).toBeGreaterThan(start);
   });
 });
 

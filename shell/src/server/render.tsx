@@ -1,6 +1,6 @@
 /**
  * The shell's server build (issue 8): renders a public page's first screen to HTML for the static host
- * (ops/src/ssr.ts), so the shopper sees the page — banner, products, prices — before any script has
+ * (ops/src/host/render/), so the shopper sees the page — banner, products, prices — before any script has
  * arrived, and the browser then hydrates that same markup.
  *
  * The host loads this file for the live shell version and hands it a loader of each remote's server
@@ -39,6 +39,7 @@ import type { SectionLoader } from '../app/sections';
 import { isPrivateRoute, isRemoteRoute, pageLocation, type RouteEntry } from '../routeTable';
 import { headTags, imagePreloadLinks } from './headTags';
 import type { ServerRenderResult } from '@storefront/contract/deploy';
+import { RENDER_TIMEOUT_CODE, type RenderRequest as SeamRenderRequest } from '@storefront/contract/seam';
 
 // Observer components render once on the server and never commit: they must not subscribe to the
 // stores (each render would leave reactions behind, and timers to clean them up).
@@ -59,20 +60,10 @@ export const singletons: Record<string, unknown> = {
   '@storefront/shared/validation': validation,
 };
 
-export interface RenderRequest {
-  /** The request's path and query, e.g. `/shop?categories=shirts`. */
-  url: string;
-  /** The runtime config the browser gets (and hydrates with). */
-  config: RuntimeConfig;
-  /** Where the server's own API reads go (absolute, e.g. http://127.0.0.1:3100/api). */
-  apiBaseUrl: string;
-  /** A remote's exposed page from its server build; null when that remote renders in the browser only. */
-  loadRemote(remote: string, module: string): Promise<PageModule | null>;
-  /** Give up after this long (default 2000 ms). */
-  timeoutMs?: number;
-}
+/** The contract's render request, with the shell's config and page types (default deadline 2000 ms). */
+export type RenderRequest = SeamRenderRequest<RuntimeConfig, PageModule>;
 
-/** The contract's render result (ops/src/ssr.ts reads it), with this build's meta and head always set. */
+/** The contract's render result (ops/src/host/render/ reads it), with this build's meta and head always set. */
 export interface RenderResult extends ServerRenderResult {
   /** The page's title and description, as its `useDocumentMeta` would set them in the browser. */
   meta: DocumentMeta;
@@ -94,10 +85,15 @@ const NOT_FOUND: RouteEntry = { path: NOT_FOUND_PATH, access: 'public', shell: '
 /** Why a render gave up, for the host's log. */
 export class RenderSkipped extends Error {}
 
+/** A render that gave up at its deadline: the host counts it as a timeout by the contract's code. */
+export class RenderTimeout extends RenderSkipped {
+  readonly code = RENDER_TIMEOUT_CODE;
+}
+
 function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RenderSkipped(`${what} took longer than ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new RenderTimeout(`${what} took longer than ${ms} ms`)), ms);
   });
   return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
 }
@@ -112,7 +108,7 @@ function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
  */
 async function renderToString(element: React.ReactElement, timeoutMs: number): Promise<string> {
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(new RenderSkipped(`rendering took longer than ${timeoutMs} ms`)), timeoutMs);
+  const timer = setTimeout(() => abort.abort(new RenderTimeout(`rendering took longer than ${timeoutMs} ms`)), timeoutMs);
   try {
     // No boundary is ever outlined (sent after the page with a script that moves it into place): the
     // whole page is written in order, however large a boundary is.

@@ -1,9 +1,11 @@
 import type { RuntimeConfig } from '@storefront/shared';
-import { BOOT_DATA_ID, type BootData, type RemoteRegistry, type ServerRendered } from '@storefront/contract/deploy';
+import { BOOT_DATA_ID, type RemoteRegistry, type ServerRendered } from '@storefront/contract/deploy';
+import { parseRegistry, type BootData } from '@storefront/contract/seam';
 
 // The registry, boot data and server-render shapes are the contract's: ops writes them, the shell reads them.
 export { BOOT_DATA_ID };
-export type { BootData, RegistryEntry, RemoteRegistry, ServerRendered } from '@storefront/contract/deploy';
+export type { RegistryEntry, RemoteRegistry, ServerRendered } from '@storefront/contract/deploy';
+export type { BootData } from '@storefront/contract/seam';
 
 async function getJson(url: string): Promise<unknown> {
   // no-store: the registry changes on activate/rollback and must never come from a cache.
@@ -49,8 +51,7 @@ export async function loadRuntimeConfig(url = '/storefront.config.json', inlined
 /** Reads the remote registry (or its inlined copy); a missing or broken registry leaves every section on its fallback. */
 export async function loadRegistry(url: string, inlined?: unknown): Promise<RemoteRegistry> {
   try {
-    const raw = (inlined && typeof inlined === 'object' ? inlined : await getJson(url)) as Partial<RemoteRegistry>;
-    return { shell: raw.shell ?? null, remotes: raw.remotes ?? {} };
+    return parseRegistry(inlined && typeof inlined === 'object' ? inlined : await getJson(url));
   } catch (err) {
     console.error('[storefront] remote registry unavailable; sections will show their fallback', err);
     return { shell: null, remotes: {} };

@@ -1,18 +1,20 @@
 /**
  * The loader of a server-rendered page (issue 8), built on its own as `ssr-loader.js` (no React, no
- * Module Federation: under 2 KB) and inlined by the host in place of the shell's `<script defer
+ * Module Federation: under 3 KB) and inlined by the host in place of the shell's `<script defer
  * src=main.js>` — with its hash in the page's Content-Security-Policy.
  *
- * The page is on screen before any script: its images (the banner is the largest paint) get the
- * network to themselves, and the shell's scripts start after the page's `load` — at once on a
- * personal page (the host marks it `data-start="now"`), whose content comes with the scripts. Until the page has
- * hydrated, the shopper's last tap on a control is held and replayed (see earlyInput.ts); the shell
- * releases it through `window.__storefrontEarlyInput` once React owns the page.
+ * The page is on screen before any script. A public page's pictures (the banner is the largest paint)
+ * get the network to themselves: the shell's scripts start at `load`. A personal page (the host marks it
+ * `data-start="now"`) shows the shopper's own data, which only the scripts bring: they start, with the
+ * start-up files the host names in `data-preload`, as soon as the page's pictures are painted. Until the
+ * page has hydrated, the shopper's last tap on a control is held and replayed (earlyInput.ts).
  */
 import { EARLY_INPUT_KEY, holdEarlyInput, type HeldInput } from './earlyInput';
 
 export function startLoader(doc: Document = document, win: Window = window): void {
-  const self = doc.currentScript as HTMLScriptElement | null;
+  // An inline module script (the host writes it `type="module" async`, so that it does not wait for the
+  // page's stylesheets) has no currentScript: it is the one script naming main.js.
+  const self = (doc.currentScript ?? doc.querySelector('script[data-main]')) as HTMLScriptElement | null;
   const main = self?.dataset.main;
   if (!main) return;
   (win as unknown as Record<string, HeldInput>)[EARLY_INPUT_KEY] = holdEarlyInput(doc);
@@ -21,10 +23,55 @@ export function startLoader(doc: Document = document, win: Window = window): voi
     script.src = main;
     doc.body.appendChild(script);
   };
-  // A personal page (cart, checkout, account) starts at once: what the shopper came for is their own
-  // data, which only the scripts bring; a public page's largest paint is in the HTML, its pictures first.
-  if (doc.readyState === 'complete' || self.dataset.start === 'now') load();
-  else win.addEventListener('load', load, { once: true });
+  // A personal page (cart, checkout, account) starts once its pictures are in and painted: what the
+  // shopper came for is their own data, which only the scripts bring, and the header logo (its largest
+  // paint) must not share the network with them. A public page's largest paint is in the HTML, its
+  // pictures first: its scripts start at `load`.
+  if (doc.readyState === 'complete') load();
+  else if (self.dataset.start === 'now') {
+    const preloads = (self.dataset.preload ?? '').split(' ').filter(Boolean);
+    afterPictures(doc, () =>
+      win.requestAnimationFrame(() =>
+        win.setTimeout(() => {
+          load();
+          preload(doc, preloads);
+        }),
+      ),
+    );
+  } else win.addEventListener('load', load, { once: true });
+}
+
+/** Preloads the start-up's files at low priority: scripts, and the remote's manifest (`.json`) as a fetch. */
+function preload(doc: Document, urls: string[]): void {
+  for (const url of urls) {
+    const link = doc.createElement('link');
+    link.rel = 'preload';
+    link.href = url;
+    link.setAttribute('fetchpriority', 'low');
+    // Attributes, not properties: `as` is not reflected everywhere.
+    link.setAttribute('as', url.endsWith('.json') ? 'fetch' : 'script');
+    if (url.endsWith('.json')) link.setAttribute('crossorigin', 'anonymous');
+    doc.head.appendChild(link);
+  }
+}
+
+/** Runs `then` once every picture the page asks for at once has loaded (or failed); lazy ones are not waited for. */
+function afterPictures(doc: Document, then: () => void): void {
+  const check = () => {
+    const pending = [...doc.images].filter((img) => !img.complete && img.loading !== 'lazy');
+    let left = pending.length;
+    if (left === 0) return then();
+    const done = () => {
+      left -= 1;
+      if (left === 0) then();
+    };
+    for (const img of pending) {
+      img.addEventListener('load', done, { once: true });
+      img.addEventListener('error', done, { once: true });
+    }
+  };
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', check, { once: true });
+  else check();
 }
 
 startLoader();

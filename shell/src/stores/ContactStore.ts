@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { fieldErrorsOf, messageOf, MESSAGES, type Api, type ContactPayload } from '@storefront/shared';
+import { fieldErrorsOf, messageOf, MESSAGES, withLoadState, type Api, type ContactPayload } from '@storefront/shared';
 
 /**
  * The contact form's state (spec §3: loading, success, error, message; it can be reset), posting to
@@ -20,30 +20,23 @@ export class ContactStore {
 
   /** Resolves to true when the message was accepted; never rejects (the state says what happened). */
   async submit(payload: ContactPayload): Promise<boolean> {
-    this.loading = true;
-    this.success = false;
-    this.error = null;
-    this.message = null;
-    this.fieldErrors = {};
+    this.reset();
     try {
-      const res = await this.api.submitContact(payload);
-      if (!res) return false;
-      runInAction(() => {
-        this.success = true;
-        this.message = messageOf(res, MESSAGES.contactSuccess);
+      return await withLoadState(this, MESSAGES.contactFailed, async () => {
+        const res = await this.api.submitContact(payload);
+        if (!res) return false;
+        runInAction(() => {
+          this.success = true;
+          this.message = messageOf(res, MESSAGES.contactSuccess);
+        });
+        return true;
       });
-      return true;
     } catch (err) {
       runInAction(() => {
-        this.error = messageOf(err, MESSAGES.contactFailed);
         this.message = this.error;
         this.fieldErrors = fieldErrorsOf(err);
       });
       return false;
-    } finally {
-      runInAction(() => {
-        this.loading = false;
-      });
     }
   }
 

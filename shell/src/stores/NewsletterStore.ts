@@ -1,5 +1,5 @@
-import { makeAutoObservable, runInAction } from 'mobx';
-import { messageOf, type Api } from '@storefront/shared';
+import { makeAutoObservable } from 'mobx';
+import { messageOf, whileLoading, type Api } from '@storefront/shared';
 
 /** Shown when the server confirms without a message of its own. */
 export const NEWSLETTER_SUCCESS = 'Thank you for subscribing!';
@@ -18,15 +18,9 @@ export class NewsletterStore {
 
   /** Resolves to the confirmation to show; rejects with the API's error (the caller reports it). */
   async subscribe(email: string): Promise<string | null> {
-    this.loading = true;
-    try {
+    return whileLoading(this, async () => {
       const res = await this.api.subscribeNewsletter(email.trim());
-      if (!res) return null;
-      return messageOf(res, NEWSLETTER_SUCCESS);
-    } finally {
-      runInAction(() => {
-        this.loading = false;
-      });
-    }
+      return res ? messageOf(res, NEWSLETTER_SUCCESS) : null;
+    });
   }
 }

@@ -9,6 +9,7 @@
  */
 import type { TelemetryEvent } from '@storefront/contract/telemetry';
 import { findRoute, isRemoteRoute } from '../routeTable';
+import { REMOTE_NAME_SOURCE, VERSION_NAME_SOURCE } from '@storefront/contract/seam';
 
 /** One event of the telemetry contract. */
 export type Signal = TelemetryEvent;
@@ -78,7 +79,7 @@ export function isLoadFailure(err: unknown): boolean {
   return !!err && typeof err === 'object' && loadFailures.has(err);
 }
 
-const REMOTE_FILE = /\/remotes\/([a-z][a-z0-9_]{0,31})\/([0-9A-Za-z][0-9A-Za-z._+-]{0,127})\//;
+const REMOTE_FILE = new RegExp(`/remotes/(${REMOTE_NAME_SOURCE})/(${VERSION_NAME_SOURCE})/`);
 
 /** Which remote's file an error came from (its URL says remote and version), else the shell's own. */
 function ownerOf(where: string): { remote: string; version?: string } | null {

@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { CANCEL_REASONS, Field, Modal, notify, type Order } from '@storefront/shared';
-import { useForm } from '../../hooks/useForm';
+import { CANCEL_REASONS, Field, Modal, notify, type Order, useForm } from '@storefront/shared';
 import { useLastShown } from '../../hooks/useLastShown';
 import { FormError } from '../FormError';
 import { cancelFailureMessage, type OrdersStore } from '../../stores/OrdersStore';

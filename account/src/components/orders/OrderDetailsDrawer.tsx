@@ -37,29 +37,53 @@ export const OrderDetailsDrawer = observer(function OrderDetailsDrawer({ order, 
 });
 
 function OrderDetails({ order, orders, onCancel }: { order: Order; orders: OrdersStore; onCancel: (order: Order) => void }) {
-  const s = summarizeOrder(order);
-  const address = order.customer_data?.shipping_address;
   return (
     <div className="acc-order-details">
-      <dl className="acc-order-details__meta">
-        <div>
-          <dt>Order number</dt>
-          <dd>
-            <CopyOrderNumber orderNumber={order.order_number} />
-          </dd>
+      <OrderFacts order={order} />
+      <OrderItem order={order} />
+      <OrderSummary order={order} />
+      <OrderProgress order={order} />
+      <DeliveryAddress order={order} />
+      <OrderDocuments order={order} orders={orders} />
+      {isCancellable(order.status) && (
+        <div className="acc-order-details__actions">
+          <button type="button" className="acc-btn acc-btn--danger" onClick={() => onCancel(order)}>
+            Cancel Order
+          </button>
         </div>
-        <div>
-          <dt>Date</dt>
-          <dd>{formatOrderDate(order.order_date)}</dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>
-            <span className={`acc-status acc-status--${order.status}`}>{formatStatus(order.status)}</span>
-          </dd>
-        </div>
-      </dl>
+      )}
+    </div>
+  );
+}
 
+/** Number (with its copy button), date and status. */
+function OrderFacts({ order }: { order: Order }) {
+  return (
+    <dl className="acc-order-details__meta">
+      <div>
+        <dt>Order number</dt>
+        <dd>
+          <CopyOrderNumber orderNumber={order.order_number} />
+        </dd>
+      </div>
+      <div>
+        <dt>Date</dt>
+        <dd>{formatOrderDate(order.order_date)}</dd>
+      </div>
+      <div>
+        <dt>Status</dt>
+        <dd>
+          <span className={`acc-status acc-status--${order.status}`}>{formatStatus(order.status)}</span>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function OrderItem({ order }: { order: Order }) {
+  const { unitAmount } = summarizeOrder(order);
+  return (
+    <>
       <h3 className="acc-order-details__heading">Items</h3>
       <ul className="acc-order-details__lines">
         <li className="acc-order-line">
@@ -70,13 +94,21 @@ function OrderDetails({ order, orders, onCancel }: { order: Order; orders: Order
             <span className="acc-order-line__name">{order.product_name}</span>
             {order.product_variation && <span className="acc-order-line__meta">Size: {order.product_variation}</span>}
             <span className="acc-order-line__meta">
-              {order.quantity} × {formatMoney(s.unitAmount)}
+              {order.quantity} × {formatMoney(unitAmount)}
             </span>
           </div>
           <span className="acc-order-line__price">{formatMoney(order.price)}</span>
         </li>
       </ul>
+    </>
+  );
+}
 
+/** The amounts, the payment method and, unless paid on delivery, where the payment (or its refund) stands. */
+function OrderSummary({ order }: { order: Order }) {
+  const s = summarizeOrder(order);
+  return (
+    <>
       <h3 className="acc-order-details__heading">Summary</h3>
       <dl className="acc-order-summary">
         <div>
@@ -114,41 +146,33 @@ function OrderDetails({ order, orders, onCancel }: { order: Order; orders: Order
           </div>
         )}
       </dl>
+    </>
+  );
+}
 
-      <OrderProgress order={order} />
-
-      {address && (
-        <>
-          <h3 className="acc-order-details__heading">Delivery address</h3>
-          <address className="acc-order-details__address">
-            {order.customer_data.fullName && (
-              <>
-                {order.customer_data.fullName}
-                <br />
-              </>
-            )}
-            {address.address}
+function DeliveryAddress({ order }: { order: Order }) {
+  const address = order.customer_data?.shipping_address;
+  if (!address) return null;
+  return (
+    <>
+      <h3 className="acc-order-details__heading">Delivery address</h3>
+      <address className="acc-order-details__address">
+        {order.customer_data.fullName && (
+          <>
+            {order.customer_data.fullName}
             <br />
-            {address.city}, {address.state} {address.pincode}
-            {order.customer_data.phone_number && (
-              <>
-                <br />
-                Phone: {order.customer_data.phone_number}
-              </>
-            )}
-          </address>
-        </>
-      )}
-
-      <OrderDocuments order={order} orders={orders} />
-
-      {isCancellable(order.status) && (
-        <div className="acc-order-details__actions">
-          <button type="button" className="acc-btn acc-btn--danger" onClick={() => onCancel(order)}>
-            Cancel Order
-          </button>
-        </div>
-      )}
-    </div>
+          </>
+        )}
+        {address.address}
+        <br />
+        {address.city}, {address.state} {address.pincode}
+        {order.customer_data.phone_number && (
+          <>
+            <br />
+            Phone: {order.customer_data.phone_number}
+          </>
+        )}
+      </address>
+    </>
   );
 }

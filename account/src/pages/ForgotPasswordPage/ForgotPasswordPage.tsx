@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link } from '@storefront/shared/router';
-import { MESSAGES, messageOf, notify, paths, useStores, useDocumentTitle } from '@storefront/shared';
-import { useForm } from '../../hooks/useForm';
+import { MESSAGES, messageOf, notify, paths, useStores, useDocumentTitle, useForm } from '@storefront/shared';
 import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 import '../../components/forms.css';

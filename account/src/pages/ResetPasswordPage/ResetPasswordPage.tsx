@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Link, useNavigate, useSearchParams } from '@storefront/shared/router';
-import { MESSAGES, messageOf, notify, paths, useStores, useDocumentTitle } from '@storefront/shared';
-import { useForm } from '../../hooks/useForm';
+import { MESSAGES, messageOf, notify, paths, useStores, useDocumentTitle, useForm } from '@storefront/shared';
 import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 import '../../components/forms.css';

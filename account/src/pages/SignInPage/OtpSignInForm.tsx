@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useNavigate } from '@storefront/shared/router';
-import { MESSAGES, messageOf, notify, paths, useStores } from '@storefront/shared';
-import { useForm } from '../../hooks/useForm';
+import { MESSAGES, messageOf, notify, paths, useStores, useForm } from '@storefront/shared';
 import { CodeStep } from '../../components/CodeStep';
 import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';

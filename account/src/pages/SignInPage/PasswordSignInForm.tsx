@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from '@storefront/shared/router';
-import { ApiError, MESSAGES, notify, paths, useStores } from '@storefront/shared';
-import { useForm } from '../../hooks/useForm';
+import { ApiError, MESSAGES, notify, paths, useStores, useForm } from '@storefront/shared';
 import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 

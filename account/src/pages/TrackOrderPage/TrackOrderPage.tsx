@@ -1,11 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from '@storefront/shared/router';
-import { formatMoney, formatStatus, InputField, paths, useStores, useDocumentTitle } from '@storefront/shared';
+import { InputField, MESSAGES, paths, useDocumentTitle, useForm, useStores } from '@storefront/shared';
 import { useLocalStore } from '../../hooks/useLocalStore';
 import { TrackOrderStore } from '../../stores/TrackOrderStore';
-import { formatOrderDate } from '../../components/orders/formatOrderDate';
-import { OrderProgress } from '../../components/orders/OrderProgress';
+import { TrackResult } from './TrackResult';
 import '../../components/forms.css';
 import './TrackOrderPage.css';
 
@@ -16,44 +15,32 @@ const TrackOrderPage = observer(function TrackOrderPage() {
   const store = useLocalStore(() => new TrackOrderStore(api));
   const { id } = useParams<{ id?: string }>();
   const navigate = useNavigate();
-  const [trackNo, setTrackNo] = useState(id ?? '');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm((v) => v.trackOrderSchema, { track_no: id ?? '' }, { failure: MESSAGES.somethingWentWrong });
+  const { setValues } = form;
 
   // Looked up once the shopper's session is known (a page rendered on the server hydrates first): the
   // owner, signed in, is answered with the full address (issue 13), anyone else with the masked one.
   useEffect(() => {
-    if (id) setTrackNo(id);
+    if (id) setValues({ track_no: id });
     if (id && sessionRestored) void store.track(id);
-  }, [id, store, sessionRestored]);
+  }, [id, store, sessionRestored, setValues]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const no = trackNo.trim();
-    if (!no) {
-      setError('Please enter your order number');
-      return;
-    }
-    setError(undefined);
+  const submit = form.handleSubmit((v) => {
+    const no = v.track_no.trim();
     if (no === id) void store.track(no);
     else navigate(paths.trackOrder(no));
-  };
+  });
 
   const result = store.result;
   return (
     <section className="acc-page acc-track" data-section="account">
       <h1 className="acc-track__title">Track Order</h1>
-      <form className="acc-form acc-track__form" onSubmit={submit} noValidate aria-label="Track order">
+      <form className="acc-form acc-track__form" onSubmit={(e) => void submit(e)} noValidate aria-label="Track order">
         <InputField
           id="track-no"
-          name="track_no"
           label="Order number"
           classPrefix="acc-field"
-          error={error}
-          value={trackNo}
-          onChange={(e) => {
-            setTrackNo(e.target.value);
-            setError(undefined);
-          }}
+          {...form.field('track_no')}
           placeholder="e.g. SF-20261122-0001"
         />
         <button type="submit" className="acc-btn acc-btn--primary" disabled={store.loading}>
@@ -67,73 +54,7 @@ const TrackOrderPage = observer(function TrackOrderPage() {
           {store.error}
         </p>
       )}
-      {result && (
-        <article className="acc-track__result" aria-labelledby="track-result-title">
-          <header className="acc-track__head">
-            <h2 id="track-result-title">Order {result.order_number}</h2>
-            <p>
-              Status: <span className={`acc-status acc-status--${result.status}`}>{formatStatus(result.status)}</span>
-            </p>
-          </header>
-          <dl className="acc-facts">
-            <div>
-              <dt>Product</dt>
-              <dd>
-                {result.product_name}
-                {result.product_variation ? ` (${result.product_variation})` : ''} × {result.quantity}
-              </dd>
-            </div>
-            <div>
-              <dt>Ordered on</dt>
-              <dd>{formatOrderDate(result.order_date)}</dd>
-            </div>
-            <div>
-              <dt>Amount</dt>
-              <dd>{formatMoney(result.final_amount)}</dd>
-            </div>
-            {/* Issue 13: anyone with the number sees a masked name and the city; the owner, signed in, the address. */}
-            {result.customer_data ? (
-              <div>
-                <dt>Delivery address</dt>
-                <dd>
-                  {result.customer_data.fullName}, {result.customer_data.shipping_address.address},{' '}
-                  {result.customer_data.shipping_address.city}, {result.customer_data.shipping_address.state}{' '}
-                  {result.customer_data.shipping_address.pincode}
-                  <br />
-                  Phone: {result.customer_data.phone_number}
-                  {result.customer_data.shipping_address.alt_phone_number
-                    ? `, alternate ${result.customer_data.shipping_address.alt_phone_number}`
-                    : ''}
-                </dd>
-              </div>
-            ) : (
-              <div>
-                <dt>Delivering to</dt>
-                <dd>
-                  {result.delivery.name}, {result.delivery.city}, {result.delivery.state}
-                </dd>
-              </div>
-            )}
-          </dl>
-          {!result.customer_data && <p className="acc-form__note">Sign in to see the full delivery address.</p>}
-          {result.steps.length > 0 && (
-            <ol className="acc-steps" aria-label="Order progress">
-              {result.steps.map((step) => (
-                <li
-                  key={step.status}
-                  className={`acc-steps__step${step.done ? ' acc-steps__step--done' : ''}${step.current ? ' acc-steps__step--current' : ''}`}
-                  aria-current={step.current ? 'step' : undefined}
-                >
-                  <span className="acc-steps__dot" aria-hidden="true" />
-                  <span className="acc-steps__label">{step.label}</span>
-                  <span className="acc-visually-hidden">{step.current ? ' (current step)' : step.done ? ' (done)' : ''}</span>
-                </li>
-              ))}
-            </ol>
-          )}
-          <OrderProgress order={result} />
-        </article>
-      )}
+      {result && <TrackResult result={result} />}
     </section>
   );
 });

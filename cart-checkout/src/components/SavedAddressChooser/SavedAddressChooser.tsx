@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useStores, type SavedAddress } from '@storefront/shared';
-import type { AddressForm, CheckoutStore } from '../../stores/CheckoutStore';
+import type { CheckoutStore } from '../../stores/CheckoutStore';
+import type { AddressForm } from '../../stores/checkoutForm';
 import './SavedAddressChooser.css';
 
 interface Props {

@@ -14,6 +14,7 @@ import {
   useStores,
   useDocumentMeta,
 } from '@storefront/shared';
+import { EmptyCart } from '../../components/EmptyCart/EmptyCart';
 import { CartLineItem } from '../../components/CartLineItem/CartLineItem';
 import { cartLineKey } from '../../lib/cartLineKey';
 import '../../styles/common.css';
@@ -53,12 +54,7 @@ function CartPage() {
         {!sessionRestored ? (
           <CartSkeleton />
         ) : cart.isEmpty ? (
-          <div className="cc-cart__empty">
-            <p>Your cart is empty.</p>
-            <Link className="cc-btn" to={paths.shop()}>
-              Continue Shopping
-            </Link>
-          </div>
+          <EmptyCart />
         ) : (
           <div className="cc-cart">
             <ul className="cc-cart__lines" aria-label="Items in your cart">

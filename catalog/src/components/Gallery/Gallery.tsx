@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Picture } from '@storefront/shared';
 import './Gallery.css';
 
@@ -12,15 +12,10 @@ export interface GalleryProps {
   name: string;
 }
 
-/**
- * Product images (issue 5): the chosen image large, thumbnails to pick another, previous/next
- * buttons, and the arrow keys (Home/End too) on any of the gallery's buttons. The first image is the
- * page's LCP element: eager, high priority, with its size given.
- */
-export function Gallery({ images, name }: GalleryProps) {
+/** The chosen image and how to move it: by index (wrapping round), from the keys, and with focus on its thumbnail. */
+function useChosenImage(count: number) {
   const [chosen, setChosen] = useState(0);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
-  const count = images.length;
   // A new product (fewer images) must not leave the index past the end.
   const index = chosen < count ? chosen : 0;
 
@@ -45,6 +40,17 @@ export function Gallery({ images, name }: GalleryProps) {
     e.preventDefault();
     show(target, fromThumb);
   };
+  return { index, show, onKeyDown, thumbs };
+}
+
+/**
+ * Product images (issue 5): the chosen image large, thumbnails to pick another, previous/next
+ * buttons, and the arrow keys (Home/End too) on any of the gallery's buttons. The first image is the
+ * page's LCP element: eager, high priority, with its size given.
+ */
+export function Gallery({ images, name }: GalleryProps) {
+  const count = images.length;
+  const { index, show, onKeyDown, thumbs } = useChosenImage(count);
 
   return (
     <section className="cat-gallery" aria-roledescription="gallery" aria-label={`Images of ${name}`}>
@@ -86,29 +92,43 @@ export function Gallery({ images, name }: GalleryProps) {
           {count > 1 ? `Image ${index + 1} of ${count}` : ''}
         </p>
       </div>
-      {count > 1 ? (
-        <ul className="cat-gallery__thumbs" aria-label="Choose an image">
-          {images.map((src, i) => (
-            <li key={`${src}-${i}`}>
-              <button
-                type="button"
-                ref={(el) => {
-                  thumbs.current[i] = el;
-                }}
-                data-thumb=""
-                className={`cat-gallery__thumb ${i === index ? 'is-current' : ''}`}
-                aria-label={`Show image ${i + 1} of ${count}`}
-                aria-current={i === index ? 'true' : undefined}
-                tabIndex={i === index ? 0 : -1}
-                onClick={() => show(i)}
-                onKeyDown={onKeyDown}
-              >
-                <Picture src={src} alt="" sizes="72px" width={96} height={96} loading="lazy" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {count > 1 ? <Thumbnails images={images} index={index} thumbs={thumbs} onShow={show} onKeyDown={onKeyDown} /> : null}
     </section>
+  );
+}
+
+interface ThumbnailsProps {
+  images: string[];
+  index: number;
+  thumbs: RefObject<(HTMLButtonElement | null)[]>;
+  onShow: (index: number) => void;
+  onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => void;
+}
+
+/** One button per image; only the chosen one is in the tab order (the arrow keys move among them). */
+function Thumbnails({ images, index, thumbs, onShow, onKeyDown }: ThumbnailsProps) {
+  const count = images.length;
+  return (
+    <ul className="cat-gallery__thumbs" aria-label="Choose an image">
+      {images.map((src, i) => (
+        <li key={`${src}-${i}`}>
+          <button
+            type="button"
+            ref={(el) => {
+              thumbs.current[i] = el;
+            }}
+            data-thumb=""
+            className={`cat-gallery__thumb ${i === index ? 'is-current' : ''}`}
+            aria-label={`Show image ${i + 1} of ${count}`}
+            aria-current={i === index ? 'true' : undefined}
+            tabIndex={i === index ? 0 : -1}
+            onClick={() => onShow(i)}
+            onKeyDown={onKeyDown}
+          >
+            <Picture src={src} alt="" sizes="72px" width={96} height={96} loading="lazy" />
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -26,6 +26,12 @@ function readPrice(text: string): number | undefined {
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
+/** What each group of filters takes: the URL state and the page's change function. */
+interface FilterGroupProps {
+  state: ShopState;
+  onChange: ShopFiltersProps['onChange'];
+}
+
 /**
  * The shop's filters of spec §3 (categories, price range, size, availability). Every control is
  * labelled and reads its value from the URL state; every change goes back to page 1 (issue 5).
@@ -33,39 +39,6 @@ function readPrice(text: string): number | undefined {
 export function ShopFilters({ state, categories, sizes, onChange }: ShopFiltersProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [minText, setMinText] = useState(priceText(state.minPrice));
-  const [maxText, setMaxText] = useState(priceText(state.maxPrice));
-
-  // Back/forward or a link changes the URL under the form: show the URL's prices again.
-  useEffect(() => {
-    setMinText(priceText(state.minPrice));
-    setMaxText(priceText(state.maxPrice));
-  }, [state.minPrice, state.maxPrice]);
-
-  const toggleCategory = (name: string, on: boolean) => {
-    const key = name.toLowerCase();
-    onChange((current) => {
-      const others = current.categories.filter((c) => c !== key);
-      // A size of the old categories may not exist in the new ones: the size filter starts over too.
-      return withFilter(current, { categories: on ? [...others, key] : others, size: '' });
-    });
-  };
-
-  const applyPrice = (e: FormEvent) => {
-    e.preventDefault();
-    let min = readPrice(minText);
-    let max = readPrice(maxText);
-    if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
-    onChange((current) => withFilter(current, { minPrice: min, maxPrice: max }));
-  };
-
-  const availability = (flag: 'inStock' | 'outOfStock') => (e: ChangeEvent<HTMLInputElement>) => {
-    const on = e.target.checked;
-    onChange((current) => withFilter(current, { [flag]: on }));
-  };
-
-  const sizeOptions = state.size && !sizes.includes(state.size) ? [...sizes, state.size] : sizes;
-
   return (
     <aside className="cat-filters" aria-labelledby={`${id}-title`}>
       <div className="cat-filters__bar">
@@ -83,116 +56,162 @@ export function ShopFilters({ state, categories, sizes, onChange }: ShopFiltersP
         </button>
       </div>
       <div id={`${id}-panel`} className={`cat-filters__panel ${open ? 'is-open' : ''}`}>
-        <fieldset className="cat-filters__group">
-          <legend>Categories</legend>
-          {categories.length === 0 ? <p className="cat-filters__empty">No categories found</p> : null}
-          <ul className="cat-filters__options">
-            {categories.map((c) => (
-              <li key={c.id}>
-                <label className="cat-filters__check">
-                  <input
-                    type="checkbox"
-                    checked={state.categories.includes(c.name.toLowerCase())}
-                    onChange={(e) => toggleCategory(c.name, e.target.checked)}
-                  />
-                  <span>{c.name}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-
-        <form className="cat-filters__group" aria-label="Price range" onSubmit={applyPrice}>
-          <fieldset>
-            <legend>Price (₹)</legend>
-            <div className="cat-filters__prices">
-              <label className="cat-filters__field">
-                <span>Minimum price</span>
-                <input
-                  className="sf-input"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  value={minText}
-                  onChange={(e) => setMinText(e.target.value)}
-                />
-              </label>
-              <label className="cat-filters__field">
-                <span>Maximum price</span>
-                <input
-                  className="sf-input"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  value={maxText}
-                  onChange={(e) => setMaxText(e.target.value)}
-                />
-              </label>
-            </div>
-            <button type="submit" className="sf-button sf-button--ghost cat-filters__apply">
-              Apply price
-            </button>
-          </fieldset>
-        </form>
-
-        <div className="cat-filters__group">
-          <label className="cat-filters__legend" htmlFor={`${id}-size`}>
-            Size
-          </label>
-          <select
-            id={`${id}-size`}
-            className="sf-input cat-filters__select"
-            value={state.size}
-            onChange={(e) => {
-              const size = e.target.value;
-              onChange((current) => withFilter(current, { size }));
-            }}
-          >
-            <option value="">All sizes</option>
-            {sizeOptions.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-
-        <fieldset className="cat-filters__group">
-          <legend>Availability</legend>
-          <label className="cat-filters__check">
-            <input type="checkbox" checked={state.inStock} onChange={availability('inStock')} />
-            <span>In stock</span>
-          </label>
-          <label className="cat-filters__check">
-            <input type="checkbox" checked={state.outOfStock} onChange={availability('outOfStock')} />
-            <span>Out of stock</span>
-          </label>
-        </fieldset>
-
-        {hasFilters(state) ? (
-          <button
-            type="button"
-            className="sf-button sf-button--ghost sf-button--block"
-            onClick={() =>
-              onChange((current) =>
-                withFilter(current, {
-                  categories: [],
-                  minPrice: undefined,
-                  maxPrice: undefined,
-                  size: '',
-                  inStock: false,
-                  outOfStock: false,
-                  sortBy: undefined,
-                }),
-              )
-            }
-          >
-            Clear all filters
-          </button>
-        ) : null}
+        <CategoryFilter state={state} categories={categories} onChange={onChange} />
+        <PriceFilter state={state} onChange={onChange} />
+        <SizeFilter id={`${id}-size`} state={state} sizes={sizes} onChange={onChange} />
+        <AvailabilityFilter state={state} onChange={onChange} />
+        {hasFilters(state) ? <ClearFilters onChange={onChange} /> : null}
       </div>
     </aside>
+  );
+}
+
+function CategoryFilter({ state, categories, onChange }: FilterGroupProps & { categories: readonly Category[] }) {
+  const toggleCategory = (name: string, on: boolean) => {
+    const key = name.toLowerCase();
+    onChange((current) => {
+      const others = current.categories.filter((c) => c !== key);
+      // A size of the old categories may not exist in the new ones: the size filter starts over too.
+      return withFilter(current, { categories: on ? [...others, key] : others, size: '' });
+    });
+  };
+  return (
+    <fieldset className="cat-filters__group">
+      <legend>Categories</legend>
+      {categories.length === 0 ? <p className="cat-filters__empty">No categories found</p> : null}
+      <ul className="cat-filters__options">
+        {categories.map((c) => (
+          <li key={c.id}>
+            <label className="cat-filters__check">
+              <input
+                type="checkbox"
+                checked={state.categories.includes(c.name.toLowerCase())}
+                onChange={(e) => toggleCategory(c.name, e.target.checked)}
+              />
+              <span>{c.name}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** Minimum and maximum, typed freely and applied together (swapped when given the wrong way round). */
+function PriceFilter({ state, onChange }: FilterGroupProps) {
+  const [minText, setMinText] = useState(priceText(state.minPrice));
+  const [maxText, setMaxText] = useState(priceText(state.maxPrice));
+
+  // Back/forward or a link changes the URL under the form: show the URL's prices again.
+  useEffect(() => {
+    setMinText(priceText(state.minPrice));
+    setMaxText(priceText(state.maxPrice));
+  }, [state.minPrice, state.maxPrice]);
+
+  const applyPrice = (e: FormEvent) => {
+    e.preventDefault();
+    let min = readPrice(minText);
+    let max = readPrice(maxText);
+    if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
+    onChange((current) => withFilter(current, { minPrice: min, maxPrice: max }));
+  };
+
+  return (
+    <form className="cat-filters__group" aria-label="Price range" onSubmit={applyPrice}>
+      <fieldset>
+        <legend>Price (₹)</legend>
+        <div className="cat-filters__prices">
+          <PriceInput label="Minimum price" value={minText} onChange={setMinText} />
+          <PriceInput label="Maximum price" value={maxText} onChange={setMaxText} />
+        </div>
+        <button type="submit" className="sf-button sf-button--ghost cat-filters__apply">
+          Apply price
+        </button>
+      </fieldset>
+    </form>
+  );
+}
+
+function PriceInput({ label, value, onChange }: { label: string; value: string; onChange: (text: string) => void }) {
+  return (
+    <label className="cat-filters__field">
+      <span>{label}</span>
+      <input
+        className="sf-input"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
+/** The sizes of the chosen categories; a size from the URL that is not among them stays choosable. */
+function SizeFilter({ id, state, sizes, onChange }: FilterGroupProps & { id: string; sizes: readonly string[] }) {
+  const sizeOptions = state.size && !sizes.includes(state.size) ? [...sizes, state.size] : sizes;
+  return (
+    <div className="cat-filters__group">
+      <label className="cat-filters__legend" htmlFor={id}>
+        Size
+      </label>
+      <select
+        id={id}
+        className="sf-input cat-filters__select"
+        value={state.size}
+        onChange={(e) => {
+          const size = e.target.value;
+          onChange((current) => withFilter(current, { size }));
+        }}
+      >
+        <option value="">All sizes</option>
+        {sizeOptions.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function AvailabilityFilter({ state, onChange }: FilterGroupProps) {
+  const availability = (flag: 'inStock' | 'outOfStock') => (e: ChangeEvent<HTMLInputElement>) => {
+    const on = e.target.checked;
+    onChange((current) => withFilter(current, { [flag]: on }));
+  };
+  return (
+    <fieldset className="cat-filters__group">
+      <legend>Availability</legend>
+      <label className="cat-filters__check">
+        <input type="checkbox" checked={state.inStock} onChange={availability('inStock')} />
+        <span>In stock</span>
+      </label>
+      <label className="cat-filters__check">
+        <input type="checkbox" checked={state.outOfStock} onChange={availability('outOfStock')} />
+        <span>Out of stock</span>
+      </label>
+    </fieldset>
+  );
+}
+
+const NO_FILTERS: ShopChange = (current) =>
+  withFilter(current, {
+    categories: [],
+    minPrice: undefined,
+    maxPrice: undefined,
+    size: '',
+    inStock: false,
+    outOfStock: false,
+    sortBy: undefined,
+  });
+
+function ClearFilters({ onChange }: Pick<FilterGroupProps, 'onChange'>) {
+  return (
+    <button type="button" className="sf-button sf-button--ghost sf-button--block" onClick={() => onChange(NO_FILTERS)}>
+      Clear all filters
+    </button>
   );
 }

@@ -45,22 +45,14 @@ function ProductSkeleton() {
   );
 }
 
-const ProductDetails = observer(function ProductDetails({ product }: { product: Product }) {
-  const { cart, storeInfo, storeUrl } = useStores();
+/** The size shown: the URL's `?variant=`, or the one just picked while the router writes it to the URL. */
+function useVariationInUrl(product: Product) {
   const [params, setParams] = useSearchParams();
   const fromUrl = pickVariation(product.variations, params.get('variant'));
   // The router writes the URL in a transition: until it lands, show the size just picked.
   const [pickedId, setPickedId] = useOptimistic(fromUrl?.id);
   const variation = product.variations.find((v) => v.id === pickedId) ?? fromUrl;
-  const [quantity, setQuantity] = useState(1);
-
-  // Spec §5: at most 5 per line and no more than the stock, less what the cart already holds.
-  const remaining = variation ? cart.remainingFor(product.id, variation) : 0;
-  const shown = Math.max(1, Math.min(quantity, remaining));
-  const soldOut = !variation || variation.stock <= 0;
-
-  const choose = (v: Variation) => {
-    setQuantity(1);
+  const pick = (v: Variation) => {
     startTransition(() => {
       setPickedId(v.id);
       setParams(
@@ -73,19 +65,65 @@ const ProductDetails = observer(function ProductDetails({ product }: { product: 
       );
     });
   };
+  return { variation, pick };
+}
 
+interface BuyBoxProps {
+  product: Product;
+  variation: Variation | undefined;
+  quantity: number;
+  setQuantity: (n: number) => void;
+}
+
+/** Quantity and "Add to cart". Spec §5: at most 5 per line and no more than the stock, less what the cart already holds. */
+const BuyBox = observer(function BuyBox({ product, variation, quantity, setQuantity }: BuyBoxProps) {
+  const { cart } = useStores();
+  const remaining = variation ? cart.remainingFor(product.id, variation) : 0;
+  const shown = Math.max(1, Math.min(quantity, remaining));
+  const soldOut = !variation || variation.stock <= 0;
   const add = async () => {
     if (!variation) return;
     if (await cart.addItem(product, variation, shown)) setQuantity(1);
   };
+  return (
+    <div className="cat-product__buy">
+      {soldOut ? null : (
+        <QuantityStepper
+          value={shown}
+          max={remaining}
+          label={product.product_name}
+          disabled={cart.addLoading}
+          onDecrease={() => setQuantity(Math.max(1, shown - 1))}
+          onIncrease={() => setQuantity(Math.min(remaining, shown + 1))}
+        />
+      )}
+      <button
+        type="button"
+        className="sf-button cat-product__add"
+        disabled={soldOut || remaining <= 0 || cart.addLoading}
+        onClick={() => void add()}
+      >
+        {cart.addLoading ? 'Adding…' : 'Add to cart'}
+      </button>
+    </div>
+  );
+});
 
-  const images = galleryImages(product);
+const ProductDetails = observer(function ProductDetails({ product }: { product: Product }) {
+  const { storeInfo, storeUrl } = useStores();
+  const { variation, pick } = useVariationInUrl(product);
+  const [quantity, setQuantity] = useState(1);
+  const soldOut = !variation || variation.stock <= 0;
+  const choose = (v: Variation) => {
+    setQuantity(1);
+    pick(v);
+  };
   const jsonLd = JSON.stringify(productJsonLd(product, storeUrl)).replace(/</g, '\\u003c');
 
   return (
     <div className="cat-product__layout">
       <HydrationBoundary>
-        <Gallery key={product.id} images={images} name={product.product_name} />
+        <Gallery key={product.id} images={galleryImages(product)} name={product.product_name} />
       </HydrationBoundary>
       <div className="cat-product__info">
         {product.brand ? <p className="cat-product__brand">{product.brand}</p> : null}
@@ -97,26 +135,7 @@ const ProductDetails = observer(function ProductDetails({ product }: { product: 
 
         {product.variations.length ? <VariantPicker variations={product.variations} selectedId={variation?.id} onSelect={choose} /> : null}
 
-        <div className="cat-product__buy">
-          {soldOut ? null : (
-            <QuantityStepper
-              value={shown}
-              max={remaining}
-              label={product.product_name}
-              disabled={cart.addLoading}
-              onDecrease={() => setQuantity(Math.max(1, shown - 1))}
-              onIncrease={() => setQuantity(Math.min(remaining, shown + 1))}
-            />
-          )}
-          <button
-            type="button"
-            className="sf-button cat-product__add"
-            disabled={soldOut || remaining <= 0 || cart.addLoading}
-            onClick={() => void add()}
-          >
-            {cart.addLoading ? 'Adding…' : 'Add to cart'}
-          </button>
-        </div>
+        <BuyBox product={product} variation={variation} quantity={quantity} setQuantity={setQuantity} />
 
         <div className="cat-product__actions">
           <WishlistButton productId={product.id} productName={product.product_name} variant="full" />

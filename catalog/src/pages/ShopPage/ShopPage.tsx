@@ -1,39 +1,15 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useLayoutEffect, useMemo, useOptimistic, useRef, useState, useTransition, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '@storefront/shared/router';
-import {
-  HydrationBoundary,
-  listTotalText,
-  paths,
-  type Category,
-  type PageLoader,
-  type SortBy,
-  pageTitle,
-  useDocumentMeta,
-} from '@storefront/shared';
+import { HydrationBoundary, paths, type Category, type PageLoader, pageTitle, useDocumentMeta } from '@storefront/shared';
 import { Pagination } from '../../components/Pagination/Pagination';
-import { ProductGrid, ProductGridSkeleton } from '../../components/ProductGrid/ProductGrid';
 import { ShopFilters } from '../../components/ShopFilters/ShopFilters';
 import { storeInfoReady, useStoreInfo } from '../../lib/useStoreInfo';
-import {
-  EMPTY_SHOP_STATE,
-  SORT_OPTIONS,
-  hasFilters,
-  matchCategories,
-  parseShopQuery,
-  shopUrl,
-  toProductFilters,
-  withFilter,
-  withPage,
-  type ShopChange,
-  type ShopState,
-} from '../../lib/shopQuery';
+import { matchCategories, parseShopQuery, shopUrl, toProductFilters, withPage, type ShopChange, type ShopState } from '../../lib/shopQuery';
 import type { ProductStore } from '../../stores/ProductStore';
 import { catalogStoresFor, useCatalogStores } from '../../stores/useCatalogStores';
+import { ShopResults, SortSelect, countText } from './ShopResults';
 import './ShopPage.css';
-
-/** Skeleton cards while the first list loads: one page's worth, so the footer does not jump. */
-const SKELETON_CARDS = 12;
 
 function SearchBox({ current }: { current: string }) {
   const navigate = useNavigate();
@@ -138,6 +114,45 @@ function useShopChanges(state: ShopState): { shown: ShopState; change: (update: 
   return { shown, change };
 }
 
+/** Reads the list and the sizes the URL asks for; the list again on Try again (the returned function). */
+function useShopReads(products: ProductStore, plan: ShopPlan): () => void {
+  const { requestKey, canFetch, sizeKey } = plan;
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    void fetchList(products, plan);
+    // `filters` and the search are both inside requestKey; `attempt` is the Try again trigger.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requestKey, canFetch, products, attempt]);
+  useEffect(() => {
+    void fetchSizes(products, sizeKey);
+  }, [sizeKey, products]);
+  return () => setAttempt((n) => n + 1);
+}
+
+/** A new page from the pagination links: bring the top of the results back into view. */
+function useScrollToTopOnNewPage(page: number) {
+  const resultsRef = useRef<HTMLElement>(null);
+  const lastPage = useRef(page);
+  useEffect(() => {
+    if (lastPage.current !== page) resultsRef.current?.scrollIntoView?.({ block: 'start' });
+    lastPage.current = page;
+  }, [page]);
+  return resultsRef;
+}
+
+/** The page's heading, title and description: the search, the chosen categories, or the whole shop. */
+function useShopTitle({ state, chosen, searching }: ShopPlan, storeName: string): string {
+  const names = chosen.map((c) => c.name).join(', ');
+  const title = searching ? `Search results for “${state.search}”` : chosen.length ? names : 'Shop';
+  useDocumentMeta(
+    pageTitle(searching ? `Search: ${state.search}` : title, storeName),
+    searching
+      ? `Products matching “${state.search}” at ${storeName}.`
+      : `Shop ${chosen.length ? names : 'all products'} at ${storeName}: prices in ₹, delivery all over India.`,
+  );
+  return title;
+}
+
 /**
  * Shop (spec §2 `/shop`): the product grid with the filters of spec §3, search results for `?search=`,
  * sort and pages. The URL holds the whole state (issue 5), so reload, share, back and forward reproduce
@@ -149,108 +164,15 @@ const ShopPage = observer(function ShopPage() {
   const { storeInfo, ready } = useStoreInfo();
   const categories = storeInfo.categories;
   const plan = useMemo(() => shopPlan(params, categories, ready), [params, categories, ready]);
-  const { state, chosen, searching, canFetch, requestKey, sizeKey } = plan;
-
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    void fetchList(products, plan);
-    // `filters` and the search are both inside requestKey; `attempt` is the Try again trigger.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requestKey, canFetch, products, attempt]);
-
-  useEffect(() => {
-    void fetchSizes(products, sizeKey);
-  }, [sizeKey, products]);
-
-  // A new page from the pagination links: bring the top of the results back into view.
-  const resultsRef = useRef<HTMLElement>(null);
-  const lastPage = useRef(state.page);
-  useEffect(() => {
-    if (lastPage.current !== state.page) resultsRef.current?.scrollIntoView?.({ block: 'start' });
-    lastPage.current = state.page;
-  }, [state.page]);
-
+  const { state, searching, canFetch, requestKey } = plan;
+  const retry = useShopReads(products, plan);
+  const resultsRef = useScrollToTopOnNewPage(state.page);
   const { shown, change } = useShopChanges(state);
-
-  const title = searching ? `Search results for “${state.search}”` : chosen.length ? chosen.map((c) => c.name).join(', ') : 'Shop';
-  const storeName = storeInfo.storeName;
-  useDocumentMeta(
-    pageTitle(searching ? `Search: ${state.search}` : title, storeName),
-    searching
-      ? `Products matching “${state.search}” at ${storeName}.`
-      : `Shop ${chosen.length ? chosen.map((c) => c.name).join(', ') : 'all products'} at ${storeName}: prices in ₹, delivery all over India.`,
-  );
+  const title = useShopTitle(plan, storeInfo.storeName);
 
   const current = products.listKey === requestKey;
   const inFlight = products.listLoading || products.searchLoading || !canFetch;
-  const { total, totalCapped, page, perPage, lastPage: last, showingResultsFor } = products.pageInfo;
-  const from = (page - 1) * perPage + 1;
-  const to = from + products.list.length - 1;
-  const countText = !current
-    ? 'Loading products…'
-    : products.list.length === 0
-      ? 'No products'
-      : `Showing ${from}–${to} of ${listTotalText(total, totalCapped)} ${total === 1 && !totalCapped ? 'product' : 'products'}`;
-
-  let content;
-  if (products.error && !inFlight) {
-    content = (
-      <div className="cat-shop__message" role="alert">
-        <p>{products.error}</p>
-        <button type="button" className="sf-button" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-      </div>
-    );
-  } else if (!current && products.list.length === 0) {
-    content = <ProductGridSkeleton count={SKELETON_CARDS} label="Loading products" />;
-  } else if (current && products.list.length === 0) {
-    content = (
-      <div className="cat-shop__message">
-        {searching ? (
-          <>
-            <p>No products found for “{state.search}”.</p>
-            <Link className="sf-button" to={paths.shop()}>
-              Browse all products
-            </Link>
-          </>
-        ) : total > 0 ? (
-          <>
-            <p>There are no products on page {state.page}.</p>
-            <Link className="sf-button" to={shopUrl(withPage(shown, 1))}>
-              Go to the first page
-            </Link>
-          </>
-        ) : hasFilters(state) ? (
-          <>
-            <p>No products match these filters.</p>
-            <button type="button" className="sf-button" onClick={() => change(() => EMPTY_SHOP_STATE)}>
-              Clear all filters
-            </button>
-          </>
-        ) : (
-          <>
-            <p>No products yet.</p>
-            <Link className="sf-button" to={paths.home}>
-              Back to home
-            </Link>
-          </>
-        )}
-      </div>
-    );
-  } else {
-    content = (
-      <ProductGrid
-        products={products.list}
-        label="Products"
-        headingLevel={2}
-        eagerCount={4}
-        priorityFirst
-        busy={!current}
-        layout={searching ? 'full' : 'filters'}
-      />
-    );
-  }
+  const { page, lastPage: last, showingResultsFor } = products.pageInfo;
 
   return (
     <div className="cat-shop sf-container" data-section="catalog">
@@ -258,7 +180,7 @@ const ShopPage = observer(function ShopPage() {
         <div>
           <h1 className="cat-shop__title">{title}</h1>
           <p className="cat-shop__count" aria-live="polite">
-            {countText}
+            {countText(products, current)}
           </p>
           {searching && current && showingResultsFor ? (
             <p className="cat-shop__corrected">
@@ -281,26 +203,19 @@ const ShopPage = observer(function ShopPage() {
                 Clear search
               </Link>
             ) : (
-              <label className="cat-shop__sort">
-                <span>Sort by</span>
-                <select
-                  className="sf-input"
-                  value={shown.sortBy ?? 'newest'}
-                  onChange={(e) => {
-                    const sortBy = e.target.value === 'newest' ? undefined : (e.target.value as SortBy);
-                    change((s) => withFilter(s, { sortBy }));
-                  }}
-                >
-                  {SORT_OPTIONS.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SortSelect shown={shown} change={change} />
             )}
           </div>
-          {content}
+          <ShopResults
+            products={products}
+            current={current}
+            inFlight={inFlight}
+            searching={searching}
+            state={state}
+            shown={shown}
+            change={change}
+            onRetry={retry}
+          />
           {current && products.list.length > 0 ? (
             <Pagination
               page={page}

@@ -1,42 +1,26 @@
 /**
  * Pages: the runtime config, the registry, and for any other GET the live shell's page (SPA routes),
- * rendered on the server when the route is public (ops/src/ssr.ts), never cached.
+ * rendered on the server when the route is public (ops/src/host/render/), never cached.
  *
  *   /storefront.config.json   runtime config (storeUrl from STORE_URL, never from request headers)
  *   /remotes.json             the registry, read from disk when it changes
  *   anything else             the live shell's index.html with the boot data (and the server render)
  */
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '@storefront/contract/deploy';
 import { isPrivatePath } from '@storefront/contract/routes';
 import type { HostContext } from '../context';
-import { VERSION_RE } from '../../sections';
-import { injectServerPage, type ServerPage } from '../../ssr';
-import type { RegistrySnapshot } from '../registry';
-import { BOOT_DATA_ID, CONTENT_TYPES, NO_STORE, PRIVATE_NO_STORE, isFilePath, queryOf, rawPath, safeSegments } from '../paths';
-import { allowInlineScripts } from './security';
-import { CORS } from './files';
+import { isVersionName, type BootPayload } from '@storefront/contract/seam';
+import { FinishedPage, shellPages, withBootData } from '../shellPage';
+import { injectServerPage, type ServerPage } from '../render';
+import type { RegistrySnapshot } from '../../state';
+import { CONTENT_TYPES, CORS, NO_STORE, PRIVATE_NO_STORE, isFilePath, queryOf, rawPath, safeSegments } from '../paths';
+import { allowInlineScripts } from '../csp';
 
 const NO_SHELL =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>Storefront</title>' +
   '<h1>No shell version is live</h1><p>Run <code>pnpm ops deploy-all</code> (or publish and activate the shell).</p></html>\n';
-
-/**
- * Writes the runtime config and the registry into the page as a JSON block (`#storefront-boot`, read
- * by shell/src/startup/config.ts), saving the shell two round trips before it can load the first
- * section. A data block is not script: the Content-Security-Policy is unchanged.
- */
-function withBootData(html: string, data: unknown): string {
-  const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  const at = html.indexOf('</head>');
-  if (at < 0) return html;
-  return `${html.slice(0, at)}<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>${html.slice(at)}`;
-}
 
 /**
  * A page showing the shopper's own data once their session applies: no cache keeps it, shared or not,
@@ -47,47 +31,9 @@ function markPrivate(reply: FastifyReply): void {
   reply.header('cache-control', PRIVATE_NO_STORE).header('x-robots-tag', 'noindex');
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/**
- * A finished page and its compressed forms, made once per render (or per registry change for a page
- * rendered in the browser) and shared by every request the render cache answers: compressing 50 KB of
- * HTML again for each of them was most of a cached page's cost. One-shot async zlib (the thread pool),
- * fast settings; @fastify/compress leaves an answer that is already encoded alone.
- */
-class FinishedPage {
-  private readonly packed = new Map<string, Promise<Buffer>>();
-  constructor(readonly html: string) {}
-  encoded(encoding: 'br' | 'gzip'): Promise<Buffer> {
-    let p = this.packed.get(encoding);
-    if (!p) {
-      const raw = Buffer.from(this.html);
-      p =
-        encoding === 'br'
-          ? brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-          : gzip(raw, { level: 6 });
-      this.packed.set(encoding, p);
-    }
-    return p;
-  }
-}
-
 export async function pagesPlugin(app: FastifyInstance, { ctx }: { ctx: HostContext }): Promise<void> {
   const { config } = ctx;
-  // A shell version's page never changes (versions are immutable): read once per version.
-  const shellPages = new Map<string, Promise<string | null>>();
-  const shellPage = (version: string): Promise<string | null> => {
-    let p = shellPages.get(version);
-    if (!p) {
-      p = fs.readFile(path.join(config.root, 'shell', version, 'index.html'), 'utf8').catch(() => null);
-      shellPages.set(version, p);
-      void p.then((page) => {
-        if (page === null) shellPages.delete(version);
-      });
-    }
-    return p;
-  };
+  const shellPage = shellPages(config.root);
 
   const runtimeConfig = (): RuntimeConfig => ({
     apiBaseUrl: '/api',
@@ -131,14 +77,14 @@ export async function pagesPlugin(app: FastifyInstance, { ctx }: { ctx: HostCont
     const snap = request.registry ?? (await ctx.registry.read(request.shopperId));
     const { reg } = snap;
     const version = reg.shell?.version;
-    const page = version && VERSION_RE.test(version) ? await shellPage(version) : null;
+    const page = version && isVersionName(version) ? await shellPage(version) : null;
     if (!page) {
       return reply.code(503).header('content-type', 'text/html; charset=utf-8').header('retry-after', '5').send(NO_SHELL);
     }
     reply.header('content-type', 'text/html; charset=utf-8');
     // The shopper's own pages (the route table's private ones), whether rendered here or in the browser.
     if (isPrivatePath(pathname)) markPrivate(reply);
-    const boot = { config: runtimeConfig(), registry: reg };
+    const boot: BootPayload = { config: runtimeConfig(), registry: reg };
     const server = ctx.renderer ? await ctx.renderer.render(reg, `${pathname}${queryOf(request.url)}`, boot.config) : null;
     if (server) {
       let done = rendered.get(server);

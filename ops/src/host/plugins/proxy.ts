@@ -1,19 +1,10 @@
 /**
- * `/api/*` to the API processes through @fastify/reply-from on undici: several origins (API_URL's list)
- * are balanced by `LeastBusyPool` (../balancer.ts: the process with the fewest requests in flight; one
- * that refuses connections is left out and the request is sent again to another, which is safe because a
- * refused connection sent nothing). Request bodies are read whole first (the API takes at most 256 KB;
- * the host 1 MB) so that such a retry can send them.
- *
- * The API is told who the client is by the host alone: X-Forwarded-For is the address the host
- * determined (request.ip: the peer, or what a TRUSTED_PROXIES peer said), Forwarded and hop-by-hop
- * headers are dropped, and x-request-id carries the host's request id so both logs line up.
- *
- * A GET or HEAD with a body (Transfer-Encoding or a Content-Length) is refused with 400: such a body
- * is how a second, hidden request is smuggled to a server that reads it differently.
- *
- * The sitemaps live in the API (/api/seo/sitemap.xml, /api/seo/sitemap-<n>.xml); the host forwards
- * /sitemap.xml and /sitemap-<n>.xml there, where crawlers look for them.
+ * `/api/*` to the API processes through @fastify/reply-from on undici, balanced by `LeastBusyPool`
+ * (../balancer.ts); bodies are read whole first (the API takes at most 256 KB, the host 1 MB) so a request
+ * refused by one process can be sent to another. The API is told who the client is by the host alone
+ * (X-Forwarded-For is the address the host determined; Forwarded and hop-by-hop headers dropped;
+ * x-request-id carries the host's id). A GET or HEAD with a body is refused (400): the shape of a
+ * smuggled request. /sitemap.xml and /sitemap-<n>.xml go to the API's /api/seo/….
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import replyFrom from '@fastify/reply-from';

@@ -8,27 +8,9 @@
 import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { HostContext } from '../context';
-
-interface CspState {
-  origins: string[];
-  payment: boolean;
-  scriptHashes: string[];
-}
-
-const kCsp = Symbol('host.csp');
-type WithCsp = IncomingMessage & { [kCsp]?: CspState };
-
-const stateOf = (req: IncomingMessage): CspState => (req as WithCsp)[kCsp] ?? { origins: [], payment: false, scriptHashes: [] };
-
-/** Allows the page's inline loader (`sha256-…`) and re-applies the headers with it. */
-export function allowInlineScripts(reply: FastifyReply, hashes: string[]): void {
-  const state = (reply.request.raw as WithCsp)[kCsp];
-  if (!state || !hashes.length) return;
-  state.scriptHashes = hashes;
-  void reply.helmet();
-}
+import { kCsp, stateOf, type CspState, type WithCsp } from '../csp';
 
 /** The /payment route of spec §2 exactly (with or without a trailing slash): no other path gets the gateway. */
 const isPaymentPath = (url: string): boolean => {

@@ -15,8 +15,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
 import type { HostContext } from '../context';
-import { SECTIONS, VERSION_RE } from '../../sections';
-import { sectionDir } from '../../store';
+import { SECTIONS, sectionDir } from '../../state';
+import { isVersionName } from '@storefront/contract/seam';
 
 export const HOST_REPORT_MS = 5000;
 
@@ -26,7 +26,7 @@ export async function versionsIn(root: string): Promise<Record<string, string[]>
   for (const section of SECTIONS) {
     const names = await fs.readdir(sectionDir(root, section), { withFileTypes: true }).catch(() => []);
     out[section.name] = names
-      .filter((d) => d.isDirectory() && VERSION_RE.test(d.name))
+      .filter((d) => d.isDirectory() && isVersionName(d.name))
       .map((d) => d.name)
       .sort();
   }

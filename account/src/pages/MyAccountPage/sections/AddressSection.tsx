@@ -1,7 +1,15 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { MAX_SAVED_ADDRESSES, MESSAGES, notify, reportError, useStores, useDocumentTitle, type SavedAddress } from '@storefront/shared';
-import { useForm } from '../../../hooks/useForm';
+import {
+  MAX_SAVED_ADDRESSES,
+  MESSAGES,
+  notify,
+  reportError,
+  useStores,
+  useDocumentTitle,
+  type SavedAddress,
+  useForm,
+} from '@storefront/shared';
 import { useLocalStore } from '../../../hooks/useLocalStore';
 import { FormActions } from '../../../components/FormActions';
 import { FormField } from '../../../components/FormField';

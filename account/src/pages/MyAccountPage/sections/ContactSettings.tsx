@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { MESSAGES, messageOf, notify, useStores } from '@storefront/shared';
-import { useForm } from '../../../hooks/useForm';
+import { MESSAGES, messageOf, notify, useStores, useForm } from '@storefront/shared';
 import { FormActions } from '../../../components/FormActions';
 import { FormField, OtpField } from '../../../components/FormField';
 

@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { MESSAGES, messageOf, notify, useStores, useDocumentTitle } from '@storefront/shared';
-import { useForm } from '../../../hooks/useForm';
+import { MESSAGES, messageOf, notify, useStores, useDocumentTitle, useForm } from '@storefront/shared';
 import { FormActions } from '../../../components/FormActions';
 import { FormField } from '../../../components/FormField';
 
