@@ -40,11 +40,23 @@ const boundaryZones = [
     from: `./${from}`,
     message: 'shared imports only @storefront/contract and npm packages.',
   })),
-  // API routes validate, call the domain and reply: what two routes share lives in domain/ or schemas.ts.
+  // API routes validate, call the domain and reply: what two routes share lives in domain/ or schemas/.
   {
     target: './api/src/routes',
     from: './api/src/routes',
-    message: 'A route never imports another route: move what both need into api/src/domain or api/src/schemas.ts.',
+    message: 'A route never imports another route: move what both need into api/src/domain or api/src/schemas.',
+  },
+  // The API's floors, from the ground up: repositories (db/) return rows; the domain shapes them into answers
+  // (domain/wire) and holds the rules; plugins and routes sit on top.
+  {
+    target: './api/src/db',
+    from: ['./api/src/domain/wire', './api/src/plugins', './api/src/routes'],
+    message: 'api/src/db returns rows: answer shapes (domain/wire), plugins and routes sit above it.',
+  },
+  {
+    target: './api/src/domain',
+    from: ['./api/src/plugins', './api/src/routes'],
+    message: 'api/src/domain sits under plugins and routes: they hand it what it needs.',
   },
   // The benchmarks drive the other packages from outside: through their entry points (package.json
   // "exports", e.g. @storefront/api/bench), never by a path into their files; and nothing imports them.

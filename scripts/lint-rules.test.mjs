@@ -54,6 +54,36 @@ test('the API domain imports no Fastify, and may import the repositories and the
   assert.deepEqual(allowed, []);
 });
 
+test('an API repository may not import the answer shapers, a plugin or a route', async () => {
+  const wire = await rulesFor(
+    'api/src/db/repositories/offence.ts',
+    "import { toCustomer } from '../../domain/wire';\nexport const t = toCustomer;\n",
+  );
+  assert.ok(wire.includes('import-x/no-restricted-paths'), `got ${wire.join(', ')}`);
+  const plugin = await rulesFor(
+    'api/src/db/repositories/offence.ts',
+    "import { limitsPlugin } from '../../plugins/limits';\nexport const p = limitsPlugin;\n",
+  );
+  assert.ok(plugin.includes('import-x/no-restricted-paths'), `got ${plugin.join(', ')}`);
+  const allowed = await rulesFor(
+    'api/src/db/repositories/allowed.ts',
+    "import type { CustomerRow } from './customers';\nexport type C = CustomerRow;\n",
+  );
+  assert.deepEqual(allowed, []);
+});
+
+test('the API domain may not import a plugin or a route, and shapes answers in domain/wire', async () => {
+  const route = await rulesFor('api/src/domain/offence.ts', "import { cartRoutes } from '../routes/cart';\nexport const r = cartRoutes;\n");
+  assert.ok(route.includes('import-x/no-restricted-paths'), `got ${route.join(', ')}`);
+  const plugin = await rulesFor(
+    'api/src/domain/offence.ts',
+    "import { limitsPlugin } from '../plugins/limits';\nexport const p = limitsPlugin;\n",
+  );
+  assert.ok(plugin.includes('import-x/no-restricted-paths'), `got ${plugin.join(', ')}`);
+  const allowed = await rulesFor('api/src/domain/allowed.ts', "import { toCustomer } from './wire';\nexport const t = toCustomer;\n");
+  assert.deepEqual(allowed, []);
+});
+
 test('ops: a floor may not import a floor above it, nor one beside it', async () => {
   const up = await rulesFor('ops/src/telemetry/offence.ts', "import { breach } from '../canary/breach';\nexport const b = breach;\n");
   assert.ok(up.includes('import-x/no-restricted-paths'), `got ${up.join(', ')}`);

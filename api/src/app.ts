@@ -50,20 +50,11 @@ const JSON_BODY_LIMIT = 256 * 1024;
  */
 const MAX_PARAM_LENGTH = 1000;
 
-/**
- * Builds the app: plugins (metrics, OpenAPI, limits, parsers, database, services, auth, errors), then the
- * routes, which validate, call the domain and shape the answer (STYLE.md "api"). The caller owns the
- * database (migrated and seeded) and closes it.
- */
-export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const { config, db } = opts;
-  const clock = opts.clock ?? systemClock;
-  // Fail closed whoever builds the app (server, tests, tools): production never runs on unsafe settings.
-  const problems = configProblems(config);
-  if (problems.length) throw new Error(`unsafe production configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-  const app = Fastify({
+/** Fastify's server: body and parameter limits, timeouts, trusted proxies, request ids, Ajv's options. */
+function createServer(config: Config): FastifyInstance {
+  return Fastify({
     logger: config.logger ? { level: 'info' } : false,
-    // One line per request (below) instead of Fastify's two, in the edge host's shape and with its id.
+    // One line per request (logRequests) instead of Fastify's two, in the edge host's shape and with its id.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
     // Node enforces requestTimeout (and headersTimeout) only when it checks its connections: every
@@ -99,24 +90,28 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       ],
     },
   });
+}
 
-  if (config.logger) {
-    app.addHook('onResponse', async (request, reply) => {
-      request.log.info(
-        {
-          method: request.method,
-          url: request.url,
-          route: request.routeOptions.url ?? null,
-          statusCode: reply.statusCode,
-          responseTime: Math.round(reply.elapsedTime * 10) / 10,
-          ip: request.ip,
-        },
-        'request',
-      );
-    });
-  }
+/** One log line per answered request. */
+function logRequests(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        route: request.routeOptions.url ?? null,
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        ip: request.ip,
+      },
+      'request',
+    );
+  });
+}
 
-  // ---------- plugins (order matters: hooks run in registration order) ----------
+/** The plugins, in order: hooks run in registration order. */
+async function registerPlugins(app: FastifyInstance, opts: AppOptions, clock: Clock): Promise<void> {
+  const { config, db } = opts;
   await app.register(metricsPlugin);
   await app.register(openapiPlugin);
   await app.register(limitsPlugin, { limits: config.limits, db, clock, ...(opts.limitStore ? { store: opts.limitStore } : {}) });
@@ -127,8 +122,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(staffAuthPlugin);
   await app.register(errorsPlugin);
+}
 
-  // ---------- routes ----------
+/** Every route under /api; the staff API (issue 38) under /api/staff with its own sessions and roles. */
+async function registerRoutes(app: FastifyInstance, opts: AppOptions): Promise<void> {
   await app.register(
     async (api) => {
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
@@ -143,7 +140,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(miscRoutes);
       await api.register(deliveryRoutes);
       await api.register(seoRoutes, { maxUrlsPerSitemap: opts.sitemapMaxUrls });
-      // The staff API (issue 38): its own sessions, roles and limits (plugins/staffAuth).
       await api.register(
         async (staff) => {
           guardStaffRoutes(staff);
@@ -156,11 +152,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         { prefix: '/staff' },
       );
       // Development only: the outbox of codes and links (issue 13); the route does not exist in production.
-      if (config.dev) await api.register(devRoutes);
+      if (opts.config.dev) await api.register(devRoutes);
     },
     { prefix: '/api' },
   );
+}
 
+/**
+ * Builds the app: plugins, then the routes, which validate, call the domain and shape the answer
+ * (STYLE.md "api"). The caller owns the database (migrated and seeded) and closes it.
+ */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  // Fail closed whoever builds the app (server, tests, tools): production never runs on unsafe settings.
+  const problems = configProblems(opts.config);
+  if (problems.length) throw new Error(`unsafe production configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  const app = createServer(opts.config);
+  if (opts.config.logger) logRequests(app);
+  await registerPlugins(app, opts, opts.clock ?? systemClock);
+  await registerRoutes(app, opts);
   await app.ready();
   return app;
 }

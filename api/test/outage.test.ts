@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type pg from 'pg';
-import { ADDRESS, admin, API_KEY, findVariant, makeApp, onPostgres, registerCustomer, type TestApp } from './helpers';
+import { ADDRESS, admin, API_KEY, findVariant, makeApp, onPostgres, registerCustomer, type TestApp, type VariantInfo } from './helpers';
 
 /**
  * Issue 35 item 0: PostgreSQL going away under load (a restart, a failover, an administrator) must not end
@@ -67,6 +67,82 @@ async function send(api: Api, method: 'GET' | 'POST', url: string, token: string
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The load: shoppers buying one item at a time until `running` is cleared. */
+interface Load {
+  running: boolean;
+  /** Order ids the API answered 201 for: each must be stored. */
+  acknowledged: number[];
+  /** Anything but success or 503. */
+  unexpected: string[];
+}
+
+/** One shopper adding the item and checking out, again and again, through `api`. */
+async function keepBuying(load: Load, api: Api, token: string, v: VariantInfo): Promise<void> {
+  let cartEmpty = true;
+  while (load.running) {
+    try {
+      if (cartEmpty) {
+        const added = await send(api, 'POST', '/api/customer/add-to-cart', token, {
+          id: v.variantId,
+          product_id: v.productId,
+          quantity: 1,
+          retailer_id: 1,
+          wholesaler_id: null,
+        });
+        if (added.status === 200) cartEmpty = false;
+        else if (added.status !== 503) load.unexpected.push(`add-to-cart ${added.status} ${JSON.stringify(added.body)}`);
+        continue;
+      }
+      const placed = await send(api, 'POST', '/api/checkout1', token, { ...ADDRESS, payment_method: 'cod' });
+      if (placed.status === 201) {
+        load.acknowledged.push(...(placed.body.data as { order_id: number[] }).order_id);
+        cartEmpty = true;
+      } else if (placed.status !== 503) load.unexpected.push(`checkout ${placed.status} ${JSON.stringify(placed.body)}`);
+    } catch (err) {
+      load.unexpected.push(`request failed: ${(err as Error).message}`);
+      await sleep(50);
+    }
+  }
+}
+
+/**
+ * The outage: new connections refused, and every open one (busy or idle) terminated, for 1.5 s. Returns
+ * what each API answered meanwhile to a signed-in call (the auth hook reads the session first) and readiness.
+ */
+async function takeDatabaseAway(dbName: string, apis: Api[], token: string): Promise<Reply[]> {
+  const terminateAll = (c: pg.Client) =>
+    c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+  const during: Reply[] = [];
+  await admin(async (c) => {
+    await c.query(`alter database ${dbName} allow_connections false`);
+    const until = Date.now() + 1500;
+    while (Date.now() < until) {
+      await terminateAll(c);
+      await sleep(30);
+    }
+    for (const api of apis) {
+      during.push(await send(api, 'GET', '/api/customer/cart', token));
+      during.push(await send(api, 'GET', '/readyz', null));
+    }
+    await c.query(`alter database ${dbName} allow_connections true`);
+  });
+  return during;
+}
+
+/** How long after `back` each API first answered a signed-in call 200 (Infinity past 5 s). */
+function firstOkAfter(apis: Api[], token: string, back: number): Promise<number[]> {
+  return Promise.all(
+    apis.map(async (api) => {
+      for (;;) {
+        const r = await send(api, 'GET', '/api/customer/cart', token).catch(() => null);
+        if (r?.status === 200) return Date.now() - back;
+        if (Date.now() - back > 5000) return Infinity;
+        await sleep(20);
+      }
+    }),
+  );
+}
+
 describePg('PostgreSQL going away under load', () => {
   let t: TestApp;
   const apis: Api[] = [];
@@ -89,73 +165,18 @@ describePg('PostgreSQL going away under load', () => {
     for (let i = 0; i < 8; i += 1) buyers.push(await registerCustomer(t.app));
     apis.push(await startApi(t.config.databaseUrl ?? ''), await startApi(t.config.databaseUrl ?? ''));
 
-    const acknowledged: number[] = [];
-    const unexpected: string[] = [];
-    let running = true;
-    const buy = async (token: string, api: Api) => {
-      let cartEmpty = true;
-      while (running) {
-        try {
-          if (cartEmpty) {
-            const added = await send(api, 'POST', '/api/customer/add-to-cart', token, {
-              id: v.variantId,
-              product_id: v.productId,
-              quantity: 1,
-              retailer_id: 1,
-              wholesaler_id: null,
-            });
-            if (added.status === 200) cartEmpty = false;
-            else if (added.status !== 503) unexpected.push(`add-to-cart ${added.status} ${JSON.stringify(added.body)}`);
-            continue;
-          }
-          const placed = await send(api, 'POST', '/api/checkout1', token, { ...ADDRESS, payment_method: 'cod' });
-          if (placed.status === 201) {
-            acknowledged.push(...(placed.body.data as { order_id: number[] }).order_id);
-            cartEmpty = true;
-          } else if (placed.status !== 503) unexpected.push(`checkout ${placed.status} ${JSON.stringify(placed.body)}`);
-        } catch (err) {
-          unexpected.push(`request failed: ${(err as Error).message}`);
-          await sleep(50);
-        }
-      }
-    };
-    const load = buyers.map((b, i) => buy(b.token, apis[i % 2]!));
+    const load: Load = { running: true, acknowledged: [], unexpected: [] };
+    const buying = buyers.map((b, i) => keepBuying(load, apis[i % 2]!, b.token, v));
     stopLoad = async () => {
-      running = false;
-      await Promise.all(load);
+      load.running = false;
+      await Promise.all(buying);
     };
     await sleep(1000);
-    const before = acknowledged.length;
+    const before = load.acknowledged.length;
 
-    // The outage: new connections refused, and every open one (busy or idle) terminated, for 1.5 s.
-    const terminateAll = (c: pg.Client) =>
-      c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
-    const during: Reply[] = [];
-    await admin(async (c) => {
-      await c.query(`alter database ${dbName} allow_connections false`);
-      const until = Date.now() + 1500;
-      while (Date.now() < until) {
-        await terminateAll(c);
-        await sleep(30);
-      }
-      // While it is away: a signed-in call (the auth hook reads the session first) and readiness.
-      for (const api of apis) {
-        during.push(await send(api, 'GET', '/api/customer/cart', buyers[0]!.token));
-        during.push(await send(api, 'GET', '/readyz', null));
-      }
-      await c.query(`alter database ${dbName} allow_connections true`);
-    });
+    const during = await takeDatabaseAway(dbName, apis, buyers[0]!.token);
     const back = Date.now();
-    const firstOk = await Promise.all(
-      apis.map(async (api) => {
-        for (;;) {
-          const r = await send(api, 'GET', '/api/customer/cart', buyers[1]!.token).catch(() => null);
-          if (r?.status === 200) return Date.now() - back;
-          if (Date.now() - back > 5000) return Infinity;
-          await sleep(20);
-        }
-      }),
-    );
+    const firstOk = await firstOkAfter(apis, buyers[1]!.token, back);
     await sleep(1000);
     await stopLoad();
 
@@ -170,12 +191,12 @@ describePg('PostgreSQL going away under load', () => {
     expect(during[1]?.body.ready).toBe(false);
     for (const ms of firstOk) expect(ms).toBeLessThan(1000);
     for (const api of apis) expect((await send(api, 'GET', '/readyz', null)).body.ready).toBe(true);
-    expect(unexpected).toEqual([]);
-    expect(acknowledged.length).toBeGreaterThan(before);
-    const stored = await t.db.selectFrom('orders').select('id').where('id', 'in', acknowledged).execute();
-    expect(stored).toHaveLength(acknowledged.length);
+    expect(load.unexpected).toEqual([]);
+    expect(load.acknowledged.length).toBeGreaterThan(before);
+    const stored = await t.db.selectFrom('orders').select('id').where('id', 'in', load.acknowledged).execute();
+    expect(stored).toHaveLength(load.acknowledged.length);
     process.stdout.write(
-      `outage: ${acknowledged.length} orders acknowledged, all stored; back after ${firstOk.map((ms) => `${ms} ms`).join(', ')}\n`,
+      `outage: ${load.acknowledged.length} orders acknowledged, all stored; back after ${firstOk.map((ms) => `${ms} ms`).join(', ')}\n`,
     );
   }, 60_000);
 });

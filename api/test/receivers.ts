@@ -96,3 +96,17 @@ export function lastCode(sms: SmsReceiver, mobile: string): string {
   if (!match?.[1]) throw new Error(`no SMS with a code to ${mobile}`);
   return match[1];
 }
+
+/** An SMS gateway and an SMTP server for the whole test file (started before its tests, closed after). */
+export function receiversForFile(): { sms: SmsReceiver; smtp: SmtpReceiver } {
+  const receivers = {} as { sms: SmsReceiver; smtp: SmtpReceiver };
+  beforeAll(async () => {
+    receivers.sms = await startSmsReceiver();
+    receivers.smtp = await startSmtpReceiver();
+  });
+  afterAll(async () => {
+    await receivers.sms.close();
+    await receivers.smtp.close();
+  });
+  return receivers;
+}

@@ -3,7 +3,7 @@
  * use, and the GSTIN rule (format and check character) the checkout form and the API both apply. Also the
  * address book's limits and shapes, and what an order says about its tax documents.
  */
-import type { ShippingAddress } from './wire';
+import type { ShippingAddress } from './account';
 
 /** The GST state code of every state and union territory, by the names the shop's state list uses. */
 export const GST_STATE_CODES: Readonly<Record<string, string>> = {

@@ -1,7 +1,7 @@
 /**
  * The numbers and lists of spec §4 and §9, written once. The browser's stores and forms (through
  * `@storefront/shared`) and the API server's domain both read them, so a spec change is one edit here.
- * The shopper-facing messages stay with their schemas (shared/src/validation, api/src/schemas.ts).
+ * The shopper-facing messages stay with their schemas (shared/src/validation, api/src/schemas/).
  */
 
 /**

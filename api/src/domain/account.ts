@@ -1,19 +1,14 @@
 /**
  * Accounts (spec §3 AuthData, §5, issue 13): registration, sign-in with the per-account lock-out, the
  * proof a sensitive change needs, password reset and change, and the notice of a change to the account's
- * former address. No Fastify here: the routes validate, call these with the request's limits, and shape
- * the answer.
- *
- * Lock-out: failed password checks are counted per account and client network (`loginFailures`: a few
- * free, then a lock that grows with each failure, forgotten a window after the last one, at a success on
- * that network, or on every network at a password reset), so a stolen session cannot try passwords at
- * full speed either, while a stranger's failures lock out the stranger's network and not the owner
- * (issue 35). Sign-in counts per e-mail typed, known or not, so the lock-out reveals nothing about which
- * accounts exist.
+ * former address. Failed password checks count per account and client network (`loginFailures`), per
+ * e-mail typed, known or not; the lock-out's design: docs/api-contract.md ("Reference server details").
+ * No Fastify here: the routes validate, call these with the request's limits, and shape the answer.
  */
 import type { AuthData, RegisterPayload } from '@storefront/contract';
 import type { Repositories } from '../db/repositories';
-import { RESET_MINUTES, toCustomer, type CustomerRow } from '../db/repositories/customers';
+import { RESET_MINUTES, type CustomerRow } from '../db/repositories/customers';
+import { toCustomer } from './wire';
 import type { Clock } from '../lib/clock';
 import { verifyPassword } from '../lib/crypto';
 import { AppError, badRequest, conflict, fieldError, forbidden, retryOnUniqueViolation } from '../lib/errors';

@@ -8,7 +8,8 @@
  */
 import { ADDRESS_BOOK_FULL, MAX_SAVED_ADDRESSES, type SavedAddress, type SavedAddressPayload } from '@storefront/contract';
 import type { Repositories } from '../db/repositories';
-import { toSavedAddress, type AddressFields, type AddressRow } from '../db/repositories/addresses';
+import type { AddressFields, AddressRow } from '../db/repositories/addresses';
+import { toSavedAddress } from './wire';
 import { conflict, notFound } from '../lib/errors';
 import type { Transaction } from './cart';
 

@@ -6,7 +6,8 @@
 import { CART_TOTAL_LIMIT_PAISE, MAX_LINE_QUANTITY } from '@storefront/contract';
 import type { ServerCartLine } from '@storefront/contract';
 import type { Repositories } from '../db/repositories';
-import { cartTotal, toCartLine, type CartRow } from '../db/repositories/carts';
+import { cartTotal, type CartRow } from '../db/repositories/carts';
+import { toCartLine } from './wire';
 import { conflict, notFound, unprocessable } from '../lib/errors';
 import { rupees } from '../lib/money';
 import type { GuestCartItem } from '../schemas';

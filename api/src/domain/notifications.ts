@@ -9,6 +9,7 @@ import { isNotified } from '../db/repositories/notifications';
 import type { Clock } from '../lib/clock';
 import type { Messenger } from '../messages';
 import { orderNotice } from '../messages/orderNotices';
+import { toOrder } from './wire';
 
 /** How long a process holds a row while it sends (a process that dies mid-send frees it after this). */
 export const LEASE_MS = 60_000;
@@ -40,7 +41,8 @@ export class OrderNotifier {
     for (const id of await this.d.repos.notifications.due(limit)) {
       const row = await this.d.repos.notifications.claim(id, LEASE_MS);
       if (!row) continue;
-      const order = await this.d.repos.orders.byId(row.order_id);
+      const record = await this.d.repos.orders.byId(row.order_id);
+      const order = record ? toOrder(record) : undefined;
       if (!order || !isNotified(row.event) || (row.channel !== 'sms' && row.channel !== 'email')) {
         await this.d.repos.notifications.attemptFailed(row.id, 'nothing to send', null);
         continue;

@@ -4,7 +4,7 @@
  */
 import type { Order, TrackedOrder } from '@storefront/contract';
 import type { Repositories } from '../db/repositories';
-import { toTracked } from '../db/repositories/orders';
+import { toOrder, toTracked } from './wire';
 import { fieldError, notFound } from '../lib/errors';
 
 /** The reason stored with a cancellation: the chosen one, or the customer's own text for 'Other'. */
@@ -25,8 +25,8 @@ export function cancelledMessage(order: Pick<Order, 'payment_status' | 'final_am
 /** An order by its number, as tracking shows it; the full address and phones only to its signed-in owner. */
 export async function trackOrder(r: Repositories, trackNo: string, viewerId: number | null): Promise<TrackedOrder> {
   const number = trackNo.trim().toUpperCase();
-  const order = await r.orders.byNumber(number);
-  if (!order) throw notFound('Order not found');
+  const record = await r.orders.byNumber(number);
+  if (!record) throw notFound('Order not found');
   const owner = viewerId !== null && (await r.orders.customerIdOf(number)) === viewerId;
-  return toTracked(order, owner);
+  return toTracked(toOrder(record), owner);
 }

@@ -1,15 +1,8 @@
 /**
- * One-time codes by mobile (spec §4, issues 3 and 13): 6 digits, stored hashed, OTP_TTL_MS to use one, at
- * most OTP_MAX_TRIES tries per code, `otpSendMobile` sends per mobile whatever the address, resends of one
- * mobile and purpose throttled (`otpResend`). Wrong codes are counted against the code they were typed
- * for (its tries) and per mobile and client network (`otpWrongMobile`): a stranger's guesses spend the
- * code they guessed at and lock out the stranger's network, never the owner's next code (issue 35);
- * guesses at a dead code count nowhere. Codes leave only by SMS (the messenger); the caller decides
- * whether the answer may carry one (development).
- *
- * Ownership: a mobile signs in to an account only once an OTP to it was verified there. Proof wins over
- * a claim: a code verified at sign-up, at checkout or in My Account takes the mobile from an account that
- * merely typed it in, and that account's owner is told (issue 34).
+ * One-time codes by mobile (spec §4, issues 3, 13, 34, 35): 6 digits, stored hashed, OTP_TTL_MS to use
+ * one, at most OTP_MAX_TRIES tries per code; sends and wrong codes limited per mobile and per client
+ * network (docs/api-contract.md "Reference server details"). A mobile signs in to an account only once a
+ * code to it was verified there; proof wins over a claim, and the account that lost the mobile is told.
  * No Fastify here: the routes validate, call these with the request's limits, and shape the answer.
  */
 import { MOBILE_UNPROVEN_MESSAGE as MOBILE_UNPROVEN, type AuthData } from '@storefront/contract';

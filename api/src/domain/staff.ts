@@ -10,7 +10,8 @@
  */
 import type { StaffChallenge, StaffMember, StaffRole, StaffSession } from '@storefront/contract';
 import type { Repositories } from '../db/repositories';
-import { toStaffMember, type ActionRecord, type StaffRow } from '../db/repositories/staff';
+import { type ActionRecord, type StaffRow } from '../db/repositories/staff';
+import { toStaffMember } from './wire';
 import { verifyPassword } from '../lib/crypto';
 import { AppError, conflict, fieldError, forbidden, isUniqueViolation, notFound, tooMany } from '../lib/errors';
 import type { Messenger } from '../messages';

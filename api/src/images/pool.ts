@@ -1,18 +1,9 @@
 /**
- * The catalogue's generated pictures (issue 20): a fixed, deterministic pool that products, categories
- * and banners point into, never one picture per product — the catalogue may hold 200,000 products, and
- * every fresh database (each `npm start`, each browser-test run) would otherwise draw them again.
- *
- * - products: one picture per (shape, colour family); a product's first picture is its own shape in its
- *   own colour (both read from its slug, e.g. `kapas-indigo-polo-t-shirt`), the others the same shape in
- *   the other colour families ("also in");
- * - one picture per category, and one per home banner.
- *
- * Each picture's id is derived from what it shows and the drawing's version, so it is known without
- * drawing anything (the API can list products before the pool exists) and a changed drawing gets new
- * ids — the variants are cached as immutable. The files live in `<poolDir>/<version>/`, kept across
- * databases and runs: the first start draws them (about 90 pictures, ~10 s of CPU), later starts only
- * check they are there.
+ * The catalogue's generated pictures (issue 20): a fixed, deterministic pool (one picture per product
+ * shape and colour family, per category, per home banner) that products point into, never one picture
+ * per product. Each id derives from what the picture shows and the drawing's version, so it is known
+ * without drawing; the files live in `<poolDir>/<version>/` across databases and runs. Why and what it
+ * costs: docs/performance.md ("Photos").
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

@@ -1,7 +1,7 @@
 import { answer, body, fields, orNull, replies, reply, security, type RoutesPlugin } from '../schemas';
 import { fieldError, forbidden } from '../lib/errors';
 import { hashPassword, safeEqual } from '../lib/crypto';
-import { toCustomer } from '../db/repositories/customers';
+import { toCustomer } from '../domain/wire';
 import { Accounts, type AccountDeps } from '../domain/account';
 import { saveDefaultAddress } from '../domain/addresses';
 import { registerWithCode, sendSignUpCode, type OtpDeps } from '../domain/otp';

@@ -3,7 +3,7 @@ import { answer, body, fields, guestCartItem, replies, reply, security, type Rou
 import { notFound } from '../lib/errors';
 import { rupees } from '../lib/money';
 import { changeLine, mergeGuestCart, NOT_IN_CART, removeLine } from '../domain/cart';
-import { toCartLine } from '../db/repositories/carts';
+import { toCartLine } from '../domain/wire';
 
 export const cartRoutes: RoutesPlugin = async (app) => {
   const config = { auth: 'customer' as const };

@@ -6,6 +6,7 @@ import { PREPAID_UNAVAILABLE } from '../domain/payments';
 import { fieldError, notFound } from '../lib/errors';
 import { applyCoupon } from '../domain/coupons';
 import { cancelledMessage, cancelReason, trackOrder } from '../domain/orders';
+import { toOrder } from '../domain/wire';
 
 const TOO_MANY_DOWNLOADS = 'Too many invoice downloads. Please try again in {after}.';
 
@@ -27,7 +28,7 @@ export const orderRoutes: RoutesPlugin = async (app) => {
     async (req) => ({
       success: true,
       message: 'Orders fetched successfully',
-      data: await app.repos.orders.listForCustomer(req.requireCustomer().id),
+      data: (await app.repos.orders.listForCustomer(req.requireCustomer().id)).map(toOrder),
     }),
   );
 

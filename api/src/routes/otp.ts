@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { answer, body, fields, replies, reply, security, type RoutesPlugin } from '../schemas';
 import { forbidden } from '../lib/errors';
 import { safeEqual } from '../lib/crypto';
-import { toCustomer } from '../db/repositories/customers';
+import { toCustomer } from '../domain/wire';
 import { sendGuestCode, sendVerificationCode, verifyCheckoutCode, verifyLoginCode, verifyMobile, type OtpDeps } from '../domain/otp';
 
 /**

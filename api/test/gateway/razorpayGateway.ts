@@ -197,130 +197,142 @@ export class RazorpayGateway {
     });
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://gateway');
+  /** The request body as JSON (an object); null after answering 400 when it is not JSON. */
+  private async readBody(req: http.IncomingMessage, res: http.ServerResponse): Promise<Record<string, unknown> | null> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
-    let body: Record<string, unknown> = {};
     try {
-      body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+      return text ? (JSON.parse(text) as Record<string, unknown>) : {};
     } catch {
       this.error(res, 400, 'The request body is not valid JSON');
-      return;
+      return null;
     }
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' };
+  }
 
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    const body = await this.readBody(req, res);
+    if (!body) return;
     // The browser side: the checkout script, and the calls its window makes (CORS, no key secret).
     if (url.pathname === '/v1/checkout.js') return this.send(res, 200, CHECKOUT_JS, { 'cache-control': 'no-store' });
-    if (url.pathname.startsWith('/checkout/')) {
-      if (req.method === 'OPTIONS') return this.send(res, 204, {}, cors);
-      if (url.pathname === '/checkout/attempt' && req.method === 'POST') {
-        const orderId = String(body.order_id ?? '');
-        if (body.key_id !== this.opts.keyId || !this.orders.has(orderId))
-          return this.send(res, 400, { error: { code: 'BAD_REQUEST_ERROR', description: 'Invalid key or order' } }, cors);
-        const outcome = body.outcome === 'failure' ? 'failure' : 'success';
-        const { payment, signature } = this.pay(orderId, { outcome });
-        // Like Razorpay: the webhook goes out whatever the browser does next.
-        if (this.opts.webhookUrl)
-          void this.sendWebhook(this.eventBody(outcome === 'success' ? 'payment.captured' : 'payment.failed', payment)).catch(
-            () => undefined,
-          );
-        return this.send(
-          res,
-          200,
-          outcome === 'success'
-            ? { razorpay_payment_id: payment.id, razorpay_order_id: orderId, razorpay_signature: signature }
-            : {
-                error: {
-                  code: 'BAD_REQUEST_ERROR',
-                  description: payment.error_description,
-                  source: 'bank',
-                  step: 'payment_authorization',
-                  reason: 'payment_failed',
-                  metadata: { order_id: orderId, payment_id: payment.id },
-                },
-              },
-          cors,
-        );
-      }
-      return this.send(res, 404, { error: { code: 'NOT_FOUND', description: 'Not found' } }, cors);
-    }
+    if (url.pathname.startsWith('/checkout/')) return this.browserCall(req, res, url, body);
 
     const auth = req.headers.authorization;
     this.requests.push({ method: req.method ?? '', path: url.pathname, body, auth });
     const expected = `Basic ${Buffer.from(`${this.opts.keyId}:${this.opts.keySecret}`).toString('base64')}`;
     if (auth !== expected) return this.error(res, 401, 'The api key provided is invalid', 'BAD_REQUEST_ERROR');
 
-    if (req.method === 'POST' && url.pathname === '/v1/orders') {
-      const amount = body.amount;
-      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100)
-        return this.error(res, 400, 'The amount must be atleast INR 1.00');
-      if (typeof body.currency !== 'string') return this.error(res, 400, 'The currency field is required.');
-      const order: OrderEntity = {
-        id: newId('order'),
-        entity: 'order',
-        amount,
-        amount_paid: 0,
-        amount_due: amount,
-        currency: body.currency,
-        receipt: typeof body.receipt === 'string' ? body.receipt : null,
-        status: 'created',
-        attempts: 0,
-        notes: (body.notes as Record<string, string>) ?? {},
-        created_at: now(),
-      };
-      this.orders.set(order.id, order);
-      return this.send(res, 200, order);
-    }
+    if (req.method === 'POST' && url.pathname === '/v1/orders') return this.createOrder(res, body);
     const m = /^\/v1\/payments\/([^/]+)(\/capture|\/refund|\/refunds)?$/.exec(url.pathname);
     const payment = m ? this.payments.get(decodeURIComponent(m[1] ?? '')) : undefined;
     if (m && !payment) return this.error(res, 400, 'The id provided does not exist');
     if (m && payment) {
       const action = m[2];
       if (req.method === 'GET' && !action) return this.send(res, 200, payment);
-      if (req.method === 'POST' && action === '/capture') {
-        if (payment.status !== 'authorized') return this.error(res, 400, 'This payment has already been captured');
-        if (body.amount !== payment.amount || body.currency !== payment.currency)
-          return this.error(res, 400, 'Capture amount must be equal to the amount authorized');
-        payment.status = 'captured';
-        payment.captured = true;
-        const order = this.orders.get(payment.order_id);
-        if (order) order.status = 'paid';
-        return this.send(res, 200, payment);
-      }
+      if (req.method === 'POST' && action === '/capture') return this.capture(res, payment, body);
       if (req.method === 'GET' && action === '/refunds') {
         const items = [...this.refunds.values()].filter((r) => r.payment_id === payment.id);
         return this.send(res, 200, { entity: 'collection', count: items.length, items });
       }
-      if (req.method === 'POST' && action === '/refund') {
-        if (this.failRefunds > 0) {
-          this.failRefunds -= 1;
-          return this.error(res, 502, 'Bad gateway', 'SERVER_ERROR');
-        }
-        if (payment.status !== 'captured' && payment.status !== 'refunded')
-          return this.error(res, 400, 'The payment has not been captured');
-        const amount = typeof body.amount === 'number' ? body.amount : payment.amount - payment.amount_refunded;
-        if (amount <= 0 || payment.amount_refunded + amount > payment.amount)
-          return this.error(res, 400, 'The refund amount provided is greater than amount captured');
-        const refund: RefundEntity = {
-          id: newId('rfnd'),
-          entity: 'refund',
-          amount,
-          currency: payment.currency,
-          payment_id: payment.id,
-          receipt: typeof body.receipt === 'string' ? body.receipt : null,
-          status: this.opts.refundStatus ?? 'processed',
-          created_at: now(),
-        };
-        this.refunds.set(refund.id, refund);
-        payment.amount_refunded += amount;
-        payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
-        if (payment.amount_refunded === payment.amount) payment.status = 'refunded';
-        return this.send(res, 200, refund);
-      }
+      if (req.method === 'POST' && action === '/refund') return this.refund(res, payment, body);
     }
     return this.error(res, 404, 'The requested URL was not found on the server.', 'NOT_FOUND');
+  }
+
+  /** What the checkout window calls (CORS): a payment attempt with the outcome the shopper picked. */
+  private browserCall(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: Record<string, unknown>): void {
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' };
+    if (req.method === 'OPTIONS') return this.send(res, 204, {}, cors);
+    if (url.pathname === '/checkout/attempt' && req.method === 'POST') {
+      const orderId = String(body.order_id ?? '');
+      if (body.key_id !== this.opts.keyId || !this.orders.has(orderId))
+        return this.send(res, 400, { error: { code: 'BAD_REQUEST_ERROR', description: 'Invalid key or order' } }, cors);
+      const outcome = body.outcome === 'failure' ? 'failure' : 'success';
+      const { payment, signature } = this.pay(orderId, { outcome });
+      // Like Razorpay: the webhook goes out whatever the browser does next.
+      if (this.opts.webhookUrl)
+        void this.sendWebhook(this.eventBody(outcome === 'success' ? 'payment.captured' : 'payment.failed', payment)).catch(
+          () => undefined,
+        );
+      return this.send(
+        res,
+        200,
+        outcome === 'success'
+          ? { razorpay_payment_id: payment.id, razorpay_order_id: orderId, razorpay_signature: signature }
+          : {
+              error: {
+                code: 'BAD_REQUEST_ERROR',
+                description: payment.error_description,
+                source: 'bank',
+                step: 'payment_authorization',
+                reason: 'payment_failed',
+                metadata: { order_id: orderId, payment_id: payment.id },
+              },
+            },
+        cors,
+      );
+    }
+    return this.send(res, 404, { error: { code: 'NOT_FOUND', description: 'Not found' } }, cors);
+  }
+
+  private createOrder(res: http.ServerResponse, body: Record<string, unknown>): void {
+    const amount = body.amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100)
+      return this.error(res, 400, 'The amount must be atleast INR 1.00');
+    if (typeof body.currency !== 'string') return this.error(res, 400, 'The currency field is required.');
+    const order: OrderEntity = {
+      id: newId('order'),
+      entity: 'order',
+      amount,
+      amount_paid: 0,
+      amount_due: amount,
+      currency: body.currency,
+      receipt: typeof body.receipt === 'string' ? body.receipt : null,
+      status: 'created',
+      attempts: 0,
+      notes: (body.notes as Record<string, string>) ?? {},
+      created_at: now(),
+    };
+    this.orders.set(order.id, order);
+    return this.send(res, 200, order);
+  }
+
+  private capture(res: http.ServerResponse, payment: PaymentEntity, body: Record<string, unknown>): void {
+    if (payment.status !== 'authorized') return this.error(res, 400, 'This payment has already been captured');
+    if (body.amount !== payment.amount || body.currency !== payment.currency)
+      return this.error(res, 400, 'Capture amount must be equal to the amount authorized');
+    payment.status = 'captured';
+    payment.captured = true;
+    const order = this.orders.get(payment.order_id);
+    if (order) order.status = 'paid';
+    return this.send(res, 200, payment);
+  }
+
+  private refund(res: http.ServerResponse, payment: PaymentEntity, body: Record<string, unknown>): void {
+    if (this.failRefunds > 0) {
+      this.failRefunds -= 1;
+      return this.error(res, 502, 'Bad gateway', 'SERVER_ERROR');
+    }
+    if (payment.status !== 'captured' && payment.status !== 'refunded') return this.error(res, 400, 'The payment has not been captured');
+    const amount = typeof body.amount === 'number' ? body.amount : payment.amount - payment.amount_refunded;
+    if (amount <= 0 || payment.amount_refunded + amount > payment.amount)
+      return this.error(res, 400, 'The refund amount provided is greater than amount captured');
+    const refund: RefundEntity = {
+      id: newId('rfnd'),
+      entity: 'refund',
+      amount,
+      currency: payment.currency,
+      payment_id: payment.id,
+      receipt: typeof body.receipt === 'string' ? body.receipt : null,
+      status: this.opts.refundStatus ?? 'processed',
+      created_at: now(),
+    };
+    this.refunds.set(refund.id, refund);
+    payment.amount_refunded += amount;
+    payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
+    if (payment.amount_refunded === payment.amount) payment.status = 'refunded';
+    return this.send(res, 200, refund);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { SavedAddress, ShippingAddress } from '@storefront/contract';
+import type { ShippingAddress } from '@storefront/contract';
 import type { CustomerAddressTable, Database } from '../schema';
 import { iso, type Clock } from '../../lib/clock';
 
@@ -8,19 +8,6 @@ export type AddressRow = Selectable<CustomerAddressTable>;
 /** The fields of a saved address, as written. */
 export interface AddressFields extends Required<ShippingAddress> {
   label: string;
-}
-
-export function toSavedAddress(a: AddressRow): SavedAddress {
-  return {
-    id: a.id,
-    label: a.label,
-    address: a.address,
-    pincode: a.pincode,
-    city: a.city,
-    state: a.state,
-    alt_phone_number: a.alt_phone_number,
-    is_default: a.is_default === 1,
-  };
 }
 
 /**

@@ -1,9 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
-import type { ServerCartLine } from '@storefront/contract';
 import { iso, type Clock } from '../../lib/clock';
-import { money } from '../../lib/money';
-import { productImages } from './catalog';
 import { isPostgres } from '../database';
 
 export interface CartRow {
@@ -21,27 +18,6 @@ export interface CartRow {
   retailer_id: number;
   wholesaler_id: number | null;
   wishlist_id: number | null;
-}
-
-export function toCartLine(r: CartRow): ServerCartLine {
-  const available = r.stock >= r.quantity;
-  return {
-    id: r.product_id,
-    product_id: r.product_id,
-    retailer_product_id: r.product_id,
-    quantity: r.quantity,
-    product_stock: r.stock,
-    product_name: r.name,
-    product_images: productImages(r.slug, r.image_count, r.images).join(','),
-    product_slug: r.slug,
-    status: available,
-    message: r.stock === 0 ? 'Out of stock' : available ? '' : `Only ${r.stock} left in stock`,
-    wishlist_id: r.wishlist_id,
-    final_price: money(r.price),
-    retailer_id: r.retailer_id,
-    wholesaler_id: r.wholesaler_id,
-    selected_variant: { id: r.variation_id, product_variation: r.label, final_price: money(r.price), stock: r.stock },
-  };
 }
 
 /** What a cart line shows of its variation (`v`), product (`p`) and the customer's wishlist entry (`w`). */

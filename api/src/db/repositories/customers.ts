@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { CustomerTable, Database } from '../schema';
-import type { Customer, ShippingAddress } from '@storefront/contract';
+import type { ShippingAddress } from '@storefront/contract';
 import { iso, type Clock } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/crypto';
 
@@ -9,23 +9,6 @@ export type CustomerRow = Selectable<CustomerTable>;
 export function shippingAddressOf(c: CustomerRow): ShippingAddress | null {
   if (!c.address || !c.pincode || !c.city || !c.state) return null;
   return { address: c.address, pincode: c.pincode, city: c.city, state: c.state, alt_phone_number: c.address_alt_phone };
-}
-
-export function toCustomer(c: CustomerRow): Customer {
-  return {
-    id: c.id,
-    firstname: c.firstname,
-    lastname: c.lastname,
-    email: c.email,
-    phone_number: c.phone_number,
-    // Spec §3: the alternate phone defaults to the phone number when missing.
-    alt_phone_number: c.alt_phone_number ?? c.phone_number,
-    shipping_address: shippingAddressOf(c),
-    // Issue 13: only a verified mobile signs in by OTP; the account page offers to verify it.
-    mobile_verified: c.phone_number !== null && c.mobile_verified_at !== null,
-    // The account page asks for the code again after a reload, until the new e-mail is proved.
-    pending_email: c.pending_email,
-  };
 }
 
 /** How long a bearer token lives. */

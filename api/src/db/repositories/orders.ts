@@ -1,18 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, OrderTable } from '../schema';
-import {
-  DELIVERY_PATH,
-  formatStatus,
-  OPTIONAL_STEPS,
-  type HistoryActor,
-  type Order,
-  type OrderStatus,
-  type PaymentStatus,
-  type TrackedOrder,
-  type TrackStep,
-} from '@storefront/contract';
+import type { OrderDocuments, OrderStatus, PaymentStatus } from '@storefront/contract';
 import { iso, type Clock } from '../../lib/clock';
-import { money } from '../../lib/money';
 import { randomCode } from '../../lib/crypto';
 import { isNotified, queueOrderNotice } from './notifications';
 import { InvoiceRepository } from './invoices';
@@ -20,114 +9,19 @@ import { InvoiceRepository } from './invoices';
 export type OrderRow = Selectable<OrderTable>;
 export type NewOrder = Omit<Insertable<OrderTable>, 'id' | 'order_number' | 'created_at' | 'updated_at'>;
 
-interface HistoryRow {
+export interface HistoryRow {
   status: string;
   created_at: string;
   actor: string | null;
   note: string | null;
 }
 
-/** 'customer:12' → 'customer', 'gateway:webhook' → 'gateway', 'system:hold-expiry' → 'system' (ids stay inside). */
-function actorKind(actor: string | null): HistoryActor | undefined {
-  const kind = actor?.split(':')[0];
-  if (kind === 'provider') return 'gateway';
-  return kind === 'customer' || kind === 'gateway' || kind === 'system' || kind === 'store' ? kind : undefined;
-}
-
-function toOrder(o: OrderRow, history: HistoryRow[], paymentExpiresAt: string | null = null): Order {
-  return {
-    order_id: o.id,
-    order_number: o.order_number,
-    order_date: o.created_at,
-    status: o.status as OrderStatus,
-    product_id: o.product_id,
-    product_name: o.product_name,
-    product_slug: o.product_slug,
-    product_image: o.product_image,
-    product_variation: o.product_variation,
-    quantity: o.quantity,
-    price: money(o.price),
-    discount_amount: money(o.discount_amount),
-    final_amount: money(o.final_amount),
-    ...(o.cod_fee > 0 ? { cod_fee: money(o.cod_fee) } : {}),
-    payment_method: o.payment_method === 'cod' ? 'cod' : 'prepaid',
-    payment_status: o.payment_status as PaymentStatus,
-    payment_expires_at: o.status === 'payment_pending' ? paymentExpiresAt : null,
-    coupon_code: o.coupon_code,
-    cancel_reason: o.cancel_reason,
-    customer_data: {
-      fullName: o.full_name,
-      email: o.email,
-      phone_number: o.phone_number,
-      shipping_address: { address: o.address, pincode: o.pincode, city: o.city, state: o.state, alt_phone_number: o.alt_phone_number },
-    },
-    history: history.map((h) => {
-      const by = actorKind(h.actor);
-      return { status: h.status as OrderStatus, at: h.created_at, ...(by ? { by } : {}), ...(h.note ? { note: h.note } : {}) };
-    }),
-    shipment:
-      o.courier && o.tracking_number && o.dispatched_at
-        ? {
-            courier: o.courier,
-            tracking_number: o.tracking_number,
-            tracking_url: o.tracking_url,
-            dispatched_at: o.dispatched_at,
-            delivered_at: o.delivered_at,
-          }
-        : null,
-  };
-}
-
-/** "Asha Verma" → "A*** V****": enough for the shopper to recognise, nothing for a stranger to use. */
-export function maskName(fullName: string): string {
-  return fullName
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((w) => `${w.charAt(0)}${'*'.repeat(Math.max(2, w.length - 1))}`)
-    .join(' ');
-}
-
-/**
- * The track-order view (issue 13): anyone holding an order number sees its status, dates, item and the
- * city it goes to, the name masked; the full address, e-mail and phones only when the signed-in owner asks.
- */
-export function toTracked(order: Order, owner: boolean): TrackedOrder {
-  // The document numbers only to the owner: consecutive invoice numbers would tell anyone the shop's sales.
-  const { customer_data, documents, ...rest } = order;
-  const reached = new Set(order.history.map((h) => h.status));
-  let steps: TrackStep[];
-  if (order.status === 'payment_pending' || order.status === 'payment_failed' || order.status === 'payment_expired') {
-    steps = [order.status, ...DELIVERY_PATH].map((s, i) => ({
-      status: s,
-      label: formatStatus(s),
-      done: i === 0 && order.status !== 'payment_pending',
-      current: i === 0,
-    }));
-  } else if (order.status === 'cancelled' || order.status === 'returned_to_origin') {
-    // The path ends where the order stopped: the steps it walked, then the cancellation or the return.
-    const end = order.status;
-    const walked = DELIVERY_PATH.filter((s) => reached.has(s));
-    steps = [...walked, end].map((s) => ({ status: s, label: formatStatus(s), done: true, current: s === end }));
-  } else {
-    // The steps walked, the current one, and what is still ahead: a pickup order has only its collection
-    // ahead; optional steps it skipped are not shown as done (issue 38).
-    const at = DELIVERY_PATH.indexOf(order.status);
-    const pickup = order.status === 'ready_for_pickup' || reached.has('ready_for_pickup');
-    const optional: readonly string[] = OPTIONAL_STEPS;
-    const ahead = (s: string) => (pickup ? s === 'delivered' : !optional.includes(s));
-    steps = DELIVERY_PATH.flatMap((s, i) =>
-      reached.has(s) || s === order.status || (i > at && ahead(s))
-        ? [{ status: s, label: formatStatus(s), done: i <= at, current: i === at }]
-        : [],
-    );
-  }
-  const delivery = {
-    name: maskName(customer_data.fullName),
-    city: customer_data.shipping_address.city,
-    state: customer_data.shipping_address.state,
-  };
-  return { ...rest, delivery, ...(owner ? { customer_data, ...(documents ? { documents } : {}) } : {}), steps };
+/** An order as stored: its row, its history, the hold of its payment (while pending), its tax documents. */
+export interface OrderRecord {
+  row: OrderRow;
+  history: HistoryRow[];
+  paymentExpiresAt: string | null;
+  documents: OrderDocuments;
 }
 
 export class OrderRepository {
@@ -136,7 +30,7 @@ export class OrderRepository {
     private readonly clock: Clock,
   ) {}
 
-  private async hydrate(rows: OrderRow[]): Promise<Order[]> {
+  private async hydrate(rows: OrderRow[]): Promise<OrderRecord[]> {
     if (rows.length === 0) return [];
     const history = await this.db
       .selectFrom('order_history')
@@ -154,13 +48,11 @@ export class OrderRepository {
       : [];
     const holdOf = new Map(holds.map((p) => [p.id, p.expires_at]));
     const documents = await new InvoiceRepository(this.db).documents(rows.map((r) => r.id));
-    return rows.map((r) => ({
-      ...toOrder(
-        r,
-        history.filter((h) => h.order_id === r.id),
-        r.payment_id ? (holdOf.get(r.payment_id) ?? null) : null,
-      ),
-      documents: documents.get(r.id) ?? { invoice_number: null, credit_note_number: null },
+    return rows.map((row) => ({
+      row,
+      history: history.filter((h) => h.order_id === row.id),
+      paymentExpiresAt: row.payment_id ? (holdOf.get(row.payment_id) ?? null) : null,
+      documents: documents.get(row.id) ?? { invoice_number: null, credit_note_number: null },
     }));
   }
 
@@ -269,7 +161,7 @@ export class OrderRepository {
       .execute();
   }
 
-  async listForCustomer(customerId: number): Promise<Order[]> {
+  async listForCustomer(customerId: number): Promise<OrderRecord[]> {
     const rows = await this.db
       .selectFrom('orders')
       .selectAll()
@@ -284,7 +176,7 @@ export class OrderRepository {
     return this.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
   }
 
-  async byId(orderId: number): Promise<Order | undefined> {
+  async byId(orderId: number): Promise<OrderRecord | undefined> {
     const row = await this.rowById(orderId);
     return row ? (await this.hydrate([row]))[0] : undefined;
   }
@@ -293,7 +185,7 @@ export class OrderRepository {
     return this.db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
   }
 
-  async byNumber(orderNumber: string): Promise<Order | undefined> {
+  async byNumber(orderNumber: string): Promise<OrderRecord | undefined> {
     const row = await this.db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
     return row ? (await this.hydrate([row]))[0] : undefined;
   }
@@ -308,7 +200,7 @@ export class OrderRepository {
     return this.db.selectFrom('orders').selectAll().where('payment_id', '=', paymentId).orderBy('id').execute();
   }
 
-  async byIds(ids: number[]): Promise<Order[]> {
+  async byIds(ids: number[]): Promise<OrderRecord[]> {
     if (ids.length === 0) return [];
     const rows = await this.db.selectFrom('orders').selectAll().where('id', 'in', ids).orderBy('id').execute();
     return this.hydrate(rows);

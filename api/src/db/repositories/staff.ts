@@ -1,15 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { StaffAction, StaffMember, StaffRole } from '@storefront/contract';
+import type { StaffAction, StaffRole } from '@storefront/contract';
 import type { Database, StaffTable } from '../schema';
 import { isPostgres } from '../database';
 import { iso, type Clock } from '../../lib/clock';
 import { otpCode, randomToken, sha256 } from '../../lib/crypto';
 
 export type StaffRow = Selectable<StaffTable>;
-
-export function toStaffMember(s: StaffRow): StaffMember {
-  return { id: s.id, email: s.email, name: s.name, role: s.role as StaffRole, disabled: s.disabled_at !== null, created_at: s.created_at };
-}
 
 /** What a recorded action says about its subject. */
 export interface ActionRecord {

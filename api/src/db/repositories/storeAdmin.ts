@@ -3,6 +3,7 @@ import type { StaffProduct, StoreInfoFields } from '@storefront/contract';
 import type { Database, StoreInfoTable, VariationTable } from '../schema';
 import { money } from '../../lib/money';
 import { productImages } from './catalog';
+import { variationsByProduct } from './catalog/products';
 
 export type VariationRow = Selectable<VariationTable>;
 
@@ -112,27 +113,23 @@ export class StoreAdminRepository {
     rows: { id: number; slug: string; name: string; hidden: number; image_count: number; images: string | null }[],
   ): Promise<StaffProduct[]> {
     if (rows.length === 0) return [];
-    const variations = await this.db
-      .selectFrom('variations')
-      .select(['id', 'product_id', 'label', 'stock', 'price', 'mrp'])
-      .where(
-        'product_id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .orderBy('product_id')
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute();
+    const byProduct = await variationsByProduct(
+      this.db,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => ({
       id: r.id,
       slug: r.slug,
       name: r.name,
       hidden: r.hidden === 1,
       cover_image: productImages(r.slug, r.image_count, r.images)[0] ?? null,
-      variations: variations
-        .filter((v) => v.product_id === r.id)
-        .map((v) => ({ id: v.id, label: v.label, stock: v.stock, price: money(v.price), mrp: money(v.mrp) })),
+      variations: (byProduct.get(r.id) ?? []).map((v) => ({
+        id: v.id,
+        label: v.label,
+        stock: v.stock,
+        price: money(v.price),
+        mrp: money(v.mrp),
+      })),
     }));
   }
 }

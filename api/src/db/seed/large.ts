@@ -71,6 +71,67 @@ const LINES = [
 const PRODUCT_BATCH = 500;
 const VARIATION_BATCH = 1000;
 
+/** What inventing products needs: the generator, the next ids, the newest creation time, category ids. */
+interface Invention {
+  rand: () => number;
+  pick: <T>(list: readonly T[]) => T;
+  ids: { product: number; variation: number };
+  start: number;
+  categoryId: Map<string, number>;
+}
+
+/** The `i`-th invented product and its variations (the generator's draws in a fixed order: same seed, same catalogue). */
+function inventProduct(x: Invention, i: number) {
+  const ids = x.ids;
+  const productId = (ids.product += 1);
+  const cat = x.pick(CATEGORIES);
+  const brand = x.rand() < 0.6 ? x.pick(cat.brands) : x.pick(MORE_BRANDS);
+  const craft = x.rand() < RARE.length / 2000 ? `${x.pick(RARE)} ` : '';
+  const name = `${brand} ${x.pick(DESCRIPTORS)} ${craft}${x.pick(COLOURS)} ${x.pick(cat.items)}`;
+  const [lo, hi] = cat.price;
+  const base = Math.max(99, Math.round((lo + x.rand() * (hi - lo)) / 50) * 50 - 1);
+  const discount = 0.1 + x.rand() * 0.45;
+  const soldOut = x.rand() < 0.11;
+  const sizes = cat.sizes.length > 1 ? cat.sizes.filter(() => x.rand() < 0.6) : cat.sizes;
+  const labels = sizes.length ? sizes : [cat.sizes[0] as string];
+  const vs = labels.map((label, k) => {
+    const price = (base + (k === labels.length - 1 && labels.length > 1 ? 100 : 0)) * 100;
+    const mrp = Math.max(price, Math.round(price / (1 - discount) / 100) * 100);
+    return {
+      id: (ids.variation += 1),
+      product_id: productId,
+      label,
+      price,
+      mrp,
+      stock: soldOut || x.rand() < 0.12 ? 0 : 1 + Math.floor(x.rand() * 40),
+      sort_order: k + 1,
+    };
+  });
+  const shown = defaultVariation(vs);
+  const description = `${name} by ${brand}, in ${cat.material}. ${x.pick(LINES)}`;
+  const words = productSearchWords({ name, brand, category: cat.name, description });
+  const product: Insertable<ProductTable> = {
+    id: productId,
+    slug: `${slugify(name)}-${productId}`,
+    name,
+    description,
+    brand,
+    category_id: x.categoryId.get(cat.slug) ?? 0,
+    image_count: 3 + (productId % 3),
+    retailer_id: 1 + (productId % 50),
+    wholesaler_id: productId % 4 === 0 ? null : 101 + (productId % 20),
+    featured: 0,
+    // Newer than what is there, one a minute: ids and creation times rise together.
+    created_at: new Date(x.start + i * 60_000).toISOString(),
+    display_price: shown?.price ?? 0,
+    display_mrp: shown?.mrp ?? 0,
+    total_stock: vs.reduce((sum, v) => sum + v.stock, 0),
+    search_text: `${name} ${brand} ${cat.name}`.toLowerCase(),
+    search_words: words.search_words,
+  };
+  return { product, variations: vs, terms: words.terms };
+}
+
 /** Adds products until the catalogue holds `target`; returns how many it added. */
 export async function growCatalogue(db: Kysely<Database>, target: number): Promise<number> {
   const { n } = await db
@@ -93,8 +154,8 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
     .selectFrom('products')
     .select((eb) => eb.fn.max('created_at').as('at'))
     .executeTakeFirst();
-  let productId = Number(maxRow?.id ?? 0);
-  let variationId = Number(maxVariation?.id ?? 0);
+  const productId = Number(maxRow?.id ?? 0);
+  const variationId = Number(maxVariation?.id ?? 0);
   const start = Date.parse(String(newest?.at ?? '2026-01-10T09:00:00.000Z'));
   const rand = prng(16_200_000 + Number(n));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
@@ -118,55 +179,12 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
       products = [];
       while (variations.length) await trx.insertInto('variations').values(variations.splice(0, VARIATION_BATCH)).execute();
     };
+    const x: Invention = { rand, pick, ids: { product: productId, variation: variationId }, start, categoryId };
     for (let i = 1; i <= missing; i += 1) {
-      productId += 1;
-      const cat = pick(CATEGORIES);
-      const brand = rand() < 0.6 ? pick(cat.brands) : pick(MORE_BRANDS);
-      const craft = rand() < RARE.length / 2000 ? `${pick(RARE)} ` : '';
-      const name = `${brand} ${pick(DESCRIPTORS)} ${craft}${pick(COLOURS)} ${pick(cat.items)}`;
-      const [lo, hi] = cat.price;
-      const base = Math.max(99, Math.round((lo + rand() * (hi - lo)) / 50) * 50 - 1);
-      const discount = 0.1 + rand() * 0.45;
-      const soldOut = rand() < 0.11;
-      const sizes = cat.sizes.length > 1 ? cat.sizes.filter(() => rand() < 0.6) : cat.sizes;
-      const labels = sizes.length ? sizes : [cat.sizes[0] as string];
-      const vs = labels.map((label, k) => {
-        const price = (base + (k === labels.length - 1 && labels.length > 1 ? 100 : 0)) * 100;
-        const mrp = Math.max(price, Math.round(price / (1 - discount) / 100) * 100);
-        return {
-          id: (variationId += 1),
-          product_id: productId,
-          label,
-          price,
-          mrp,
-          stock: soldOut || rand() < 0.12 ? 0 : 1 + Math.floor(rand() * 40),
-          sort_order: k + 1,
-        };
-      });
-      const shown = defaultVariation(vs);
-      const description = `${name} by ${brand}, in ${cat.material}. ${pick(LINES)}`;
-      const words = productSearchWords({ name, brand, category: cat.name, description });
-      countTerms(terms, words.terms);
-      products.push({
-        id: productId,
-        slug: `${slugify(name)}-${productId}`,
-        name,
-        description,
-        brand,
-        category_id: categoryId.get(cat.slug) ?? 0,
-        image_count: 3 + (productId % 3),
-        retailer_id: 1 + (productId % 50),
-        wholesaler_id: productId % 4 === 0 ? null : 101 + (productId % 20),
-        featured: 0,
-        // Newer than what is there, one a minute: ids and creation times rise together.
-        created_at: new Date(start + i * 60_000).toISOString(),
-        display_price: shown?.price ?? 0,
-        display_mrp: shown?.mrp ?? 0,
-        total_stock: vs.reduce((sum, v) => sum + v.stock, 0),
-        search_text: `${name} ${brand} ${cat.name}`.toLowerCase(),
-        search_words: words.search_words,
-      });
-      variations.push(...vs);
+      const made = inventProduct(x, i);
+      countTerms(terms, made.terms);
+      products.push(made.product);
+      variations.push(...made.variations);
       await flush(false);
     }
     await flush(true);

@@ -1,54 +1,16 @@
 import type { Repositories } from '../../db/repositories';
-import type { PaymentRow, RefundRow } from '../../db/repositories/payments';
+import type { PaymentRow } from '../../db/repositories/payments';
 import type { OrderRow } from '../../db/repositories/orders';
-import type { PaymentConfig } from '../../config';
-import type { Clock } from '../../lib/clock';
 import { money } from '../../lib/money';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { CANCELLABLE_STATUSES, type Order, type PaymentSession } from '@storefront/contract';
-import type { InvoiceIssuer } from '../invoices';
+import { ACTOR, type PaymentDeps, type SettleResult } from './deps';
+import { noteOrders, releaseCheckout } from './orderChanges';
 import { GatewayError, type GatewayPayment, type GatewayRefund, type PaymentProvider } from './provider';
+import { Refunds } from './refunds';
+import { toOrder } from '../wire';
 
-/** Who or what caused a change, written in the order's history (issue 14). */
-export const ACTOR = {
-  customer: (id: number) => `customer:${id}`,
-  checkout: 'gateway:checkout',
-  webhook: 'gateway:webhook',
-  testProvider: 'provider:test',
-  holdExpiry: 'system:hold-expiry',
-  refundRetry: 'system:refund-retry',
-} as const;
-
-export interface PaymentLog {
-  info(data: Record<string, unknown>, message: string): void;
-  warn(data: Record<string, unknown>, message: string): void;
-  error(data: Record<string, unknown>, message: string): void;
-}
-
-export interface PaymentDeps {
-  repos: Repositories;
-  tx<T>(work: (r: Repositories) => Promise<T>): Promise<T>;
-  clock: Clock;
-  /** Null when the shop takes cash on delivery only (PAYMENT_PROVIDER=none). */
-  provider: PaymentProvider | null;
-  config: PaymentConfig;
-  log: PaymentLog;
-  /** Tax invoices for orders paid, credit notes for paid orders cancelled (issue 39). */
-  invoices: InvoiceIssuer;
-}
-
-/** What settling a gateway payment came to. */
-export type SettleResult =
-  | { kind: 'paid'; paymentId: string }
-  | { kind: 'already'; paymentId: string }
-  | { kind: 'late'; paymentId: string }
-  | { kind: 'mismatch'; paymentId: string }
-  | { kind: 'not-captured'; paymentId: string; status: string }
-  | { kind: 'unknown' };
-
-const REFUND_LEASE_MS = 60_000;
-/** Every price in the shop is in rupees (spec §9). */
-export const PAYMENT_CURRENCY = 'INR';
+export { ACTOR, PAYMENT_CURRENCY, type PaymentDeps, type PaymentLog, type SettleResult } from './deps';
 
 const rupeesText = (paise: number, currency: string) => `${currency} ${money(paise)}`;
 
@@ -62,7 +24,11 @@ const rupeesText = (paise: number, currency: string) => `${currency} ${money(pai
  * payment_expired | cancelled; order_placed … ready_for_pickup → cancelled (spec §4), with a refund when paid.
  */
 export class PaymentService {
-  constructor(private readonly d: PaymentDeps) {}
+  private readonly refunds: Refunds;
+
+  constructor(private readonly d: PaymentDeps) {
+    this.refunds = new Refunds(d, () => this.gateway);
+  }
 
   /** The end of the hold of a checkout placed now. */
   holdEndsAt(now = this.d.clock.now()): number {
@@ -153,7 +119,7 @@ export class PaymentService {
         { payment_id: payment.id, gateway_order_id: input.razorpay_order_id, gateway_payment_id: input.razorpay_payment_id },
         'payment: checkout signature refused',
       );
-      await this.noteOrders(payment.id, ACTOR.checkout, 'Payment confirmation refused: the signature did not match');
+      await noteOrders(this.d.repos, payment.id, ACTOR.checkout, 'Payment confirmation refused: the signature did not match');
       throw new AppError(400, 'The payment could not be verified', { razorpay_signature: 'The payment could not be verified' });
     }
     const gp = await this.gateway.fetchPayment(input.razorpay_payment_id);
@@ -161,7 +127,7 @@ export class PaymentService {
     if (result.kind === 'mismatch') throw new AppError(422, 'The amount paid does not match the order. The money taken is being refunded.');
     if (result.kind === 'not-captured') throw conflict('The payment has not gone through yet');
     if (result.kind === 'late') throw conflict('The time to pay this order had run out. The money taken is being refunded.');
-    return this.d.repos.orders.byIds((await this.d.repos.orders.rowsByPayment(payment.id)).map((o) => o.id));
+    return this.ordersOf(payment.id);
   }
 
   /** The test provider's confirm (development and test only): the shopper picks the outcome. */
@@ -175,7 +141,7 @@ export class PaymentService {
       const rows = await r.orders.rowsByPayment(payment.id);
       if (outcome === 'success') await this.markPaid(r, rows, ACTOR.testProvider, 'Paid (test provider: no money moved)');
       else
-        await this.release(
+        await releaseCheckout(
           r,
           payment,
           rows,
@@ -185,7 +151,7 @@ export class PaymentService {
         );
       return rows.map((o) => o.id);
     });
-    return this.d.repos.orders.byIds(ids);
+    return (await this.d.repos.orders.byIds(ids)).map(toOrder);
   }
 
   // ---------- settlement (checkout handler and webhooks) ----------
@@ -215,7 +181,7 @@ export class PaymentService {
         },
         'payment: amount or currency mismatch, not settled',
       );
-      await this.noteOrders(payment.id, actor, note);
+      await noteOrders(this.d.repos, payment.id, actor, note);
       // Money taken that settles nothing goes back in full (once, whether the webhook or the checkout
       // reported it); an authorisation never captured is released by the gateway itself.
       if (gp.status === 'captured') {
@@ -228,7 +194,7 @@ export class PaymentService {
             amount: gp.amount,
           });
           if (created)
-            await this.noteOrders(payment.id, actor, `Payment ${gp.id}: full refund of ${rupeesText(gp.amount, gp.currency)} requested`, r);
+            await noteOrders(r, payment.id, actor, `Payment ${gp.id}: full refund of ${rupeesText(gp.amount, gp.currency)} requested`);
           return refund.id;
         });
         await this.processRefund(refundId, actor);
@@ -262,11 +228,11 @@ export class PaymentService {
         amount: gp.amount,
       });
       if (created)
-        await this.noteOrders(
+        await noteOrders(
+          r,
           payment.id,
           actor,
           `Payment ${gp.id} arrived after the order was ${now?.status ?? 'closed'}: full refund requested`,
-          r,
         );
       return { kind: 'late' as const, refundId: refund.id };
     });
@@ -282,7 +248,12 @@ export class PaymentService {
   async failedAttempt(gp: GatewayPayment, actor: string): Promise<void> {
     const payment = gp.orderId ? await this.d.repos.payments.byGatewayOrder(gp.orderId) : undefined;
     if (!payment || payment.status !== 'pending') return;
-    await this.noteOrders(payment.id, actor, `Payment attempt ${gp.id} failed${gp.errorDescription ? `: ${gp.errorDescription}` : ''}`);
+    await noteOrders(
+      this.d.repos,
+      payment.id,
+      actor,
+      `Payment attempt ${gp.id} failed${gp.errorDescription ? `: ${gp.errorDescription}` : ''}`,
+    );
   }
 
   // ---------- cancel and refund ----------
@@ -301,7 +272,7 @@ export class PaymentService {
         const payment = await r.payments.byId(row.payment_id);
         if (!payment || !(await r.payments.settle(payment.id, 'cancelled')))
           throw conflict('The payment of this order has just changed. Please refresh.');
-        await this.release(
+        await releaseCheckout(
           r,
           payment,
           await r.orders.rowsByPayment(payment.id),
@@ -340,9 +311,9 @@ export class PaymentService {
       return { refundId: refund.id };
     });
     if (result.refundId !== null) await this.processRefund(result.refundId, actor);
-    const order = await this.d.repos.orders.byId(orderId);
-    if (!order) throw notFound('Order not found');
-    return order;
+    const record = await this.d.repos.orders.byId(orderId);
+    if (!record) throw notFound('Order not found');
+    return toOrder(record);
   }
 
   /** The payment page's cancel: the checkout of this payment, before it is paid. */
@@ -352,54 +323,22 @@ export class PaymentService {
     if (!first) throw notFound('Payment not found');
     if (payment.status !== 'pending') throw conflict('This payment is no longer waiting');
     await this.cancel(customerId, first.id, 'Cancelled before payment');
-    return this.d.repos.orders.byIds((await this.d.repos.orders.rowsByPayment(payment.id)).map((o) => o.id));
+    return this.ordersOf(payment.id);
   }
 
-  /**
-   * Asks the provider for a requested refund, once per lease (two processes never ask at once; a retry
-   * after a lost answer looks for the earlier refund first). A gateway failure leaves it requested for the
-   * sweeper to retry.
-   */
-  async processRefund(refundId: number, actor: string): Promise<void> {
-    const refund = await this.d.repos.payments.claimRefund(refundId, REFUND_LEASE_MS);
-    if (!refund) return;
-    let answer: GatewayRefund;
-    try {
-      const gatewayPaymentId = refund.gateway_payment_id;
-      if (!gatewayPaymentId && this.gateway.id !== 'test') throw new Error('no gateway payment to refund');
-      answer = await this.gateway.refund({
-        gatewayPaymentId: gatewayPaymentId ?? refund.payment_id,
-        amount: refund.amount,
-        receipt: refund.refund_key,
-        retry: refund.attempts > 1,
-      });
-    } catch (err) {
-      this.d.log.error(
-        { refund_id: refund.id, payment_id: refund.payment_id, err: (err as Error).message },
-        'payment: refund request failed, will retry',
-      );
-      return;
-    }
-    await this.d.tx(async (r) => {
-      const status = answer.status === 'processed' ? 'processed' : answer.status === 'failed' ? 'failed' : 'pending';
-      if (!(await r.payments.moveRefund(refund.id, ['requested'], status, answer.id))) return;
-      await this.refundReached(r, refund, status, actor, answer.id);
-    });
+  /** Asks the provider for a requested refund (Refunds.process). */
+  processRefund(refundId: number, actor: string): Promise<void> {
+    return this.refunds.process(refundId, actor);
   }
 
   /** A refund webhook (refund.processed / refund.failed): moves the refund and its order once. */
-  async refundUpdate(gr: GatewayRefund, actor: string): Promise<void> {
-    const refund = await this.d.repos.payments.refundByGatewayId(gr.id);
-    if (!refund) {
-      this.d.log.warn({ gateway_refund_id: gr.id }, 'payment: refund event for an unknown refund');
-      return;
-    }
-    const status = gr.status === 'processed' ? 'processed' : gr.status === 'failed' ? 'failed' : null;
-    if (!status) return;
-    await this.d.tx(async (r) => {
-      if (!(await r.payments.moveRefund(refund.id, ['requested', 'pending'], status))) return;
-      await this.refundReached(r, refund, status, actor, gr.id);
-    });
+  refundUpdate(gr: GatewayRefund, actor: string): Promise<void> {
+    return this.refunds.update(gr, actor);
+  }
+
+  /** Refunds the provider has not accepted yet (a failed or lost request), asked again. */
+  retryRefunds(limit = 20): Promise<void> {
+    return this.refunds.retry(limit);
   }
 
   // ---------- the sweeper ----------
@@ -419,7 +358,7 @@ export class PaymentService {
         if (!(await r.payments.settle(id, 'expired', null, now))) return false;
         const payment = await r.payments.byId(id);
         if (!payment) return false;
-        await this.release(
+        await releaseCheckout(
           r,
           payment,
           await r.orders.rowsByPayment(id),
@@ -435,12 +374,12 @@ export class PaymentService {
     return expired;
   }
 
-  /** Refunds the provider has not accepted yet (a failed or lost request), asked again. */
-  async retryRefunds(limit = 20): Promise<void> {
-    for (const id of await this.d.repos.payments.refundsToRetry(this.d.clock.now(), limit)) await this.processRefund(id, ACTOR.refundRetry);
-  }
-
   // ---------- helpers ----------
+
+  /** The orders of a payment (a checkout), as the shopper sees them. */
+  private async ordersOf(paymentId: string): Promise<Order[]> {
+    return (await this.d.repos.orders.byIds((await this.d.repos.orders.rowsByPayment(paymentId)).map((o) => o.id))).map(toOrder);
+  }
 
   private async owned(customerId: number, paymentId: string): Promise<PaymentRow> {
     const payment = await this.d.repos.payments.byId(paymentId);
@@ -452,72 +391,5 @@ export class PaymentService {
     for (const row of rows)
       if (await r.orders.move(row.id, { from: ['payment_pending'], to: 'order_placed', payment_status: 'paid' }, actor, note))
         await this.d.invoices.invoice(r, row, actor);
-  }
-
-  /** Closes an unpaid checkout's orders, returning their stock and the coupon use (inside the caller's transaction). */
-  private async release(
-    r: Repositories,
-    payment: PaymentRow,
-    rows: OrderRow[],
-    change: {
-      to: 'payment_failed' | 'payment_expired' | 'cancelled';
-      payment_status: 'failed' | 'expired' | 'cancelled';
-      cancel_reason?: string;
-    },
-    actor: string,
-    note: string,
-  ): Promise<void> {
-    const returned: number[] = [];
-    for (const row of rows) {
-      if (await r.orders.move(row.id, { from: ['payment_pending'], ...change }, actor, note)) {
-        await r.catalog.returnStock(row.variation_id, row.quantity);
-        returned.push(row.product_id);
-      }
-    }
-    await r.catalog.refreshProducts(returned);
-    if (payment.coupon_code) {
-      await r.coupons.release(payment.coupon_code);
-      await r.coupons.releaseFor(payment.coupon_code, payment.customer_id);
-    }
-  }
-
-  private async refundReached(
-    r: Repositories,
-    refund: RefundRow,
-    status: 'processed' | 'failed' | 'pending',
-    actor: string,
-    gatewayRefundId: string,
-  ): Promise<void> {
-    const orders = refund.order_id !== null ? [refund.order_id] : [];
-    const text = `₹${money(refund.amount)}`;
-    for (const id of orders) {
-      if (status === 'processed')
-        await r.orders.movePayment(
-          id,
-          ['refund_pending', 'refund_failed'],
-          'refunded',
-          actor,
-          `Refund ${gatewayRefundId} of ${text} processed`,
-        );
-      else if (status === 'failed')
-        await r.orders.movePayment(
-          id,
-          ['refund_pending'],
-          'refund_failed',
-          actor,
-          `Refund ${gatewayRefundId} of ${text} failed: the shop will follow up`,
-        );
-      else {
-        const row = await r.orders.rowById(id);
-        if (row) await r.orders.note(id, row.status, actor, `Refund ${gatewayRefundId} of ${text} accepted by the gateway, pending`);
-      }
-    }
-    if (refund.order_id === null) await this.noteOrders(refund.payment_id, actor, `Refund ${gatewayRefundId} of ${text} ${status}`, r);
-    if (status === 'failed')
-      this.d.log.error({ refund_id: refund.id, gateway_refund_id: gatewayRefundId }, 'payment: refund failed at the gateway');
-  }
-
-  private async noteOrders(paymentId: string, actor: string, note: string, r: Repositories = this.d.repos): Promise<void> {
-    for (const row of await r.orders.rowsByPayment(paymentId)) await r.orders.note(row.id, row.status, actor, note);
   }
 }

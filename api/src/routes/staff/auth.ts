@@ -1,4 +1,4 @@
-import { toStaffMember } from '../../db/repositories/staff';
+import { toStaffMember } from '../../domain/wire';
 import { answer, body, fields, reply, security, type RoutesPlugin, staffMemberReply, staffSecurity } from '../../schemas';
 
 const token = (required: string) =>

@@ -1,6 +1,6 @@
 import { STAFF_ROLES } from '@storefront/contract';
 import { answer, body, fields, reply, type RoutesPlugin, staffMemberReply, staffRole, staffSecurity } from '../../schemas';
-import { toStaffMember } from '../../db/repositories/staff';
+import { toStaffMember } from '../../domain/wire';
 
 const json = { description: 'the subject as it was or became (JSON), or null' } as const;
 

@@ -12,6 +12,7 @@ import {
 } from '../../schemas';
 import { documentDownload } from '../../domain/invoicePdf';
 import { moveOrder, type FulfilmentDeps } from '../../domain/fulfilment';
+import { toOrder } from '../../domain/wire';
 import { notFound } from '../../lib/errors';
 import { toPaise } from '../../lib/money';
 
@@ -100,7 +101,7 @@ export const staffOrderRoutes: RoutesPlugin = async (app) => {
         ...(q.from !== undefined ? { fromDay: q.from } : {}),
         ...(q.to !== undefined ? { toDay: q.to } : {}),
       });
-      const byId = new Map((await app.repos.orders.byIds(ids)).map((o) => [o.order_id, o]));
+      const byId = new Map((await app.repos.orders.byIds(ids)).map((o) => [o.row.id, toOrder(o)]));
       const orders = ids.flatMap((id) => byId.get(id) ?? []);
       return { success: true, data: { orders, total, page: q.page, per_page: q.per_page } };
     },
@@ -119,8 +120,9 @@ export const staffOrderRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (req) => {
-      const order = await app.repos.orders.byNumber(req.params.number.toUpperCase());
-      if (!order) throw notFound('Order not found');
+      const record = await app.repos.orders.byNumber(req.params.number.toUpperCase());
+      if (!record) throw notFound('Order not found');
+      const order = toOrder(record);
       return { success: true, data: { order, next: [...nextStatuses(order.status)] } };
     },
   );

@@ -1,0 +1,81 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { SearchField } from '../../../domain/search';
+
+/** Escapes LIKE wildcards; used with `escape '\'`, which SQLite and PostgreSQL both understand. */
+export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Which fields the words of a search are found in: name and category (the heaviest), those or the
+ * brand, or anywhere (description, colour, material too): FIELD_TAGS.
+ */
+export type Field = SearchField;
+
+/**
+ * A search as index queries: every word (`all`) or any word (the partial fallback) found in `field`, each
+ * word as any of its alternatives (synonyms), and, with `except`, not so found in that narrower field.
+ */
+export interface Match {
+  groups: readonly (readonly string[])[];
+  all: boolean;
+  field: Field;
+  except?: Field;
+}
+
+/**
+ * Relevance, best first: the words in the name or category; else there or in the brand; else anywhere.
+ * Each tier lists what is in stock before what is sold out, newest (highest id) first: every tier is a
+ * range of an index read in id order, so a page costs the same for a common word as for a rare one.
+ */
+export const TIERS: Pick<Match, 'field' | 'except'>[] = [
+  { field: 'name' },
+  { field: 'nameBrand', except: 'name' },
+  { field: 'any', except: 'nameBrand' },
+];
+
+export interface Search {
+  /**
+   * How many products match, counting at most `cap`; with it, when the same read tells it exactly, the
+   * page of `limit` ids from `offset` in relevance order (TIERS), else null (`ranked` reads it).
+   */
+  countPage(m: Match, cap: number, limit: number, offset: number): Promise<{ count: number; ids: number[] | null }>;
+  /** One page of the matching ids in relevance order (TIERS). */
+  ranked(m: Match, limit: number, offset: number): Promise<number[]>;
+  /** A subquery of the matching ids, to combine with the other filters (`p.id in …`). */
+  matching(m: Match): RawBuilder<number>;
+  /** Parts of words (migration 004's trigram indexes): the last fallback, ranked while there are few. */
+  partsCount(words: string[], cap: number): Promise<number>;
+  partsPage(words: string[], ranked: boolean, limit: number, offset: number): Promise<number[]>;
+  partsMatching(words: string[]): RawBuilder<number>;
+}
+
+/** One tier's in-stock or sold-out half: a page of it (newest first), and its size counted up to `cap`. */
+export interface TierHalf {
+  page(m: Match, inStock: boolean, limit: number, offset: number): Promise<number[]>;
+  count(m: Match, inStock: boolean, cap: number): Promise<number>;
+}
+
+/** A page in TIERS order: each tier's in-stock half, then its sold-out half; a half before the page is skipped by its count (at most the offset). */
+export async function tieredPage(
+  half: TierHalf,
+  match: Match,
+  tiers: readonly Pick<Match, 'field' | 'except'>[],
+  limit: number,
+  offset: number,
+) {
+  const ids: number[] = [];
+  let skip = offset;
+  for (const tier of tiers) {
+    for (const inStock of [true, false]) {
+      if (ids.length >= limit) return { ids, skip };
+      const part = { ...match, ...tier };
+      const found = await half.page(part, inStock, limit - ids.length, skip);
+      if (found.length) {
+        ids.push(...found);
+        skip = 0;
+      } else if (skip > 0) skip -= await half.count(part, inStock, skip);
+    }
+  }
+  return { ids, skip };
+}
+
+export const NOTHING = sql`0 = 1`;

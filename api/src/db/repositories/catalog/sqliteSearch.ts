@@ -1,0 +1,112 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../schema';
+import { FIELD_TAGS } from '../../../domain/search';
+import { NOTHING, TIERS, likeEscape, tieredPage, type Field, type Match, type Search, type TierHalf } from './searchIndex';
+
+/** Words shorter than three letters cannot use a trigram index: they only narrow what the others found. */
+const MIN_INDEXED = 3;
+const isIndexed = (word: string) => [...word].length >= MIN_INDEXED;
+
+/** SQLite: FTS5 `products_search` of `search_words` (migration 010); `products_fts` (trigram) for parts of words (migration 004). */
+export class SqliteSearch implements Search {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The FTS5 query: quoted words (letters and digits, with their field tags), never malformed. */
+  private expr(m: Match): string {
+    const of = (field: Field) =>
+      m.groups
+        .map((alts) => `(${alts.map((a) => `"${FIELD_TAGS[field]}${a.replace(/"/g, '""')}"`).join(' OR ')})`)
+        .join(m.all ? ' AND ' : ' OR ');
+    return m.except ? `(${of(m.field)}) NOT (${of(m.except)})` : of(m.field);
+  }
+
+  private stock(inStock: boolean | null) {
+    return inStock === null ? sql`` : inStock ? sql` and p.total_stock > 0` : sql` and p.total_stock = 0`;
+  }
+
+  /**
+   * The matches counted up to the cap; on the first page, the newest in-stock name matches, which are the
+   * page whenever there are a page of them (what `ranked` reads first too); else, for fewer matches than
+   * the cap, all of them ranked (TIERS) in one statement instead of a page and a count per tier half.
+   * Separate statements: FTS5 does a query's work when its scan starts, so a part of one statement
+   * guarded by a condition would still read its words.
+   */
+  async countPage(m: Match, cap: number, limit: number, offset: number): Promise<{ count: number; ids: number[] | null }> {
+    const count = await this.countIn(m, null, cap);
+    if (count === 0) return { count, ids: [] };
+    if (offset === 0) {
+      const newest = await this.page({ groups: m.groups, all: m.all, field: 'name' }, true, limit, 0);
+      if (newest.length === limit) return { count, ids: newest };
+    }
+    if (count >= cap) return { count, ids: null };
+    const of = (field: Field) => sql`(select rowid from products_search where products_search match ${this.expr({ ...m, field })})`;
+    const r = await sql<{ id: number }>`
+      select m.rowid as id from products_search m cross join products p on p.id = m.rowid
+      where m.products_search match ${this.expr(m)}
+      order by case when m.rowid in ${of('name')} then 0 when m.rowid in ${of('nameBrand')} then 1 else 2 end,
+        p.total_stock > 0 desc, m.rowid desc
+      limit ${limit} offset ${offset}`.execute(this.db);
+    return { count, ids: r.rows.map((row) => row.id) };
+  }
+
+  async ranked(m: Match, limit: number, offset: number): Promise<number[]> {
+    const half: TierHalf = {
+      page: (x, inStock, n, skip) => this.page(x, inStock, n, skip),
+      count: (x, inStock, cap) => this.countIn(x, inStock, cap),
+    };
+    return (await tieredPage(half, m, TIERS, limit, offset)).ids;
+  }
+
+  private async countIn(m: Match, inStock: boolean | null, cap: number): Promise<number> {
+    const r = await sql<{ n: number }>`select count(*) as n from (
+      select products_search.rowid from products_search ${inStock === null ? sql`` : sql`join products p on p.id = products_search.rowid`}
+      where products_search match ${this.expr(m)}${this.stock(inStock)} limit ${cap})`.execute(this.db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  private async page(m: Match, inStock: boolean, limit: number, offset: number): Promise<number[]> {
+    const r = await sql<{
+      id: number;
+    }>`select products_search.rowid as id from products_search join products p on p.id = products_search.rowid
+      where products_search match ${this.expr(m)}${this.stock(inStock)} order by products_search.rowid desc limit ${limit} offset ${offset}`.execute(
+      this.db,
+    );
+    return r.rows.map((row) => row.id);
+  }
+
+  matching(m: Match): RawBuilder<number> {
+    return sql<number>`(select rowid from products_search where products_search match ${this.expr(m)})`;
+  }
+
+  private partsWhere(words: string[]): RawBuilder<unknown> {
+    const parts: RawBuilder<unknown>[] = [];
+    const long = words.filter(isIndexed);
+    if (long.length) parts.push(sql`products_fts match ${long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' ')}`);
+    for (const w of words.filter((x) => !isIndexed(x))) {
+      const like = `%${likeEscape(w)}%`;
+      parts.push(sql`(name like ${like} escape '\\' or brand like ${like} escape '\\' or category like ${like} escape '\\')`);
+    }
+    return parts.length ? sql.join(parts, sql` and `) : NOTHING;
+  }
+
+  async partsCount(words: string[], cap: number): Promise<number> {
+    const r = await sql<{
+      n: number;
+    }>`select count(*) as n from (select rowid from products_fts where ${this.partsWhere(words)} limit ${cap})`.execute(this.db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  async partsPage(words: string[], ranked: boolean, limit: number, offset: number): Promise<number[]> {
+    const by = ranked ? sql`bm25(products_fts, 3.0, 2.0, 1.0), rowid desc` : sql`rowid desc`;
+    const r = await sql<{
+      id: number;
+    }>`select rowid as id from products_fts where ${this.partsWhere(words)} order by ${by} limit ${limit} offset ${offset}`.execute(
+      this.db,
+    );
+    return r.rows.map((row) => row.id);
+  }
+
+  partsMatching(words: string[]): RawBuilder<number> {
+    return sql<number>`(select rowid from products_fts where ${this.partsWhere(words)})`;
+  }
+}
