@@ -252,6 +252,25 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // Issue 40: a file a newcomer can read in one sitting, a function that fits a screen. Route registrars,
+    // static pages, migrations, seed data and tests (their describe blocks) are lists by nature.
+    files: ['**/*.ts', '**/*.tsx', '**/*.mjs'],
+    ignores: [
+      '**/*.test.*',
+      '**/*.spec.*',
+      '**/test/**',
+      'e2e/tests/**',
+      'api/src/routes/**',
+      'api/src/db/migrations/**',
+      'api/src/db/seed/**',
+      'shell/src/pages/{FaqPage,PrivacyPolicyPage,TermsPage,SupportPage}.tsx',
+    ],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     files: ['**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },

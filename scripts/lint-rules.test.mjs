@@ -195,3 +195,15 @@ test('no package imports the benchmarks', async () => {
   );
   assert.ok(rules.includes('import-x/no-restricted-paths'), `got ${rules.join(', ')}`);
 });
+
+test('a source file over 400 lines or a function over 80 fails; a test, a route registrar or a migration may be longer', async () => {
+  const body = Array.from({ length: 81 }, (_, i) => `  total += ${i};`).join('\n');
+  const long = `export function long(): number {\n  let total = 0;\n${body}\n  return total;\n}\n`;
+  assert.ok((await rulesFor('shared/src/offence.ts', long)).includes('max-lines-per-function'));
+  const file = Array.from({ length: 401 }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n';
+  assert.ok((await rulesFor('ops/src/host/offence.ts', file)).includes('max-lines'));
+  for (const allowed of ['shared/src/allowed.test.ts', 'api/src/routes/allowed.ts', 'api/src/db/migrations/999_allowed.ts']) {
+    const rules = await rulesFor(allowed, long);
+    assert.ok(!rules.some((r) => r.startsWith('max-lines')), `${allowed}: got ${rules.join(', ')}`);
+  }
+});
