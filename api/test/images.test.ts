@@ -6,7 +6,7 @@ import { addToCart, get, loginDemo, makeApp, ok, post, type TestApp } from './he
 import { parseImageId, pictureInfo } from '@storefront/contract/images';
 import { ImageStore } from '../src/images/store';
 import { PhotoPool } from '../src/images/pool';
-import { replaceProductPictures } from '../src/images/replace';
+import { replaceProductPictures } from '../src/domain/productPictures';
 import { CATEGORIES } from '../src/db/seed/catalogue';
 import type { CartLine, HomeSections, Product } from '@storefront/contract';
 

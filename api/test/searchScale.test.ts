@@ -4,7 +4,7 @@ import { makeApp, type TestApp } from './helpers';
 import { CatalogRepository } from '../src/db/repositories/catalog';
 import { CatalogCache } from '../src/lib/cache';
 import { isPostgres } from '../src/db/database';
-import { FIELD_TAGS, buildSynonyms, planSearch } from '../src/domain/search';
+import { FIELD_TAGS, buildSynonyms, planSearch } from '../src/lib/searchText';
 import { DEFAULT_SYNONYMS } from '../src/db/seed/synonyms';
 
 // Issue 36, speed at scale: what a search nobody typed before costs the database, and that the faster

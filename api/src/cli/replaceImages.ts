@@ -12,7 +12,7 @@ import { createRepositories } from '../db/repositories';
 import { CATEGORIES } from '../db/seed/catalogue';
 import { PhotoPool } from '../images/pool';
 import { ImageStore, PictureError } from '../images/store';
-import { MAX_PICTURE_BYTES, ReplaceError, replaceProductPictures } from '../images/replace';
+import { MAX_PICTURE_BYTES, ReplaceError, replaceProductPictures } from '../domain/productPictures';
 import { pictureUrl } from '../images/ids';
 import { systemClock } from '../lib/clock';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { productSearchWords } from '../domain/search';
+import { productSearchWords } from '../lib/searchText';
 
 /**
  * Writing the search index's input (issue 36): `products.search_words` (the triggers of migration 010 index

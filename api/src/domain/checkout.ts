@@ -11,7 +11,7 @@ import { productImages } from '../db/repositories/catalog';
 import type { CouponRow } from '../db/repositories/coupons';
 import type { AddressFields } from '../db/repositories/addresses';
 import { badRequest, conflict, fieldError } from '../lib/errors';
-import { imageUrl } from '../lib/images';
+import { imageUrl } from '../images/urls';
 import { money } from '../lib/money';
 import { checkCartTotal, type Transaction } from './cart';
 import { checkCoupon, discountFor, redeemCoupon } from './coupons';

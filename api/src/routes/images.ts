@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { logoSvg, placeholderSvg, bannerSvg } from '../lib/images';
+import { logoSvg, placeholderSvg, bannerSvg } from '../images/urls';
 import { errorSchema, type RoutesPlugin } from '../schemas';
 import { clientNetwork } from '@storefront/contract';
 import { notFound } from '../lib/errors';

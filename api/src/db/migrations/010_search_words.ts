@@ -8,7 +8,7 @@ type Db = Kysely<unknown>;
 const postgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
- * - products.search_words: the product's words as domain/search.ts normalises them, with the field tags
+ * - products.search_words: the product's words as lib/searchText.ts normalises them, with the field tags
  *   of the name and brand words, written by whoever writes a product (db/searchWords.ts). Indexed by
  *   SQLite FTS5 `products_search` and PostgreSQL `search_tsv` (its GIN index is migration 004's).
  * - search_terms: every plain word of the catalogue with how many products hold it: what spelling

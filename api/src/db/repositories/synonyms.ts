@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
-import { synonymWords, type SynonymKind } from '../../domain/search';
+import { synonymWords, type SynonymKind } from '../../lib/searchText';
 import { CHANGE } from '../../lib/cache';
 import { CatalogRepository } from './catalog';
 import { writeSearchWords } from '../searchWords';
@@ -40,7 +40,7 @@ export class SynonymRepository {
     return Number(res.numDeletedRows) > 0;
   }
 
-  /** Writes every product's search words again (after the normalisation in domain/search.ts changed). */
+  /** Writes every product's search words again (after the normalisation in lib/searchText.ts changed). */
   async reindex(): Promise<number> {
     const done = await writeSearchWords(this.db as unknown as Kysely<unknown>);
     await this.changed();

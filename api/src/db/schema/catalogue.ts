@@ -51,7 +51,7 @@ export interface ProductTable {
   search_text: string;
   /** The owner's pictures (comma-separated ids, cover first); null: the generated ones (issue 20). */
   images: string | null;
-  /** Migration 010: the product's words as domain/search.ts normalises them (db/searchWords.ts); what search matches. */
+  /** Migration 010: the product's words as lib/searchText.ts normalises them (db/searchWords.ts); what search matches. */
   search_words: Generated<string>;
   /** Migration 019: 1 while the staff keep the product out of the shop (issue 38). */
   hidden: Generated<number>;
@@ -64,7 +64,7 @@ export interface SearchTermTable {
   products: number;
 }
 
-/** Migration 010: the shop's synonyms (domain/search.ts SynonymRow; docs/search.md). */
+/** Migration 010: the shop's synonyms (lib/searchText.ts SynonymRow; docs/search.md). */
 export interface SearchSynonymTable {
   id: Generated<number>;
   kind: 'same' | 'includes';

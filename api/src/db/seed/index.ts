@@ -3,16 +3,16 @@ import type { Database } from '../schema';
 import { DELIVERY_PATH, type OrderStatus } from '@storefront/contract';
 import { createRepositories } from '../repositories';
 import { defaultVariation, productImages } from '../repositories/catalog';
-import { imageUrl } from '../../lib/images';
+import { imageUrl } from '../../images/urls';
 import { iso, type Clock } from '../../lib/clock';
 import { buildCatalogue, CATEGORIES } from './catalogue';
 import { STATES_AND_CITIES } from './india';
 import { GST_RATES_BY_CATEGORY } from './gst';
-import { productSearchWords } from '../../domain/search';
+import { productSearchWords } from '../../lib/searchText';
 import { addSearchTerms, countTerms } from '../searchWords';
 import fs from 'node:fs';
 import { DeliveryRepository } from '../repositories/delivery';
-import { parsePincodeCsv } from '../../domain/delivery';
+import { parsePincodeCsv } from '../pincodeFile';
 import { SAMPLE_PINCODES_CSV } from './pincodes';
 
 /** The demo customer printed at start and named in docs/api-contract.md. */

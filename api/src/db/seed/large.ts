@@ -12,7 +12,7 @@ import { isPostgres } from '../database';
 import { defaultVariation } from '../repositories/catalog';
 import { CHANGE } from '../../lib/cache';
 import { CATEGORIES, prng, slugify } from './catalogue';
-import { productSearchWords } from '../../domain/search';
+import { productSearchWords } from '../../lib/searchText';
 import { addSearchTerms, countTerms } from '../searchWords';
 
 const DESCRIPTORS = [

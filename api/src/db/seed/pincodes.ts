@@ -4,7 +4,7 @@
  * (~19,000 pincodes) with the same columns.
  */
 import path from 'node:path';
-import { PINCODE_COLUMNS } from '../../domain/delivery';
+import { PINCODE_COLUMNS } from '../pincodeFile';
 
 /** The sample list the demo database starts with (docs: how an owner's file looks). */
 export const SAMPLE_PINCODES_CSV = path.join(__dirname, 'pincodes-sample.csv');

@@ -1,4 +1,4 @@
-import type { SynonymRow } from '../../domain/search';
+import type { SynonymRow } from '../../lib/searchText';
 
 /**
  * The synonyms a new shop starts with (issue 36): Indian spellings, everyday names and colour families.

@@ -3,7 +3,7 @@ import { answer, fields, reply, staffSecurity, type RoutesPlugin } from '../../s
 import { changeStoreInfo, changeVariation, setProductHidden, setProductPicture } from '../../domain/storeAdmin';
 import { CATEGORIES } from '../../db/seed/catalogue';
 import { PhotoPool } from '../../images/pool';
-import { MAX_PICTURE_BYTES } from '../../images/replace';
+import { MAX_PICTURE_BYTES } from '../../domain/productPictures';
 import { ImageStore, PictureError } from '../../images/store';
 import { toPaise } from '../../lib/money';
 import { fieldError } from '../../lib/errors';

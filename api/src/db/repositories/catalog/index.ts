@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Category, Product, StoreInfoFields } from '@storefront/contract';
 import type { Database } from '../../schema';
-import { imageUrl } from '../../../lib/images';
+import { imageUrl } from '../../../images/urls';
 import { CHANGE, CatalogCache, type CatalogChange } from '../../../lib/cache';
 import { CatalogChangeLog } from './changeLog';
 import { PostgresSearch } from './postgresSearch';

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../schema';
-import { FIELD_TAGS } from '../../../domain/search';
+import { FIELD_TAGS } from '../../../lib/searchText';
 import { TIERS, likeEscape, tieredPage, type Field, type Match, type Search, type TierHalf } from './searchIndex';
 
 /** PostgreSQL (PostgresSearch): a tier with at least this many matches is read by walking the newest products. */

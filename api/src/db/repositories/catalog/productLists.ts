@@ -17,7 +17,7 @@ export interface ProductQuery {
   outOfStock?: boolean;
   sortBy?: SortBy;
   productIds?: number[];
-  /** What the shopper typed (domain/search.ts reads it; the route keeps it to 100 characters). */
+  /** What the shopper typed (lib/searchText.ts reads it; the route keeps it to 100 characters). */
   search?: string;
   page: number;
 }

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Product, Variation } from '@storefront/contract';
 import type { Database, ProductTable, VariationTable } from '../../schema';
-import { productPictureUrls } from '../../../lib/images';
+import { productPictureUrls } from '../../../images/urls';
 import { money } from '../../../lib/money';
 import type { CatalogCache } from '../../../lib/cache';
 import { isPostgres } from '../../database';

@@ -13,7 +13,7 @@ import {
   type SearchGroup,
   type SearchPlan,
   type Synonyms,
-} from '../../../domain/search';
+} from '../../../lib/searchText';
 import { PER_PAGE } from './products';
 import { NOTHING, type Match, type Search } from './searchIndex';
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../schema';
-import { FIELD_TAGS } from '../../../domain/search';
+import { FIELD_TAGS } from '../../../lib/searchText';
 import { NOTHING, TIERS, likeEscape, tieredPage, type Field, type Match, type Search, type TierHalf } from './searchIndex';
 
 /** Words shorter than three letters cannot use a trigram index: they only narrow what the others found. */

@@ -1,5 +1,5 @@
 import type { CatalogRepository } from '../db/repositories/catalog';
-import type { ImageStore } from './store';
+import type { ImageStore } from '../images/store';
 
 /** Most pictures one product may have (the gallery's thumbnails stay usable). */
 export const MAX_PRODUCT_PICTURES = 10;

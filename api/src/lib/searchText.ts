@@ -1,7 +1,8 @@
 /**
  * Search words (issue 36): the one normalisation the catalogue is indexed with and a shopper's search is
  * read with, the shop's synonyms applied to a search, and the spelling candidates of a word. Pure: no
- * database, no Fastify. The repository (db/repositories/catalog/) turns a plan into index queries.
+ * database, no Fastify: in lib/, below db/ and domain/, since the index writers (db/) read it too. The
+ * repository (db/repositories/catalog/) turns a plan into index queries.
  *
  * A change to `words()` changes what the index holds: run `search-reindex` (docs/search.md) after it.
  */

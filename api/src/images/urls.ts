@@ -3,8 +3,8 @@
  * placeholder: a deterministic colour scheme from the name, a simple motif and the name itself. No
  * external URL anywhere (issue 3). Product, category and banner pictures are photos (images/pool.ts).
  */
-import { bannerPictureId, categoryPictureId, productPictureIds } from '../images/pool';
-import { pictureUrl } from '../images/ids';
+import { bannerPictureId, categoryPictureId, productPictureIds } from './pool';
+import { pictureUrl } from './ids';
 
 function hash(text: string): number {
   let h = 2166136261;
