@@ -54,7 +54,12 @@ test('the API domain imports no Fastify, and may import the repositories and the
   assert.deepEqual(allowed, []);
 });
 
-test('an API repository may not import the answer shapers, a plugin or a route', async () => {
+test('an API repository may not import the domain (its answer shapers included), a plugin or a route', async () => {
+  const domain = await rulesFor(
+    'api/src/db/seed/offence.ts',
+    "import { changeRules } from '../../domain/delivery';\nexport const c = changeRules;\n",
+  );
+  assert.ok(domain.includes('import-x/no-restricted-paths'), `got ${domain.join(', ')}`);
   const wire = await rulesFor(
     'api/src/db/repositories/offence.ts',
     "import { toCustomer } from '../../domain/wire';\nexport const t = toCustomer;\n",
