@@ -113,7 +113,7 @@ const DATA_ASSERTED = {
 };
 const LOAD_BY_HAND = {
   selector:
-    "AssignmentExpression[left.type='MemberExpression'][left.object.type='ThisExpression'][left.property.name='loading'][right.value=true]",
+    "AssignmentExpression[left.type='MemberExpression'][left.object.type='ThisExpression'][left.property.name=/^(loading|\\w+Loading)$/][right.value=true]",
   message: 'A store loads through withLoadState, reportLoad or whileLoading (@storefront/shared), not by setting loading by hand.',
 };
 const TESTS = ['**/*.test.*', '**/testing/**'];

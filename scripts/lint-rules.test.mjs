@@ -140,6 +140,11 @@ test('a store may not start loading by hand, only through the shared load helper
     'export class S {\n  loading = false;\n  start(): void {\n    this.loading = true;\n  }\n}\n',
   );
   assert.ok(offence.includes('no-restricted-syntax'), `got ${offence.join(', ')}`);
+  const named = await rulesFor(
+    'cart-checkout/src/stores/offence.ts',
+    'export class S {\n  statesLoading = false;\n  start(): void {\n    this.statesLoading = true;\n  }\n}\n',
+  );
+  assert.ok(named.includes('no-restricted-syntax'), `got ${named.join(', ')}`);
   const allowed = await rulesFor(
     'account/src/stores/allowed.ts',
     "import { withLoadState } from '@storefront/shared';\nexport class S {\n  loading = false;\n  error: string | null = null;\n  load(): Promise<number> {\n    return withLoadState(this, 'Failed', async () => 1);\n  }\n  reset(): void {\n    this.loading = false;\n  }\n}\n",

@@ -13,6 +13,8 @@ import {
   type SavedAddress,
   type State,
   gstinProblem,
+  loadingFlag,
+  whileLoading,
 } from '@storefront/shared';
 import { orderSuccessUrl, paymentUrl, type OrderOutcomeState } from '../lib/orderLinks';
 import {
@@ -108,15 +110,14 @@ export class CheckoutStore {
   /** The state list, asked for once: nothing when it is here or on its way. */
   async loadStates(): Promise<void> {
     if (this.states.length || this.statesLoading) return;
-    this.statesLoading = true;
-    try {
-      const res = await this.session.api.getStates();
-      if (res) runInAction(() => (this.states = res.data ?? []));
-    } catch (err) {
-      reportError(err, MESSAGES.somethingWentWrong);
-    } finally {
-      runInAction(() => (this.statesLoading = false));
-    }
+    await whileLoading(loadingFlag(this, 'statesLoading'), async () => {
+      try {
+        const res = await this.session.api.getStates();
+        if (res) runInAction(() => (this.states = res.data ?? []));
+      } catch (err) {
+        reportError(err, MESSAGES.somethingWentWrong);
+      }
+    });
   }
 
   /** Cities of the state with this name: the form keeps names, `/cities` takes the state's id (spec §7). */
@@ -125,16 +126,20 @@ export class CheckoutStore {
     const state = this.states.find((s) => s.name === stateName);
     this.cities = [];
     if (!state) return;
-    this.citiesLoading = true;
-    try {
-      const res = await this.session.api.getCities(state.id);
-      // A later choice of state wins over a slower answer for an earlier one.
-      if (res && request === this.citiesRequest) runInAction(() => (this.cities = res.data ?? []));
-    } catch (err) {
-      if (request === this.citiesRequest) reportError(err, MESSAGES.somethingWentWrong);
-    } finally {
-      if (request === this.citiesRequest) runInAction(() => (this.citiesLoading = false));
-    }
+    // A later choice of state wins over a slower answer for an earlier one.
+    const isCurrent = () => request === this.citiesRequest;
+    await whileLoading(
+      loadingFlag(this, 'citiesLoading'),
+      async () => {
+        try {
+          const res = await this.session.api.getCities(state.id);
+          if (res && isCurrent()) runInAction(() => (this.cities = res.data ?? []));
+        } catch (err) {
+          if (isCurrent()) reportError(err, MESSAGES.somethingWentWrong);
+        }
+      },
+      { isCurrent },
+    );
   }
 
   /**

@@ -6,6 +6,8 @@ import {
   messageOf,
   reportError,
   variationLabels,
+  loadingFlag,
+  whileLoading,
   type Api,
   type Product,
   type ProductFilters,
@@ -92,26 +94,29 @@ export class ProductStore {
   /** Loads one page of the catalogue with the spec §3 filters. Resolves to whether it succeeded. */
   async fetchProducts(filters: ProductFilters, key: string | null = null): Promise<boolean> {
     const seq = ++this.listSeq;
-    this.listLoading = true;
     this.searchLoading = false;
     this.error = null;
-    try {
-      const res = await this.api.getProducts(filters);
-      if (seq !== this.listSeq || !res) return false;
-      const data = dataOf(res);
-      runInAction(() => this.setList(data, key));
-      return true;
-    } catch (err) {
-      if (seq !== this.listSeq) return false;
-      runInAction(() => {
-        this.resetList();
-        this.error = messageOf(err, MESSAGES.productsFailed);
-      });
-      reportError(err, MESSAGES.productsFailed);
-      return false;
-    } finally {
-      if (seq === this.listSeq) runInAction(() => (this.listLoading = false));
-    }
+    return whileLoading(
+      loadingFlag(this, 'listLoading'),
+      async () => {
+        try {
+          const res = await this.api.getProducts(filters);
+          if (seq !== this.listSeq || !res) return false;
+          const data = dataOf(res);
+          runInAction(() => this.setList(data, key));
+          return true;
+        } catch (err) {
+          if (seq !== this.listSeq) return false;
+          runInAction(() => {
+            this.resetList();
+            this.error = messageOf(err, MESSAGES.productsFailed);
+          });
+          reportError(err, MESSAGES.productsFailed);
+          return false;
+        }
+      },
+      { isCurrent: () => seq === this.listSeq },
+    );
   }
 
   /**
@@ -120,57 +125,62 @@ export class ProductStore {
    */
   async searchProducts(term: string, page = 1, key: string | null = null): Promise<boolean> {
     const seq = ++this.listSeq;
-    this.searchLoading = true;
     this.listLoading = false;
     this.error = null;
-    try {
-      const res = await this.api.searchProducts(term, page);
-      if (seq !== this.listSeq || !res) return false;
-      const data = dataOf(res);
-      runInAction(() => {
-        this.setList(data, key);
-        this.productDetails = null;
-      });
-      return true;
-    } catch (err) {
-      if (seq !== this.listSeq) return false;
-      const message = messageOf(err, MESSAGES.searchFailed);
-      console.error(MESSAGES.searchFailed, err);
-      runInAction(() => {
-        this.error = message;
-      });
-      return false;
-    } finally {
-      if (seq === this.listSeq) runInAction(() => (this.searchLoading = false));
-    }
+    return whileLoading(
+      loadingFlag(this, 'searchLoading'),
+      async () => {
+        try {
+          const res = await this.api.searchProducts(term, page);
+          if (seq !== this.listSeq || !res) return false;
+          const data = dataOf(res);
+          runInAction(() => {
+            this.setList(data, key);
+            this.productDetails = null;
+          });
+          return true;
+        } catch (err) {
+          if (seq !== this.listSeq) return false;
+          const message = messageOf(err, MESSAGES.searchFailed);
+          console.error(MESSAGES.searchFailed, err);
+          runInAction(() => {
+            this.error = message;
+          });
+          return false;
+        }
+      },
+      { isCurrent: () => seq === this.listSeq },
+    );
   }
 
   /** Loads a product by slug (spec §2). 'failed' covers both an error and an unsuccessful answer. */
   async fetchProductDetails(slug: string): Promise<DetailsOutcome> {
     const seq = ++this.detailsSeq;
-    this.detailsLoading = true;
     this.error = null;
-    try {
-      const res = await this.api.getProductDetails(slug);
-      if (seq !== this.detailsSeq) return { status: 'stale' };
-      if (!res) return { status: 'stale' };
-      const product = dataOf(res);
-      runInAction(() => {
-        this.productDetails = product;
-      });
-      return { status: 'ok', product };
-    } catch (err) {
-      if (seq !== this.detailsSeq) return { status: 'stale' };
-      const message = messageOf(err, MESSAGES.productsFailed);
-      runInAction(() => {
-        this.productDetails = null;
-        this.error = message;
-      });
-      const notFound = err instanceof ApiError && (err.status === 404 || err.status === 200);
-      return { status: 'failed', message, notFound };
-    } finally {
-      if (seq === this.detailsSeq) runInAction(() => (this.detailsLoading = false));
-    }
+    return whileLoading(
+      loadingFlag(this, 'detailsLoading'),
+      async (): Promise<DetailsOutcome> => {
+        try {
+          const res = await this.api.getProductDetails(slug);
+          if (seq !== this.detailsSeq || !res) return { status: 'stale' };
+          const product = dataOf(res);
+          runInAction(() => {
+            this.productDetails = product;
+          });
+          return { status: 'ok', product };
+        } catch (err) {
+          if (seq !== this.detailsSeq) return { status: 'stale' };
+          const message = messageOf(err, MESSAGES.productsFailed);
+          runInAction(() => {
+            this.productDetails = null;
+            this.error = message;
+          });
+          const notFound = err instanceof ApiError && (err.status === 404 || err.status === 200);
+          return { status: 'failed', message, notFound };
+        }
+      },
+      { isCurrent: () => seq === this.detailsSeq },
+    );
   }
 
   /**

@@ -17,7 +17,7 @@ import {
   unitPrice,
   withoutEmptyLines,
 } from './cartRules';
-import { withLoadState } from './loadState';
+import { loadingFlag, whileLoading, withLoadState } from './loadState';
 
 /** What the cart needs from the session. */
 export interface CartSession {
@@ -183,29 +183,26 @@ export class CartStore {
       notify.success(MESSAGES.addedGuest);
       return true;
     }
-    this.addLoading = true;
-    try {
-      const res = await this.api.addToCart({
-        retailer_id: product.retailer_id,
-        wholesaler_id: product.wholesaler_id,
-        id: variation.id,
-        quantity,
-        product_id: product.id,
-      });
-      if (!res) return false;
-      const line = dataOf(res, 'results');
-      runInAction(() => this.applyServerLine(line));
-      notify.success(messageOf(res, MESSAGES.addedServer));
-      this.recheckLimit(MESSAGES.cartTotalLimit);
-      return true;
-    } catch (err) {
-      reportError(err, MESSAGES.addToCartFailed);
-      return false;
-    } finally {
-      runInAction(() => {
-        this.addLoading = false;
-      });
-    }
+    return whileLoading(loadingFlag(this, 'addLoading'), async () => {
+      try {
+        const res = await this.api.addToCart({
+          retailer_id: product.retailer_id,
+          wholesaler_id: product.wholesaler_id,
+          id: variation.id,
+          quantity,
+          product_id: product.id,
+        });
+        if (!res) return false;
+        const line = dataOf(res, 'results');
+        runInAction(() => this.applyServerLine(line));
+        notify.success(messageOf(res, MESSAGES.addedServer));
+        this.recheckLimit(MESSAGES.cartTotalLimit);
+        return true;
+      } catch (err) {
+        reportError(err, MESSAGES.addToCartFailed);
+        return false;
+      }
+    });
   }
 
   /**

@@ -1,6 +1,6 @@
 import { makeAutoObservable } from 'mobx';
 import { ApiError } from '../api/errors';
-import { reportLoad, whileLoading, withLoadState } from './loadState';
+import { loadingFlag, reportLoad, whileLoading, withLoadState } from './loadState';
 
 jest.mock('../notify/notify', () => ({
   notify: { error: jest.fn(), success: jest.fn(), info: jest.fn(), warning: jest.fn() },
@@ -82,5 +82,16 @@ describe('whileLoading', () => {
     call.reject(new Error('x'));
     await expect(done).rejects.toThrow('x');
     expect(s.loading).toBe(false);
+  });
+});
+
+describe('loadingFlag', () => {
+  it("holds one of a store's named flags for the load, leaving the others alone", async () => {
+    const store = makeAutoObservable({ listLoading: false, detailsLoading: false });
+    let during: boolean[] = [];
+    await whileLoading(loadingFlag(store, 'listLoading'), async () => {
+      during = [store.listLoading, store.detailsLoading];
+    });
+    expect({ during, after: [store.listLoading, store.detailsLoading] }).toEqual({ during: [true, false], after: [false, false] });
   });
 });

@@ -77,3 +77,18 @@ export async function reportLoad<T>(
     });
   }
 }
+
+/**
+ * One of a store's named loading flags (`listLoading`, `addLoading`…) as the helpers above hold one, for a
+ * store that shows several loads at once.
+ */
+export function loadingFlag<K extends string>(owner: Record<K, boolean>, key: K): { loading: boolean } {
+  return {
+    get loading() {
+      return owner[key];
+    },
+    set loading(value: boolean) {
+      owner[key] = value;
+    },
+  };
+}
