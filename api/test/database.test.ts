@@ -53,7 +53,7 @@ describe('database', () => {
     try {
       // Fill the pool with idle connections, then have the server end all of them (as a restart would).
       await Promise.all(Array.from({ length: 3 }, () => sql`select pg_sleep(0.05)`.execute(t.db)));
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`.execute(
         t.db,
       );
       await new Promise((resolve) => setTimeout(resolve, 200));

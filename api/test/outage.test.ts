@@ -111,7 +111,10 @@ async function keepBuying(load: Load, api: Api, token: string, v: VariantInfo): 
  */
 async function takeDatabaseAway(dbName: string, apis: Api[], token: string): Promise<Reply[]> {
   const terminateAll = (c: pg.Client) =>
-    c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+    c.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and backend_type = 'client backend'",
+      [dbName],
+    );
   const during: Reply[] = [];
   await admin(async (c) => {
     await c.query(`alter database ${dbName} allow_connections false`);

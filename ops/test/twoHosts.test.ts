@@ -278,7 +278,10 @@ describePg('two hosts, two deploy roots, one PostgreSQL', () => {
 
   test("a PostgreSQL restart (every connection of this test's database ended): hosts reconnect and follow again", async () => {
     await admin((c) =>
-      c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [db.name]),
+      c.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and backend_type = 'client backend'",
+        [db.name],
+      ),
     );
     // The CLI's own pool opens fresh connections; the hosts' listeners find theirs gone and reconnect.
     await ok(ws.root, 'activate', 'catalog', NEXT);
