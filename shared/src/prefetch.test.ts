@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiClient } from './api/client';
 import { ApiError } from './api/errors';
-import { CATALOG_URLS } from './api/urls';
+import { CATALOG_URLS } from './apiUrls';
 import { firstScreenCalls, savedToken, startFirstScreenPrefetch } from './prefetch';
 import { memoryStorage, STATE_KEY } from './stores/persistence';
 

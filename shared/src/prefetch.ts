@@ -10,7 +10,7 @@
  * module: the shell bundles it; the hand-over happens through one property of `window`.
  */
 import { ROUTE_PATTERNS, matches, routeParams } from '@storefront/contract/routes';
-import { CATALOG_URLS, CUSTOMER_URLS } from './api/urls';
+import { CATALOG_URLS, CUSTOMER_URLS } from './apiUrls';
 import { STATE_KEY } from './stores/persistence';
 import { BANNER_SIZES, pictureFallbackSrc, pictureInfo, pictureSrcSet } from './format/images';
 

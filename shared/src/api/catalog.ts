@@ -1,7 +1,7 @@
 import type { Api } from './Api';
 import type { ApiClient } from './client';
 import type { ProductFilters } from './types';
-import { CATALOG_URLS } from './urls';
+import { CATALOG_URLS } from '../apiUrls';
 
 /** Spec §3 filters as the multipart form of `POST /get-products` (docs/api-contract.md). */
 export function productFilterForm(filters: ProductFilters): Record<string, string> {

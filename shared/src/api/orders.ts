@@ -1,6 +1,6 @@
 import type { Api } from './Api';
 import type { ApiClient } from './client';
-import { CUSTOMER_URLS } from './urls';
+import { CUSTOMER_URLS } from '../apiUrls';
 
 type OrdersApi = Pick<
   Api,

@@ -1,6 +1,6 @@
 /**
- * Paths of the public catalogue reads that both the API client (`catalog.ts`) and the start-up
- * prefetch (`../prefetch.ts`) send, written once so a prefetched answer is always found under the
+ * Paths of the public catalogue reads that both the API client (`api/catalog.ts`) and the start-up
+ * prefetch (`prefetch.ts`) send, written once so a prefetched answer is always found under the
  * key the client asks for. Dependency-free: the prefetch runs before any shared singleton exists.
  */
 export const CATALOG_URLS = {
