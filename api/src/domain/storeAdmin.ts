@@ -11,6 +11,7 @@ import { CHANGE } from '../lib/cache';
 import { conflict, fieldError, notFound } from '../lib/errors';
 import { money } from '../lib/money';
 import type { Transaction } from './cart';
+import { toStaffProduct } from './wire';
 
 export interface VariationChange {
   /** The new stock, and the stock the member saw (a sale meanwhile makes it a 409, not a lost sale). */
@@ -77,13 +78,13 @@ export async function setProductHidden(tx: Transaction, member: StaffRow, id: nu
         action: hidden ? 'product.hide' : 'product.show',
         subjectType: 'product',
         subjectId: id,
-        before: { hidden: before.hidden },
+        before: { hidden: before.hidden === 1 },
         after: { hidden },
       });
     }
     const after = await r.storeAdmin.product(id);
     if (!after) throw notFound('Product not found');
-    return after;
+    return toStaffProduct(after);
   });
 }
 
@@ -99,13 +100,14 @@ export async function setProductPicture(tx: Transaction, member: StaffRow, id: n
     await r.catalog.setProductPictures(before.slug, [pictureId]);
     const after = await r.storeAdmin.product(id);
     if (!after) throw notFound('Product not found');
+    const shown = toStaffProduct(after);
     await r.staff.record(member.id, {
       action: 'product.picture',
       subjectType: 'product',
       subjectId: id,
-      before: { cover_image: before.cover_image },
-      after: { cover_image: after.cover_image },
+      before: { cover_image: toStaffProduct(before).cover_image },
+      after: { cover_image: shown.cover_image },
     });
-    return after;
+    return shown;
   });
 }

@@ -3,7 +3,7 @@ import { answer, body, fields, guestCartItem, replies, reply, security, type Rou
 import { notFound } from '../lib/errors';
 import { rupees } from '../lib/money';
 import { changeLine, mergeGuestCart, NOT_IN_CART, removeLine } from '../domain/cart';
-import { toCartLine } from '../domain/wire';
+import { toCartLine, toProduct } from '../domain/wire';
 
 export const cartRoutes: RoutesPlugin = async (app) => {
   const config = { auth: 'customer' as const };
@@ -153,7 +153,7 @@ export const cartRoutes: RoutesPlugin = async (app) => {
       const products = await app.repos.catalog.productsByIds(rows.map((r) => r.product_id));
       const data = rows.flatMap((r) => {
         const product = products.get(r.product_id);
-        return product ? [{ wishlist_id: r.id, product_id: r.product_id, created_at: r.created_at, product }] : [];
+        return product ? [{ wishlist_id: r.id, product_id: r.product_id, created_at: r.created_at, product: toProduct(product) }] : [];
       });
       return { success: true, data };
     },

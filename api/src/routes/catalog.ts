@@ -5,6 +5,7 @@ import { answer, body, fields, replies, reply, security, type Answer, type Route
 import { notFound, fieldError, badRequest } from '../lib/errors';
 import { toPaise } from '../lib/money';
 import type { ProductQuery, SortBy } from '../db/repositories/catalog';
+import { toProduct, toProductPage } from '../domain/wire';
 
 const SORTS = ['newest', 'price_asc', 'price_desc', 'name_asc', 'name_desc'] as const;
 const ID_LIST = '^\\s*([0-9]{1,9}\\s*(,\\s*[0-9]{1,9}\\s*)*)?$';
@@ -163,7 +164,7 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
     async (req, reply) => {
       const b = req.body ?? {};
       const page = req.query.page ?? b.page ?? 1;
-      return sendData(reply, await catalog.listProducts(parseFilters(b, page)));
+      return sendData(reply, toProductPage(await catalog.listProducts(parseFilters(b, page))));
     },
   );
 
@@ -181,7 +182,7 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
     async (req, reply) => {
       const product = await catalog.productBySlug(req.params.slug);
       if (!product) throw notFound('Product not found');
-      return sendData(reply, product);
+      return sendData(reply, toProduct(product));
     },
   );
 
@@ -216,7 +217,7 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
     async (req, reply) => {
       const search = req.body.search.trim().replace(/\s+/g, ' ');
       if (search === '') throw badRequest('Please enter a search term', { search: 'Please enter a search term' });
-      return sendData(reply, await catalog.listProducts({ page: req.body.page ?? 1, search, sortBy: 'newest' }));
+      return sendData(reply, toProductPage(await catalog.listProducts({ page: req.body.page ?? 1, search, sortBy: 'newest' })));
     },
   );
 
@@ -252,7 +253,7 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
     {
       schema: { tags: ['catalogue'], summary: 'The 8 newest products', security: security.apiKey, response: productList },
     },
-    async () => ({ success: true, data: { data: await catalog.newArrivals(8) } }),
+    async () => ({ success: true, data: { data: (await catalog.newArrivals(8)).map(toProduct) } }),
   );
 
   app.get(
@@ -277,7 +278,7 @@ export const catalogRoutes: RoutesPlugin = async (app) => {
     {
       schema: { tags: ['catalogue'], summary: '8 featured products', security: security.apiKey, response: productList },
     },
-    async () => ({ success: true, data: { data: await catalog.featured(8) } }),
+    async () => ({ success: true, data: { data: (await catalog.featured(8)).map(toProduct) } }),
   );
 
   app.get(

@@ -1,11 +1,20 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { StaffProduct, StoreInfoFields } from '@storefront/contract';
+import type { StoreInfoFields } from '@storefront/contract';
 import type { Database, StoreInfoTable, VariationTable } from '../schema';
-import { money } from '../../lib/money';
-import { productImages } from './catalog';
 import { variationsByProduct } from './catalog/products';
 
 export type VariationRow = Selectable<VariationTable>;
+
+/** A product as the back office reads it, hidden or not, with its variations (domain/wire shapes it). */
+export interface StaffProductRecord {
+  id: number;
+  slug: string;
+  name: string;
+  hidden: number;
+  image_count: number;
+  images: string | null;
+  variations: VariationRow[];
+}
 
 /** The wire's store-info field (spec §3) → its column. */
 export const STORE_INFO_COLUMNS = {
@@ -71,7 +80,7 @@ export class StoreAdminRepository {
    * The back office's product list (hidden products too), newest first, `search` matching the name or
    * brand (case-insensitive, as typed: staff look for a product they know), with each variation.
    */
-  async products(q: { search?: string; limit: number; offset: number }): Promise<{ products: StaffProduct[]; total: number }> {
+  async products(q: { search?: string; limit: number; offset: number }): Promise<{ products: StaffProductRecord[]; total: number }> {
     let base = this.db.selectFrom('products as p');
     const text = q.search?.trim().toLowerCase();
     if (text) {
@@ -89,7 +98,7 @@ export class StoreAdminRepository {
   }
 
   /** One product as the back office shows it, hidden or not. */
-  async product(id: number): Promise<StaffProduct | undefined> {
+  async product(id: number): Promise<StaffProductRecord | undefined> {
     const row = await this.db
       .selectFrom('products as p')
       .select(['p.id', 'p.slug', 'p.name', 'p.hidden', 'p.image_count', 'p.images'])
@@ -109,27 +118,12 @@ export class StoreAdminRepository {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  private async withVariations(
-    rows: { id: number; slug: string; name: string; hidden: number; image_count: number; images: string | null }[],
-  ): Promise<StaffProduct[]> {
+  private async withVariations(rows: Omit<StaffProductRecord, 'variations'>[]): Promise<StaffProductRecord[]> {
     if (rows.length === 0) return [];
     const byProduct = await variationsByProduct(
       this.db,
       rows.map((r) => r.id),
     );
-    return rows.map((r) => ({
-      id: r.id,
-      slug: r.slug,
-      name: r.name,
-      hidden: r.hidden === 1,
-      cover_image: productImages(r.slug, r.image_count, r.images)[0] ?? null,
-      variations: (byProduct.get(r.id) ?? []).map((v) => ({
-        id: v.id,
-        label: v.label,
-        stock: v.stock,
-        price: money(v.price),
-        mrp: money(v.mrp),
-      })),
-    }));
+    return rows.map((r) => ({ ...r, variations: byProduct.get(r.id) ?? [] }));
   }
 }

@@ -4,4 +4,5 @@ export { toSavedAddress } from './addresses';
 export { toCartLine } from './carts';
 export { toCustomer } from './customers';
 export { maskName, toOrder, toTracked } from './orders';
-export { toStaffMember } from './staff';
+export { toProduct, toProductPage, toVariation } from './products';
+export { toStaffMember, toStaffProduct } from './staff';

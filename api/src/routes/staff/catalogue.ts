@@ -7,6 +7,7 @@ import { MAX_PICTURE_BYTES } from '../../domain/productPictures';
 import { ImageStore, PictureError } from '../../images/store';
 import { toPaise } from '../../lib/money';
 import { fieldError } from '../../lib/errors';
+import { toStaffProduct } from '../../domain/wire';
 
 const rupeesField = (label: string) =>
   ({
@@ -118,7 +119,10 @@ export const staffCatalogueRoutes: RoutesPlugin = async (app) => {
         limit: STAFF_PRODUCTS_PER_PAGE,
         offset: (page - 1) * STAFF_PRODUCTS_PER_PAGE,
       });
-      return { success: true, data: { ...found, page, per_page: STAFF_PRODUCTS_PER_PAGE } };
+      return {
+        success: true,
+        data: { products: found.products.map(toStaffProduct), total: found.total, page, per_page: STAFF_PRODUCTS_PER_PAGE },
+      };
     },
   );
 

@@ -1,20 +1,21 @@
 import type { Kysely } from 'kysely';
-import type { Category, Product, StoreInfoFields } from '@storefront/contract';
+import type { Category, StoreInfoFields } from '@storefront/contract';
 import type { Database } from '../../schema';
 import { imageUrl } from '../../../images/urls';
 import { CHANGE, CatalogCache, type CatalogChange } from '../../../lib/cache';
 import { CatalogChangeLog } from './changeLog';
 import { PostgresSearch } from './postgresSearch';
 import { ProductLists, type ProductQuery } from './productLists';
-import { CatalogTables } from './products';
+import { CatalogTables, type ProductRecord } from './products';
 import { SearchAnswers } from './searchAnswers';
 import { SqliteSearch } from './sqliteSearch';
 import { CatalogStock } from './stock';
 
-export { PER_PAGE, defaultVariation, productImages, toVariation } from './products';
-export type { ProductQuery, SortBy } from './productLists';
+export { PER_PAGE, defaultVariation, productImages } from './products';
+export type { ProductRecord, VariationRow } from './products';
+export type { ProductQuery, ProductRecordPage, SortBy } from './productLists';
 
-const ids = (products: Product[]) => products.map((p) => p.id);
+const ids = (products: ProductRecord[]) => products.map((p) => p.id);
 
 /**
  * The catalogue as the shop reads and writes it. Lists and search (productLists, searchAnswers over the
@@ -156,7 +157,7 @@ export class CatalogRepository extends CatalogTables {
     return [...byCategory].map(([id, labels]) => ({ sub_category_id: id, sub_category_variation: labels.join(', ') }));
   }
 
-  productBySlug(slug: string): Promise<Product | null> {
+  productBySlug(slug: string): Promise<ProductRecord | null> {
     return this.cache.through(
       `slug:${slug}`,
       0,
@@ -165,7 +166,7 @@ export class CatalogRepository extends CatalogTables {
     );
   }
 
-  private async loadBySlug(slug: string): Promise<Product | null> {
+  private async loadBySlug(slug: string): Promise<ProductRecord | null> {
     // A hidden product's page is not found for shoppers (issue 38); the back office reads it elsewhere.
     const row = await this.baseProducts().where('p.slug', '=', slug).where('p.hidden', '=', 0).executeTakeFirst();
     if (!row) return null;
@@ -173,14 +174,14 @@ export class CatalogRepository extends CatalogTables {
     return product ?? null;
   }
 
-  async productsByIds(ids: number[]): Promise<Map<number, Product>> {
+  async productsByIds(ids: number[]): Promise<Map<number, ProductRecord>> {
     if (ids.length === 0) return new Map();
     const rows = await this.baseProducts().where('p.id', 'in', ids).execute();
     const products = await this.withVariations(rows);
     return new Map(products.map((p) => [p.id, p]));
   }
 
-  newArrivals(limit: number): Promise<Product[]> {
+  newArrivals(limit: number): Promise<ProductRecord[]> {
     return this.cache.through(
       `new:${limit}`,
       0,
@@ -197,7 +198,7 @@ export class CatalogRepository extends CatalogTables {
     );
   }
 
-  featured(limit: number): Promise<Product[]> {
+  featured(limit: number): Promise<ProductRecord[]> {
     // Ordered by stock: any stock change may reorder it.
     return this.cache.through(
       `featured:${limit}`,

@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
-import { LIST_TOTAL_CAP, type Product, type ProductPage } from '@storefront/contract';
+import { LIST_TOTAL_CAP, type ProductPage } from '@storefront/contract';
 import type { Database } from '../../schema';
 import { CHANGE, type CatalogCache } from '../../../lib/cache';
-import { CatalogTables, PER_PAGE } from './products';
+import { CatalogTables, PER_PAGE, type ProductRecord } from './products';
 import type { SearchAnswers } from './searchAnswers';
+
+/** A page of a list or a search: the wire's page with the products as records (domain/wire shapes them). */
+export type ProductRecordPage = Omit<ProductPage, 'products'> & { products: ProductRecord[] };
 
 export type SortBy = 'newest' | 'price_asc' | 'price_desc' | 'name_asc' | 'name_desc';
 
@@ -49,7 +52,7 @@ export class ProductLists extends CatalogTables {
     super(db, cache);
   }
 
-  listProducts(q: ProductQuery): Promise<ProductPage> {
+  listProducts(q: ProductQuery): Promise<ProductRecordPage> {
     return this.cache.through(
       `list:${JSON.stringify(q)}`,
       listKinds(q),
@@ -82,14 +85,14 @@ export class ProductLists extends CatalogTables {
    * serves the filter and sort (a deep page skips index entries, not rows), and those 12 rows. Totals are
    * counted up to LIST_TOTAL_CAP + 1 and kept per filter (`cache.count`).
    */
-  private async loadProducts(q: ProductQuery): Promise<ProductPage> {
+  private async loadProducts(q: ProductQuery): Promise<ProductRecordPage> {
     const offset = (q.page - 1) * PER_PAGE;
     const { page: _page, sortBy: _sort, search, ...rest } = q;
     const onlySearch = search !== undefined && Object.values(rest).every((v) => v === undefined);
     const resolved = search === undefined ? null : await this.answers.resolve(search, offset);
     const found = resolved?.found ?? null;
     let counted: number;
-    let products: Product[];
+    let products: ProductRecord[];
     if (found && onlySearch) {
       counted = found.count;
       const capped = counted > LIST_TOTAL_CAP;
@@ -127,7 +130,7 @@ export class ProductLists extends CatalogTables {
     }
     const capped = counted > LIST_TOTAL_CAP;
     const total = Math.min(counted, LIST_TOTAL_CAP);
-    const page: ProductPage = {
+    const page: ProductRecordPage = {
       products,
       total,
       page: q.page,

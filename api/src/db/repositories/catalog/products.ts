@@ -1,9 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { Product, Variation } from '@storefront/contract';
 import type { Database, ProductTable, VariationTable } from '../../schema';
 import { productPictureUrls } from '../../../images/urls';
-import { money } from '../../../lib/money';
 import type { CatalogCache } from '../../../lib/cache';
 import { isPostgres } from '../../database';
 
@@ -11,10 +9,9 @@ import { isPostgres } from '../../database';
 export const PER_PAGE = 12;
 
 export type ProductRow = Selectable<ProductTable> & { category_name: string };
-
-export function toVariation(v: Selectable<VariationTable>): Variation {
-  return { id: v.id, product_variation: v.label, final_price: money(v.price), mrp: money(v.mrp), stock: v.stock };
-}
+export type VariationRow = Selectable<VariationTable>;
+/** A product as the catalogue reads it: its row and its variations in display order (domain/wire shapes it). */
+export type ProductRecord = ProductRow & { variations: VariationRow[] };
 
 /** First in-stock variation, else the first: the one whose price the product shows (docs/api-contract.md). */
 export function defaultVariation<T extends { stock: number }>(variations: T[]): T | undefined {
@@ -24,32 +21,6 @@ export function defaultVariation<T extends { stock: number }>(variations: T[]): 
 /** A product's picture URLs, cover first: the owner's (`images`) when set, else the generated ones. */
 export function productImages(slug: string, count: number, own?: string | null): string[] {
   return productPictureUrls(slug, count, own);
-}
-
-export function toProduct(row: ProductRow, variations: Selectable<VariationTable>[]): Product {
-  const images = productImages(row.slug, row.image_count, row.images);
-  return {
-    id: row.id,
-    product_id: row.id,
-    retailer_product_id: row.id,
-    slug: row.slug,
-    product_name: row.name,
-    description: row.description,
-    brand: row.brand,
-    sub_category_id: row.category_id,
-    sub_category_name: row.category_name,
-    cover_image: images[0] ?? null,
-    product_images: images.join(','),
-    final_price: money(row.display_price),
-    mrp: money(row.display_mrp),
-    in_stock: row.total_stock > 0,
-    stock: row.total_stock,
-    retailer_id: row.retailer_id,
-    wholesaler_id: row.wholesaler_id,
-    sub_category_variation: variations.map((v) => v.label).join(', '),
-    variations: variations.map(toVariation),
-    created_at: row.created_at,
-  };
 }
 
 /** The variations of these products in display order, by product id (a product without any is absent). */
@@ -110,18 +81,18 @@ export class CatalogTables {
   }
 
   /** The products of these rows: their variations came with them (PostgreSQL) or are read now (SQLite). */
-  protected async withVariations(rows: (ProductRow & { variations?: Selectable<VariationTable>[] })[]): Promise<Product[]> {
+  protected async withVariations(rows: (ProductRow & { variations?: VariationRow[] })[]): Promise<ProductRecord[]> {
     if (rows.length === 0) return [];
-    if (this.postgres) return rows.map(({ variations, ...row }) => toProduct(row, variations ?? []));
+    if (this.postgres) return rows.map((row) => ({ ...row, variations: row.variations ?? [] }));
     const byProduct = await variationsByProduct(
       this.db,
       rows.map((r) => r.id),
     );
-    return rows.map((r) => toProduct(r, byProduct.get(r.id) ?? []));
+    return rows.map((r) => ({ ...r, variations: byProduct.get(r.id) ?? [] }));
   }
 
   /** Products with their variations, in the order of `ids`; a hidden one is left out (search's ranked ids). */
-  protected async byIdsInOrder(ids: number[]): Promise<Product[]> {
+  protected async byIdsInOrder(ids: number[]): Promise<ProductRecord[]> {
     if (ids.length === 0) return [];
     const rows = await this.baseProducts().where('p.id', 'in', ids).where('p.hidden', '=', 0).execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
