@@ -13,6 +13,7 @@ import {
 } from '@storefront/shared';
 import { useAdmin } from '../AdminContext';
 import { TextField } from '../components/TextField';
+import { StoreSettingsStore } from '../stores/StoreSettingsStore';
 
 type Values = Record<keyof StoreInfoFields, string>;
 
@@ -78,6 +79,7 @@ export const SettingsPage = observer(function SettingsPage() {
 function SettingsForm({ saved }: { saved: Values }) {
   const { api } = useAdmin();
   const { storeInfo } = useStores();
+  const [store] = useState(() => new StoreSettingsStore(api, storeInfo));
   const [base, setBase] = useState(saved);
   // Only what the owner changed is checked and sent, as the API checks only what it is sent: a value saved
   // before these rules (the seed's "+91 …" mobile) does not block changing the offer text.
@@ -92,10 +94,9 @@ function SettingsForm({ saved }: { saved: Values }) {
     }
     const changed: Partial<StoreInfoFields> = {};
     for (const k of keys) changed[k] = v[k].trim();
-    await api.changeStoreInfo(changed);
+    await store.save(changed);
     setBase(v);
     notify.success('Store settings saved: the shop shows them on its next page load');
-    await storeInfo.fetch().catch(() => undefined);
   });
   const f = (name: keyof StoreInfoFields, label: string, extra: Record<string, unknown> = {}) => (
     <TextField key={name} idPrefix="adm-store" label={label} {...extra} {...form.field(name)} />
