@@ -4,11 +4,11 @@
  * libraries → the page): the shell's shared libraries and `bootstrap` chunk, the remote's manifest, entry
  * and the page's own chunks, read from the two builds' `mf-manifest.json` and `ssr-assets.json`.
  */
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { RemoteRegistry, RenderedRoute } from '@storefront/contract/deploy';
 import { BUILD_FILES, SHELL_NAME, versionFolder } from '@storefront/contract/seam';
 import { versionPath } from '../../state';
+import { readBuildJson } from './buildJson';
 
 /** The shell's chunk groups every start-up loads besides its shared libraries (not axios: loaded on first need). */
 const SHELL_START_GROUPS = ['bootstrap'];
@@ -23,24 +23,16 @@ interface MfManifest {
   exposes?: { name?: string; assets?: { js?: { sync?: string[] } } }[];
 }
 
-async function readJson<T>(file: string): Promise<T | null> {
-  try {
-    return JSON.parse(await fs.readFile(file, 'utf8')) as T;
-  } catch {
-    return null;
-  }
-}
-
 async function shellFiles(root: string, shellVersion: string): Promise<string[]> {
   const dir = versionPath(root, SHELL_NAME, shellVersion);
   const url = versionFolder(SHELL_NAME, shellVersion);
   const files: string[] = [];
-  const manifest = await readJson<MfManifest>(path.join(dir, BUILD_FILES.manifest));
+  const manifest = await readBuildJson<MfManifest>(path.join(dir, BUILD_FILES.manifest));
   for (const shared of manifest?.shared ?? []) {
     if (!shared.name || LOADED_ON_DEMAND.has(shared.name)) continue;
     for (const f of shared.assets?.js?.sync ?? []) files.push(url + f);
   }
-  const assets = await readJson<{ js?: Record<string, unknown> }>(path.join(dir, BUILD_FILES.ssrAssets));
+  const assets = await readBuildJson<{ js?: Record<string, unknown> }>(path.join(dir, BUILD_FILES.ssrAssets));
   for (const group of SHELL_START_GROUPS) {
     const list = assets?.js?.[group];
     if (Array.isArray(list)) for (const f of list) if (typeof f === 'string') files.push(url + f);
@@ -54,7 +46,7 @@ export async function startupFiles(root: string, reg: RemoteRegistry, shellVersi
   const entry = reg.remotes[route.remote];
   if (!entry) return [];
   const url = entry.entry.slice(0, entry.entry.lastIndexOf('/') + 1);
-  const manifest = await readJson<MfManifest>(path.join(versionPath(root, route.remote, entry.version), BUILD_FILES.manifest));
+  const manifest = await readBuildJson<MfManifest>(path.join(versionPath(root, route.remote, entry.version), BUILD_FILES.manifest));
   const files = await shellFiles(root, shellVersion);
   const remoteEntry = manifest?.metaData?.remoteEntry?.name;
   if (typeof remoteEntry === 'string') files.push(url + remoteEntry);

@@ -1,21 +1,13 @@
 /** The stylesheets a server-rendered page links in `<head>`: the shell's, and the page's own remote's (ssr-assets.json). */
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { RemoteRegistry, RenderedRoute } from '@storefront/contract/deploy';
 import { BUILD_FILES, SHELL_NAME, versionFolder } from '@storefront/contract/seam';
 import { versionPath } from '../../state';
+import { readBuildJson } from './buildJson';
 import { escapeAttr } from './outlet';
 
-async function readJson(file: string): Promise<unknown> {
-  try {
-    return JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
-  } catch {
-    return null;
-  }
-}
-
 async function cssLinks(folderUrl: string, folder: string, groups: string[]): Promise<string> {
-  const assets = (await readJson(path.join(folder, BUILD_FILES.ssrAssets))) as { css?: Record<string, unknown> } | null;
+  const assets = await readBuildJson<{ css?: Record<string, unknown> }>(path.join(folder, BUILD_FILES.ssrAssets));
   const links: string[] = [];
   for (const g of groups) {
     const files = assets?.css?.[g];
