@@ -8,12 +8,19 @@ import zlib from 'node:zlib';
 export function pdfText(pdf: Buffer): string {
   const file = pdf.toString('latin1');
   const lines: string[] = [];
-  const streams = /<<([^]*?)>>\s*stream\r?\n([^]*?)\r?\nendstream/g;
+  // Each stream is cut by its dictionary's /Length (pdfkit writes it direct): compressed bytes may end in
+  // "\r", so finding the end by the "\r?\nendstream" that follows would drop a byte one time in 256.
+  const streams = /\bobj\s*<<((?:(?!endobj)[^])*?)>>\s*stream\r?\n/g;
   for (let m = streams.exec(file); m; m = streams.exec(file)) {
-    const raw = Buffer.from(m[2] ?? '', 'latin1');
+    const dict = m[1] ?? '';
+    const length = Number(/\/Length (\d+)/.exec(dict)?.[1] ?? NaN);
+    if (!Number.isInteger(length)) continue;
+    const start = m.index + m[0].length;
+    const raw = Buffer.from(file.slice(start, start + length), 'latin1');
+    streams.lastIndex = start + length;
     let content: string;
     try {
-      content = (/FlateDecode/.test(m[1] ?? '') ? zlib.inflateSync(raw) : raw).toString('latin1');
+      content = (/FlateDecode/.test(dict) ? zlib.inflateSync(raw) : raw).toString('latin1');
     } catch {
       continue;
     }
