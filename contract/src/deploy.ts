@@ -45,6 +45,11 @@ export interface ServerRendered {
   answers: Record<string, unknown>;
   /** The page it rendered (the browser loads the same page before hydrating). */
   route: RenderedRoute;
+  /**
+   * The shopper's session a personal page was rendered with (issue 33: their cart lines, their profile),
+   * without the token; absent when the page holds a guest's frame. The browser applies it before hydrating.
+   */
+  session?: { user: unknown; cart: unknown[] };
 }
 
 /** What the shell's server build (`renderPage`) answers the host with. */

@@ -68,6 +68,11 @@ export interface RenderRequest<Config = unknown, Page = unknown> {
   loadRemote(remote: string, module: string): Promise<Page | null>;
   /** Give up after this long. */
   timeoutMs?: number;
+  /**
+   * The shopper's session cookie (`SESSION_COOKIE`, contract/src/sessionCookie.ts) as the request sent it,
+   * on a personal page only: the render shows their own content with it.
+   */
+  session?: string | null;
 }
 
 /**

@@ -198,7 +198,10 @@ test("a guest with a cart on a phone: the checkout's fields arrive in the HTML a
   await context.close();
 });
 
-test('a signed-in shopper: every frame hydrates without a mismatch, then fills with their own data without a shift', async ({ page }) => {
+test('a signed-in shopper: every page arrives with their own data, hydrates without a mismatch and without a shift', async ({
+  page,
+  request,
+}) => {
   const problems = watchConsole(page);
   const product = await aProduct(page.request);
   const me = await newCustomerSignedIn(page);
@@ -210,10 +213,18 @@ test('a signed-in shopper: every frame hydrates without a mismatch, then fills w
 
   await watchLayoutShifts(page);
   for (const frame of FRAMES.filter((f) => f.path !== '/signin' && f.path !== '/signup')) {
-    // The HTML is everybody's: nothing of this shopper in it.
-    const html = await (await page.request.get(frame.path)).text();
-    expect(html).not.toContain(me.email);
-    expect(html).not.toContain(product.product_name);
+    // Without their session cookie (another browser) the HTML holds nothing of this shopper.
+    const others = await (await request.get(frame.path)).text();
+    expect(others).not.toContain(me.email);
+    expect(others).not.toContain(product.product_name);
+    // With it (issue 33), the page's own content is in the HTML, and no skeleton stands in for it.
+    const res = await page.request.get(frame.path);
+    expect(res.headers()['cache-control']).toBe('private, no-store');
+    const root = ((await res.text()).split('<div id="root">')[1] ?? '').replaceAll('&amp;', '&');
+    expect(root).not.toContain('sf-session-skeleton');
+    if (frame.path === '/cart' || frame.path === '/checkout') expect(root).toContain(product.product_name);
+    if (frame.path === '/my-account') expect(root).toContain(`Hello, <strong>${me.firstName} Nair</strong>`);
+    if (frame.path === '/my-account/orders') expect(root).toContain('You have not placed any orders yet.');
 
     await page.goto(frame.path);
     await hydrated(page);

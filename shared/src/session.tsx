@@ -7,6 +7,7 @@ import { createApi } from './api/createApi';
 import { DEV_RUNTIME_CONFIG, type RuntimeConfig } from './config';
 import { ToastHost } from './notify/ToastHost';
 import { RootStore } from './stores/RootStore';
+import { documentCookieWriter } from './stores/sessionCookie';
 import { StoresProvider } from './stores/StoresProvider';
 
 /** How a session is set up beyond the runtime config (a server render, or a page hydrated from one). */
@@ -53,6 +54,8 @@ export function createSession(
     connection: { apiBaseUrl: config.apiBaseUrl, apiKey: config.apiKey },
     eventTarget: browser,
     deferPersistence: options.deferPersistence,
+    // The session cookie the edge renders the shopper's own pages with (issue 33).
+    cookies: browser ? documentCookieWriter(browser.document, browser.location.protocol === 'https:') : undefined,
   });
   holder.store = store;
   return { api, store };

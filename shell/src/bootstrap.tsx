@@ -9,6 +9,7 @@ import {
   whenHydrated,
   whenIdle,
   yieldToBrowser,
+  type RenderedSession,
   type RootStore,
   type RuntimeConfig,
 } from '@storefront/shared';
@@ -66,6 +67,8 @@ function rootElement(): HTMLElement {
 async function hydrate(config: RuntimeConfig, ssr: ServerRendered, held: HeldInput | null): Promise<void> {
   const answers = new ServerAnswers(ssr.answers);
   const { store } = createSession(config, window, { answers, deferPersistence: true });
+  // Rendered with the shopper's session (issue 33): the same user and cart before the first render.
+  if (ssr.session) store.applyRenderedSession(ssr.session as RenderedSession);
   expose(config);
   await yieldToBrowser();
   // The server found nothing at this address (an unknown product) and rendered the not-found page

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import proxyAddr from 'proxy-addr';
@@ -130,6 +131,8 @@ function registerPlugins(app: FastifyInstance, ctx: HostContext, canaries: Canar
   void app.register(errorsPlugin, { ctx, telemetry: telemetry.enabled });
   void app.register(originPlugin, { ctx });
   void app.register(metricsPlugin, { metrics: ctx.metrics });
+  // Cookies are read by the canary (its shopper id) and the pages (the session a personal page renders with).
+  void app.register(cookie);
   // Before security: the CSP is worked out from the shopper's registry.
   if (!only) void app.register(canaryPlugin, { ctx, canaries });
   void app.register(securityPlugin, { ctx });

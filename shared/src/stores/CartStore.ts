@@ -30,6 +30,33 @@ export type AddableProduct = Pick<
   Product,
   'id' | 'product_name' | 'product_images' | 'cover_image' | 'slug' | 'retailer_id' | 'wholesaler_id'
 >;
+/** The variation of it a line is for. */
+export type AddableVariation = Pick<Variation, 'id' | 'product_variation' | 'final_price' | 'stock'>;
+
+/** A guest's cart line for `quantity` units of a product's variation (spec §3 cart item). */
+export function guestLine(product: AddableProduct, variation: AddableVariation, quantity: number): CartLine {
+  const selected: SelectedVariant = {
+    id: variation.id,
+    product_variation: variation.product_variation,
+    final_price: variation.final_price,
+    stock: variation.stock,
+  };
+  return {
+    id: product.id,
+    product_id: product.id,
+    retailer_product_id: product.id,
+    quantity,
+    product_stock: variation.stock,
+    product_name: product.product_name,
+    product_images: product.cover_image || product.product_images,
+    product_slug: product.slug,
+    final_price: variation.final_price,
+    retailer_id: product.retailer_id,
+    wholesaler_id: product.wholesaler_id,
+    wishlist_id: null,
+    selected_variant: selected,
+  };
+}
 
 const key = (line: CartLine) => `${lineProductId(line) ?? '?'}:${lineVariant(line)?.id ?? lineVariant(line)?.product_variation ?? ''}`;
 
@@ -138,11 +165,7 @@ export class CartStore {
    * per-line cap and the ₹10,000 total first; signed-in carts are written on the server and checked again
    * after its answer. Resolves to whether the item was added.
    */
-  async addItem(
-    product: AddableProduct,
-    variation: Pick<Variation, 'id' | 'product_variation' | 'final_price' | 'stock'>,
-    quantity = 1,
-  ): Promise<boolean> {
+  async addItem(product: AddableProduct, variation: AddableVariation, quantity = 1): Promise<boolean> {
     const existing = this.findLine(product.id, variation);
     const current = existing?.quantity ?? 0;
     const check = checkQuantity(this.cartItems, {
@@ -155,31 +178,9 @@ export class CartStore {
       notify.error(check.message);
       return false;
     }
-    const selected: SelectedVariant = {
-      id: variation.id,
-      product_variation: variation.product_variation,
-      final_price: variation.final_price,
-      stock: variation.stock,
-    };
     if (!this.session.isAuthenticated) {
       if (existing) existing.quantity = current + quantity;
-      else {
-        this.cartItems.push({
-          id: product.id,
-          product_id: product.id,
-          retailer_product_id: product.id,
-          quantity,
-          product_stock: variation.stock,
-          product_name: product.product_name,
-          product_images: product.cover_image || product.product_images,
-          product_slug: product.slug,
-          final_price: variation.final_price,
-          retailer_id: product.retailer_id,
-          wholesaler_id: product.wholesaler_id,
-          wishlist_id: null,
-          selected_variant: selected,
-        });
-      }
+      else this.cartItems.push(guestLine(product, variation, quantity));
       notify.success(MESSAGES.addedGuest);
       return true;
     }

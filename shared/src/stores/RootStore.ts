@@ -1,13 +1,18 @@
 import { makeObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
 import type { Api } from '../api/Api';
-import { AuthStore } from './AuthStore';
+import { AuthStore, normalizeCustomer, type SessionUser } from './AuthStore';
 import { CartStore } from './CartStore';
 import { DeliveryStore } from './DeliveryStore';
 import { HomeSectionsStore } from './HomeSectionsStore';
 import { StoreInfoStore } from './StoreInfoStore';
 import { UiStore } from './UiStore';
 import { WishlistStore } from './WishlistStore';
+import type { SessionCookie } from '@storefront/contract/session-cookie';
+import { answered, dataOf } from '../api/checked';
+import type { CartLine } from '../api/types';
 import { LOGOUT_EVENT_KEY, STATE_KEY, readState, writeState, type KeyValueStorage, type SavedState } from './persistence';
+import { guestLine } from './CartStore';
+import { sessionCookieValue, type CookieWriter } from './sessionCookie';
 
 export interface RootStoreOptions {
   /** Where the session is saved (window.localStorage in the browser). */
@@ -24,6 +29,17 @@ export interface RootStoreOptions {
   deferPersistence?: boolean;
   /** Where the API is and its key (runtime config): the back office makes its own staff client with them. */
   connection?: ApiConnection;
+  /** Where the session cookie the edge renders personal pages with is written (the browser's document). */
+  cookies?: CookieWriter;
+}
+
+/**
+ * The shopper's session a personal page was rendered with on the server (issue 33), without the token:
+ * the browser applies it before hydrating, so its first render is the server's markup.
+ */
+export interface RenderedSession {
+  user: SessionUser | null;
+  cart: CartLine[];
 }
 
 /** The API's base URL and public key, as the runtime config gives them. */
@@ -65,6 +81,9 @@ export class RootStore {
   private adopting = false;
   private readonly eventTarget: RootStoreOptions['eventTarget'];
   private persisting = false;
+  private readonly cookies: CookieWriter | undefined;
+  /** The cookie's value as last written (undefined: not yet written by this page). */
+  private lastCookie: string | null | undefined = undefined;
 
   constructor(api: Api, options: RootStoreOptions = {}) {
     this.api = api;
@@ -79,6 +98,7 @@ export class RootStore {
     this.homeSections = new HomeSectionsStore(api);
     this.delivery = new DeliveryStore(api, () => this.auth.customer?.shipping_address?.pincode);
     this.eventTarget = options.eventTarget;
+    this.cookies = options.cookies;
     makeObservable(this, { sessionRestored: observable });
     if (!options.deferPersistence) this.startPersistence();
   }
@@ -92,6 +112,8 @@ export class RootStore {
     if (this.persisting) return;
     this.persisting = true;
     this.restore(readState(this.storage));
+    // A shopper whose state was saved before the cookie existed gets it now, not at their next change.
+    this.writeCookie();
     this.disposers.push(
       reaction(
         () => JSON.stringify(this.snapshot()),
@@ -134,9 +156,60 @@ export class RootStore {
   }
 
   private save(text: string): void {
+    this.writeCookie();
     if (text === this.lastWritten) return;
     this.lastWritten = text;
     writeState(this.storage, text);
+  }
+
+  private writeCookie(): void {
+    if (!this.cookies) return;
+    const value = sessionCookieValue(this.snapshot());
+    if (value === this.lastCookie) return;
+    this.lastCookie = value;
+    this.cookies.write(value);
+  }
+
+  /**
+   * On the server: the session the edge read from the shopper's cookie, applied as the browser would
+   * (issue 33). Signed in: their profile and their cart from the API with the token. A guest: each cart
+   * line rebuilt from its product's current details. Rejects when a read fails (the render is then
+   * not used); resolves to what the browser must apply before hydrating.
+   */
+  async applyCookieSession(cookie: SessionCookie): Promise<RenderedSession> {
+    if (cookie.token !== undefined) {
+      runInAction(() => this.auth.hydrate({ token: cookie.token, isAuthenticated: true, user: null }));
+      const customer = dataOf(answered(await this.api.getProfile()), 'customer');
+      runInAction(() => this.auth.hydrate({ token: cookie.token, isAuthenticated: true, user: { customer: normalizeCustomer(customer) } }));
+      await this.cart.fetchCart();
+    } else {
+      const lines = await Promise.all(
+        cookie.cart.map(async (item) => {
+          const product = dataOf(answered(await this.api.getProductDetails(item.slug)));
+          const variation = product.variations.find((v) => v.id === item.variant);
+          return variation ? guestLine(product, variation, item.quantity) : null;
+        }),
+      );
+      runInAction(() => this.cart.replaceCart(lines.filter((l) => l !== null)));
+    }
+    runInAction(() => {
+      this.sessionRestored = true;
+    });
+    return { user: this.auth.user, cart: this.cart.cartItems };
+  }
+
+  /**
+   * In the browser, before hydrating a page rendered with the shopper's session: the same user and
+   * cart, so the first render is the server's markup. The token is the saved one (the page never
+   * carries it); the saved state itself is applied after hydration as on every page.
+   */
+  applyRenderedSession(rendered: RenderedSession): void {
+    const token = readState(this.storage).auth?.token ?? null;
+    runInAction(() => {
+      this.auth.hydrate({ user: rendered.user, token, isAuthenticated: rendered.user !== null });
+      this.cart.replaceCart(rendered.cart);
+      this.sessionRestored = true;
+    });
   }
 
   private async afterSignIn(): Promise<void> {

@@ -9,11 +9,12 @@
  * one `@storefront/shared` — what Module Federation arranges in the browser.
  *
  * Every page a remote's server build offers is rendered, the cart, checkout and account pages too
- * (issue 19): as a guest would see them, with sized skeletons where the shopper's own data goes
- * (`RootStore.sessionRestored`), so the frame arrives with the HTML. A render that cannot be complete — an API read failed, a page threw, a
- * remote has no server build, the deadline passed — returns `null` and the host serves the page
- * without it. The server renders a guest's view: the shopper's saved session (cart, sign-in) is
- * applied in the browser right after hydration.
+ * (issue 19). With the shopper's session cookie (issue 33) those pages hold their own content — cart
+ * lines, profile — read from the API for them; without it they hold a guest's frame, with sized
+ * skeletons where that content goes (`RootStore.sessionRestored`), filled once the browser applies the
+ * saved session after hydration. A render that cannot be complete — an API read failed, a page threw,
+ * a remote has no server build, the deadline passed — returns `null` and the host serves the page
+ * without it.
  */
 import * as React from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
@@ -40,6 +41,7 @@ import { isPrivateRoute, isRemoteRoute, pageLocation, type RouteEntry } from '..
 import { headTags, imagePreloadLinks } from './headTags';
 import type { ServerRenderResult } from '@storefront/contract/deploy';
 import { RENDER_TIMEOUT_CODE, type RenderRequest as SeamRenderRequest } from '@storefront/contract/seam';
+import { parseSessionCookie, SESSION_COOKIE_PATHS, type SessionCookie } from '@storefront/contract/session-cookie';
 
 // Observer components render once on the server and never commit: they must not subscribe to the
 // stores (each render would leave reactions behind, and timers to clean them up).
@@ -73,8 +75,8 @@ export interface RenderResult extends ServerRenderResult {
    */
   head: string;
   /**
-   * The page shows the shopper's own data once their session applies (cart, checkout, account pages):
-   * the host marks it `Cache-Control: private, no-store`. The HTML itself never holds any.
+   * The page shows the shopper's own data (cart, checkout, account pages): the host marks it
+   * `Cache-Control: private, no-store`. Its HTML holds them only when rendered with their session.
    */
   personal: boolean;
 }
@@ -132,6 +134,18 @@ function rootAttributes(theme: shared.Theme): Record<string, string> {
 }
 
 /**
+ * The session a personal page is rendered with (issue 33), or null for a guest's frame: only on the
+ * pages the cookie is written for; the account pages only for a signed-in shopper (their guard would
+ * send anyone else away, which only the browser can do); the cart and checkout for a signed-in shopper
+ * or a guest's cart.
+ */
+function sessionFor(route: RouteEntry, cookie: SessionCookie | null): SessionCookie | null {
+  if (!cookie || !SESSION_COOKIE_PATHS.some((p) => route.path === p || route.path.startsWith(`${p}/`))) return null;
+  if (route.access === 'auth') return cookie.token !== undefined ? cookie : null;
+  return route.access === 'public' ? cookie : null;
+}
+
+/**
  * Renders `req.url`, or returns null when the page is not rendered on the server (not public, or its
  * remote has no server build). Throws `RenderSkipped` (or the page's own error) when a render was
  * attempted and could not be completed.
@@ -142,8 +156,9 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult | nul
   const left = () => Math.max(1, timeoutMs - (Date.now() - started));
   const url = new URL(req.url, 'http://server.invalid');
   let { route, at } = pageLocation(url.pathname, url.search);
-  // Every page its remote's server build offers, public or not: the server renders a guest's frame
-  // (no session, no private data), and the guards and the shopper's own data apply once it hydrates.
+  // Every page its remote's server build offers, public or not: a personal page holds the shopper's own
+  // content when their session cookie came with it (sessionFor), else a guest's frame; the guards and
+  // the saved session apply once it hydrates.
   const personal = isPrivateRoute(route);
 
   let page: PageModule | null = null;
@@ -156,6 +171,8 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult | nul
   const { store } = createSession({ ...req.config, apiBaseUrl: req.apiBaseUrl }, undefined, { sink: recorder, deferPersistence: true });
   try {
     await withDeadline(store.storeInfo.fetch(), left(), 'store information');
+    const cookie = personal ? sessionFor(route, parseSessionCookie(req.session)) : null;
+    const session = cookie ? await withDeadline(store.applyCookieSession(cookie), left(), "the shopper's session") : undefined;
     // What the URL names does not exist (an unknown product): the not-found page, answered 404.
     // The browser shows it at /not-found, where spec §2 sends the shopper (shell/src/bootstrap.tsx).
     let missing = false;
@@ -197,6 +214,7 @@ export async function renderPage(req: RenderRequest): Promise<RenderResult | nul
       personal,
       html: imagePreloadLinks(meta.preloads) + html,
       answers: recorder.answers,
+      ...(session ? { session } : {}),
       route: isRemoteRoute(route) ? { remote: route.remote, module: route.module } : { shell: route.shell },
       rootAttributes: rootAttributes(store.storeInfo.theme),
       meta: { ...meta },

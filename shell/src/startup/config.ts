@@ -72,5 +72,11 @@ export function serverRendered(boot: BootData | null): ServerRendered | null {
       : typeof r.shell === 'string'
         ? { shell: r.shell }
         : null;
-  return route ? { answers: ssr.answers, route } : null;
+  if (!route) return null;
+  const session = ssr.session as Partial<NonNullable<ServerRendered['session']>> | undefined;
+  const withSession =
+    session && typeof session === 'object' && Array.isArray(session.cart) && typeof session.user === 'object'
+      ? { session: { user: session.user, cart: session.cart } }
+      : {};
+  return { answers: ssr.answers, route, ...withSession };
 }

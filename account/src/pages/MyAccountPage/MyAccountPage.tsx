@@ -1,7 +1,17 @@
 import { observer } from 'mobx-react-lite';
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation } from '@storefront/shared/router';
-import { HydrationBoundary, paths, SessionSkeleton, Skeleton, useDocumentTitle, useSessionApplied, useStores } from '@storefront/shared';
+import {
+  HydrationBoundary,
+  paths,
+  SessionSkeleton,
+  Skeleton,
+  useDocumentTitle,
+  useSessionApplied,
+  useStores,
+  type PageLoader,
+} from '@storefront/shared';
+import { ordersOf } from '../../stores/ordersOf';
 import { ProfileSection } from './sections/ProfileSection';
 import { OrdersSection } from './sections/OrdersSection';
 import { WishlistSection } from './sections/WishlistSection';
@@ -125,5 +135,13 @@ const MyAccountPage = observer(function MyAccountPage() {
     </section>
   );
 });
+
+/**
+ * The first screen's data on the server (issue 33): rendered with a signed-in shopper's session, My
+ * Orders holds their list; every other tab shows what the session itself holds.
+ */
+export const load: PageLoader = async (session, at) => {
+  if (session.auth.isAuthenticated && at.pathname.startsWith(paths.myAccount.orders)) await ordersOf(session).fetch();
+};
 
 export default MyAccountPage;

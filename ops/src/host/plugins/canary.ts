@@ -9,7 +9,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { HostContext } from '../context';
 import type { CanaryReader } from '../../canary/reader';
@@ -35,7 +34,6 @@ function isDocumentRequest(request: FastifyRequest): boolean {
 
 export const canaryPlugin = fp(
   async (app: FastifyInstance, { ctx, canaries }: { ctx: HostContext; canaries: CanaryReader }) => {
-    await app.register(cookie);
     app.decorateRequest('shopperId', null);
     app.addHook('onRequest', async (request, reply) => {
       if (!isDocumentRequest(request)) return;

@@ -10,6 +10,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '@storefront/contract/deploy';
 import { isPrivatePath } from '@storefront/contract/routes';
+import { SESSION_COOKIE } from '@storefront/contract/session-cookie';
 import type { HostContext } from '../context';
 import { isVersionName, type BootPayload } from '@storefront/contract/seam';
 import { FinishedPage, shellPages, withBootData } from '../shellPage';
@@ -85,7 +86,9 @@ export async function pagesPlugin(app: FastifyInstance, { ctx }: { ctx: HostCont
     // The shopper's own pages (the route table's private ones), whether rendered here or in the browser.
     if (isPrivatePath(pathname)) markPrivate(reply);
     const boot: BootPayload = { config: runtimeConfig(), registry: reg };
-    const server = ctx.renderer ? await ctx.renderer.render(reg, `${pathname}${queryOf(request.url)}`, boot.config) : null;
+    // The shopper's session cookie (issue 33) goes to the render of their own pages only.
+    const session = isPrivatePath(pathname) ? (request.cookies[SESSION_COOKIE] ?? null) : null;
+    const server = ctx.renderer ? await ctx.renderer.render(reg, `${pathname}${queryOf(request.url)}`, boot.config, session) : null;
     if (server) {
       let done = rendered.get(server);
       if (!done) {

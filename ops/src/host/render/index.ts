@@ -7,7 +7,8 @@
  */
 import path from 'node:path';
 import type { RemoteRegistry, ServerRenderResult } from '@storefront/contract/deploy';
-import { pageQuery } from '@storefront/contract/routes';
+import { isPrivatePath, pageQuery } from '@storefront/contract/routes';
+import { parseSessionCookie } from '@storefront/contract/session-cookie';
 import { isVersionName } from '@storefront/contract/seam';
 import { serverBuilds, type ServerBuilds } from './builds';
 import { renderCache } from './cache';
@@ -29,7 +30,7 @@ async function askShell(
   builds: ServerBuilds,
   shellVersion: string,
   shell: ShellServer,
-  req: { reg: RemoteRegistry; url: string; config: unknown; apiBaseUrl: string; timeoutMs: number },
+  req: { reg: RemoteRegistry; url: string; config: unknown; apiBaseUrl: string; timeoutMs: number; session: string | null },
 ): Promise<ShellAnswer> {
   const loadRemote = async (name: string, module: string): Promise<unknown> => {
     const entry = req.reg.remotes[name];
@@ -37,9 +38,9 @@ async function askShell(
     const build = await builds.remote(shellVersion, shell, name, entry.version);
     return build?.[module] ?? null;
   };
-  const { url, config, apiBaseUrl, timeoutMs } = req;
+  const { url, config, apiBaseUrl, timeoutMs, session } = req;
   try {
-    const raced = await raceDeadline(shell.renderPage({ url, config, apiBaseUrl, loadRemote, timeoutMs }), timeoutMs + 250);
+    const raced = await raceDeadline(shell.renderPage({ url, config, apiBaseUrl, loadRemote, timeoutMs, session }), timeoutMs + 250);
     if (!raced.done) return { fallback: 'timeout', message: `no answer within ${timeoutMs} ms` };
     return raced.value ? { result: raced.value } : { fallback: 'not_server_rendered' };
   } catch (err) {
@@ -56,7 +57,7 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
   const pool = renderPool(opts.maxInFlight ?? 8, () => events?.fallback('busy', 0));
   const cache = renderCache((opts.cacheSeconds ?? 5) * 1000, apiBaseUrl, () => events?.cacheHit());
 
-  async function renderNow(reg: RemoteRegistry, url: string, config: unknown): Promise<ServerPage | null> {
+  async function renderNow(reg: RemoteRegistry, url: string, config: unknown, session: string | null): Promise<ServerPage | null> {
     const shellVersion = reg.shell?.version;
     if (!shellVersion || !isVersionName(shellVersion)) return null;
     const shell = await builds.shell(shellVersion);
@@ -65,7 +66,7 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
       return null;
     }
     const started = Date.now();
-    const answer = await askShell(builds, shellVersion, shell, { reg, url, config, apiBaseUrl: apiBaseUrl(), timeoutMs });
+    const answer = await askShell(builds, shellVersion, shell, { reg, url, config, apiBaseUrl: apiBaseUrl(), timeoutMs, session });
     if ('fallback' in answer) {
       events?.fallback(answer.fallback, Date.now() - started);
       if (answer.message) opts.log?.(`[ssr] ${url}: rendered in the browser instead (${answer.message})`);
@@ -89,19 +90,23 @@ export function createServerRenderer(opts: ServerRendererOptions): ServerRendere
       head: css + links + (typeof result.head === 'string' ? result.head : ''),
       rootAttributes: result.rootAttributes,
       meta: result.meta ?? {},
-      boot: { answers: result.answers, route: result.route },
+      boot: { answers: result.answers, route: result.route, ...(result.session ? { session: result.session } : {}) },
     };
   }
 
   return {
     warm: (reg) => builds.warm(reg),
-    render(reg, asked, config) {
+    render(reg, asked, config, session = null) {
       // What the page reads of the URL: every other query parameter would only make another render and
       // another cache entry of the same page (contract pageQuery).
       const q = asked.indexOf('?');
       const pathname = q < 0 ? asked : asked.slice(0, q);
       const url = `${pathname}${pageQuery(pathname, q < 0 ? '' : asked.slice(q))}`;
-      return cache.page(reg, url, config, () => pool.run(() => renderNow(reg, url, config)));
+      // A page rendered with a shopper's session is theirs alone: never kept, never served from the cache.
+      // Only a cookie that parses bypasses the cache (the render pool still bounds such renders).
+      const own = isPrivatePath(pathname) && parseSessionCookie(session) ? session : null;
+      if (own) return pool.run(() => renderNow(reg, url, config, own));
+      return cache.page(reg, url, config, () => pool.run(() => renderNow(reg, url, config, null)));
     },
   };
 }

@@ -28,9 +28,10 @@ export interface ServerPage {
    */
   loader?: PageLoaderScript;
   /**
-   * The page shows the shopper's own data in the browser (cart, checkout, account): sent
-   * `Cache-Control: private, no-store`. The render itself is a guest's frame, made without anything
-   * from the request but its URL, so it holds nobody's data and may be shared through the render cache.
+   * The page shows the shopper's own data (cart, checkout, account): sent `Cache-Control: private,
+   * no-store`. Rendered without a session cookie it is a guest's frame, made from nothing of the request
+   * but its URL, which holds nobody's data and may be shared through the render cache; rendered with
+   * one (issue 33) it holds the shopper's own content and is never cached.
    */
   personal: boolean;
 }
@@ -80,9 +81,10 @@ export interface RenderEvents {
 export interface ServerRenderer {
   /**
    * The page for `url` (path and query), or null: serve it to be rendered in the browser. Rendered and
-   * cached by the query parameters its page reads, the rest left out.
+   * cached by the query parameters its page reads, the rest left out. `session` is the shopper's
+   * session cookie (personal pages only).
    */
-  render(reg: RemoteRegistry, url: string, config: unknown): Promise<ServerPage | null>;
+  render(reg: RemoteRegistry, url: string, config: unknown, session?: string | null): Promise<ServerPage | null>;
   /** Loads the live shell's and remotes' server builds; gives what could not be loaded (readiness). */
   warm(reg: RemoteRegistry): Promise<string[]>;
 }

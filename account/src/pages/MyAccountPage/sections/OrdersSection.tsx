@@ -14,8 +14,7 @@ import {
   type Order,
   useDocumentTitle,
 } from '@storefront/shared';
-import { useLocalStore } from '../../../hooks/useLocalStore';
-import { OrdersStore } from '../../../stores/OrdersStore';
+import { ordersOf } from '../../../stores/ordersOf';
 import { OrderDetailsDrawer } from '../../../components/orders/OrderDetailsDrawer';
 import { CancelOrderDialog } from '../../../components/orders/CancelOrderDialog';
 import { formatOrderDate } from '../../../components/orders/formatOrderDate';
@@ -62,9 +61,10 @@ const OrderCard = memo(function OrderCard({
 
 /** /my-account/orders: the order list (newest first), the details drawer and the cancel dialog. */
 export const OrdersSection = observer(function OrdersSection() {
-  const { api, auth } = useStores();
+  const root = useStores();
+  const { auth } = root;
   useDocumentTitle('My Orders');
-  const orders = useLocalStore(() => new OrdersStore(api, auth));
+  const orders = ordersOf(root);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const isAuthenticated = auth.isAuthenticated;
