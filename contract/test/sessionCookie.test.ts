@@ -18,7 +18,8 @@ describe('the session cookie the edge renders personal pages with', () => {
 
   it('writes nothing for an empty cart, a bad token or a session too large for a cookie', () => {
     expect(encodeSessionCookie({ cart: [] })).toBeNull();
-    expect(encodeSessionCookie({ token: 'short' })).toBeNull();
+    expect(encodeSessionCookie({ token: '' })).toBeNull();
+    expect(encodeSessionCookie({ token: 'x'.repeat(257) })).toBeNull();
     expect(encodeSessionCookie({ token: 'has space in it 1234567' })).toBeNull();
     const many = Array.from({ length: 50 }, (_, i) => ({ slug: `${'x'.repeat(80)}-${i}`, variant: 1, quantity: 1 }));
     expect(encodeSessionCookie({ cart: many })).toBeNull();
@@ -40,6 +41,7 @@ describe('the session cookie the edge renders personal pages with', () => {
     ['an unknown kind', `1.x.${TOKEN}`],
     ['a token with a dot', `1.t.${TOKEN}.x`],
     ['a token with a quote', `1.t."${TOKEN}"`],
+    ['an empty token', '1.t.'],
     ['a zero quantity', '1.c.belt~1~0'],
     ['a negative variant', '1.c.belt~-1~1'],
     ['a slug with markup', '1.c.<script>~1~1'],

@@ -260,10 +260,45 @@ describe("pages showing the shopper's own data (issue 19): never cached, never i
         )
         .on('error', reject);
     });
-    expect(signedIn).toContain('["apiBaseUrl","config","loadRemote","timeoutMs","url"]');
+    expect(signedIn).toContain('["apiBaseUrl","config","loadRemote","session","timeoutMs","url"] session=none');
     expect(signedIn).not.toMatch(/secret-(token|cookie)-1/);
     // A guest's request for the same page shares that render: it is nobody's.
     const guest = await get(base, '/my-account/orders');
     expect(/data-render="(\d+)"/.exec(guest.body)?.[1]).toBe(/data-render="(\d+)"/.exec(signedIn)?.[1]);
+  });
+
+  it("renders a personal page with the shopper's session cookie (issue 33), and never keeps or shares that render", async () => {
+    const { base } = await start({ SSR_CACHE_SECONDS: '60' });
+    const page = (path: string, cookie?: string) =>
+      new Promise<string>((resolve, reject) => {
+        http
+          .get(`${base}${path}`, { agent: false, headers: cookie ? { cookie } : {} }, (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c.toString()));
+            res.on('end', () => resolve(body));
+          })
+          .on('error', reject);
+      });
+    const renderOf = (body: string) => /data-render="(\d+)"/.exec(body)?.[1];
+    const own = `sf_session=1.t.${'a'.repeat(43)}`;
+    const guestFrame = await page('/cart');
+    expect(guestFrame).toContain('session=none');
+    const first = await page('/cart', own);
+    const second = await page('/cart', own);
+    expect(first).toContain('session=given');
+    // Its session (token left out by the shell) travels in the boot data for the browser to apply.
+    expect(first).toContain('"session":{"user":{"customer":{"firstname":"Asha"}},"cart":[]}');
+    expect(renderOf(first)).not.toBe(renderOf(second));
+    expect(renderOf(first)).not.toBe(renderOf(guestFrame));
+    // A guest still gets the one shared frame, never a shopper's render.
+    expect(renderOf(await page('/cart'))).toBe(renderOf(guestFrame));
+    // A cookie that is not a session (tampered, another version) is no session: the shared frame.
+    for (const junk of ['sf_session=1.t.a b', 'sf_session=2.c.belt~1~1', 'sf_session=1.c.<b>~1~1']) {
+      const body = await page('/cart', junk);
+      expect(body).toContain('session=none');
+      expect(renderOf(body)).toBe(renderOf(guestFrame));
+    }
+    // Public pages never get it.
+    expect(await page('/', own)).not.toContain('"session"');
   });
 });

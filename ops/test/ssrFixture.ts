@@ -47,8 +47,9 @@ exports.renderPage = async (req) => {
   return {
     personal,
     status: url.pathname === '/nope' ? 404 : 200,
-    html: personal ? '<main data-render="' + renders + '">' + JSON.stringify(Object.keys(req).sort()) + '</main>' : '<link rel="preload" as="image" href="/b.png"/><main data-render="' + renders + '">' + page.render(req) + ' ' + url.search + '</main>',
+    html: personal ? '<main data-render="' + renders + '">' + JSON.stringify(Object.keys(req).sort()) + ' session=' + (req.session ? 'given' : 'none') + '</main>' : '<link rel="preload" as="image" href="/b.png"/><main data-render="' + renders + '">' + page.render(req) + ' ' + url.search + '</main>',
     answers: { 'POST /store-info null null': { success: true } },
+    ...(req.session ? { session: { user: { customer: { firstname: 'Asha' } }, cart: [] } } : {}),
     route: { remote: 'catalog', module: 'Home' },
     rootAttributes: { style: '--sf-bg: #fff', 'data-banner-type': 'slider' },
     meta: url.searchParams.has('search')
