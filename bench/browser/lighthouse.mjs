@@ -19,6 +19,7 @@ async function seedState(port, origin, state) {
     // A file with no script: the origin's storage without loading (and caching) any of the site's scripts.
     await page.goto(`${origin}/storefront.config.json`);
     await page.evaluate(([k, v]) => localStorage.setItem(k, v), [state.key, state.value]);
+    if (state.cookies?.length) await context.addCookies(state.cookies);
     await page.close();
   } finally {
     await browser.close();

@@ -12,7 +12,8 @@ import { chromium } from 'playwright-core';
 import { cliArgs } from '../lib/args.mjs';
 import { median } from '../lib/stats.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chrome.mjs';
-import { cartState } from './savedState.mjs';
+import { cartState, withSessionCookies } from './savedState.mjs';
+import { withState } from './timeline.mjs';
 import { sourceMapFileOf } from './sourceMaps.mjs';
 
 const args = cliArgs();
@@ -40,11 +41,15 @@ function mapFrame(cf) {
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
 // --session FILE: a signed-in shopper's saved state, as `pnpm bench` writes it ({ key, value }).
 const session = args.session ? JSON.parse(readFileSync(args.session, 'utf8')) : null;
-const saved = session ?? (args.cart ? await cartState(browser, url.origin, Number(args.cart)) : null);
+const saved = session
+  ? await withSessionCookies(browser, url.origin, session)
+  : args.cart
+    ? await cartState(browser, url.origin, Number(args.cart))
+    : null;
 const totals = [];
 for (let run = 0; run < RUNS; run++) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  if (saved) await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [saved.key, saved.value]);
+  await withState(context, saved);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   if (CPU > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });

@@ -12,7 +12,7 @@ import { median } from '../lib/stats.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chrome.mjs';
 import { lighthouseRun } from './lighthouse.mjs';
 import { phoneRun } from './phone.mjs';
-import { cartState } from './savedState.mjs';
+import { cartState, withSessionCookies } from './savedState.mjs';
 import { startSiteProxy } from './siteProxy.mjs';
 import { staticCopy } from './staticCopy.mjs';
 import { timelineRun } from './timeline.mjs';
@@ -82,8 +82,9 @@ function summary(path, lh, tl, phone) {
 const pages = pagesToMeasure();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, '--disable-dev-shm-usage'] });
 const CART = pages.some((p) => p.state === 'cart') ? await cartState(browser, SITE, 3) : null;
+const SIGNED_IN = await withSessionCookies(browser, SITE, SESSION);
 /** The saved state a page is measured with: a signed-in shopper's, a guest's cart, or none. */
-const stateOf = (p) => (p.state === 'session' ? SESSION : p.state === 'cart' ? CART : null);
+const stateOf = (p) => (p.state === 'session' ? SIGNED_IN : p.state === 'cart' ? CART : null);
 for (const p of pages) if (p.copyOf) staticPages.set(p.name.slice('static-'.length), await staticCopy(browser, SITE, p.copyOf, stateOf(p)));
 const out = {};
 for (const p of pages) {

@@ -11,7 +11,8 @@ import { median } from '../lib/stats.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chrome.mjs';
 import { PHONE, SLOW_4G, throttle } from './conditions.mjs';
 import { siteFromArgs } from './siteProxy.mjs';
-import { cartState } from './savedState.mjs';
+import { cartState, withSessionCookies } from './savedState.mjs';
+import { withState } from './timeline.mjs';
 
 const args = cliArgs();
 const site = await siteFromArgs(args);
@@ -104,7 +105,7 @@ function watchForContent(probe) {
 async function timeContent(browser, target, state, conditions) {
   const context = await browser.newContext({ ...PHONE });
   try {
-    await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [state.key, state.value]);
+    await withState(context, state);
     await context.addInitScript(watchForContent, target.probe);
     const page = await context.newPage();
     await throttle(context, page, conditions);
@@ -150,8 +151,9 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [..
 const results = {};
 try {
   const CART = TARGETS.some((t) => t.state === 'cart') ? await cartState(browser, SITE, CART_LINES) : null;
+  const signedIn = await withSessionCookies(browser, SITE, SESSION);
   for (const target of TARGETS) {
-    const state = target.state === 'cart' ? CART : SESSION;
+    const state = target.state === 'cart' ? CART : signedIn;
     const row = { url: target.path, content: target.content };
     for (const c of CONDITIONS) {
       const runs = [];

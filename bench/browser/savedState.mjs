@@ -1,7 +1,33 @@
 // The saved state a returning shopper's browser holds (shared/src/stores/persistence.ts), for the bench's
-// tools to put into a fresh browser's storage before a page loads: { key, value } as localStorage keeps it.
+// tools to put into a fresh browser's storage before a page loads: { key, value } as localStorage keeps it,
+// and `cookies`, the session cookie the app writes beside it (issue 33; contract/src/sessionCookie.ts),
+// which the edge renders the shopper's own pages with.
 
 export const STATE_KEY = 'storefront:state:v1';
+const SESSION_COOKIE = 'sf_session';
+
+/** The session cookies the app wrote in `context` (one per path it is sent to). */
+async function sessionCookies(context) {
+  return (await context.cookies()).filter((c) => c.name === SESSION_COOKIE);
+}
+
+/**
+ * A saved state made outside a browser (the signed-in shopper, from API calls) with the cookies the app
+ * writes for it: one visit with the state in storage, as a returning shopper's first page writes them.
+ */
+export async function withSessionCookies(browser, origin, state) {
+  if (!state || state.cookies) return state;
+  const context = await browser.newContext();
+  try {
+    await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [state.key, state.value]);
+    const page = await context.newPage();
+    await page.goto(`${origin}/about`);
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    return { ...state, cookies: await sessionCookies(context) };
+  } finally {
+    await context.close();
+  }
+}
 
 /** A guest's saved state with `n` cart lines, made as a shopper makes it: "Add to cart" on product pages. */
 export async function cartState(browser, origin, n) {
@@ -20,7 +46,11 @@ export async function cartState(browser, origin, n) {
         .filter({ hasText: String(i + 1) })
         .waitFor();
     }
-    return { key: STATE_KEY, value: await page.evaluate((k) => localStorage.getItem(k), STATE_KEY) };
+    return {
+      key: STATE_KEY,
+      value: await page.evaluate((k) => localStorage.getItem(k), STATE_KEY),
+      cookies: await sessionCookies(context),
+    };
   } finally {
     await context.close();
   }

@@ -7,6 +7,7 @@ import { isSwiper } from './swiper.mjs';
 /** A signed-in shopper's or a guest's saved state in storage before the page's scripts run. */
 export async function withState(context, state) {
   if (state) await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [state.key, state.value]);
+  if (state?.cookies?.length) await context.addCookies(state.cookies);
 }
 
 /** Loads `url` and waits until the network is quiet and a second more (late paints, idle-time loads). */
