@@ -163,6 +163,9 @@ test('what a signed-in shopper types into the checkout before the session applie
     await typed;
     await route.continue();
   });
+  // Without the session cookie (a browser that has not written it yet, or blocks it) the server renders the
+  // guest's frame, with empty fields; with it, the fields arrive filled (ssr-frames.spec).
+  await page.context().clearCookies({ name: 'sf_session' });
   // Not until `load`: the personal page starts its scripts at once, so `load` waits for the held ones.
   await page.goto('/checkout', { waitUntil: 'domcontentloaded' });
   const email = checkoutForm(page).getByLabel('Email');

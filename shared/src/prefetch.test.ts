@@ -123,6 +123,16 @@ describe("a signed-in shopper's own reads (issue 33: the own content of a person
     expect(seen.sort()).toEqual(['GET /api/customer/cart key=k1', 'GET /api/customer/wishlist key=k1']);
   });
 
+  test('My Orders rendered with the session brought its list: none is asked for, so a read after a cancel is fresh', async () => {
+    startFirstScreenPrefetch(base, 'k1', '/my-account/orders', { publicCalls: false, token: 'tok-a', ownContentRendered: true });
+    const c = createApiClient({ baseURL: base, apiKey: 'k1', getToken: () => 'tok-a' });
+    await Promise.all([c.get('/customer/cart'), c.get('/customer/wishlist')]);
+    expect(seen.sort()).toEqual(['GET /api/customer/cart key=k1', 'GET /api/customer/wishlist key=k1']);
+    // The read after a cancel goes to the server.
+    await c.get('/customer/orders');
+    expect(seen.filter((l) => l.startsWith('GET /api/customer/orders'))).toHaveLength(1);
+  });
+
   test('are handed only to a client asking with the same token: signed out or another shopper asks again', async () => {
     startFirstScreenPrefetch(base, 'k1', '/my-account/orders', { publicCalls: false, token: 'tok-a' });
     const other = createApiClient({ baseURL: base, apiKey: 'k1', getToken: () => 'tok-b' });

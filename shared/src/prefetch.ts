@@ -71,12 +71,15 @@ export function browserOnlyCalls(pathname: string): PrefetchCall[] {
  * HTTP library as it loads. A copy is handed only to a client asking with the same token, once, within
  * PREFETCH_MAX_AGE_MS; the shopper cannot change the cart on this page before the session takes it.
  */
-export function customerFirstScreenCalls(pathname: string): PrefetchCall[] {
+export function customerFirstScreenCalls(pathname: string, ownContentRendered = false): PrefetchCall[] {
   const calls: PrefetchCall[] = [
     { method: 'GET', url: CUSTOMER_URLS.cart, customer: true },
     { method: 'GET', url: CUSTOMER_URLS.wishlist, customer: true },
   ];
-  if (pathname.replace(/\/+$/, '') === '/my-account/orders') calls.push({ method: 'GET', url: CUSTOMER_URLS.orders, customer: true });
+  // A page rendered with the shopper's session (issue 33) brought their order list: a copy asked for
+  // now would be adopted by the next read, after a cancel, and show the list as it was.
+  if (!ownContentRendered && pathname.replace(/\/+$/, '') === '/my-account/orders')
+    calls.push({ method: 'GET', url: CUSTOMER_URLS.orders, customer: true });
   return calls;
 }
 
@@ -133,13 +136,18 @@ function preloadFirstBanner(answer: Prefetched | null): void {
 /**
  * Starts the first screen's calls with plain `fetch`; failures settle to `null` (the page asks again).
  * `publicCalls: false` for a page rendered on the server, whose public answers came with it; `token` is the
- * saved session's, for the shopper's own first list.
+ * saved session's, for the shopper's own first list; `ownContentRendered` when the server rendered the
+ * page with that session (its own lists came with it too).
  */
 export function startFirstScreenPrefetch(
   apiBaseUrl: string,
   apiKey: string,
   pathname: string,
-  { publicCalls = true, token = null }: { publicCalls?: boolean; token?: string | null } = {},
+  {
+    publicCalls = true,
+    token = null,
+    ownContentRendered = false,
+  }: { publicCalls?: boolean; token?: string | null; ownContentRendered?: boolean } = {},
 ): void {
   if (typeof window === 'undefined' || typeof fetch !== 'function') return;
   const map: PrefetchMap = store() ?? new Map();
@@ -148,7 +156,7 @@ export function startFirstScreenPrefetch(
   const calls = [
     ...(publicCalls ? firstScreenCalls(pathname) : []),
     ...browserOnlyCalls(pathname),
-    ...(token ? customerFirstScreenCalls(pathname) : []),
+    ...(token ? customerFirstScreenCalls(pathname, ownContentRendered) : []),
   ];
   for (const call of calls) {
     const startedAt = Date.now();

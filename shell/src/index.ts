@@ -45,7 +45,11 @@ async function startSections(boot: BootData | null, ssr: ServerRendered | null, 
   const config = await loadRuntimeConfig(undefined, boot?.config);
   // The store information and the first page's public data (a server-rendered page brought them along),
   // and a signed-in shopper's cart, wishlist and order list, in parallel with every script below.
-  startFirstScreenPrefetch(config.apiBaseUrl, config.apiKey, window.location.pathname, { publicCalls: !ssr, token: savedToken() });
+  startFirstScreenPrefetch(config.apiBaseUrl, config.apiKey, window.location.pathname, {
+    publicCalls: !ssr,
+    token: savedToken(),
+    ownContentRendered: !!ssr?.session,
+  });
   const registry = await loadRegistry(config.registryUrl, boot?.registry);
   startFederation(registry);
   if (ssr) await yieldToBrowser();
