@@ -183,14 +183,17 @@ export class RootStore {
       runInAction(() => this.auth.hydrate({ token: cookie.token, isAuthenticated: true, user: { customer: normalizeCustomer(customer) } }));
       await this.cart.fetchCart();
     } else {
-      const lines = await Promise.all(
-        cookie.cart.map(async (item) => {
-          const product = dataOf(answered(await this.api.getProductDetails(item.slug)));
-          const variation = product.variations.find((v) => v.id === item.variant);
-          return variation ? guestLine(product, variation, item.quantity) : null;
-        }),
+      // One read a product, however many of its sizes the cart holds.
+      const slugs = [...new Set(cookie.cart.map((item) => item.slug))];
+      const products = new Map(
+        await Promise.all(slugs.map(async (slug) => [slug, dataOf(answered(await this.api.getProductDetails(slug)))] as const)),
       );
-      runInAction(() => this.cart.replaceCart(lines.filter((l) => l !== null)));
+      const lines = cookie.cart.flatMap((item) => {
+        const product = products.get(item.slug);
+        const variation = product?.variations.find((v) => v.id === item.variant);
+        return product && variation ? [guestLine(product, variation, item.quantity)] : [];
+      });
+      runInAction(() => this.cart.replaceCart(lines));
     }
     runInAction(() => {
       this.sessionRestored = true;

@@ -69,10 +69,20 @@ describe('a personal page rendered with the session, then hydrated', () => {
     const p = tShirt();
     await browser.cart.addItem(p, p.variations[1]!, 2);
 
-    const server = new RootStore(createFakeApi(), { deferPersistence: true });
-    const rendered = await server.applyCookieSession({ cart: [{ slug: p.slug, variant: 12, quantity: 2 }] });
+    await browser.cart.addItem(p, p.variations[0]!, 1);
+
+    const api = createFakeApi();
+    const server = new RootStore(api, { deferPersistence: true });
+    const rendered = await server.applyCookieSession({
+      cart: [
+        { slug: p.slug, variant: 12, quantity: 2 },
+        { slug: p.slug, variant: 11, quantity: 1 },
+      ],
+    });
     expect(server.sessionRestored).toBe(true);
     expect(rendered).toEqual({ user: null, cart: browser.cart.cartItems });
+    // One read of the product for its two sizes.
+    expect(api.callsOf('getProductDetails')).toEqual([[p.slug]]);
   });
 
   it("a signed-in shopper's profile and server cart, read with their token", async () => {
