@@ -181,6 +181,10 @@ test("a guest with a cart on a phone: the checkout's fields arrive in the HTML a
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
   const html = await (await page.request.get('/checkout')).text();
+  // The guest's cart came with the page (issue 33: their session cookie), no skeleton in its place.
+  const servedRoot = html.slice(html.indexOf('<div id="root">')).replaceAll('&amp;', '&');
+  expect(servedRoot).toContain(product.product_name);
+  expect(servedRoot).not.toContain('sf-session-skeleton');
   await page.goto('/checkout');
   await hydrated(page);
   await expect(page.getByRole('button', { name: 'Send OTP' })).toBeVisible();
@@ -212,6 +216,15 @@ test('a signed-in shopper: every page arrives with their own data, hydrates with
   await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
 
   await watchLayoutShifts(page);
+  // The session cookie goes with the shopper's own pages only: never with the API's calls or the files.
+  const leaks: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (!/^\/(api|shell|remotes)\//.test(pathname)) return;
+    void r.allHeaders().then((h) => {
+      if ((h.cookie ?? '').includes('sf_session')) leaks.push(pathname);
+    });
+  });
   for (const frame of FRAMES.filter((f) => f.path !== '/signin' && f.path !== '/signup')) {
     // Without their session cookie (another browser) the HTML holds nothing of this shopper.
     const others = await (await request.get(frame.path)).text();
@@ -245,6 +258,13 @@ test('a signed-in shopper: every page arrives with their own data, hydrates with
   await page.goto('/signin');
   await expect(page).toHaveURL(/\/$/);
   expect(problems).toEqual([]);
+  expect(leaks).toEqual([]);
+  // Signing out removes the cookie: the next render of the cart is the shared guest frame.
+  await page.goto('/my-account');
+  await page.getByRole('navigation', { name: 'My account' }).getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Logout' }).getByRole('button', { name: 'Logout' }).click();
+  await expect.poll(async () => (await page.context().cookies()).filter((c) => c.name === 'sf_session')).toEqual([]);
+  expect(await (await page.request.get('/cart')).text()).toContain('sf-session-skeleton');
 });
 
 test('/signup reloaded with the mobile the OTP sign-in handed over (router state): hydrates without a mismatch, then shows it', async ({

@@ -1,17 +1,16 @@
 import { makeObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
+import type { SessionCookie } from '@storefront/contract/session-cookie';
 import type { Api } from '../api/Api';
+import { answered, dataOf } from '../api/checked';
+import type { CartLine } from '../api/types';
 import { AuthStore, normalizeCustomer, type SessionUser } from './AuthStore';
-import { CartStore } from './CartStore';
+import { CartStore, guestLine } from './CartStore';
 import { DeliveryStore } from './DeliveryStore';
 import { HomeSectionsStore } from './HomeSectionsStore';
 import { StoreInfoStore } from './StoreInfoStore';
 import { UiStore } from './UiStore';
 import { WishlistStore } from './WishlistStore';
-import type { SessionCookie } from '@storefront/contract/session-cookie';
-import { answered, dataOf } from '../api/checked';
-import type { CartLine } from '../api/types';
 import { LOGOUT_EVENT_KEY, STATE_KEY, readState, writeState, type KeyValueStorage, type SavedState } from './persistence';
-import { guestLine } from './CartStore';
 import { sessionCookieValue, type CookieWriter } from './sessionCookie';
 
 export interface RootStoreOptions {
@@ -23,7 +22,8 @@ export interface RootStoreOptions {
   storeUrl?: string;
   /**
    * Leave the saved state alone until `startPersistence()`. A page rendered on the server hydrates
-   * with the server's state (a guest's); the shopper's saved session is applied right after, so the
+   * with the server's state (a guest's, or the session it was rendered with: `applyRenderedSession`);
+   * the shopper's saved session is applied right after, so the
    * first client render matches the server's markup and the saved state is never overwritten by it.
    */
   deferPersistence?: boolean;
@@ -68,9 +68,10 @@ export class RootStore {
   readonly delivery: DeliveryStore;
   /**
    * Whether the shopper's own session (sign-in, cart, wishlist) has been applied to this page. False
-   * on the server, which never has it, and while a page rendered there hydrates: what depends on it
-   * shows a sized skeleton until then (issue 19), so the server's markup and the first client render
-   * agree and nothing jumps when the session arrives.
+   * on the server without the shopper's session cookie, and while a page rendered there hydrates: what
+   * depends on it shows a sized skeleton until then (issue 19), so the server's markup and the first
+   * client render agree and nothing jumps when the session arrives. True from the start of a page
+   * rendered with the cookie (issue 33: `applyCookieSession`, `applyRenderedSession`).
    */
   sessionRestored = false;
 
