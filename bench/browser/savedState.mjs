@@ -23,7 +23,13 @@ export async function withSessionCookies(browser, origin, state) {
     const page = await context.newPage();
     await page.goto(`${origin}/about`);
     await page.locator('html[data-hydrated="true"]').waitFor();
-    return { ...state, cookies: await sessionCookies(context) };
+    // The app writes it once the page is idle.
+    for (let i = 0; i < 50; i++) {
+      const cookies = await sessionCookies(context);
+      if (cookies.length) return { ...state, cookies };
+      await page.waitForTimeout(100);
+    }
+    throw new Error('the app wrote no session cookie for the saved state');
   } finally {
     await context.close();
   }

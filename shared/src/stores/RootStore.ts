@@ -12,6 +12,10 @@ import { UiStore } from './UiStore';
 import { WishlistStore } from './WishlistStore';
 import { LOGOUT_EVENT_KEY, STATE_KEY, readState, writeState, type KeyValueStorage, type SavedState } from './persistence';
 import { sessionCookieValue, type CookieWriter } from './sessionCookie';
+import { whenIdle } from '../idle';
+
+/** The longest the first cookie write of a page waits for an idle moment. */
+const FIRST_COOKIE_TIMEOUT_MS = 3000;
 
 export interface RootStoreOptions {
   /** Where the session is saved (window.localStorage in the browser). */
@@ -85,6 +89,7 @@ export class RootStore {
   private readonly cookies: CookieWriter | undefined;
   /** The cookie's value as last written (undefined: not yet written by this page). */
   private lastCookie: string | null | undefined = undefined;
+  private cancelFirstCookie: (() => void) | undefined;
 
   constructor(api: Api, options: RootStoreOptions = {}) {
     this.api = api;
@@ -113,8 +118,9 @@ export class RootStore {
     if (this.persisting) return;
     this.persisting = true;
     this.restore(readState(this.storage));
-    // A shopper whose state was saved before the cookie existed gets it now, not at their next change.
-    this.writeCookie();
+    // A shopper whose state was saved before the cookie existed gets it on this page, not at their next
+    // change; once the page is idle, so its start-up does not pay for the cookie writes (issue 19: TBT).
+    if (this.cookies) this.cancelFirstCookie = whenIdle(() => this.writeCookie(), FIRST_COOKIE_TIMEOUT_MS);
     this.disposers.push(
       reaction(
         () => JSON.stringify(this.snapshot()),
@@ -280,6 +286,7 @@ export class RootStore {
   /** Stops saving and listening (tests, hot reload). */
   dispose(): void {
     for (const d of this.disposers) d();
+    this.cancelFirstCookie?.();
     this.eventTarget?.removeEventListener('storage', this.onStorage);
   }
 }

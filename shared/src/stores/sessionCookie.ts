@@ -40,6 +40,8 @@ export function sessionCookieValue(state: SavedState): string | null {
 export function documentCookieWriter(doc: Pick<Document, 'cookie'>, secure: boolean): CookieWriter {
   return {
     write(value) {
+      // Already there (the page it was sent with sees it): each write is a synchronous trip to the browser's cookie store.
+      if (value !== null && doc.cookie.split('; ').includes(`${SESSION_COOKIE}=${value}`)) return;
       const life = value === null ? 'Max-Age=0' : `Max-Age=${SESSION_COOKIE_MAX_AGE_SECONDS}`;
       for (const path of SESSION_COOKIE_PATHS) {
         doc.cookie = `${SESSION_COOKIE}=${value ?? ''}; Path=${path}; ${life}; SameSite=Lax${secure ? '; Secure' : ''}`;
