@@ -55,6 +55,15 @@ describe('a search nobody typed before', () => {
   );
 });
 
+describe('products read for a page', () => {
+  it('come without the search columns (PostgreSQL: search_doc, search_tsv, search_pairs: KB per row nobody reads)', async () => {
+    const page = await watched().repo.listProducts({ search: 'classic charcoal watch', page: 1 });
+    expect(page.products.length).toBeGreaterThan(0);
+    const columns = new Set(page.products.flatMap((p) => Object.keys(p)));
+    expect(['search_doc', 'search_tsv', 'search_pairs'].filter((c) => columns.has(c))).toEqual([]);
+  });
+});
+
 /**
  * The order the rules give, worked out here from every product's indexed words: name or category, then
  * brand, then anywhere; in stock first; newest first. `all`: every word must match, else any.
