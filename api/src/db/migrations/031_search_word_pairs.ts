@@ -70,12 +70,13 @@ export async function searchPage(db: Db): Promise<void> {
     as $$
     declare
       sampled integer;
+      newest integer;
     begin
       if pairs is not null then
+        -- The probe-th newest id, from the primary key (before index scans are turned off: else a sort of all).
+        select n.id into newest from products n order by n.id desc offset probe - 1 limit 1;
         perform set_config('enable_indexscan', 'off', true);
-        select count(*) into sampled from products p
-         where p.search_pairs @@ pairs
-           and p.id >= coalesce((select n.id from products n order by n.id desc offset probe - 1 limit 1), 0);
+        select count(*) into sampled from products p where p.search_pairs @@ pairs and p.id >= coalesce(newest, 0);
         if sampled < dense then
           select count(*),
                  (array_agg(m.id order by m.tier, m.in_stock desc, m.id desc))[skip + 1:skip + lim]
