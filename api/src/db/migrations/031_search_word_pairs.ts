@@ -1,5 +1,4 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { up as searchPage029 } from './029_search_page';
 
 // See 001_initial.ts for why migrations take Kysely<unknown>. Issue 36: new searches at 1,000,000 products.
 type Db = Kysely<unknown>;
@@ -45,9 +44,7 @@ export async function up(db: Db): Promise<void> {
     on products for each row execute function products_search_pairs_fill()`.execute(db);
   await sql`update products set search_pairs = search_word_pairs(search_tsv) where search_tsv is not null`.execute(db);
   await sql`create index products_search_pairs on products using gin (search_pairs)`.execute(db);
-  await sql`drop function if exists products_search_page(tsquery, tsquery, tsquery, integer, integer, integer, integer, integer, integer)`.execute(
-    db,
-  );
+  // 029's function stays beside it (another argument count): API processes not yet upgraded keep answering.
   await searchPage(db);
 }
 
@@ -121,7 +118,6 @@ export async function down(db: Db): Promise<void> {
   await sql`drop function if exists products_search_page(tsquery, tsquery, tsquery, tsquery, integer, integer, integer, integer, integer, integer)`.execute(
     db,
   );
-  await searchPage029(db);
   await sql`drop trigger if exists products_search_pairs on products`.execute(db);
   await sql`drop function if exists products_search_pairs_fill()`.execute(db);
   await sql`drop index if exists products_search_pairs`.execute(db);
