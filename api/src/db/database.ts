@@ -35,6 +35,7 @@ import * as m026 from './migrations/026_invoice_cod_fee';
 import * as m027 from './migrations/027_search_without_hidden';
 import * as m029 from './migrations/029_search_page';
 import * as m030 from './migrations/030_delivery_settings_version';
+import * as m031 from './migrations/031_search_word_pairs';
 import { DEFAULT_PG_POOL_SIZE } from '../config';
 import { DatabaseUnavailableError, isConnectionFailure } from '../lib/errors';
 
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '027_search_without_hidden': m027,
   '029_search_page': m029,
   '030_delivery_settings_version': m030,
+  '031_search_word_pairs': m031,
 };
 
 class StaticProvider implements MigrationProvider {

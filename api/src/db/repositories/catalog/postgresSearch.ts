@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../schema';
 import { FIELD_TAGS } from '../../../lib/searchText';
+import { PAIR_WORD_LIMIT } from '../../migrations/031_search_word_pairs';
 import { TIERS, likeEscape, tieredPage, type Field, type Match, type Search, type TierHalf } from './searchIndex';
 
 /** PostgreSQL (PostgresSearch): a tier with at least this many matches is read by walking the newest products. */
@@ -66,15 +67,33 @@ export class PostgresSearch implements Search {
   }
 
   /**
-   * One call of `products_search_page` (migration 029): dense words (DENSE_PROBE of the newest PROBE) are
-   * counted by walking the newest products, whose in-stock name matches are often the first page; sparse
-   * ones are read once from the GIN index, at most SPARSE_BOUND, counted and ranked from that one read.
+   * The same search as pairs of words (`search_pairs`, migration 031): the first (rarest) group with each
+   * other group, either order, each pair any of the two groups' alternatives. Every pair found means every
+   * word found. Null when pairs cannot say it: one group, any word anywhere, a word the pairs leave out
+   * (tags start with `0`; over PAIR_WORD_LIMIT letters), or a word in two groups (no pair of a word with
+   * itself).
+   */
+  private pairs(m: Match): string | null {
+    const [first, ...rest] = m.groups.map((alts) => alts.map((a) => a.replace(/['\\]/g, '')));
+    if (!m.all || m.field !== 'any' || m.except || first === undefined || rest.length === 0) return null;
+    const all = [first, ...rest].flat();
+    if (all.some((w) => w === '' || w.startsWith('0') || [...w].length > PAIR_WORD_LIMIT)) return null;
+    if (rest.some((alts) => alts.some((w) => first.includes(w)))) return null;
+    const pair = (a: string, b: string) => `'0p${a}0${b}' | '0p${b}0${a}'`;
+    return rest.map((alts) => `(${first.flatMap((a) => alts.map((b) => pair(a, b))).join(' | ')})`).join(' & ');
+  }
+
+  /**
+   * One call of `products_search_page` (migrations 029, 031): dense words (DENSE_PROBE of the newest PROBE)
+   * are counted by walking the newest products, whose in-stock name matches are often the first page;
+   * sparse ones are read once from a GIN index (the pairs' when `pairs` can say the search), at most
+   * SPARSE_BOUND, counted and ranked from that one read.
    */
   async countPage(m: Match, cap: number, limit: number, offset: number): Promise<{ count: number; ids: number[] | null }> {
     const name = this.query({ groups: m.groups, all: m.all, field: 'name' });
     const nameBrand = this.query({ groups: m.groups, all: m.all, field: 'nameBrand' });
     const r = await sql<{ matches: number; page: number[] | null }>`select matches, page from products_search_page(
-      ${this.query(m)}::tsquery, ${name}::tsquery, ${nameBrand}::tsquery,
+      ${this.query(m)}::tsquery, ${name}::tsquery, ${nameBrand}::tsquery, ${this.pairs(m)}::tsquery,
       ${PROBE}, ${DENSE_PROBE}, ${SPARSE_BOUND}, ${cap}, ${limit}, ${offset})`.execute(this.db);
     const row = r.rows[0];
     return { count: Number(row?.matches ?? 0), ids: row?.page ?? null };

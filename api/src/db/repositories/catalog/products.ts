@@ -9,6 +9,32 @@ import { isPostgres } from '../../database';
 export const PER_PAGE = 12;
 
 export type ProductRow = Selectable<ProductTable> & { category_name: string };
+
+/**
+ * A product row's columns, named: `p.*` would also carry PostgreSQL's search columns (`search_doc`,
+ * `search_tsv`, `search_pairs`: several KB of text per row to send and parse that nothing reads).
+ * A column of ProductTable left out fails to compile where the rows become ProductRow.
+ */
+const PRODUCT_COLUMNS = [
+  'id',
+  'slug',
+  'name',
+  'description',
+  'brand',
+  'category_id',
+  'image_count',
+  'retailer_id',
+  'wholesaler_id',
+  'featured',
+  'created_at',
+  'display_price',
+  'display_mrp',
+  'total_stock',
+  'search_text',
+  'images',
+  'search_words',
+  'hidden',
+] as const satisfies readonly (keyof ProductTable)[];
 export type VariationRow = Selectable<VariationTable>;
 /** A product as the catalogue reads it: its row and its variations in display order (domain/wire shapes it). */
 export type ProductRecord = ProductRow & { variations: VariationRow[] };
@@ -65,7 +91,7 @@ export class CatalogTables {
     const rows = this.db
       .selectFrom('products as p')
       .innerJoin('categories as c', 'c.id', 'p.category_id')
-      .selectAll('p')
+      .select(PRODUCT_COLUMNS.map((c) => `p.${c}` as const))
       .select('c.name as category_name');
     if (!this.postgres) return rows;
     return rows.select((eb) =>
