@@ -66,6 +66,73 @@ describe('the server-rendered page loader', () => {
     }
   });
 
+  it("starts a personal page's scripts when the browser reports the pictures' paint, not before", () => {
+    jest.useFakeTimers();
+    const observers: { cb: (list: { getEntries(): { startTime: number }[] }) => void; disconnected: boolean }[] = [];
+    class FakeObserver {
+      static supportedEntryTypes = ['largest-contentful-paint'];
+      entry: (typeof observers)[number];
+      constructor(cb: (typeof observers)[number]['cb']) {
+        this.entry = { cb, disconnected: false };
+        observers.push(this.entry);
+      }
+      observe() {}
+      disconnect() {
+        this.entry.disconnected = true;
+      }
+    }
+    const w = window as unknown as { PerformanceObserver: unknown };
+    const real = w.PerformanceObserver;
+    w.PerformanceObserver = FakeObserver;
+    try {
+      pageWithLoader('interactive', 'now');
+      const logo = document.getElementById('logo') as HTMLImageElement;
+      Object.defineProperty(logo, 'complete', { configurable: true, get: () => false });
+      startLoader();
+      const loadedAt = performance.now();
+      logo.dispatchEvent(new Event('load'));
+      // Two frames later, the paint not yet reported: still waiting.
+      jest.advanceTimersByTime(40);
+      expect(mainScripts()).toEqual([]);
+      // A largest paint from before the pictures were in does not count; the logo's does.
+      observers[0]!.cb({ getEntries: () => [{ startTime: loadedAt - 200 }] });
+      expect(mainScripts()).toEqual([]);
+      observers[0]!.cb({ getEntries: () => [{ startTime: loadedAt + 5 }] });
+      expect(mainScripts()).toEqual(['/shell/v1/main.abc.js']);
+      expect(observers[0]!.disconnected).toBe(true);
+      // Once only.
+      jest.runAllTimers();
+      expect(mainScripts()).toEqual(['/shell/v1/main.abc.js']);
+    } finally {
+      w.PerformanceObserver = real;
+      jest.useRealTimers();
+    }
+  });
+
+  it('starts them anyway when no later largest paint is reported', () => {
+    jest.useFakeTimers();
+    const w = window as unknown as { PerformanceObserver: unknown };
+    const real = w.PerformanceObserver;
+    w.PerformanceObserver = class {
+      static supportedEntryTypes = ['largest-contentful-paint'];
+      observe() {}
+      disconnect() {}
+    };
+    try {
+      pageWithLoader('interactive', 'now');
+      // The pictures were in already: no paint of theirs will be reported after this.
+      Object.defineProperty(document.getElementById('logo'), 'complete', { configurable: true, get: () => true });
+      startLoader();
+      jest.advanceTimersByTime(40);
+      expect(mainScripts()).toEqual([]);
+      jest.advanceTimersByTime(200);
+      expect(mainScripts()).toEqual(['/shell/v1/main.abc.js']);
+    } finally {
+      w.PerformanceObserver = real;
+      jest.useRealTimers();
+    }
+  });
+
   it('finds itself without currentScript, as an inline module script', () => {
     pageWithLoader('interactive');
     const script = document.currentScript as HTMLScriptElement;
