@@ -4,9 +4,9 @@
  * src=main.js>` — with its hash in the page's Content-Security-Policy.
  *
  * The page is on screen before any script. A public page's pictures (the banner is the largest paint)
- * get the network to themselves: the shell's scripts start at `load`. A personal page (the host marks it
- * `data-start="now"`) shows the shopper's own data, which only the scripts bring: they start, with the
- * start-up files the host names in `data-preload`, as soon as the page's pictures are painted. Until the
+ * get the network to themselves: the shell's scripts start at `load`, once that paint is reported. A
+ * personal page (the host marks it `data-start="now"`) starts them, with the start-up files the host
+ * names in `data-preload`, as soon as the page's pictures are painted. Until the
  * page has hydrated, the shopper's last tap on a control is held and replayed (earlyInput.ts).
  */
 import { EARLY_INPUT_KEY, holdEarlyInput, type HeldInput } from './earlyInput';
@@ -26,17 +26,17 @@ export function startLoader(doc: Document = document, win: Window = window): voi
   // A personal page (cart, checkout, account) starts once its pictures are in and painted: what the
   // shopper came for is their own data, which only the scripts bring, and the header logo (its largest
   // paint) must not share the network with them. A public page's largest paint is in the HTML, its
-  // pictures first: its scripts start at `load`.
+  // pictures first: its scripts start at `load`. Either waits for the browser to report that paint.
   if (doc.readyState === 'complete') load();
   else if (self.dataset.start === 'now') {
     const preloads = (self.dataset.preload ?? '').split(' ').filter(Boolean);
     afterPictures(doc, () =>
-      afterPaint(win, win.performance.now(), () => {
+      afterPaint(win, () => {
         load();
         preload(doc, preloads);
       }),
     );
-  } else win.addEventListener('load', load, { once: true });
+  } else win.addEventListener('load', () => afterPaint(win, load), { once: true });
 }
 
 /** Preloads the start-up's files at low priority: scripts, and the remote's manifest (`.json`) as a fetch. */
@@ -56,14 +56,22 @@ function preload(doc: Document, urls: string[]): void {
 /** How long past two frames a personal page waits to hear of the pictures' paint before starting anyway. */
 const PAINT_REPORT_WAIT_MS = 100;
 
+/** When the last picture the page has fetched so far arrived (0: none). */
+function lastPictureArrival(win: Window): number {
+  const pictures =
+    win.performance.getEntriesByType?.('resource').filter((e) => (e as PerformanceResourceTiming).initiatorType === 'img') ?? [];
+  return Math.max(0, ...pictures.map((e) => (e as PerformanceResourceTiming).responseEnd));
+}
+
 /**
- * Runs `then` once the browser has reported a largest paint at or after `since` (the pictures just
- * loaded, painted on screen): a request started before that moment shares the slow network with the
- * largest paint in Lighthouse's simulation, however close. A frame callback and a timer did not always
- * wait long enough on a page with more to lay out. Where no such paint comes (the pictures were not the
- * largest) or none is reported (no observer), two frames and a moment later.
+ * Runs `then` once the browser has reported a largest paint made after the last picture arrived (the
+ * pictures on screen): a request started before that moment shares the slow network with the largest
+ * paint in Lighthouse's simulation, however close. A frame callback and a timer (or the `load` event)
+ * did not always wait long enough on a page with more to lay out. Where no such paint comes (the
+ * pictures were not the largest) or none is reported (no observer), two frames and a moment later.
  */
-function afterPaint(win: Window, since: number, then: () => void): void {
+function afterPaint(win: Window, then: () => void): void {
+  const since = lastPictureArrival(win);
   let done = false;
   let observer: PerformanceObserver | undefined;
   const go = () => {
