@@ -120,7 +120,7 @@ export class RootStore {
     this.restore(readState(this.storage));
     // A shopper whose state was saved before the cookie existed gets it on this page, not at their next
     // change; once the page is idle, so its start-up does not pay for the cookie writes (issue 19: TBT).
-    if (this.cookies) this.cancelFirstCookie = whenIdle(() => this.writeCookie(), FIRST_COOKIE_TIMEOUT_MS);
+    if (this.cookies) this.cancelFirstCookie = whenIdle(() => this.writeCookie(true), FIRST_COOKIE_TIMEOUT_MS);
     this.disposers.push(
       reaction(
         () => JSON.stringify(this.snapshot()),
@@ -169,12 +169,12 @@ export class RootStore {
     writeState(this.storage, text);
   }
 
-  private writeCookie(): void {
+  private writeCookie(initial = false): void {
     if (!this.cookies) return;
     const value = sessionCookieValue(this.snapshot());
     if (value === this.lastCookie) return;
     this.lastCookie = value;
-    this.cookies.write(value);
+    this.cookies.write(value, initial);
   }
 
   /**

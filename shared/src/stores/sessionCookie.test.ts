@@ -68,9 +68,17 @@ describe('the session cookie follows the saved state (issue 33)', () => {
     expect(written).toEqual(
       ['/cart', '/checkout', '/my-account'].map((path) => `sf_session=1.c.belt~1~1; Path=${path}; Max-Age=2592000; SameSite=Lax; Secure`),
     );
+    // A sign-out removes it, whether the page shows it or not.
     written.length = 0;
     documentCookieWriter(doc, false).write(null);
     expect(written[0]).toBe('sf_session=; Path=/cart; Max-Age=0; SameSite=Lax');
+    // A guest's page with nothing saved writes nothing where no cookie shows, and removes one that does.
+    written.length = 0;
+    documentCookieWriter(doc, false).write(null, true);
+    expect(written).toEqual([]);
+    const stale = fakeDocument('sf_session=1.t.old');
+    documentCookieWriter(stale.doc, false).write(null, true);
+    expect(stale.written).toHaveLength(3);
     // On a page it came with, the same value is not written again.
     const shown = fakeDocument('sf_shopper=abc; sf_session=1.c.belt~1~1');
     documentCookieWriter(shown.doc, true).write('1.c.belt~1~1');

@@ -15,7 +15,8 @@ import type { SavedState } from './persistence';
 
 /** Where the cookie is written: `document` in the browser; nothing on the server or in unit tests. */
 export interface CookieWriter {
-  write(value: string | null): void;
+  /** `initial`: the page's own first write of a saved state, not a change the shopper made. */
+  write(value: string | null, initial?: boolean): void;
 }
 
 /** A guest cart line as the cookie names it; null when it cannot be named (no slug). */
@@ -39,9 +40,13 @@ export function sessionCookieValue(state: SavedState): string | null {
  */
 export function documentCookieWriter(doc: Pick<Document, 'cookie'>, secure: boolean): CookieWriter {
   return {
-    write(value) {
+    write(value, initial = false) {
+      const shown = doc.cookie.split('; ');
       // Already there (the page it was sent with sees it): each write is a synchronous trip to the browser's cookie store.
-      if (value !== null && doc.cookie.split('; ').includes(`${SESSION_COOKIE}=${value}`)) return;
+      if (value !== null && shown.includes(`${SESSION_COOKIE}=${value}`)) return;
+      // A guest with nothing to send: the page's first write removes a stale cookie only where one shows
+      // (the pages it is sent with); a sign-out or an emptied cart always removes it.
+      if (value === null && initial && !shown.some((c) => c.startsWith(`${SESSION_COOKIE}=`))) return;
       const life = value === null ? 'Max-Age=0' : `Max-Age=${SESSION_COOKIE_MAX_AGE_SECONDS}`;
       for (const path of SESSION_COOKIE_PATHS) {
         doc.cookie = `${SESSION_COOKIE}=${value ?? ''}; Path=${path}; ${life}; SameSite=Lax${secure ? '; Secure' : ''}`;
