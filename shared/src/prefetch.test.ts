@@ -3,6 +3,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ServerAnswers, requestKey } from './api/answers';
 import { createApiClient } from './api/client';
 import { ApiError } from './api/errors';
 import { CATALOG_URLS } from './apiUrls';
@@ -131,6 +132,18 @@ describe("a signed-in shopper's own reads (issue 33: the own content of a person
     // The read after a cancel goes to the server.
     await c.get('/customer/orders');
     expect(seen.filter((l) => l.startsWith('GET /api/customer/orders'))).toHaveLength(1);
+  });
+
+  test('a copy of a call the page brought the answer to is dropped: a read after a change goes to the server', async () => {
+    startFirstScreenPrefetch(base, 'k1', '/my-account/orders', { publicCalls: false, token: 'tok-a' });
+    const page = new ServerAnswers({ [requestKey('GET', '/customer/orders', undefined, undefined)]: { data: { n: -1 } } });
+    const c = createApiClient({ baseURL: base, apiKey: 'k1', getToken: () => 'tok-a', answers: page });
+    expect(await c.get('/customer/orders')).toEqual({ data: { n: -1 } });
+    page.close();
+    const fresh = await c.get<{ data: { n: number } }>('/customer/orders');
+    // The server's second answer, not the copy asked for at start-up.
+    expect(fresh?.data.n).toBeGreaterThan(0);
+    expect(seen.filter((l) => l.startsWith('GET /api/customer/orders'))).toHaveLength(2);
   });
 
   test('are handed only to a client asking with the same token: signed out or another shopper asks again', async () => {

@@ -76,8 +76,8 @@ export function customerFirstScreenCalls(pathname: string, ownContentRendered = 
     { method: 'GET', url: CUSTOMER_URLS.cart, customer: true },
     { method: 'GET', url: CUSTOMER_URLS.wishlist, customer: true },
   ];
-  // A page rendered with the shopper's session (issue 33) brought their order list: a copy asked for
-  // now would be adopted by the next read, after a cancel, and show the list as it was.
+  // A page rendered with the shopper's session (issue 33) brought their order list: asking again
+  // would only spend a request while the scripts load.
   if (!ownContentRendered && pathname.replace(/\/+$/, '') === '/my-account/orders')
     calls.push({ method: 'GET', url: CUSTOMER_URLS.orders, customer: true });
   return calls;
@@ -187,6 +187,15 @@ export async function takePrefetched(method: string, url: string, token: string 
   // Asked as somebody else (signed out or in as another shopper since): not this caller's answer.
   if (got.token !== null && got.token !== token) return null;
   return { data: got.data };
+}
+
+/**
+ * Forgets a prefetched copy of a call the page answered otherwise (a server render brought it): left
+ * waiting, it would be adopted by a later read of the same call, after a change, and show data older
+ * than the page's.
+ */
+export function dropPrefetched(method: string, url: string): void {
+  store()?.delete(prefetchKey(method, url));
 }
 
 /** Whether a prefetch for this call is waiting (so the client does not start a second request). */

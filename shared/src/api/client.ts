@@ -1,5 +1,5 @@
 import type { CallOptions } from './Api';
-import { hasPrefetched, takePrefetched } from '../prefetch';
+import { dropPrefetched, hasPrefetched, takePrefetched } from '../prefetch';
 import { requestKey, type AnswerSink, type AnswerSource } from './answers';
 import { createTransport, type BodyKind } from './transport';
 
@@ -67,7 +67,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   function request<T>(method: 'GET' | 'POST', url: string, body: unknown, opts: RequestOptions = {}, kind?: BodyKind): Promise<T | null> {
     const answered = options.answers?.find(requestKey(method, url, opts.params, body));
-    if (answered) return Promise.resolve(answered.data as T);
+    if (answered) {
+      if (body === undefined && !opts.params) dropPrefetched(method, url);
+      return Promise.resolve(answered.data as T);
+    }
     // Public reads the start-up already asked for (no params, no body) take that answer.
     if (body === undefined && !opts.params && hasPrefetched(method, url)) {
       return shared(requestKey(method, url, undefined, undefined), () => adoptOrSend<T>(method, url, opts, kind));
