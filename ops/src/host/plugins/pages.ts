@@ -86,8 +86,8 @@ export async function pagesPlugin(app: FastifyInstance, { ctx }: { ctx: HostCont
     // The shopper's own pages (the route table's private ones), whether rendered here or in the browser.
     if (isPrivatePath(pathname)) markPrivate(reply);
     const boot: BootPayload = { config: runtimeConfig(), registry: reg };
-    // The shopper's session cookie (issue 33) goes to the render of their own pages only.
-    const session = isPrivatePath(pathname) ? (request.cookies[SESSION_COOKIE] ?? null) : null;
+    // The shopper's session cookie (issue 33): the renderer uses it for their own pages only.
+    const session = request.cookies[SESSION_COOKIE] ?? null;
     const server = ctx.renderer ? await ctx.renderer.render(reg, `${pathname}${queryOf(request.url)}`, boot.config, session) : null;
     if (server) {
       let done = rendered.get(server);
