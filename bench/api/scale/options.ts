@@ -3,7 +3,7 @@
 //     [--duration 5] (s flat out) [--paced-seconds 20] [--rate 500] [--connections 10] [--instances 2]
 //     [--dir <folder for the SQLite files>] [--rounds 3] [--no-priority] [--keep] [--api-dir <api folder>]
 //     [--calls list,search rare,add-to-cart,checkout race] [--report <json of a run>] [--balance least|turn]
-//     [--no-grow] [--pg-prefix sf_scale] [--json <file>] [--port <first API port>]
+//     [--no-grow] (implies --keep) [--pg-prefix sf_scale] [--json <file>] [--port <first API port>]
 import { cliArgs, fromInvocation, listArg, numberArg } from '../../lib/args.mjs';
 import { API_DIR } from '../../lib/apiServer.mjs';
 

@@ -18,7 +18,10 @@ import type { Row } from './types';
 
 const log = (s: string) => console.log(`[scale] ${s}`);
 
-/** Every size of one database, `rounds` times with the sizes in turn; the databases dropped unless --keep. */
+/**
+ * Every size of one database, `rounds` times with the sizes in turn; the databases dropped unless --keep,
+ * or --no-grow: a database this run did not grow is someone's kept one (an hour's growing at 1,000,000).
+ */
 async function measureDatabase(opts: ScaleOptions, db: DbKind, dir: string): Promise<Row[]> {
   const ctx = { dir, pgUrl: opts.pgUrl ?? '', prefix: opts.pgPrefix, apiDir: opts.apiDir, grow: opts.grow, log };
   const targets = new Map<number, Target>();
@@ -28,7 +31,7 @@ async function measureDatabase(opts: ScaleOptions, db: DbKind, dir: string): Pro
   for (let round = 1; round <= opts.rounds; round += 1) {
     for (const [size, target] of targets) rows.push(...(await measureOne(opts, { db, size, target, instances, round }, log)));
   }
-  if (!opts.keep) for (const target of targets.values()) await dropTarget(target, ctx);
+  if (!opts.keep && opts.grow) for (const target of targets.values()) await dropTarget(target, ctx);
   return rows;
 }
 
