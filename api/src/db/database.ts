@@ -36,6 +36,7 @@ import * as m027 from './migrations/027_search_without_hidden';
 import * as m029 from './migrations/029_search_page';
 import * as m030 from './migrations/030_delivery_settings_version';
 import * as m031 from './migrations/031_search_word_pairs';
+import * as m032 from './migrations/032_search_word_counts';
 import { DEFAULT_PG_POOL_SIZE } from '../config';
 import { DatabaseUnavailableError, isConnectionFailure } from '../lib/errors';
 
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '029_search_page': m029,
   '030_delivery_settings_version': m030,
   '031_search_word_pairs': m031,
+  '032_search_word_counts': m032,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../schema';
 import { FIELD_TAGS } from '../../../lib/searchText';
 import { PAIR_WORD_LIMIT } from '../../migrations/031_search_word_pairs';
-import { TIERS, likeEscape, tieredPage, type Field, type Match, type Search, type TierHalf } from './searchIndex';
+import { TIERS, likeEscape, tieredPage, type Field, type FirstFound, type Match, type Search, type TierHalf } from './searchIndex';
 
 /** PostgreSQL (PostgresSearch): a tier with at least this many matches is read by walking the newest products. */
 const DENSE_TIER = 2000;
@@ -84,19 +84,23 @@ export class PostgresSearch implements Search {
   }
 
   /**
-   * One call of `products_search_page` (migrations 029, 031): dense words (DENSE_PROBE of the newest PROBE)
-   * are counted by walking the newest products, whose in-stock name matches are often the first page;
-   * sparse ones are read once from a GIN index (the pairs' when `pairs` can say the search), at most
-   * SPARSE_BOUND, counted and ranked from that one read.
+   * One call of `products_search_first` (migrations 029, 031, 032): the stages in turn, each as
+   * `products_search_page` did it. Dense words (DENSE_PROBE of the newest PROBE) are counted by walking the
+   * newest products, unless a stage of any word (or of one word) holds a word that alone reaches the cap;
+   * their in-stock name matches there are often the first page. Sparse ones are read once from a GIN index
+   * (the pairs' when `pairs` can say the stage), at most SPARSE_BOUND, counted and ranked from that read.
    */
-  async countPage(m: Match, cap: number, limit: number, offset: number): Promise<{ count: number; ids: number[] | null }> {
-    const name = this.query({ groups: m.groups, all: m.all, field: 'name' });
-    const nameBrand = this.query({ groups: m.groups, all: m.all, field: 'nameBrand' });
-    const r = await sql<{ matches: number; page: number[] | null }>`select matches, page from products_search_page(
-      ${this.query(m)}::tsquery, ${name}::tsquery, ${nameBrand}::tsquery, ${this.pairs(m)}::tsquery,
-      ${PROBE}, ${DENSE_PROBE}, ${SPARSE_BOUND}, ${cap}, ${limit}, ${offset})`.execute(this.db);
+  async firstFound(stages: readonly Match[], cap: number, limit: number, offset: number): Promise<FirstFound | null> {
+    if (stages.length === 0) return null;
+    const of = (field: Field) => stages.map((m) => this.query({ groups: m.groups, all: m.all, field }));
+    const floored = stages.map((m) => !m.all || m.groups.length === 1);
+    const r = await sql<{ stage: number | null; matches: number; page: number[] | null }>`select stage, matches, page
+      from products_search_first(${stages.map((m) => this.query(m))}::tsquery[], ${of('name')}::tsquery[], ${of('nameBrand')}::tsquery[],
+        ${stages.map((m) => this.pairs(m))}::tsquery[], ${floored}::boolean[],
+        ${PROBE}, ${DENSE_PROBE}, ${SPARSE_BOUND}, ${cap}, ${limit}, ${offset})`.execute(this.db);
     const row = r.rows[0];
-    return { count: Number(row?.matches ?? 0), ids: row?.page ?? null };
+    if (!row || row.stage === null) return null;
+    return { stage: row.stage, count: Number(row.matches), ids: row.page };
   }
 
   /**

@@ -63,7 +63,6 @@ export class SearchAnswers {
     const plan = planSearch(text, synonyms);
     if (plan.groups.length === 0) return none;
     const cap = LIST_TOTAL_CAP + 1;
-    const counted = (m: Match) => this.search.countPage(m, cap, PER_PAGE, offset);
     const counts = await this.wordCounts(plan.groups.flatMap((g) => g.alternatives));
     const held = (g: SearchGroup) => g.alternatives.reduce((sum, a) => sum + (counts.get(a) ?? 0), 0);
     // The rarest word first: an index intersects several words fastest from the shortest list.
@@ -72,24 +71,24 @@ export class SearchAnswers {
       all: true,
       field: 'any',
     });
-    const exact = every(plan);
-    // A word no product holds: all the words cannot match, and the index need not be asked.
-    const found = plan.groups.some((g) => held(g) === 0) ? null : await counted(exact);
-    if (found && found.count > 0) return { found: { kind: 'words', match: exact, count: found.count }, ids: found.ids };
-    // Spelling tolerance, only now that the typed words found nothing.
+    // The stages, each tried only when those before it found nothing (one round trip for them all on
+    // PostgreSQL): every word as typed, unless a word is in no product; spelling tolerance (misspelt words
+    // are those no product holds, so it never corrects a search whose words were all found); any word.
+    const stages: { match: Match; corrected?: string }[] = [];
+    if (!plan.groups.some((g) => held(g) === 0)) stages.push({ match: every(plan) });
     const fixes = await this.corrections(plan, synonyms, counts);
     const fixed = fixes.size ? replaceWords(plan, fixes, synonyms) : plan;
     const corrected = fixes.size ? { corrected: correctedText(text, fixes) } : {};
-    if (fixes.size) {
-      const match = every(fixed);
-      const { count, ids } = await counted(match);
-      if (count > 0) return { found: { kind: 'words', match, count, ...corrected }, ids };
-    }
-    if (fixed.groups.length > 1) {
-      const match: Match = { ...every(fixed), all: false };
-      const { count, ids } = await counted(match);
-      if (count > 0) return { found: { kind: 'words', match, count, ...corrected }, ids };
-    }
+    if (fixes.size) stages.push({ match: every(fixed), ...corrected });
+    if (fixed.groups.length > 1) stages.push({ match: { ...every(fixed), all: false }, ...corrected });
+    const first = await this.search.firstFound(
+      stages.map((s) => s.match),
+      cap,
+      PER_PAGE,
+      offset,
+    );
+    const stage = first ? stages[first.stage] : undefined;
+    if (first && stage) return { found: { kind: 'words', ...stage, count: first.count }, ids: first.ids };
     // Parts of words ("atch"): the words as typed, lower case.
     const parts = text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
     const count = parts.length ? await this.search.partsCount(parts, cap) : 0;

@@ -32,12 +32,23 @@ export const TIERS: Pick<Match, 'field' | 'except'>[] = [
   { field: 'any', except: 'nameBrand' },
 ];
 
+/** The first stage of a search that found anything (`Search.firstFound`). */
+export interface FirstFound {
+  /** Its index in the stages given. */
+  stage: number;
+  /** How many products it matches, counted at most to the cap. */
+  count: number;
+  /** When the same read told it exactly, the page of ids in relevance order (TIERS), else null. */
+  ids: number[] | null;
+}
+
 export interface Search {
   /**
-   * How many products match, counting at most `cap`; with it, when the same read tells it exactly, the
-   * page of `limit` ids from `offset` in relevance order (TIERS), else null (`ranked` reads it).
+   * The stages of a search in turn (every word, the corrected words, any of them: `SearchAnswers`), the
+   * first that finds anything answering with its bounded count and, when the read tells it, the page of
+   * `limit` ids from `offset`; null when none finds anything.
    */
-  countPage(m: Match, cap: number, limit: number, offset: number): Promise<{ count: number; ids: number[] | null }>;
+  firstFound(stages: readonly Match[], cap: number, limit: number, offset: number): Promise<FirstFound | null>;
   /** One page of the matching ids in relevance order (TIERS). */
   ranked(m: Match, limit: number, offset: number): Promise<number[]>;
   /** A subquery of the matching ids, to combine with the other filters (`p.id in …`). */

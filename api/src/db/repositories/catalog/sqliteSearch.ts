@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../schema';
 import { FIELD_TAGS } from '../../../lib/searchText';
-import { NOTHING, TIERS, likeEscape, tieredPage, type Field, type Match, type Search, type TierHalf } from './searchIndex';
+import { NOTHING, TIERS, likeEscape, tieredPage, type Field, type FirstFound, type Match, type Search, type TierHalf } from './searchIndex';
 
 /** Words shorter than three letters cannot use a trigram index: they only narrow what the others found. */
 const MIN_INDEXED = 3;
@@ -31,7 +31,16 @@ export class SqliteSearch implements Search {
    * Separate statements: FTS5 does a query's work when its scan starts, so a part of one statement
    * guarded by a condition would still read its words.
    */
-  async countPage(m: Match, cap: number, limit: number, offset: number): Promise<{ count: number; ids: number[] | null }> {
+  async firstFound(stages: readonly Match[], cap: number, limit: number, offset: number): Promise<FirstFound | null> {
+    // In turn: a statement here is a call into the process's own SQLite, not a round trip.
+    for (const [stage, m] of stages.entries()) {
+      const { count, ids } = await this.countPage(m, cap, limit, offset);
+      if (count > 0) return { stage, count, ids };
+    }
+    return null;
+  }
+
+  private async countPage(m: Match, cap: number, limit: number, offset: number): Promise<{ count: number; ids: number[] | null }> {
     const count = await this.countIn(m, null, cap);
     if (count === 0) return { count, ids: [] };
     if (offset === 0) {
