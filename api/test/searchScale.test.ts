@@ -32,7 +32,7 @@ function watched() {
   return { repo, sent };
 }
 
-/** Statements that read the word index (FTS5 `products_search`, the tsvector `search_tsv` or the functions over it). */
+/** Statements that read a word index (FTS5 `products_search`, `products_pairs`; the tsvector `search_tsv` or the functions over it). */
 const wordReads = (sent: CompiledQuery[]) =>
   sent.filter((q) => /products_search\b|search_tsv|products_search_(page|first|stage)/.test(q.sql));
 

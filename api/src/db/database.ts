@@ -37,6 +37,8 @@ import * as m029 from './migrations/029_search_page';
 import * as m030 from './migrations/030_delivery_settings_version';
 import * as m031 from './migrations/031_search_word_pairs';
 import * as m032 from './migrations/032_search_word_counts';
+import * as m033 from './migrations/033_sqlite_search_pairs';
+import { searchWordPairs } from './searchWords';
 import { DEFAULT_PG_POOL_SIZE } from '../config';
 import { DatabaseUnavailableError, isConnectionFailure } from '../lib/errors';
 
@@ -67,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '030_delivery_settings_version': m030,
   '031_search_word_pairs': m031,
   '032_search_word_counts': m032,
+  '033_sqlite_search_pairs': m033,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -239,6 +242,10 @@ export function openDatabase(target: string, opts: { pgPoolSize?: number } = {})
   // commits on power loss). Costs one fsync per commit, which the order rate of one shop easily affords.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
+  // Migration 033's triggers index a product's word pairs through it.
+  sqlite.function('search_word_pairs', { deterministic: true }, (words: unknown) =>
+    searchWordPairs(typeof words === 'string' ? words : null),
+  );
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 

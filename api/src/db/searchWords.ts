@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { productSearchWords } from '../lib/searchText';
+import { PAIR_WORD_LIMIT } from './migrations/031_search_word_pairs';
 
 /**
  * Writing the search index's input (issue 36): `products.search_words` (the triggers of migration 010 index
@@ -61,4 +62,20 @@ export async function writeSearchWords(db: Db): Promise<number> {
     done += rows.length;
     after = rows[rows.length - 1]?.id ?? after;
   }
+}
+
+/**
+ * Every pair of a product's plain words (`search_words` less its tagged `0…` words), `0p` word `0` word,
+ * the two in code-unit order, as PostgreSQL's `search_word_pairs` (migration 031) makes them from the
+ * same words. SQLite calls it from its triggers (migration 033): each connection registers it
+ * (`openDatabase`), as SQLite's SQL cannot split a text into words inside a trigger.
+ */
+export function searchWordPairs(searchWords: string | null): string {
+  if (!searchWords) return '';
+  const plain = [
+    ...new Set(searchWords.split(' ').filter((w) => w !== '' && !w.startsWith('0') && [...w].length <= PAIR_WORD_LIMIT)),
+  ].sort();
+  const pairs: string[] = [];
+  for (let i = 0; i < plain.length; i += 1) for (let j = i + 1; j < plain.length; j += 1) pairs.push(`0p${plain[i]}0${plain[j]}`);
+  return pairs.join(' ');
 }

@@ -1,8 +1,17 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../schema';
 import { FIELD_TAGS } from '../../../lib/searchText';
-import { PAIR_WORD_LIMIT } from '../../migrations/031_search_word_pairs';
-import { TIERS, likeEscape, tieredPage, type Field, type FirstFound, type Match, type Search, type TierHalf } from './searchIndex';
+import {
+  TIERS,
+  likeEscape,
+  pairTokens,
+  tieredPage,
+  type Field,
+  type FirstFound,
+  type Match,
+  type Search,
+  type TierHalf,
+} from './searchIndex';
 
 /** PostgreSQL (PostgresSearch): a tier with at least this many matches is read by walking the newest products. */
 const DENSE_TIER = 2000;
@@ -66,21 +75,10 @@ export class PostgresSearch implements Search {
     return r.rows;
   }
 
-  /**
-   * The same search as pairs of words (`search_pairs`, migration 031): the first (rarest) group with each
-   * other group, either order, each pair any of the two groups' alternatives. Every pair found means every
-   * word found. Null when pairs cannot say it: one group, any word anywhere, a word the pairs leave out
-   * (tags start with `0`; over PAIR_WORD_LIMIT letters), or a word in two groups (no pair of a word with
-   * itself).
-   */
+  /** The search as a tsquery of pairs of words (`search_pairs`, migration 031: `pairTokens`), or null. */
   private pairs(m: Match): string | null {
-    const [first, ...rest] = m.groups.map((alts) => alts.map((a) => a.replace(/['\\]/g, '')));
-    if (!m.all || m.field !== 'any' || m.except || first === undefined || rest.length === 0) return null;
-    const all = [first, ...rest].flat();
-    if (all.some((w) => w === '' || w.startsWith('0') || [...w].length > PAIR_WORD_LIMIT)) return null;
-    if (rest.some((alts) => alts.some((w) => first.includes(w)))) return null;
-    const pair = (a: string, b: string) => `'0p${a}0${b}' | '0p${b}0${a}'`;
-    return rest.map((alts) => `(${first.flatMap((a) => alts.map((b) => pair(a, b))).join(' | ')})`).join(' & ');
+    const groups = pairTokens({ ...m, groups: m.groups.map((alts) => alts.map((a) => a.replace(/['\\]/g, ''))) });
+    return groups && groups.map((tokens) => `(${tokens.map((t) => `'${t}'`).join(' | ')})`).join(' & ');
   }
 
   /**

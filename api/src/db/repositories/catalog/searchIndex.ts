@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { SearchField } from '../../../lib/searchText';
+import { PAIR_WORD_LIMIT } from '../../migrations/031_search_word_pairs';
 
 /** Escapes LIKE wildcards; used with `escape '\'`, which SQLite and PostgreSQL both understand. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -90,3 +91,19 @@ export async function tieredPage(
 }
 
 export const NOTHING = sql`0 = 1`;
+
+/**
+ * A search of every word as pairs of words (the pairs indexes: migrations 031, 033): for each group after
+ * the first (rarest), the pair tokens of any of the first group's alternatives with any of its own, either
+ * order. A product holding a token of every group holds every word. Null when pairs cannot say it: one
+ * group, any word, a narrower field, a word the pairs leave out (starting with `0`, over PAIR_WORD_LIMIT
+ * letters), or a word in two groups (no pair of a word with itself).
+ */
+export function pairTokens(m: Match): string[][] | null {
+  const [first, ...rest] = m.groups;
+  if (!m.all || m.field !== 'any' || m.except || first === undefined || rest.length === 0) return null;
+  const all = [first, ...rest].flat();
+  if (all.some((w) => w === '' || w.startsWith('0') || [...w].length > PAIR_WORD_LIMIT)) return null;
+  if (rest.some((alts) => alts.some((w) => first.includes(w)))) return null;
+  return rest.map((alts) => first.flatMap((a) => alts.flatMap((b) => [`0p${a}0${b}`, `0p${b}0${a}`])));
+}

@@ -1,7 +1,18 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../schema';
 import { FIELD_TAGS } from '../../../lib/searchText';
-import { NOTHING, TIERS, likeEscape, tieredPage, type Field, type FirstFound, type Match, type Search, type TierHalf } from './searchIndex';
+import {
+  NOTHING,
+  TIERS,
+  likeEscape,
+  pairTokens,
+  tieredPage,
+  type Field,
+  type FirstFound,
+  type Match,
+  type Search,
+  type TierHalf,
+} from './searchIndex';
 
 /** Words shorter than three letters cannot use a trigram index: they only narrow what the others found. */
 const MIN_INDEXED = 3;
@@ -41,6 +52,15 @@ export class SqliteSearch implements Search {
   }
 
   private async countPage(m: Match, cap: number, limit: number, offset: number): Promise<{ count: number; ids: number[] | null }> {
+    const pairs = this.pairs(m);
+    if (pairs !== null) {
+      const counted = await sql<{ n: number }>`select count(*) as n from (
+        select rowid from products_pairs where products_pairs match ${pairs} limit ${cap})`.execute(this.db);
+      const count = Number(counted.rows[0]?.n ?? 0);
+      if (count === 0) return { count, ids: [] };
+      if (count < cap) return { count, ids: await this.pairsRanked(m, pairs, limit, offset) };
+      return { count, ids: offset === 0 ? await this.newestNamed(m, limit) : null };
+    }
     const count = await this.countIn(m, null, cap);
     if (count === 0) return { count, ids: [] };
     if (offset === 0) {
@@ -56,6 +76,42 @@ export class SqliteSearch implements Search {
         p.total_stock > 0 desc, m.rowid desc
       limit ${limit} offset ${offset}`.execute(this.db);
     return { count, ids: r.rows.map((row) => row.id) };
+  }
+
+  /** The search as an FTS5 query of `products_pairs` (migration 033: `pairTokens`), or null. */
+  private pairs(m: Match): string | null {
+    const groups = pairTokens(m);
+    return groups && groups.map((tokens) => `(${tokens.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`).join(' AND ');
+  }
+
+  /** A page of the newest in-stock name matches when there is a whole page of them, else null. */
+  private async newestNamed(m: Match, limit: number): Promise<number[] | null> {
+    const newest = await this.page({ groups: m.groups, all: m.all, field: 'name' }, true, limit, 0);
+    return newest.length === limit ? newest : null;
+  }
+
+  /**
+   * Every match of `pairs` (fewer than the cap) ranked in one statement, its tier (TIERS) read from each
+   * row's own indexed words: a few hundred rows, where the word index would read each word's whole list.
+   */
+  private async pairsRanked(m: Match, pairs: string, limit: number, offset: number): Promise<number[]> {
+    const has = (field: Field) =>
+      sql.join(
+        m.groups.map(
+          (alts) =>
+            sql`(${sql.join(
+              alts.map((a) => sql`instr(' ' || p.search_words || ' ', ${` ${FIELD_TAGS[field]}${a} `}) > 0`),
+              sql` or `,
+            )})`,
+        ),
+        sql` and `,
+      );
+    const r = await sql<{ id: number }>`
+      select m.rowid as id from products_pairs m cross join products p on p.id = m.rowid
+      where m.products_pairs match ${pairs}
+      order by case when ${has('name')} then 0 when ${has('nameBrand')} then 1 else 2 end, p.total_stock > 0 desc, m.rowid desc
+      limit ${limit} offset ${offset}`.execute(this.db);
+    return r.rows.map((row) => row.id);
   }
 
   async ranked(m: Match, limit: number, offset: number): Promise<number[]> {
