@@ -34,7 +34,7 @@ function watched() {
 
 /** Statements that read a word index (FTS5 `products_search`, `products_pairs`; the tsvector `search_tsv` or the functions over it). */
 const wordReads = (sent: CompiledQuery[]) =>
-  sent.filter((q) => /products_search\b|search_tsv|products_search_(page|first|stage)/.test(q.sql));
+  sent.filter((q) => /products_search\b|products_pairs|search_tsv|products_search_(page|first|stage)/.test(q.sql));
 
 describe('a search nobody typed before', () => {
   it.each(['classic charcoal watch', 'watch', 'maroon sarees wallet', 'classic charcoal wacth'])(

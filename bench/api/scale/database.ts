@@ -62,6 +62,21 @@ export async function prepareTarget(db: DbKind, size: number, ctx: TargetContext
   return target;
 }
 
+/**
+ * What PostgreSQL is given to keep in memory, and what the database holds: with `shared_buffers` short of
+ * the products and their indexes, every row a search reads is a system call into the OS's cache.
+ */
+export async function pgMemory(target: Target): Promise<string> {
+  if (target.kind !== 'postgres') return '';
+  return pgAdmin(target.url, async (c) => {
+    const r = await c.query<{ buffers: string; size: string }>(
+      "select current_setting('shared_buffers') as buffers, pg_size_pretty(pg_database_size(current_database())) as size",
+    );
+    const row = r.rows[0];
+    return row ? `shared_buffers ${row.buffers}, database ${row.size}` : '';
+  });
+}
+
 /** Removes the database of one size (the SQLite file and its journal, or the PostgreSQL database). */
 export async function dropTarget(target: Target, ctx: TargetContext): Promise<void> {
   if (target.kind === 'sqlite') {

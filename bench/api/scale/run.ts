@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { machine, saveResult } from '../../lib/results.mjs';
-import { dropTarget, prepareTarget, type Target } from './database';
+import { dropTarget, pgMemory, prepareTarget, type Target } from './database';
 import { measureOne } from './measureOne';
 import { scaleOptions, type DbKind, type ScaleOptions } from './options';
 import { figuresTable, growthRows, summarise } from './report';
@@ -25,7 +25,11 @@ const log = (s: string) => console.log(`[scale] ${s}`);
 async function measureDatabase(opts: ScaleOptions, db: DbKind, dir: string): Promise<Row[]> {
   const ctx = { dir, pgUrl: opts.pgUrl ?? '', prefix: opts.pgPrefix, apiDir: opts.apiDir, grow: opts.grow, log };
   const targets = new Map<number, Target>();
-  for (const size of opts.sizes) targets.set(size, await prepareTarget(db, size, ctx));
+  for (const size of opts.sizes) {
+    const target = await prepareTarget(db, size, ctx);
+    targets.set(size, target);
+    if (target.kind === 'postgres') log(`${db} ${size}: ${await pgMemory(target)}`);
+  }
   const instances = db === 'postgres' ? opts.instances : 1;
   const rows: Row[] = [];
   for (let round = 1; round <= opts.rounds; round += 1) {
