@@ -9,6 +9,7 @@ import {
   type Field,
   type FirstFound,
   type Match,
+  type PageRows,
   type Search,
   type TierHalf,
 } from './searchIndex';
@@ -88,17 +89,25 @@ export class PostgresSearch implements Search {
    * their in-stock name matches there are often the first page. Sparse ones are read once from a GIN index
    * (the pairs' when `pairs` can say the stage), at most SPARSE_BOUND, counted and ranked from that read.
    */
-  async firstFound(stages: readonly Match[], cap: number, limit: number, offset: number): Promise<FirstFound | null> {
+  async firstFound(stages: readonly Match[], cap: number, limit: number, offset: number, pageRows?: PageRows): Promise<FirstFound | null> {
     if (stages.length === 0) return null;
     const of = (field: Field) => stages.map((m) => this.query({ groups: m.groups, all: m.all, field }));
     const floored = stages.map((m) => !m.all || m.groups.length === 1);
-    const r = await sql<{ stage: number | null; matches: number; page: number[] | null }>`select stage, matches, page
-      from products_search_first(${stages.map((m) => this.query(m))}::tsquery[], ${of('name')}::tsquery[], ${of('nameBrand')}::tsquery[],
+    const found = sql`products_search_first(${stages.map((m) => this.query(m))}::tsquery[], ${of('name')}::tsquery[], ${of('nameBrand')}::tsquery[],
         ${stages.map((m) => this.pairs(m))}::tsquery[], ${floored}::boolean[],
-        ${PROBE}, ${DENSE_PROBE}, ${SPARSE_BOUND}, ${cap}, ${limit}, ${offset})`.execute(this.db);
-    const row = r.rows[0];
-    if (!row || row.stage === null) return null;
-    return { stage: row.stage, count: Number(row.matches), ids: row.page };
+        ${PROBE}, ${DENSE_PROBE}, ${SPARSE_BOUND}, ${cap}, ${limit}, ${offset})`;
+    type Row = { search_stage: number | null; search_matches: number; search_page: number[] | null } & Record<string, unknown>;
+    // The page's rows joined to the answer (one row each; one row of nulls for none): no second round trip.
+    const r = pageRows
+      ? await sql<Row>`select s.stage as search_stage, s.matches as search_matches, s.page as search_page, x.*
+          from ${found} s left join lateral ${pageRows(sql<number[]>`s.page`)} x on true`.execute(this.db)
+      : await sql<Row>`select stage as search_stage, matches as search_matches, page as search_page from ${found}`.execute(this.db);
+    const first = r.rows[0];
+    if (!first || first.search_stage === null) return null;
+    const answer: FirstFound = { stage: first.search_stage, count: Number(first.search_matches), ids: first.search_page };
+    if (pageRows && first.search_page !== null)
+      answer.rows = r.rows.flatMap(({ search_stage: _s, search_matches: _m, search_page: _p, ...row }) => (row.id == null ? [] : [row]));
+    return answer;
   }
 
   /**

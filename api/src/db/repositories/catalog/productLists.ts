@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LIST_TOTAL_CAP, type ProductPage } from '@storefront/contract';
 import type { Database } from '../../schema';
 import { CHANGE, type CatalogCache } from '../../../lib/cache';
-import { CatalogTables, PER_PAGE, type ProductRecord } from './products';
+import { CatalogTables, PER_PAGE, type ProductRecord, type ProductRow, type VariationRow } from './products';
 import type { SearchAnswers } from './searchAnswers';
 
 /** A page of a list or a search: the wire's page with the products as records (domain/wire shapes them). */
@@ -89,7 +89,9 @@ export class ProductLists extends CatalogTables {
     const offset = (q.page - 1) * PER_PAGE;
     const { page: _page, sortBy: _sort, search, ...rest } = q;
     const onlySearch = search !== undefined && Object.values(rest).every((v) => v === undefined);
-    const resolved = search === undefined ? null : await this.answers.resolve(search, offset);
+    // A search alone: its page's rows come in the search's own statement where the database can do it.
+    const pageRows = onlySearch ? (ids: RawBuilder<number[]>) => this.baseProducts().where(sql<boolean>`p.id = any(${ids})`) : undefined;
+    const resolved = search === undefined ? null : await this.answers.resolve(search, offset, pageRows);
     const found = resolved?.found ?? null;
     let counted: number;
     let products: ProductRecord[];
@@ -100,7 +102,8 @@ export class ProductLists extends CatalogTables {
       if (found.kind === 'words') ids = resolved?.ids ?? (await this.answers.search.ranked(found.match, PER_PAGE, offset));
       else if (found.kind === 'parts' && (capped || offset < counted))
         ids = await this.answers.search.partsPage(found.words, !capped, PER_PAGE, offset);
-      products = await this.byIdsInOrder(ids);
+      const rows = resolved?.rows as (ProductRow & { variations?: VariationRow[] })[] | undefined;
+      products = rows ? await this.inOrder(ids, rows) : await this.byIdsInOrder(ids);
     } else {
       let query = this.filtered(q);
       if (found) query = query.where('p.id', 'in', this.answers.matching(found));

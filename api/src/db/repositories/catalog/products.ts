@@ -120,8 +120,12 @@ export class CatalogTables {
   /** Products with their variations, in the order of `ids`; a hidden one is left out (search's ranked ids). */
   protected async byIdsInOrder(ids: number[]): Promise<ProductRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.baseProducts().where('p.id', 'in', ids).where('p.hidden', '=', 0).execute();
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    return this.inOrder(ids, await this.baseProducts().where('p.id', 'in', ids).execute());
+  }
+
+  /** These rows as products in the order of `ids`; a hidden one is left out. */
+  protected inOrder(ids: number[], rows: (ProductRow & { variations?: VariationRow[] })[]): Promise<ProductRecord[]> {
+    const byId = new Map(rows.filter((r) => !r.hidden).map((r) => [r.id, r]));
     return this.withVariations(ids.flatMap((id) => byId.get(id) ?? []));
   }
 }

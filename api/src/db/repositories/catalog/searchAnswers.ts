@@ -15,7 +15,7 @@ import {
   type Synonyms,
 } from '../../../lib/searchText';
 import { PER_PAGE } from './products';
-import { NOTHING, type Match, type Search } from './searchIndex';
+import { NOTHING, type Match, type PageRows, type Search } from './searchIndex';
 
 /**
  * What a search is answered with (issue 36), in order: all its words; all its words with misspelt ones
@@ -26,6 +26,16 @@ export type Resolved =
   | { kind: 'words'; match: Match; count: number; corrected?: string }
   | { kind: 'parts'; words: string[]; count: number }
   | { kind: 'none'; count: 0 };
+
+/**
+ * A search worked out: how it is answered; when this call worked it out and the same read told them, the
+ * page of ids from the offset asked for, and (PostgreSQL, with `PageRows`) that page's rows.
+ */
+export interface Loaded {
+  found: Resolved;
+  ids: number[] | null;
+  rows?: Record<string, unknown>[];
+}
 
 /** Works out how a search is answered (Resolved), through the database's own index (`search`). */
 export class SearchAnswers {
@@ -47,17 +57,16 @@ export class SearchAnswers {
    * worked it out and the same read told it, the page of ids from `offset` (a kept answer has none: the
    * page is read afresh, in stock first as the stock is now).
    */
-  async resolve(text: string, offset: number): Promise<{ found: Resolved; ids: number[] | null }> {
-    let ids: number[] | null = null;
+  async resolve(text: string, offset: number, pageRows?: PageRows): Promise<Loaded> {
+    let loaded: Loaded | null = null;
     const found = await this.cache.lasting(`search:${text}`, async () => {
-      const loaded = await this.loadResolved(text, offset);
-      ids = loaded.ids;
+      loaded = await this.loadResolved(text, offset, pageRows);
       return loaded.found;
     });
-    return { found, ids };
+    return loaded ?? { found, ids: null };
   }
 
-  private async loadResolved(text: string, offset: number): Promise<{ found: Resolved; ids: number[] | null }> {
+  private async loadResolved(text: string, offset: number, pageRows?: PageRows): Promise<Loaded> {
     const none = { found: { kind: 'none', count: 0 } as const, ids: null };
     const synonyms = await this.synonyms();
     const plan = planSearch(text, synonyms);
@@ -86,9 +95,10 @@ export class SearchAnswers {
       cap,
       PER_PAGE,
       offset,
+      pageRows,
     );
     const stage = first ? stages[first.stage] : undefined;
-    if (first && stage) return { found: { kind: 'words', ...stage, count: first.count }, ids: first.ids };
+    if (first && stage) return { found: { kind: 'words', ...stage, count: first.count }, ids: first.ids, rows: first.rows };
     // Parts of words ("atch"): the words as typed, lower case.
     const parts = text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
     const count = parts.length ? await this.search.partsCount(parts, cap) : 0;

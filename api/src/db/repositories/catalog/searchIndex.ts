@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { SearchField } from '../../../lib/searchText';
 import { PAIR_WORD_LIMIT } from '../../migrations/031_search_word_pairs';
 
@@ -41,7 +41,15 @@ export interface FirstFound {
   count: number;
   /** When the same read told it exactly, the page of ids in relevance order (TIERS), else null. */
   ids: number[] | null;
+  /** With `PageRows`, where the database read them in the same statement: the page's rows, in no order. */
+  rows?: Record<string, unknown>[];
 }
+
+/**
+ * The rows of a page of ids (`ids`: an integer array in SQL), as a subquery the search can join: on
+ * PostgreSQL the page then comes in the search's own round trip (one statement instead of two).
+ */
+export type PageRows = (ids: RawBuilder<number[]>) => Expression<unknown>;
 
 export interface Search {
   /**
@@ -49,7 +57,7 @@ export interface Search {
    * first that finds anything answering with its bounded count and, when the read tells it, the page of
    * `limit` ids from `offset`; null when none finds anything.
    */
-  firstFound(stages: readonly Match[], cap: number, limit: number, offset: number): Promise<FirstFound | null>;
+  firstFound(stages: readonly Match[], cap: number, limit: number, offset: number, pageRows?: PageRows): Promise<FirstFound | null>;
   /** One page of the matching ids in relevance order (TIERS). */
   ranked(m: Match, limit: number, offset: number): Promise<number[]>;
   /** A subquery of the matching ids, to combine with the other filters (`p.id in …`). */

@@ -43,7 +43,8 @@ export class SqliteSearch implements Search {
    * guarded by a condition would still read its words.
    */
   async firstFound(stages: readonly Match[], cap: number, limit: number, offset: number): Promise<FirstFound | null> {
-    // In turn: a statement here is a call into the process's own SQLite, not a round trip.
+    // In turn, the page's rows read afterwards: a statement here is a call into the process's own SQLite,
+    // not a round trip.
     for (const [stage, m] of stages.entries()) {
       const { count, ids } = await this.countPage(m, cap, limit, offset);
       if (count > 0) return { stage, count, ids };
