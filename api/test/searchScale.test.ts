@@ -188,3 +188,32 @@ describe('a word held by the cap or more', () => {
     if (isPostgres(t.db)) expect(await kept()).toEqual(await recount());
   });
 });
+
+describe('a word only the newest products hold', () => {
+  it('is counted exactly, and on PostgreSQL without walking every product', async () => {
+    const newest = (await t.db.selectFrom('products').select('id').orderBy('id', 'desc').limit(60).execute()).map((r) => r.id);
+    await sql`update products set search_words = search_words || ' zzlately' where id in (${sql.join(newest)})`.execute(t.db);
+    // In the word list too, as the seed and `search reindex` write it: a word no product holds is not looked for.
+    await t.db.insertInto('search_terms').values({ term: 'zzlately', products: 60 }).execute();
+    const page = await watched().repo.listProducts({ search: 'zzlately', page: 1 });
+    expect({ total: page.total, capped: page.total_capped }).toEqual({ total: 60, capped: false });
+    if (!isPostgres(t.db)) return;
+    // Dense among the newest 1,000 (60 of them), 60 in all: walked through at most `walk` products, then
+    // counted through the word index. Before, the walk went on through every product to look for 1,001.
+    const { products } = (await sql<{ products: number }>`select count(*)::int as products from products`.execute(t.db)).rows[0]!;
+    await t.db.transaction().execute(async (trx) => {
+      // Rows read by this transaction's statements so far (counted from here: the counts may hold earlier ones).
+      const fetched = async () =>
+        (
+          await sql<{ fetched: number }>`select (idx_tup_fetch + seq_tup_read)::int as fetched
+            from pg_stat_xact_user_tables where relname = 'products'`.execute(trx)
+        ).rows[0]?.fetched ?? 0;
+      const before = await fetched();
+      const r = await sql<{ matches: number }>`select matches from products_search_first(
+        array['zzlately']::tsquery[], array['0nzzlately']::tsquery[], array['0bzzlately']::tsquery[], array[null]::tsquery[],
+        array[false], 1000, 20, 2000, 100, ${LIST_TOTAL_CAP + 1}, 12, 0)`.execute(trx);
+      expect(r.rows[0]?.matches).toBe(60);
+      expect((await fetched()) - before).toBeLessThan(products);
+    });
+  });
+});

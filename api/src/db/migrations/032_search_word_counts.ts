@@ -68,7 +68,8 @@ export async function up(db: Db): Promise<void> {
 
 /**
  * `products_search_stage`: 031's `products_search_page` with `known`, a floor of the matches (0: none
- * known). Dense words at or past the cap are not walked to be counted.
+ * known). Dense words at or past the cap are not walked to be counted; others are walked through at most
+ * the newest `walk` products, then counted through the word index if the cap was not reached there.
  * `products_search_first`: the stages in turn; `stage` is the first (from 0) that found anything, else null.
  * `floored[i]`: stage i finds at least as many products as its commonest lexeme (any word; one word).
  */
@@ -76,7 +77,7 @@ async function searchFunctions(db: Db): Promise<void> {
   await sql`
     create function products_search_stage(
       q tsquery, name_q tsquery, brand_q tsquery, pairs tsquery, known integer,
-      probe integer, dense integer, bound integer, cap integer, lim integer, skip integer,
+      probe integer, dense integer, bound integer, walk integer, cap integer, lim integer, skip integer,
       out matches integer, out page integer[])
     language plpgsql stable
     set enable_seqscan = off
@@ -114,8 +115,14 @@ async function searchFunctions(db: Db): Promise<void> {
           matches := cap;
         else
           select count(*) into matches
-            from (select 1 from (select p.id, p.search_tsv from products p order by p.id desc) w
+            from (select 1 from (select p.id, p.search_tsv from products p order by p.id desc limit walk) w
                    where w.search_tsv @@ q limit cap) x;
+          if matches < cap then
+            -- Dense among the newest only (a new collection's word): counted through the word index
+            -- rather than by walking every product (all 1,000,000 for a word only the newest hold).
+            perform set_config('enable_indexscan', 'off', true);
+            select count(*) into matches from (select 1 from products p where p.search_tsv @@ q limit cap) x;
+          end if;
         end if;
         if skip > 0 or coalesce(cardinality(page), 0) < lim then page := null; end if;
         return;
@@ -133,7 +140,7 @@ async function searchFunctions(db: Db): Promise<void> {
   await sql`
     create function products_search_first(
       qs tsquery[], name_qs tsquery[], brand_qs tsquery[], pairs tsquery[], floored boolean[],
-      probe integer, dense integer, bound integer, cap integer, lim integer, skip integer,
+      probe integer, dense integer, bound integer, walk integer, cap integer, lim integer, skip integer,
       out stage integer, out matches integer, out page integer[])
     language plpgsql stable
     as $$
@@ -148,7 +155,7 @@ async function searchFunctions(db: Db): Promise<void> {
            where c.lexeme in (select l[1] from regexp_matches(qs[i]::text, '''([^'']+)''', 'g') l);
         end if;
         select s.matches, s.page into matches, page
-          from products_search_stage(qs[i], name_qs[i], brand_qs[i], pairs[i], known, probe, dense, bound, cap, lim, skip) s;
+          from products_search_stage(qs[i], name_qs[i], brand_qs[i], pairs[i], known, probe, dense, bound, walk, cap, lim, skip) s;
         if matches > 0 then
           stage := i - 1;
           return;
@@ -161,10 +168,10 @@ async function searchFunctions(db: Db): Promise<void> {
 
 export async function down(db: Db): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await sql`drop function if exists products_search_first(tsquery[], tsquery[], tsquery[], tsquery[], boolean[], integer, integer, integer, integer, integer, integer)`.execute(
+  await sql`drop function if exists products_search_first(tsquery[], tsquery[], tsquery[], tsquery[], boolean[], integer, integer, integer, integer, integer, integer, integer)`.execute(
     db,
   );
-  await sql`drop function if exists products_search_stage(tsquery, tsquery, tsquery, tsquery, integer, integer, integer, integer, integer, integer, integer)`.execute(
+  await sql`drop function if exists products_search_stage(tsquery, tsquery, tsquery, tsquery, integer, integer, integer, integer, integer, integer, integer, integer)`.execute(
     db,
   );
   for (const t of ['insert', 'delete', 'update'])

@@ -21,6 +21,11 @@ const PROBE = 1000;
 const DENSE_PROBE = 20;
 /** PostgreSQL: a sparse search with fewer matches than this is counted and ranked from one read of them. */
 const SPARSE_BOUND = 2000;
+/**
+ * PostgreSQL: a dense search's count walks at most this many of the newest products (about 5 ms); short
+ * of the cap there, its words are dense only lately and the word index counts them.
+ */
+export const DENSE_WALK = 10_000;
 
 /** PostgreSQL: `search_tsv` of `search_words` (GIN; migration 010); `search_doc` substrings (pg_trgm GIN) for parts of words (migration 004). */
 export class PostgresSearch implements Search {
@@ -95,7 +100,7 @@ export class PostgresSearch implements Search {
     const floored = stages.map((m) => !m.all || m.groups.length === 1);
     const found = sql`products_search_first(${stages.map((m) => this.query(m))}::tsquery[], ${of('name')}::tsquery[], ${of('nameBrand')}::tsquery[],
         ${stages.map((m) => this.pairs(m))}::tsquery[], ${floored}::boolean[],
-        ${PROBE}, ${DENSE_PROBE}, ${SPARSE_BOUND}, ${cap}, ${limit}, ${offset})`;
+        ${PROBE}, ${DENSE_PROBE}, ${SPARSE_BOUND}, ${DENSE_WALK}, ${cap}, ${limit}, ${offset})`;
     type Row = { search_stage: number | null; search_matches: number; search_page: number[] | null } & Record<string, unknown>;
     // The page's rows joined to the answer (one row each; one row of nulls for none): no second round trip.
     const r = pageRows
