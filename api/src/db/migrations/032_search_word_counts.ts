@@ -89,17 +89,27 @@ async function searchFunctions(db: Db): Promise<void> {
       newest integer;
     begin
       if pairs is not null then
+        -- Read first: a search of several words mostly has fewer matches than bound, all ranked here
+        -- (031 first counted the pairs among the newest products: a second read of the same lists).
+        perform set_config('enable_indexscan', 'off', true);
+        select count(*),
+               (array_agg(m.id order by m.tier, m.in_stock desc, m.id desc))[skip + 1:skip + lim]
+          into matches, page
+          from (select p.id, p.total_stock > 0 as in_stock,
+                       case when p.search_tsv @@ name_q then 0 when p.search_tsv @@ brand_q then 1 else 2 end as tier
+                  from products p where p.search_pairs @@ pairs and (p.search_tsv @@ q) is true limit bound) m;
+        if matches < bound then
+          page := coalesce(page, '{}');
+          matches := least(matches, cap);
+          return;
+        end if;
+        -- As many as bound: dense among the newest products (walked below), or common but spread out.
+        perform set_config('enable_indexscan', 'on', true);
         select n.id into newest from products n order by n.id desc offset probe - 1 limit 1;
         perform set_config('enable_indexscan', 'off', true);
         select count(*) into sampled from products p where p.search_pairs @@ pairs and p.id >= coalesce(newest, 0);
         if sampled < dense then
-          select count(*),
-                 (array_agg(m.id order by m.tier, m.in_stock desc, m.id desc))[skip + 1:skip + lim]
-            into matches, page
-            from (select p.id, p.total_stock > 0 as in_stock,
-                         case when p.search_tsv @@ name_q then 0 when p.search_tsv @@ brand_q then 1 else 2 end as tier
-                    from products p where p.search_pairs @@ pairs and (p.search_tsv @@ q) is true limit bound) m;
-          page := case when matches >= bound then null else coalesce(page, '{}') end;
+          page := null;
           matches := least(matches, cap);
           return;
         end if;
