@@ -18,3 +18,4 @@ export * from './delivery';
 export * from './cod';
 export * from './gst';
 export * from './shopSettings';
+export * from './searchSynonyms';
