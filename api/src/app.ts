@@ -32,6 +32,7 @@ import { staffMemberRoutes } from './routes/staff/members';
 import { staffOrderRoutes } from './routes/staff/orders';
 import { staffCatalogueRoutes } from './routes/staff/catalogue';
 import { staffSettingsRoutes } from './routes/staff/settings';
+import { staffSearchRoutes } from './routes/staff/search';
 
 export interface AppOptions {
   config: Config;
@@ -148,6 +149,7 @@ async function registerRoutes(app: FastifyInstance, opts: AppOptions): Promise<v
           await staff.register(staffOrderRoutes);
           await staff.register(staffCatalogueRoutes);
           await staff.register(staffSettingsRoutes);
+          await staff.register(staffSearchRoutes);
         },
         { prefix: '/staff' },
       );

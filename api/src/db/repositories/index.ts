@@ -18,6 +18,7 @@ import { StoreAdminRepository } from './storeAdmin';
 import { DeliveryRepository } from './delivery';
 import { AddressRepository } from './addresses';
 import { InvoiceRepository } from './invoices';
+import { SynonymRepository } from './synonyms';
 
 /** Every repository over one executor: the database, or a transaction (checkout, cancel, payment). */
 export interface Repositories {
@@ -37,6 +38,7 @@ export interface Repositories {
   delivery: DeliveryRepository;
   addresses: AddressRepository;
   invoices: InvoiceRepository;
+  synonyms: SynonymRepository;
 }
 
 /** `cache`: the app's one catalogue cache (none when omitted, as in the seed). */
@@ -58,5 +60,6 @@ export function createRepositories(db: Kysely<Database>, clock: Clock, cache?: C
     delivery: new DeliveryRepository(db, clock),
     addresses: new AddressRepository(db, clock),
     invoices: new InvoiceRepository(db),
+    synonyms: new SynonymRepository(db),
   };
 }
