@@ -50,7 +50,7 @@ describe('search synonyms', () => {
     expect(callsOf(synonymsApi, 'add')).toHaveLength(0);
   });
 
-  it('shows the API’s refusal under the words and keeps them', async () => {
+  it('shows the API’s refusal under its field (the words or the kind) and keeps the words', async () => {
     const synonyms = createFakeSearchSynonymsApi({ refuseAdd: { words: SYNONYM_MESSAGES.oneWordEach } });
     const { user } = renderAdmin('/admin/search-synonyms', { signedInAs: 1, synonyms });
     const form = await screen.findByRole('form', { name: 'Add synonyms' });
@@ -61,6 +61,12 @@ describe('search synonyms', () => {
     expect(callsOf(synonyms, 'add')).toHaveLength(1);
     expect(within(form).getByLabelText('Words')).toHaveValue('t-shirt, tee');
     expect(entries()).toEqual(['saree, sari', 'red: maroon, wine, crimson']);
+
+    synonyms.state.refuseAdd = { kind: SYNONYM_MESSAGES.kind };
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    const kind = within(form).getByRole('group', { name: 'Kind' });
+    expect(await within(kind).findByText(SYNONYM_MESSAGES.kind)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Words')).toHaveValue('t-shirt, tee');
   });
 
   it('removes an entry once the owner confirms, and keeps it when they do not', async () => {
