@@ -120,9 +120,7 @@ function AddSynonymForm({ store }: { store: SearchSynonymsStore }) {
         idPrefix="adm-synonym"
         label="Words"
         required
-        maxLength={SYNONYM_WORDS_MAX}
-        placeholder={KIND_TEXT[kind]?.example}
-        hint={`For example: ${KIND_TEXT[kind]?.example ?? KIND_TEXT.same.example}`}
+        hint={`For example: ${KIND_TEXT[kind].example}. At most ${SYNONYM_WORDS_MAX} characters.`}
         {...form.field('words')}
       />
       <button type="submit" className="adm-btn" disabled={form.submitting}>
