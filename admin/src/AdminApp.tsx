@@ -11,6 +11,7 @@ import { SettingsPage } from './pages/SettingsPage';
 import { StaffPage } from './pages/StaffPage';
 import { ActivityPage } from './pages/ActivityPage';
 import { DeliverySettingsPage } from './pages/DeliverySettingsPage';
+import { SearchSynonymsPage } from './pages/SearchSynonymsPage';
 
 /** The back office with its staff session: the sign-in until a member is in, then its pages. */
 export function AdminApp({ admin }: { admin: Admin }) {
@@ -48,6 +49,7 @@ const Frame = observer(function Frame() {
           {session.isOwner && <NavLink to={paths.admin.staff}>Staff</NavLink>}
           {session.isOwner && <NavLink to={paths.admin.activity}>Activity</NavLink>}
           {session.isOwner && <NavLink to={paths.admin.delivery}>Delivery &amp; GST</NavLink>}
+          {session.isOwner && <NavLink to={paths.admin.synonyms}>Search synonyms</NavLink>}
         </nav>
         <p className="adm-who">
           <span>
@@ -67,6 +69,7 @@ const Frame = observer(function Frame() {
         <Route path="staff" element={session.isOwner ? <StaffPage /> : <OwnerOnly />} />
         <Route path="activity" element={session.isOwner ? <ActivityPage /> : <OwnerOnly />} />
         <Route path="delivery" element={session.isOwner ? <DeliverySettingsPage /> : <OwnerOnly />} />
+        <Route path="search-synonyms" element={session.isOwner ? <SearchSynonymsPage /> : <OwnerOnly />} />
         <Route path="*" element={<Navigate to={paths.admin.orders} replace />} />
       </Routes>
     </>

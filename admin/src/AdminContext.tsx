@@ -1,6 +1,13 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { createApiClient, type ApiConnection } from '@storefront/shared';
-import { createShopSettingsApi, createStaffApi, type ShopSettingsApi, type StaffApi } from '@storefront/shared/staff';
+import {
+  createSearchSynonymsApi,
+  createShopSettingsApi,
+  createStaffApi,
+  type SearchSynonymsApi,
+  type ShopSettingsApi,
+  type StaffApi,
+} from '@storefront/shared/staff';
 import { StaffSessionStore, type SessionStorageLike } from './stores/StaffSessionStore';
 
 /** The back office's own API object and staff session (one per page). */
@@ -8,6 +15,8 @@ export interface Admin {
   api: StaffApi;
   /** The owner's delivery, COD and GST settings (issue 39), over the same staff client. */
   settings: ShopSettingsApi;
+  /** The owner's search synonyms (issue 36), over the same staff client. */
+  synonyms: SearchSynonymsApi;
   session: StaffSessionStore;
 }
 
@@ -38,5 +47,5 @@ export function createAdmin(connection: ApiConnection, storage: SessionStorageLi
   const api = createStaffApi(client);
   const session = new StaffSessionStore(api, storage);
   holder.session = session;
-  return { api, settings: createShopSettingsApi(client), session };
+  return { api, settings: createShopSettingsApi(client), synonyms: createSearchSynonymsApi(client), session };
 }

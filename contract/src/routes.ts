@@ -257,6 +257,8 @@ export const paths = {
     settings: '/admin/settings',
     /** The owner's delivery, COD and GST settings (issue 39). */
     delivery: '/admin/delivery',
+    /** The owner's search synonyms (issue 36). */
+    synonyms: '/admin/search-synonyms',
     staff: '/admin/staff',
     activity: '/admin/activity',
   },

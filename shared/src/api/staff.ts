@@ -130,3 +130,4 @@ export function createStaffApi(c: ApiClient): StaffApi {
   });
 }
 export * from './shopSettings';
+export * from './searchSynonyms';
