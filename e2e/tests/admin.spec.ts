@@ -169,6 +169,7 @@ test('the back office works on a phone: every page fits 375 px without sideways 
     ['/admin/staff', 'Staff'],
     ['/admin/activity', 'Activity'],
     ['/admin/delivery', 'Delivery, COD and GST'],
+    ['/admin/search-synonyms', 'Search synonyms'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
@@ -176,4 +177,46 @@ test('the back office works on a phone: every page fits 375 px without sideways 
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
   }
   await phone.close();
+});
+
+test('the owner adds a search synonym in the back office; the shop finds by it on the next search, and not once it is removed', async ({
+  browser,
+  page,
+}) => {
+  // A word of this run's own: it finds nothing until the owner says it means sunglasses.
+  const word = `chashma${Date.now().toString(36)}`;
+  const shop = page.locator('[data-remote="catalog"][data-module="Shop"]');
+  const names = async (text = word) => {
+    await page.goto(`/shop?search=${text}`);
+    await expect(shop.getByText(/^(Showing \d+–\d+ of \d+ products?|No products found for .*)$/)).toBeVisible();
+    return shop.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 2 }).allTextContents();
+  };
+  expect(await names()).toEqual([]);
+
+  const staffContext = await browser.newContext();
+  const admin = await staffContext.newPage();
+  await staffSignIn(admin);
+  await admin.goto('/admin/search-synonyms');
+  const form = admin.getByRole('form', { name: 'Add synonyms' });
+  // The form's own check first: one word is not an entry; what was typed stays.
+  await form.getByRole('textbox', { name: 'Words' }).fill(word);
+  await form.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(form.getByText('Write at least two words, separated by commas')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Words' })).toHaveValue(word);
+  await form.getByRole('textbox', { name: 'Words' }).fill(`sunglasses, ${word}`);
+  await form.getByRole('button', { name: 'Add', exact: true }).click();
+  const entry = admin.getByRole('listitem', { name: `sunglasses, ${word}` });
+  await expect(entry).toBeVisible();
+  try {
+    // Every API process reads the change within its poll; the host's rendered page follows the change log.
+    await expect.poll(async () => (await names()).length, { timeout: 5000, intervals: [250] }).toBeGreaterThan(0);
+    // The same meaning: the very products a search for sunglasses lists, in the same order.
+    expect(await names()).toEqual(await names('sunglasses'));
+  } finally {
+    await entry.getByRole('button', { name: 'Remove' }).click();
+    await entry.getByRole('button', { name: 'Yes, remove' }).click();
+    await expect(entry).toHaveCount(0);
+    await staffContext.close();
+  }
+  await expect.poll(async () => (await names()).length, { timeout: 5000, intervals: [250] }).toBe(0);
 });
