@@ -64,6 +64,22 @@ describe('a search nobody typed before', () => {
   );
 });
 
+describe('a search read again', () => {
+  it('reads its next pages, total kept, in one statement on PostgreSQL (SQLite: two reads of the word indexes)', async () => {
+    const { repo, sent } = watched();
+    // Two words, about 100 of the 1,500 products: read as pairs, every match at once.
+    const first = await repo.listProducts({ search: 'leather belt', page: 1 });
+    expect(first.total).toBeGreaterThan(36);
+    for (const n of [2, 3]) {
+      sent.length = 0;
+      const page = await repo.listProducts({ search: 'leather belt', page: n });
+      expect(page.products).toHaveLength(12);
+      if (isPostgres(t.db)) expect(sent.length).toBe(1);
+      else expect(wordReads(sent).length).toBeLessThanOrEqual(2);
+    }
+  });
+});
+
 describe('products read for a page', () => {
   it('come without the search columns (PostgreSQL: search_doc, search_tsv, search_pairs: KB per row nobody reads)', async () => {
     const page = await watched().repo.listProducts({ search: 'classic charcoal watch', page: 1 });
@@ -116,7 +132,8 @@ describe('ranking at scale', () => {
       expect(page.total_capped).toBe(order.length > LIST_TOTAL_CAP);
       expect(page.products.map((p) => p.id)).toEqual(order.slice((n - 1) * 12, n * 12));
     }
-    // The same pages from a repository that kept the search's plan and total (read by `ranked`).
+    // The same pages from a repository that kept the search's plan and total (read again through the
+    // one statement when it can tell the page, else by `ranked`).
     const { repo } = watched();
     await repo.listProducts({ search: text, page: 1 });
     for (const n of [...new Set([1, 2, 3, pages])]) {
@@ -211,7 +228,7 @@ describe('a word only the newest products hold', () => {
       const before = await fetched();
       const r = await sql<{ matches: number }>`select matches from products_search_first(
         array['zzlately']::tsquery[], array['0nzzlately']::tsquery[], array['0bzzlately']::tsquery[], array[null]::tsquery[],
-        array[false], 1000, 20, 2000, 100, ${LIST_TOTAL_CAP + 1}, 12, 0)`.execute(trx);
+        array[false], null, 1000, 20, 2000, 100, ${LIST_TOTAL_CAP + 1}, 12, 0)`.execute(trx);
       expect(r.rows[0]?.matches).toBe(60);
       expect((await fetched()) - before).toBeLessThan(products);
     });

@@ -71,6 +71,7 @@ export async function up(db: Db): Promise<void> {
  * known). Dense words at or past the cap are not walked to be counted; others are walked through at most
  * the newest `walk` products, then counted through the word index if the cap was not reached there.
  * `products_search_first`: the stages in turn; `stage` is the first (from 0) that found anything, else null.
+ * `known_total`: a total already counted (a kept search read again: one stage), else null.
  * `floored[i]`: stage i finds at least as many products as its commonest lexeme (any word; one word).
  */
 async function searchFunctions(db: Db): Promise<void> {
@@ -149,7 +150,7 @@ async function searchFunctions(db: Db): Promise<void> {
     end $$`.execute(db);
   await sql`
     create function products_search_first(
-      qs tsquery[], name_qs tsquery[], brand_qs tsquery[], pairs tsquery[], floored boolean[],
+      qs tsquery[], name_qs tsquery[], brand_qs tsquery[], pairs tsquery[], floored boolean[], known_total integer,
       probe integer, dense integer, bound integer, walk integer, cap integer, lim integer, skip integer,
       out stage integer, out matches integer, out page integer[])
     language plpgsql stable
@@ -158,10 +159,10 @@ async function searchFunctions(db: Db): Promise<void> {
       known integer;
     begin
       for i in 1 .. coalesce(array_length(qs, 1), 0) loop
-        known := 0;
+        known := coalesce(known_total, 0);
         if floored[i] then
           -- The lexemes of the query, as its text quotes them (search words are letters and digits).
-          select coalesce(max(c.products), 0) into known from search_word_counts c
+          select greatest(known, coalesce(max(c.products), 0)) into known from search_word_counts c
            where c.lexeme in (select l[1] from regexp_matches(qs[i]::text, '''([^'']+)''', 'g') l);
         end if;
         select s.matches, s.page into matches, page
@@ -178,7 +179,7 @@ async function searchFunctions(db: Db): Promise<void> {
 
 export async function down(db: Db): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await sql`drop function if exists products_search_first(tsquery[], tsquery[], tsquery[], tsquery[], boolean[], integer, integer, integer, integer, integer, integer, integer)`.execute(
+  await sql`drop function if exists products_search_first(tsquery[], tsquery[], tsquery[], tsquery[], boolean[], integer, integer, integer, integer, integer, integer, integer, integer)`.execute(
     db,
   );
   await sql`drop function if exists products_search_stage(tsquery, tsquery, tsquery, tsquery, integer, integer, integer, integer, integer, integer, integer, integer)`.execute(

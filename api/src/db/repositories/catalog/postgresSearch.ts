@@ -94,12 +94,19 @@ export class PostgresSearch implements Search {
    * their in-stock name matches there are often the first page. Sparse ones are read once from a GIN index
    * (the pairs' when `pairs` can say the stage), at most SPARSE_BOUND, counted and ranked from that read.
    */
-  async firstFound(stages: readonly Match[], cap: number, limit: number, offset: number, pageRows?: PageRows): Promise<FirstFound | null> {
+  async firstFound(
+    stages: readonly Match[],
+    cap: number,
+    limit: number,
+    offset: number,
+    pageRows?: PageRows,
+    known?: number,
+  ): Promise<FirstFound | null> {
     if (stages.length === 0) return null;
     const of = (field: Field) => stages.map((m) => this.query({ groups: m.groups, all: m.all, field }));
     const floored = stages.map((m) => !m.all || m.groups.length === 1);
     const found = sql`products_search_first(${stages.map((m) => this.query(m))}::tsquery[], ${of('name')}::tsquery[], ${of('nameBrand')}::tsquery[],
-        ${stages.map((m) => this.pairs(m))}::tsquery[], ${floored}::boolean[],
+        ${stages.map((m) => this.pairs(m))}::tsquery[], ${floored}::boolean[], ${known ?? null}::integer,
         ${PROBE}, ${DENSE_PROBE}, ${SPARSE_BOUND}, ${DENSE_WALK}, ${cap}, ${limit}, ${offset})`;
     type Row = { search_stage: number | null; search_matches: number; search_page: number[] | null } & Record<string, unknown>;
     // The page's rows joined to the answer (one row each; one row of nulls for none): no second round trip.

@@ -99,11 +99,21 @@ export class ProductLists extends CatalogTables {
       counted = found.count;
       const capped = counted > LIST_TOTAL_CAP;
       let ids: number[] = [];
-      if (found.kind === 'words') ids = resolved?.ids ?? (await this.answers.search.ranked(found.match, PER_PAGE, offset));
-      else if (found.kind === 'parts' && (capped || offset < counted))
+      let rows = resolved?.rows;
+      if (found.kind === 'words') {
+        let page = resolved?.ids ?? null;
+        // A kept search read again (another page, or the same once more): the one read that answers a new
+        // search, with its total known, before the tier-by-tier read.
+        if (page === null && resolved?.kept) {
+          const again = await this.answers.search.firstFound([found.match], LIST_TOTAL_CAP + 1, PER_PAGE, offset, pageRows, found.count);
+          page = again?.ids ?? null;
+          rows = again?.rows;
+        }
+        ids = page ?? (await this.answers.search.ranked(found.match, PER_PAGE, offset));
+      } else if (found.kind === 'parts' && (capped || offset < counted))
         ids = await this.answers.search.partsPage(found.words, !capped, PER_PAGE, offset);
-      const rows = resolved?.rows as (ProductRow & { variations?: VariationRow[] })[] | undefined;
-      products = rows ? await this.inOrder(ids, rows) : await this.byIdsInOrder(ids);
+      const read = rows as (ProductRow & { variations?: VariationRow[] })[] | undefined;
+      products = read ? await this.inOrder(ids, read) : await this.byIdsInOrder(ids);
     } else {
       let query = this.filtered(q);
       if (found) query = query.where('p.id', 'in', this.answers.matching(found));

@@ -35,6 +35,8 @@ export interface Loaded {
   found: Resolved;
   ids: number[] | null;
   rows?: Record<string, unknown>[];
+  /** Kept from an earlier call: the page is to be read (`ids` null). */
+  kept?: true;
 }
 
 /** Works out how a search is answered (Resolved), through the database's own index (`search`). */
@@ -63,7 +65,7 @@ export class SearchAnswers {
       loaded = await this.loadResolved(text, offset, pageRows);
       return loaded.found;
     });
-    return loaded ?? { found, ids: null };
+    return loaded ?? { found, ids: null, kept: true };
   }
 
   private async loadResolved(text: string, offset: number, pageRows?: PageRows): Promise<Loaded> {

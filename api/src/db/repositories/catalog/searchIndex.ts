@@ -55,9 +55,17 @@ export interface Search {
   /**
    * The stages of a search in turn (every word, the corrected words, any of them: `SearchAnswers`), the
    * first that finds anything answering with its bounded count and, when the read tells it, the page of
-   * `limit` ids from `offset`; null when none finds anything.
+   * `limit` ids from `offset`; null when none finds anything. `known`: the total of a search already
+   * counted (one stage, read again for another page): not counted again.
    */
-  firstFound(stages: readonly Match[], cap: number, limit: number, offset: number, pageRows?: PageRows): Promise<FirstFound | null>;
+  firstFound(
+    stages: readonly Match[],
+    cap: number,
+    limit: number,
+    offset: number,
+    pageRows?: PageRows,
+    known?: number,
+  ): Promise<FirstFound | null>;
   /** One page of the matching ids in relevance order (TIERS). */
   ranked(m: Match, limit: number, offset: number): Promise<number[]>;
   /** A subquery of the matching ids, to combine with the other filters (`p.id in …`). */

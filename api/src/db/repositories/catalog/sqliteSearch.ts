@@ -10,6 +10,7 @@ import {
   type Field,
   type FirstFound,
   type Match,
+  type PageRows,
   type Search,
   type TierHalf,
 } from './searchIndex';
@@ -42,27 +43,45 @@ export class SqliteSearch implements Search {
    * Separate statements: FTS5 does a query's work when its scan starts, so a part of one statement
    * guarded by a condition would still read its words.
    */
-  async firstFound(stages: readonly Match[], cap: number, limit: number, offset: number): Promise<FirstFound | null> {
+  async firstFound(
+    stages: readonly Match[],
+    cap: number,
+    limit: number,
+    offset: number,
+    _rows?: PageRows,
+    known?: number,
+  ): Promise<FirstFound | null> {
     // In turn, the page's rows read afterwards: a statement here is a call into the process's own SQLite,
     // not a round trip.
     for (const [stage, m] of stages.entries()) {
-      const { count, ids } = await this.countPage(m, cap, limit, offset);
+      const { count, ids } = await this.countPage(m, cap, limit, offset, known);
       if (count > 0) return { stage, count, ids };
     }
     return null;
   }
 
-  private async countPage(m: Match, cap: number, limit: number, offset: number): Promise<{ count: number; ids: number[] | null }> {
+  private async countPage(
+    m: Match,
+    cap: number,
+    limit: number,
+    offset: number,
+    known?: number,
+  ): Promise<{ count: number; ids: number[] | null }> {
     const pairs = this.pairs(m);
     if (pairs !== null) {
-      const counted = await sql<{ n: number }>`select count(*) as n from (
-        select rowid from products_pairs where products_pairs match ${pairs} limit ${cap})`.execute(this.db);
-      const count = Number(counted.rows[0]?.n ?? 0);
+      const count =
+        known ??
+        Number(
+          (
+            await sql<{ n: number }>`select count(*) as n from (
+              select rowid from products_pairs where products_pairs match ${pairs} limit ${cap})`.execute(this.db)
+          ).rows[0]?.n ?? 0,
+        );
       if (count === 0) return { count, ids: [] };
       if (count < cap) return { count, ids: await this.pairsRanked(m, pairs, limit, offset) };
       return { count, ids: offset === 0 ? await this.newestNamed(m, limit) : null };
     }
-    const count = await this.countIn(m, null, cap);
+    const count = known ?? (await this.countIn(m, null, cap));
     if (count === 0) return { count, ids: [] };
     if (offset === 0) {
       const newest = await this.page({ groups: m.groups, all: m.all, field: 'name' }, true, limit, 0);
