@@ -15,6 +15,7 @@ import {
 import type { Repositories } from '../db/repositories';
 import type { ShippingRules } from '../db/repositories/delivery';
 import type { GstRateRow } from '../db/repositories/invoices';
+import type { StaffRow } from '../db/repositories/staff';
 import { fieldError, notFound } from '../lib/errors';
 import { money, toPaise } from '../lib/money';
 import type { Transaction } from './cart';
@@ -25,6 +26,9 @@ export interface SettingsActor {
   by: string;
   staffId: number | null;
 }
+
+/** A member of staff as the one who changed a setting (the back office's routes). */
+export const staffActor = (member: StaffRow): SettingsActor => ({ by: `staff:${member.email}`, staffId: member.id });
 
 /** Minutes after IST midnight as "HH:MM". */
 export const clockTime = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;

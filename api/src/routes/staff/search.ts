@@ -1,10 +1,9 @@
 import { SYNONYM_KINDS, SYNONYM_MESSAGES as M, SYNONYM_WORDS_MAX } from '@storefront/contract/search-synonyms';
 import { answer, body, fields, reply, staffSecurity, type RoutesPlugin } from '../../schemas';
 import { addSynonym, removeSynonym } from '../../domain/searchSynonyms';
-import type { StaffRow } from '../../db/repositories/staff';
+import { staffActor } from '../../domain/shopSettings';
 
 const synonym = answer({ id: { type: 'integer' }, kind: { type: 'string', enum: SYNONYM_KINDS }, words: { type: 'string' } });
-const actor = (member: StaffRow) => ({ by: `staff:${member.email}`, staffId: member.id });
 
 /** The shop's search synonyms (issue 36, docs/search.md): the owner lists, adds and removes entries. */
 export const staffSearchRoutes: RoutesPlugin = async (app) => {
@@ -44,7 +43,7 @@ export const staffSearchRoutes: RoutesPlugin = async (app) => {
     async (req) => ({
       success: true,
       message: 'Synonyms saved: every search uses them within a second',
-      data: { synonym: await addSynonym(app.tx, req.body.kind, req.body.words, actor(req.requireStaff().member)) },
+      data: { synonym: await addSynonym(app.tx, req.body.kind, req.body.words, staffActor(req.requireStaff().member)) },
     }),
   );
 
@@ -59,7 +58,7 @@ export const staffSearchRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (req) => {
-      await removeSynonym(app.tx, req.params.id, actor(req.requireStaff().member));
+      await removeSynonym(app.tx, req.params.id, staffActor(req.requireStaff().member));
       return { success: true, message: 'Synonyms entry removed' };
     },
   );

@@ -18,9 +18,8 @@ import {
   searchPincodes,
   setPincodeCod,
   setZoneDays,
-  type SettingsActor,
+  staffActor,
 } from '../../domain/shopSettings';
-import type { StaffRow } from '../../db/repositories/staff';
 import { AppError, fieldError } from '../../lib/errors';
 
 /** A pincode list of all India is about 1 MB of CSV; room for longer district names. */
@@ -85,8 +84,6 @@ const settingsReply = answer({
   },
 });
 
-const actor = (member: StaffRow): SettingsActor => ({ by: `staff:${member.email}`, staffId: member.id });
-
 /** The owner's settings page: delivery and COD rules, zones, holidays, the pincode list, GST rates (owner only, each recorded). */
 export const staffSettingsRoutes: RoutesPlugin = async (app) => {
   const config = { staff: 'owner' as const };
@@ -132,7 +129,7 @@ export const staffSettingsRoutes: RoutesPlugin = async (app) => {
     async (req) => ({
       success: true,
       message: 'Rules saved: the shop applies them from now on',
-      data: { rules: await changeRulesFromPage(app.tx, req.body, actor(req.requireStaff().member)) },
+      data: { rules: await changeRulesFromPage(app.tx, req.body, staffActor(req.requireStaff().member)) },
     }),
   );
 
@@ -154,7 +151,7 @@ export const staffSettingsRoutes: RoutesPlugin = async (app) => {
     },
     async (req) => {
       const { member } = req.requireStaff();
-      await changeHoliday(app.tx, req.body.day, req.body.name, actor(member).by, member.id);
+      await changeHoliday(app.tx, req.body.day, req.body.name, staffActor(member).by, member.id);
       return { success: true, message: req.body.name === null ? 'Holiday removed' : 'Holiday saved' };
     },
   );
@@ -177,7 +174,7 @@ export const staffSettingsRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (req) => {
-      await setZoneDays(app.tx, req.body.zone, req.body.min_days, req.body.max_days, actor(req.requireStaff().member));
+      await setZoneDays(app.tx, req.body.zone, req.body.min_days, req.body.max_days, staffActor(req.requireStaff().member));
       return { success: true, message: `Zone ${req.body.zone}: ${req.body.min_days}–${req.body.max_days} days` };
     },
   );
@@ -218,7 +215,7 @@ export const staffSettingsRoutes: RoutesPlugin = async (app) => {
     async (req) => ({
       success: true,
       message: req.body.cod ? 'Cash on delivery offered there' : 'No cash on delivery there',
-      data: { pincode: await setPincodeCod(app.tx, req.params.pincode, req.body.cod, actor(req.requireStaff().member)) },
+      data: { pincode: await setPincodeCod(app.tx, req.params.pincode, req.body.cod, staffActor(req.requireStaff().member)) },
     }),
   );
 
@@ -259,7 +256,7 @@ export const staffSettingsRoutes: RoutesPlugin = async (app) => {
       const args = [hsn, rate, ...(threshold || rate_above ? [threshold ?? '', rate_above ?? ''] : [])];
       const row = parseRateArgs(req.params.category_id, args);
       if (typeof row === 'string') throw fieldError(threshold || rate_above ? 'rate_above' : 'rate', row);
-      await changeGstRate(app.tx, row, actor(req.requireStaff().member));
+      await changeGstRate(app.tx, row, staffActor(req.requireStaff().member));
       return { success: true, message: 'GST rate saved: invoices issued from now on use it' };
     },
   );
@@ -288,7 +285,7 @@ export const staffSettingsRoutes: RoutesPlugin = async (app) => {
         const { member } = req.requireStaff();
         if (typeof req.body !== 'string' || req.body.trim() === '') throw fieldError('file', 'Choose a CSV file of pincodes');
         try {
-          const counts = await loadPincodes(app.tx, req.body, actor(member).by, member.id);
+          const counts = await loadPincodes(app.tx, req.body, staffActor(member).by, member.id);
           return { success: true, message: `${counts.after} pincodes served (were ${counts.before})`, data: counts };
         } catch (err) {
           if (err instanceof PincodeFileError) throw new AppError(422, err.problems, { file: err.problems.join('\n') });

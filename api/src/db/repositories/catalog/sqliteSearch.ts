@@ -83,10 +83,8 @@ export class SqliteSearch implements Search {
     }
     const count = known ?? (await this.countIn(m, null, cap));
     if (count === 0) return { count, ids: [] };
-    if (offset === 0) {
-      const newest = await this.page({ groups: m.groups, all: m.all, field: 'name' }, true, limit, 0);
-      if (newest.length === limit) return { count, ids: newest };
-    }
+    const newest = offset === 0 ? await this.newestNamed(m, limit) : null;
+    if (newest) return { count, ids: newest };
     if (count >= cap) return { count, ids: null };
     const of = (field: Field) => sql`(select rowid from products_search where products_search match ${this.expr({ ...m, field })})`;
     const r = await sql<{ id: number }>`
