@@ -143,6 +143,40 @@ describe('ranking at scale', () => {
   });
 });
 
+describe('a search of many matches, few of them among the newest products (PostgreSQL)', () => {
+  // At 1,000,000 products "everyday olive watch" has 2,600 matches, none among the newest 1,000: past the
+  // bound of one ranked read, not dense enough to walk. Its page is looked for among the newest matches
+  // (migration 034). Here the bound, the cap and the newest products looked at are scaled down to this
+  // catalogue, so every one of these searches takes that way, and its pages must be those of the rules.
+  it.each(['leather wallet', 'leather', 'leather belt'])('(%s) gets the pages of the rules', async (text) => {
+    if (!isPostgres(t.db)) return;
+    // The stages' queries as the repository writes them.
+    const { repo, sent } = watched();
+    await repo.listProducts({ search: text, page: 1 });
+    const call = sent.find((q) => q.sql.includes('products_search_first'));
+    const [qs, names, brands, pairs, floored] = call!.parameters;
+    const order = await expected(text, true);
+    const cap = 40;
+    expect(order.length).toBeGreaterThan(cap);
+    // `dense` out of reach: a single word takes the sparse read (bound: cap + 1) rather than the walk.
+    const read = (skip: number, known: number | null) =>
+      sql<{ matches: number; page: number[] | null }>`select matches, page from products_search_first(
+        ${qs}::tsquery[], ${names}::tsquery[], ${brands}::tsquery[], ${pairs}::tsquery[], ${floored}::boolean[], ${known}::integer,
+        50, 100000, ${cap + 1}, 10000, ${cap}, 12, ${skip})`.execute(t.db);
+    for (const skip of [0, 12, 36]) {
+      for (const known of [null, cap]) {
+        const r = (await read(skip, known)).rows[0];
+        expect({ skip, known, matches: r?.matches, page: r?.page }).toEqual({
+          skip,
+          known,
+          matches: cap,
+          page: order.slice(skip, skip + 12),
+        });
+      }
+    }
+  });
+});
+
 describe("a product's words written again", () => {
   it('are what a search of several words finds it by, also after migration 031 went down and up', async () => {
     const db = t.db as unknown as Parameters<typeof m031.down>[0];

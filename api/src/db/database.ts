@@ -38,6 +38,7 @@ import * as m030 from './migrations/030_delivery_settings_version';
 import * as m031 from './migrations/031_search_word_pairs';
 import * as m032 from './migrations/032_search_word_counts';
 import * as m033 from './migrations/033_sqlite_search_pairs';
+import * as m034 from './migrations/034_search_rank_key';
 import { searchWordPairs } from './searchWords';
 import { DEFAULT_PG_POOL_SIZE } from '../config';
 import { DatabaseUnavailableError, isConnectionFailure } from '../lib/errors';
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '031_search_word_pairs': m031,
   '032_search_word_counts': m032,
   '033_sqlite_search_pairs': m033,
+  '034_search_rank_key': m034,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -74,9 +74,9 @@ export async function up(db: Db): Promise<void> {
  * `known_total`: a total already counted (a kept search read again: one stage), else null.
  * `floored[i]`: stage i finds at least as many products as its commonest lexeme (any word; one word).
  */
-async function searchFunctions(db: Db): Promise<void> {
+export async function searchFunctions(db: Db): Promise<void> {
   await sql`
-    create function products_search_stage(
+    create or replace function products_search_stage(
       q tsquery, name_q tsquery, brand_q tsquery, pairs tsquery, known integer,
       probe integer, dense integer, bound integer, walk integer, cap integer, lim integer, skip integer,
       out matches integer, out page integer[])
@@ -149,7 +149,7 @@ async function searchFunctions(db: Db): Promise<void> {
       matches := least(matches, cap);
     end $$`.execute(db);
   await sql`
-    create function products_search_first(
+    create or replace function products_search_first(
       qs tsquery[], name_qs tsquery[], brand_qs tsquery[], pairs tsquery[], floored boolean[], known_total integer,
       probe integer, dense integer, bound integer, walk integer, cap integer, lim integer, skip integer,
       out stage integer, out matches integer, out page integer[])
