@@ -48,7 +48,7 @@ export async function up(db: Db): Promise<void> {
     end $$`.execute(db);
   await sql`
     create function products_search_newest(
-      q tsquery, name_q tsquery, brand_q tsquery, pairs tsquery, probe integer, lim integer, skip integer)
+      q tsquery, name_q tsquery, brand_q tsquery, pairs tsquery, spread numeric, probe integer, lim integer, skip integer)
     returns integer[]
     language plpgsql stable
     set enable_seqscan = off
@@ -66,7 +66,9 @@ export async function up(db: Db): Promise<void> {
       select n.id into top from products n order by n.id desc limit 1;
       select top - n.id + 1 into span from products n order by n.id desc offset probe - 1 limit 1;
       perform set_config('enable_indexscan', 'off', true);
-      span := coalesce(span, top);
+      -- The newest probe products' ids at least; with the spread of ids per match that an earlier read saw,
+      -- wide enough for four times the page's matches.
+      span := greatest(coalesce(span, top), ceil(4 * (skip + lim) * coalesce(spread, 0)));
       for round in 1 .. 3 loop
         if pairs is not null then
           select count(*) filter (where m.k < 2147483648), (array_agg(m.k order by m.k))[skip + 1:skip + lim] into firsts, keys
@@ -97,21 +99,24 @@ export async function up(db: Db): Promise<void> {
     declare
       sampled integer;
       keys bigint[];
+      -- Ids per match among the matches a read saw (the oldest, as a bitmap is read in the table's order).
+      spread numeric;
     begin
       if pairs is not null then
         -- Fewer than bound: all of them ranked from this read. Else (or past the cap already, a kept
         -- search's next page) the page is looked for among the newest matches.
         if known < cap then
           perform set_config('enable_indexscan', 'off', true);
-          select count(*), (array_agg(m.k order by m.k))[skip + 1:skip + lim] into matches, keys
-            from (select ${RANK_KEY} as k from products p where p.search_pairs @@ pairs limit bound) m;
+          select count(*), (array_agg(m.k order by m.k))[skip + 1:skip + lim], (max(m.id) - min(m.id) + 1)::numeric / greatest(count(*), 1)
+            into matches, keys, spread
+            from (select p.id, ${RANK_KEY} as k from products p where p.search_pairs @@ pairs limit bound) m;
           if matches < bound then
             page := ${KEY_IDS};
             matches := least(matches, cap);
             return;
           end if;
         end if;
-        page := products_search_newest(q, name_q, brand_q, pairs, probe, lim, skip);
+        page := products_search_newest(q, name_q, brand_q, pairs, spread, probe, lim, skip);
         matches := cap;
         return;
       end if;
@@ -136,9 +141,10 @@ export async function up(db: Db): Promise<void> {
         return;
       end if;
       perform set_config('enable_indexscan', 'off', true);
-      select count(*), (array_agg(m.k order by m.k))[skip + 1:skip + lim] into matches, keys
-        from (select ${RANK_KEY} as k from products p where p.search_tsv @@ q limit bound) m;
-      page := case when matches >= bound then products_search_newest(q, name_q, brand_q, null, probe, lim, skip) else ${KEY_IDS} end;
+      select count(*), (array_agg(m.k order by m.k))[skip + 1:skip + lim], (max(m.id) - min(m.id) + 1)::numeric / greatest(count(*), 1)
+        into matches, keys, spread
+        from (select p.id, ${RANK_KEY} as k from products p where p.search_tsv @@ q limit bound) m;
+      page := case when matches >= bound then products_search_newest(q, name_q, brand_q, null, spread, probe, lim, skip) else ${KEY_IDS} end;
       matches := least(matches, cap);
     end $$`.execute(db);
 }
@@ -146,6 +152,8 @@ export async function up(db: Db): Promise<void> {
 export async function down(db: Db): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   await searchFunctions(db);
-  await sql`drop function if exists products_search_newest(tsquery, tsquery, tsquery, tsquery, integer, integer, integer)`.execute(db);
+  await sql`drop function if exists products_search_newest(tsquery, tsquery, tsquery, tsquery, numeric, integer, integer, integer)`.execute(
+    db,
+  );
   await sql`drop function if exists products_search_key_ids(bigint[])`.execute(db);
 }
