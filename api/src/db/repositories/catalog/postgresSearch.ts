@@ -108,17 +108,30 @@ export class PostgresSearch implements Search {
     const found = sql`products_search_first(${stages.map((m) => this.query(m))}::tsquery[], ${of('name')}::tsquery[], ${of('nameBrand')}::tsquery[],
         ${stages.map((m) => this.pairs(m))}::tsquery[], ${floored}::boolean[], ${known ?? null}::integer,
         ${PROBE}, ${DENSE_PROBE}, ${SPARSE_BOUND}, ${DENSE_WALK}, ${cap}, ${limit}, ${offset})`;
-    type Row = { search_stage: number | null; search_matches: number; search_page: number[] | null } & Record<string, unknown>;
+    if (!pageRows) {
+      type Found = { stage: number | null; matches: number; page: number[] | null };
+      const first = (await sql<Found>`select stage, matches, page from ${found}`.execute(this.db)).rows[0];
+      return first && first.stage !== null ? { stage: first.stage, count: Number(first.matches), ids: first.page } : null;
+    }
     // The page's rows joined to the answer (one row each; one row of nulls for none): no second round trip.
-    const r = pageRows
-      ? await sql<Row>`select s.stage as search_stage, s.matches as search_matches, s.page as search_page, x.*
-          from ${found} s left join lateral ${pageRows(sql<number[]>`s.page`)} x on true`.execute(this.db)
-      : await sql<Row>`select stage as search_stage, matches as search_matches, page as search_page from ${found}`.execute(this.db);
+    // Each row says its place in the page rather than carrying the page (an array parsed once per row).
+    type Row = { search_stage: number | null; search_matches: number; search_unpaged: boolean; search_place: number | null } & Record<
+      string,
+      unknown
+    >;
+    const r = await sql<Row>`select s.stage as search_stage, s.matches as search_matches, s.page is null as search_unpaged,
+        array_position(s.page, x.id) as search_place, x.*
+      from ${found} s left join lateral ${pageRows(sql<number[]>`s.page`)} x on true`.execute(this.db);
     const first = r.rows[0];
     if (!first || first.search_stage === null) return null;
-    const answer: FirstFound = { stage: first.search_stage, count: Number(first.search_matches), ids: first.search_page };
-    if (pageRows && first.search_page !== null)
-      answer.rows = r.rows.flatMap(({ search_stage: _s, search_matches: _m, search_page: _p, ...row }) => (row.id == null ? [] : [row]));
+    const answer: FirstFound = { stage: first.search_stage, count: Number(first.search_matches), ids: null };
+    if (first.search_unpaged) return answer;
+    const placed = r.rows.flatMap(({ search_stage: _s, search_matches: _m, search_unpaged: _u, search_place: place, ...row }) =>
+      place === null ? [] : [{ place, row }],
+    );
+    placed.sort((a, b) => a.place - b.place);
+    answer.rows = placed.map((p) => p.row);
+    answer.ids = answer.rows.map((row) => row.id as number);
     return answer;
   }
 

@@ -8,12 +8,15 @@ import { isPostgres } from '../../database';
 /** Products per page of a list or a search (spec §3). */
 export const PER_PAGE = 12;
 
-export type ProductRow = Selectable<ProductTable> & { category_name: string };
+/** The search index's input (`search_text`, `search_words`): written for the index, never shown. */
+type SearchInput = 'search_text' | 'search_words';
+export type ProductRow = Omit<Selectable<ProductTable>, SearchInput> & { category_name: string };
 
 /**
- * A product row's columns, named: `p.*` would also carry PostgreSQL's search columns (`search_doc`,
- * `search_tsv`, `search_pairs`: several KB of text per row to send and parse that nothing reads).
- * A column of ProductTable left out fails to compile where the rows become ProductRow.
+ * A product row's columns, named: `p.*` would also carry the search columns (PostgreSQL's `search_doc`,
+ * `search_tsv`, `search_pairs`: several KB per row; and everywhere SearchInput, a third of a search
+ * page's bytes) to send and parse that nothing reads. A column of ProductRow left out fails to compile
+ * where the rows become ProductRow.
  */
 const PRODUCT_COLUMNS = [
   'id',
@@ -30,11 +33,9 @@ const PRODUCT_COLUMNS = [
   'display_price',
   'display_mrp',
   'total_stock',
-  'search_text',
   'images',
-  'search_words',
   'hidden',
-] as const satisfies readonly (keyof ProductTable)[];
+] as const satisfies readonly Exclude<keyof ProductTable, SearchInput>[];
 export type VariationRow = Selectable<VariationTable>;
 /** A product as the catalogue reads it: its row and its variations in display order (domain/wire shapes it). */
 export type ProductRecord = ProductRow & { variations: VariationRow[] };

@@ -41,7 +41,7 @@ export interface FirstFound {
   count: number;
   /** When the same read told it exactly, the page of ids in relevance order (TIERS), else null. */
   ids: number[] | null;
-  /** With `PageRows`, where the database read them in the same statement: the page's rows, in no order. */
+  /** With `PageRows`, where the database read them in the same statement: the page's rows. */
   rows?: Record<string, unknown>[];
 }
 
