@@ -62,18 +62,32 @@ export async function prepareTarget(db: DbKind, size: number, ctx: TargetContext
   return target;
 }
 
+/** This machine's huge pages (/proc/meminfo), when it has any: PostgreSQL's shared memory on the same machine takes them. */
+function hugePages(): string {
+  let info = '';
+  try {
+    info = fs.readFileSync('/proc/meminfo', 'utf8');
+  } catch {
+    return '';
+  }
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(info)?.[1] ?? 0);
+  const total = field('HugePages_Total');
+  return total > 0 ? `, this machine's huge pages ${total - field('HugePages_Free') + field('HugePages_Rsvd')} of ${total} taken` : '';
+}
+
 /**
  * What PostgreSQL is given to keep in memory, and what the database holds: with `shared_buffers` short of
- * the products and their indexes, every row a search reads is a system call into the OS's cache.
+ * the products and their indexes, every row a search reads is a system call into the OS's cache; without
+ * huge pages, each new connection faults in every 4 KB of them it reads (README, "Memory for a large catalogue").
  */
 export async function pgMemory(target: Target): Promise<string> {
   if (target.kind !== 'postgres') return '';
   return pgAdmin(target.url, async (c) => {
-    const r = await c.query<{ buffers: string; size: string }>(
-      "select current_setting('shared_buffers') as buffers, pg_size_pretty(pg_database_size(current_database())) as size",
+    const r = await c.query<{ buffers: string; huge: string; size: string }>(
+      "select current_setting('shared_buffers') as buffers, current_setting('huge_pages') as huge, pg_size_pretty(pg_database_size(current_database())) as size",
     );
     const row = r.rows[0];
-    return row ? `shared_buffers ${row.buffers}, database ${row.size}` : '';
+    return row ? `shared_buffers ${row.buffers}, huge_pages ${row.huge}${hugePages()}, database ${row.size}` : '';
   });
 }
 
