@@ -175,6 +175,27 @@ describe('a search of many matches, few of them among the newest products (Postg
       }
     }
   });
+
+  it('with few named ones, stops widening past about `walk` matches and leaves the page to the tier-by-tier read', async () => {
+    if (!isPostgres(t.db)) return;
+    // "genuine leather": in descriptions, in no name, so no window holds a named match. At 1,000,000
+    // products "leather wallet" had its windows widened to every product, 50,000 matches ranked: 3.8 s.
+    const { repo, sent } = watched();
+    await repo.listProducts({ search: 'genuine leather', page: 1 });
+    const call = sent.find((q) => q.sql.includes('products_search_first'));
+    const [qs, names, brands, pairs, floored] = call!.parameters;
+    const order = await expected('genuine leather', true);
+    expect(order.length).toBeGreaterThan(60);
+    // Bound 41 (the count), walk 40: one window of about 48 matches (four pages at the spread the count
+    // saw), none named, and the next would hold about 24 times as many.
+    const r = await sql<{ matches: number; page: number[] | null }>`select matches, page from products_search_first(
+      ${qs}::tsquery[], ${names}::tsquery[], ${brands}::tsquery[], ${pairs}::tsquery[], ${floored}::boolean[], null::integer,
+      50, 100000, 41, 40, 40, 12, 0)`.execute(t.db);
+    expect(r.rows[0]).toEqual({ matches: 40, page: null });
+    // The repository's page is still the rules' (read tier by tier).
+    const page = await watched().repo.listProducts({ search: 'genuine leather', page: 1 });
+    expect(page.products.map((p) => p.id)).toEqual(order.slice(0, 12));
+  });
 });
 
 describe("a product's words written again", () => {

@@ -48,7 +48,7 @@ export async function up(db: Db): Promise<void> {
     end $$`.execute(db);
   await sql`
     create function products_search_newest(
-      q tsquery, name_q tsquery, brand_q tsquery, pairs tsquery, spread numeric, probe integer, lim integer, skip integer)
+      q tsquery, name_q tsquery, brand_q tsquery, pairs tsquery, spread numeric, probe integer, walk integer, lim integer, skip integer)
     returns integer[]
     language plpgsql stable
     set enable_seqscan = off
@@ -59,6 +59,8 @@ export async function up(db: Db): Promise<void> {
     declare
       top integer;
       span bigint;
+      grow integer;
+      seen integer;
       firsts integer;
       keys bigint[];
     begin
@@ -71,18 +73,24 @@ export async function up(db: Db): Promise<void> {
       span := greatest(coalesce(span, top), ceil(4 * (skip + lim) * coalesce(spread, 0)));
       for round in 1 .. 3 loop
         if pairs is not null then
-          select count(*) filter (where m.k < 2147483648), (array_agg(m.k order by m.k))[skip + 1:skip + lim] into firsts, keys
+          select count(*), count(*) filter (where m.k < 2147483648), (array_agg(m.k order by m.k))[skip + 1:skip + lim]
+            into seen, firsts, keys
             from (select ${RANK_KEY} as k from products p where p.search_pairs @@ pairs and p.id > top - span) m;
         else
-          select count(*) filter (where m.k < 2147483648), (array_agg(m.k order by m.k))[skip + 1:skip + lim] into firsts, keys
+          select count(*), count(*) filter (where m.k < 2147483648), (array_agg(m.k order by m.k))[skip + 1:skip + lim]
+            into seen, firsts, keys
             from (select ${RANK_KEY} as k from products p where p.search_tsv @@ q and p.id > top - span) m;
         end if;
         -- Also when the window holds every product: then every match was ranked.
         if firsts >= skip + lim or span >= top then
           return ${KEY_IDS};
         end if;
-        -- Wide enough for about twice the named, in-stock matches the page reaches, going by this window's.
-        span := least(top, span * least(64, greatest(2, ceil(2.0 * (skip + lim) / greatest(firsts, 1)))));
+        -- Wide enough for about twice the named, in-stock matches the page reaches, going by this window's;
+        -- not past about walk matches (few of them named: "leather wallet", leather in the descriptions),
+        -- where the repository's tier-by-tier read costs less than ranking them all.
+        grow := least(64, greatest(2, ceil(2.0 * (skip + lim) / greatest(firsts, 1))));
+        exit when seen::bigint * grow > walk;
+        span := least(top, span * grow);
       end loop;
       return null;
     end $$`.execute(db);
@@ -116,7 +124,7 @@ export async function up(db: Db): Promise<void> {
             return;
           end if;
         end if;
-        page := products_search_newest(q, name_q, brand_q, pairs, spread, probe, lim, skip);
+        page := products_search_newest(q, name_q, brand_q, pairs, spread, probe, walk, lim, skip);
         matches := cap;
         return;
       end if;
@@ -144,7 +152,7 @@ export async function up(db: Db): Promise<void> {
       select count(*), (array_agg(m.k order by m.k))[skip + 1:skip + lim], (max(m.id) - min(m.id) + 1)::numeric / greatest(count(*), 1)
         into matches, keys, spread
         from (select p.id, ${RANK_KEY} as k from products p where p.search_tsv @@ q limit bound) m;
-      page := case when matches >= bound then products_search_newest(q, name_q, brand_q, null, spread, probe, lim, skip) else ${KEY_IDS} end;
+      page := case when matches >= bound then products_search_newest(q, name_q, brand_q, null, spread, probe, walk, lim, skip) else ${KEY_IDS} end;
       matches := least(matches, cap);
     end $$`.execute(db);
 }
@@ -152,7 +160,7 @@ export async function up(db: Db): Promise<void> {
 export async function down(db: Db): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   await searchFunctions(db);
-  await sql`drop function if exists products_search_newest(tsquery, tsquery, tsquery, tsquery, numeric, integer, integer, integer)`.execute(
+  await sql`drop function if exists products_search_newest(tsquery, tsquery, tsquery, tsquery, numeric, integer, integer, integer, integer)`.execute(
     db,
   );
   await sql`drop function if exists products_search_key_ids(bigint[])`.execute(db);
