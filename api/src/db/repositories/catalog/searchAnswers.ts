@@ -89,6 +89,8 @@ export class SearchAnswers {
     if (!plan.groups.some((g) => held(g) === 0)) stages.push({ match: every(plan) });
     const fixes = await this.corrections(plan, synonyms, counts);
     const fixed = fixes.size ? replaceWords(plan, fixes, synonyms) : plan;
+    // The corrected words' counts too: a misspelt word counted as held by none was put first, as the rarest.
+    if (fixes.size) for (const [w, n] of await this.wordCounts(fixed.groups.flatMap((g) => g.alternatives))) counts.set(w, n);
     const corrected = fixes.size ? { corrected: correctedText(text, fixes) } : {};
     if (fixes.size) stages.push({ match: every(fixed), ...corrected });
     if (fixed.groups.length > 1) stages.push({ match: { ...every(fixed), all: false }, ...corrected });
