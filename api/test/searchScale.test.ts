@@ -173,20 +173,25 @@ describe('a search of many matches, few of them among the newest products (Postg
     const order = await expected(text, true);
     const cap = 40;
     expect(order.length).toBeGreaterThan(cap);
-    // `dense` out of reach: a single word takes the sparse read (bound: cap + 1) rather than the walk.
-    const read = (skip: number, known: number | null) =>
+    // `dense` out of reach: a single word takes the sparse read (bound: cap + 1) rather than the walk, and
+    // the windows are read through the pairs' index. With pairs, `dense` 1: the windows are walked.
+    const read = (skip: number, known: number | null, dense: number) =>
       sql<{ matches: number; page: number[] | null }>`select matches, page from products_search_first(
         ${qs}::tsquery[], ${names}::tsquery[], ${brands}::tsquery[], ${pairs}::tsquery[], ${floored}::boolean[], ${known}::integer,
-        50, 100000, ${cap + 1}, 10000, ${cap}, 12, ${skip})`.execute(t.db);
-    for (const skip of [0, 12, 36]) {
-      for (const known of [null, cap]) {
-        const r = (await read(skip, known)).rows[0];
-        expect({ skip, known, matches: r?.matches, page: r?.page }).toEqual({
-          skip,
-          known,
-          matches: cap,
-          page: order.slice(skip, skip + 12),
-        });
+        50, ${dense}, ${cap + 1}, 10000, ${cap}, 12, ${skip})`.execute(t.db);
+    const withPairs = Array.isArray(pairs) && pairs.some((x) => x !== null);
+    for (const dense of withPairs ? [100000, 1] : [100000]) {
+      for (const skip of [0, 12, 36]) {
+        for (const known of [null, cap]) {
+          const r = (await read(skip, known, dense)).rows[0];
+          expect({ dense, skip, known, matches: r?.matches, page: r?.page }).toEqual({
+            dense,
+            skip,
+            known,
+            matches: cap,
+            page: order.slice(skip, skip + 12),
+          });
+        }
       }
     }
   });

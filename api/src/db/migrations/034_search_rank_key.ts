@@ -48,7 +48,7 @@ export async function up(db: Db): Promise<void> {
     end $$`.execute(db);
   await sql`
     create function products_search_newest(
-      q tsquery, name_q tsquery, brand_q tsquery, pairs tsquery, spread numeric, probe integer, walk integer, lim integer, skip integer)
+      q tsquery, name_q tsquery, brand_q tsquery, pairs tsquery, spread numeric, probe integer, dense integer, walk integer, lim integer, skip integer)
     returns integer[]
     language plpgsql stable
     set enable_seqscan = off
@@ -59,6 +59,8 @@ export async function up(db: Db): Promise<void> {
     declare
       top integer;
       span bigint;
+      -- Dense (as many matches per id as dense in probe, or more): a window is walked, not read from an index.
+      walked boolean := coalesce(spread * dense <= probe, false);
       grow integer;
       seen integer;
       firsts integer;
@@ -72,7 +74,17 @@ export async function up(db: Db): Promise<void> {
       -- wide enough for four times the page's matches.
       span := greatest(coalesce(span, top), ceil(4 * (skip + lim) * coalesce(spread, 0)));
       for round in 1 .. 3 loop
-        if pairs is not null then
+        if walked then
+          -- A dense search's pairs are long lists (leather and wallet: 66,000 products, 10 ms to read each
+          -- time); its window's rows are fewer and cheaper read one by one, newest first.
+          perform set_config('enable_indexscan', 'on', true);
+          select count(*), count(*) filter (where m.k < 2147483648), (array_agg(m.k order by m.k))[skip + 1:skip + lim]
+            into seen, firsts, keys
+            from (select ${RANK_KEY} as k
+                    from (select p.id, p.total_stock, p.search_tsv from products p order by p.id desc limit span) p
+                   where p.search_tsv @@ q) m;
+          perform set_config('enable_indexscan', 'off', true);
+        elsif pairs is not null then
           select count(*), count(*) filter (where m.k < 2147483648), (array_agg(m.k order by m.k))[skip + 1:skip + lim]
             into seen, firsts, keys
             from (select ${RANK_KEY} as k from products p where p.search_pairs @@ pairs and p.id > top - span) m;
@@ -89,7 +101,7 @@ export async function up(db: Db): Promise<void> {
         -- not past about walk matches (few of them named: "leather wallet", leather in the descriptions),
         -- where the repository's tier-by-tier read costs less than ranking them all.
         grow := least(64, greatest(2, ceil(2.0 * (skip + lim) / greatest(firsts, 1))));
-        exit when seen::bigint * grow > walk;
+        exit when seen::bigint * grow > walk or (walked and least(top, span * grow) > walk);
         span := least(top, span * grow);
       end loop;
       return null;
@@ -124,7 +136,7 @@ export async function up(db: Db): Promise<void> {
             return;
           end if;
         end if;
-        page := products_search_newest(q, name_q, brand_q, pairs, spread, probe, walk, lim, skip);
+        page := products_search_newest(q, name_q, brand_q, pairs, spread, probe, dense, walk, lim, skip);
         matches := cap;
         return;
       end if;
@@ -152,7 +164,7 @@ export async function up(db: Db): Promise<void> {
       select count(*), (array_agg(m.k order by m.k))[skip + 1:skip + lim], (max(m.id) - min(m.id) + 1)::numeric / greatest(count(*), 1)
         into matches, keys, spread
         from (select p.id, ${RANK_KEY} as k from products p where p.search_tsv @@ q limit bound) m;
-      page := case when matches >= bound then products_search_newest(q, name_q, brand_q, null, spread, probe, walk, lim, skip) else ${KEY_IDS} end;
+      page := case when matches >= bound then products_search_newest(q, name_q, brand_q, null, spread, probe, dense, walk, lim, skip) else ${KEY_IDS} end;
       matches := least(matches, cap);
     end $$`.execute(db);
 }
@@ -160,7 +172,7 @@ export async function up(db: Db): Promise<void> {
 export async function down(db: Db): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   await searchFunctions(db);
-  await sql`drop function if exists products_search_newest(tsquery, tsquery, tsquery, tsquery, numeric, integer, integer, integer, integer)`.execute(
+  await sql`drop function if exists products_search_newest(tsquery, tsquery, tsquery, tsquery, numeric, integer, integer, integer, integer, integer)`.execute(
     db,
   );
   await sql`drop function if exists products_search_key_ids(bigint[])`.execute(db);
