@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LIST_TOTAL_CAP, type ProductPage } from '@storefront/contract';
 import type { Database } from '../../schema';
 import { CHANGE, type CatalogCache } from '../../../lib/cache';
-import { CatalogTables, PER_PAGE, type ProductRecord, type ProductRow, type VariationRow } from './products';
+import { CatalogTables, PER_PAGE, type ProductRecord, type ReadProductRow } from './products';
 import type { SearchAnswers } from './searchAnswers';
 
 /** A page of a list or a search: the wire's page with the products as records (domain/wire shapes them). */
@@ -112,7 +112,7 @@ export class ProductLists extends CatalogTables {
         ids = page ?? (await this.answers.search.ranked(found.match, PER_PAGE, offset));
       } else if (found.kind === 'parts' && (capped || offset < counted))
         ids = await this.answers.search.partsPage(found.words, !capped, PER_PAGE, offset);
-      const read = rows as (ProductRow & { variations?: VariationRow[] })[] | undefined;
+      const read = rows as ReadProductRow[] | undefined;
       products = read ? await this.inOrder(ids, read) : await this.byIdsInOrder(ids);
     } else {
       let query = this.filtered(q);

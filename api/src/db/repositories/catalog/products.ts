@@ -39,6 +39,8 @@ const PRODUCT_COLUMNS = [
 export type VariationRow = Selectable<VariationTable>;
 /** A product as the catalogue reads it: its row and its variations in display order (domain/wire shapes it). */
 export type ProductRecord = ProductRow & { variations: VariationRow[] };
+/** A row as `baseProducts` reads it: with its variations on PostgreSQL, without them on SQLite. */
+export type ReadProductRow = ProductRow & { variations?: VariationRow[] };
 
 /** First in-stock variation, else the first: the one whose price the product shows (docs/api-contract.md). */
 export function defaultVariation<T extends { stock: number }>(variations: T[]): T | undefined {
@@ -108,7 +110,7 @@ export class CatalogTables {
   }
 
   /** The products of these rows: their variations came with them (PostgreSQL) or are read now (SQLite). */
-  protected async withVariations(rows: (ProductRow & { variations?: VariationRow[] })[]): Promise<ProductRecord[]> {
+  protected async withVariations(rows: ReadProductRow[]): Promise<ProductRecord[]> {
     if (rows.length === 0) return [];
     if (this.postgres) return rows.map((row) => ({ ...row, variations: row.variations ?? [] }));
     const byProduct = await variationsByProduct(
@@ -125,7 +127,7 @@ export class CatalogTables {
   }
 
   /** These rows as products in the order of `ids`; a hidden one is left out. */
-  protected inOrder(ids: number[], rows: (ProductRow & { variations?: VariationRow[] })[]): Promise<ProductRecord[]> {
+  protected inOrder(ids: number[], rows: ReadProductRow[]): Promise<ProductRecord[]> {
     const byId = new Map(rows.filter((r) => !r.hidden).map((r) => [r.id, r]));
     return this.withVariations(ids.flatMap((id) => byId.get(id) ?? []));
   }
