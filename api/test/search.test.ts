@@ -6,6 +6,7 @@ import { SynonymRepository } from '../src/db/repositories/synonyms';
 import * as m010 from '../src/db/migrations/010_search_words';
 import * as m031 from '../src/db/migrations/031_search_word_pairs';
 import * as m033 from '../src/db/migrations/033_sqlite_search_pairs';
+import * as m035 from '../src/db/migrations/035_search_pair_counts';
 
 // Issue 36: how search reads what shoppers type (the relevance table is searchRelevance.test.ts).
 let t: TestApp;
@@ -123,13 +124,16 @@ describe('migration 010', () => {
     const shop = await makeApp();
     try {
       const db = shop.db as unknown as Parameters<typeof m010.down>[0];
-      // Down in order: the pairs triggers (031 PostgreSQL, 033 SQLite) read the column 010 adds.
+      // Down in order: the pairs triggers (031 PostgreSQL, 033 SQLite) read the column 010 adds, and the
+      // pairs' counts (035) the column 031 adds.
+      await m035.down(db);
       await m033.down(db);
       await m031.down(db);
       await m010.down(db);
       await m010.up(db);
       await m031.up(db);
       await m033.up(db);
+      await m035.up(db);
       const page = ok(await post<ProductPage>(shop.app, '/search-products', { search: 'sari' }));
       expect(page.total).toBeGreaterThan(0);
       expect(page.products.every((p) => p.sub_category_name === 'Sarees')).toBe(true);

@@ -148,6 +148,11 @@ export async function searchFunctions(db: Db): Promise<void> {
       page := case when matches >= bound then null else coalesce(page, '{}') end;
       matches := least(matches, cap);
     end $$`.execute(db);
+  await searchFirst(db);
+}
+
+/** `products_search_first` as 032 made it (migration 035's down puts it back). */
+export async function searchFirst(db: Db): Promise<void> {
   await sql`
     create or replace function products_search_first(
       qs tsquery[], name_qs tsquery[], brand_qs tsquery[], pairs tsquery[], floored boolean[], known_total integer,

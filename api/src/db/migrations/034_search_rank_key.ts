@@ -9,13 +9,13 @@ type Db = Kysely<unknown>;
  * after in stock: 0–5) above 31 bits of `2147483647 - id` (newest first). One sort key instead of three,
  * and the band-0 matches (named, in stock) are those below 2^31.
  */
-const RANK_KEY = sql.raw(`((case when p.search_tsv @@ name_q then 0 when p.search_tsv @@ brand_q then 2 else 4 end
+export const RANK_KEY = sql.raw(`((case when p.search_tsv @@ name_q then 0 when p.search_tsv @@ brand_q then 2 else 4 end
   + (p.total_stock <= 0)::integer)::bigint << 31) | (2147483647 - p.id)`);
 /**
  * The ids of rank keys, in their order: a function call (plpgsql's fast path for simple expressions) where
  * a subquery would be planned afresh on every call.
  */
-const KEY_IDS = sql.raw(`products_search_key_ids(keys)`);
+export const KEY_IDS = sql.raw(`products_search_key_ids(keys)`);
 
 /**
  * PostgreSQL only: `products_search_stage` (032) again, same arguments and answers, cheaper:
@@ -45,66 +45,7 @@ export async function up(db: Db): Promise<void> {
       end loop;
       return ids;
     end $$`.execute(db);
-  await sql`
-    create function products_search_newest(
-      q tsquery, name_q tsquery, brand_q tsquery, pairs tsquery, spread numeric, probe integer, dense integer, walk integer, lim integer, skip integer)
-    returns integer[]
-    language plpgsql stable
-    set enable_seqscan = off
-    set enable_indexscan = off
-    set random_page_cost = 40
-    set plan_cache_mode = force_custom_plan
-    as $$
-    declare
-      top integer;
-      span bigint;
-      -- Dense (as many matches per id as dense in probe, or more): a window is walked, not read from an index.
-      walked boolean := coalesce(spread * dense <= probe, false);
-      grow integer;
-      seen integer;
-      firsts integer;
-      keys bigint[];
-    begin
-      perform set_config('enable_indexscan', 'on', true);
-      select n.id into top from products n order by n.id desc limit 1;
-      select top - n.id + 1 into span from products n order by n.id desc offset probe - 1 limit 1;
-      perform set_config('enable_indexscan', 'off', true);
-      -- The newest probe products' ids at least; with the spread of ids per match that an earlier read saw,
-      -- wide enough for four times the page's matches.
-      span := greatest(coalesce(span, top), ceil(4 * (skip + lim) * coalesce(spread, 0)));
-      for round in 1 .. 3 loop
-        if walked then
-          -- A dense search's pairs are long lists (leather and wallet: 66,000 products, 10 ms to read each
-          -- time); its window's rows are fewer and cheaper read one by one, newest first.
-          perform set_config('enable_indexscan', 'on', true);
-          select count(*), count(*) filter (where m.k < 2147483648), (array_agg(m.k order by m.k))[skip + 1:skip + lim]
-            into seen, firsts, keys
-            from (select ${RANK_KEY} as k
-                    from (select p.id, p.total_stock, p.search_tsv from products p order by p.id desc limit span) p
-                   where p.search_tsv @@ q) m;
-          perform set_config('enable_indexscan', 'off', true);
-        elsif pairs is not null then
-          select count(*), count(*) filter (where m.k < 2147483648), (array_agg(m.k order by m.k))[skip + 1:skip + lim]
-            into seen, firsts, keys
-            from (select ${RANK_KEY} as k from products p where p.search_pairs @@ pairs and p.id > top - span) m;
-        else
-          select count(*), count(*) filter (where m.k < 2147483648), (array_agg(m.k order by m.k))[skip + 1:skip + lim]
-            into seen, firsts, keys
-            from (select ${RANK_KEY} as k from products p where p.search_tsv @@ q and p.id > top - span) m;
-        end if;
-        -- Also when the window holds every product: then every match was ranked.
-        if firsts >= skip + lim or span >= top then
-          return ${KEY_IDS};
-        end if;
-        -- Wide enough for about twice the named, in-stock matches the page reaches, going by this window's;
-        -- not past about walk matches (few of them named: "leather wallet", leather in the descriptions),
-        -- where the repository's tier-by-tier read costs less than ranking them all.
-        grow := least(64, greatest(2, ceil(2.0 * (skip + lim) / greatest(firsts, 1))));
-        exit when seen::bigint * grow > walk or (walked and least(top, span * grow) > walk);
-        span := least(top, span * grow);
-      end loop;
-      return null;
-    end $$`.execute(db);
+  await searchNewest(db);
   await sql`
     create or replace function products_search_stage(
       q tsquery, name_q tsquery, brand_q tsquery, pairs tsquery, known integer,
@@ -165,6 +106,70 @@ export async function up(db: Db): Promise<void> {
         from (select p.id, ${RANK_KEY} as k from products p where p.search_tsv @@ q limit bound) m;
       page := case when matches >= bound then products_search_newest(q, name_q, brand_q, null, spread, probe, dense, walk, lim, skip) else ${KEY_IDS} end;
       matches := least(matches, cap);
+    end $$`.execute(db);
+}
+
+/** `products_search_newest` as 034 made it (`create or replace`: migration 035's down puts it back). */
+export async function searchNewest(db: Db): Promise<void> {
+  await sql`
+    create or replace function products_search_newest(
+      q tsquery, name_q tsquery, brand_q tsquery, pairs tsquery, spread numeric, probe integer, dense integer, walk integer, lim integer, skip integer)
+    returns integer[]
+    language plpgsql stable
+    set enable_seqscan = off
+    set enable_indexscan = off
+    set random_page_cost = 40
+    set plan_cache_mode = force_custom_plan
+    as $$
+    declare
+      top integer;
+      span bigint;
+      -- Dense (as many matches per id as dense in probe, or more): a window is walked, not read from an index.
+      walked boolean := coalesce(spread * dense <= probe, false);
+      grow integer;
+      seen integer;
+      firsts integer;
+      keys bigint[];
+    begin
+      perform set_config('enable_indexscan', 'on', true);
+      select n.id into top from products n order by n.id desc limit 1;
+      select top - n.id + 1 into span from products n order by n.id desc offset probe - 1 limit 1;
+      perform set_config('enable_indexscan', 'off', true);
+      -- The newest probe products' ids at least; with the spread of ids per match that an earlier read saw,
+      -- wide enough for four times the page's matches.
+      span := greatest(coalesce(span, top), ceil(4 * (skip + lim) * coalesce(spread, 0)));
+      for round in 1 .. 3 loop
+        if walked then
+          -- A dense search's pairs are long lists (leather and wallet: 66,000 products, 10 ms to read each
+          -- time); its window's rows are fewer and cheaper read one by one, newest first.
+          perform set_config('enable_indexscan', 'on', true);
+          select count(*), count(*) filter (where m.k < 2147483648), (array_agg(m.k order by m.k))[skip + 1:skip + lim]
+            into seen, firsts, keys
+            from (select ${RANK_KEY} as k
+                    from (select p.id, p.total_stock, p.search_tsv from products p order by p.id desc limit span) p
+                   where p.search_tsv @@ q) m;
+          perform set_config('enable_indexscan', 'off', true);
+        elsif pairs is not null then
+          select count(*), count(*) filter (where m.k < 2147483648), (array_agg(m.k order by m.k))[skip + 1:skip + lim]
+            into seen, firsts, keys
+            from (select ${RANK_KEY} as k from products p where p.search_pairs @@ pairs and p.id > top - span) m;
+        else
+          select count(*), count(*) filter (where m.k < 2147483648), (array_agg(m.k order by m.k))[skip + 1:skip + lim]
+            into seen, firsts, keys
+            from (select ${RANK_KEY} as k from products p where p.search_tsv @@ q and p.id > top - span) m;
+        end if;
+        -- Also when the window holds every product: then every match was ranked.
+        if firsts >= skip + lim or span >= top then
+          return ${KEY_IDS};
+        end if;
+        -- Wide enough for about twice the named, in-stock matches the page reaches, going by this window's;
+        -- not past about walk matches (few of them named: "leather wallet", leather in the descriptions),
+        -- where the repository's tier-by-tier read costs less than ranking them all.
+        grow := least(64, greatest(2, ceil(2.0 * (skip + lim) / greatest(firsts, 1))));
+        exit when seen::bigint * grow > walk or (walked and least(top, span * grow) > walk);
+        span := least(top, span * grow);
+      end loop;
+      return null;
     end $$`.execute(db);
 }
 
