@@ -112,6 +112,58 @@ export const misspelt = (i: number) => {
   return arranged([descriptor ?? '', colour ?? '', swapped(item ?? '', k)], k);
 };
 
+/**
+ * Everyday two-word searches ("leather wallet", "mens shoes", "cotton kurta"): a material, colour or
+ * shopper and an item, both common (at 1,000,000 products most pairs are held by 4,000–66,000 together;
+ * about a third by none, which makes them partial). Each pass is another way of typing the same two words: either
+ * order, capitals, a small word between ("shoes for mens", "wallet in leather").
+ */
+const EVERYDAY_WORDS = [
+  'leather',
+  'cotton',
+  'mens',
+  'silk',
+  'black',
+  'blue',
+  'red',
+  'white',
+  'maroon',
+  'navy',
+  'olive',
+  'tan',
+  'gents',
+  'denim',
+  'gold',
+  'formal',
+  'womens',
+];
+const EVERYDAY_ITEMS = [
+  'wallet',
+  'kurta',
+  'belt',
+  'saree',
+  'shoes',
+  'jeans',
+  'shirt',
+  'watch',
+  'handbag',
+  'tshirt',
+  'sneakers',
+  'backpack',
+  'sunglasses',
+  'cap',
+];
+const BETWEEN = ['', 'for', 'with', 'in', 'the', 'of', 'a', 'and'];
+export const everyday = (i: number) => {
+  const [word, item] = nth([EVERYDAY_WORDS, EVERYDAY_ITEMS], i) as [string, string];
+  const pass = Math.floor(i / (EVERYDAY_WORDS.length * EVERYDAY_ITEMS.length));
+  const [a, b] = pass % 2 ? [item, word] : [word, item];
+  const capital = (w: string, on: number) => (on ? w.charAt(0).toUpperCase() + w.slice(1) : w);
+  const caps = Math.floor(pass / 2) % 4;
+  const between = BETWEEN[Math.floor(pass / 8) % BETWEEN.length] ?? '';
+  return [capital(a, caps & 1), between, capital(b, caps & 2)].filter(Boolean).join(' ');
+};
+
 /** `count` of each kind, from the start of each space: what bench/searchSame.ts compares. */
 export const benchSearches = (count: number): string[] =>
-  Array.from({ length: count }, (_, i) => [exact(i), partial(i), misspelt(i)]).flat();
+  Array.from({ length: count }, (_, i) => [exact(i), partial(i), misspelt(i), everyday(i)]).flat();

@@ -5,7 +5,7 @@ import { flatOut, type FlatOutOptions } from '../../lib/flatOut.mjs';
 import { pacedRun, type PacedRequest } from '../../lib/paced.mjs';
 import { cpuAccount } from '../cpu';
 import { headers, multipart, postOk } from '../requests';
-import { exact, misspelt, partial } from '../searchTexts';
+import { everyday, exact, misspelt, partial } from '../searchTexts';
 import { measured } from './options';
 import { cpuLine, stalls } from './report';
 import { NOT_MEASURED, urlOf, type Row, type SizeRun } from './types';
@@ -25,7 +25,7 @@ const search = (text: string): PacedRequest => ({
 });
 
 /**
- * Searches (exact, partial, misspelt) and filtered lists, each request new: totals, spelling look-ups and
+ * Searches (exact, partial, misspelt, everyday) and filtered lists, each request new: totals, spelling look-ups and
  * plans are all done afresh, as for the thousands of distinct strings shoppers type.
  */
 function distinctScenarios(): Scenario[] {
@@ -48,6 +48,7 @@ function distinctScenarios(): Scenario[] {
     of('search exact new', exact),
     of('search partial new', partial),
     of('search misspelt new', misspelt),
+    of('search everyday new', everyday),
     {
       name: 'list new filter',
       requests: Array.from({ length: WARM }, (_, i) => list(i)),
