@@ -158,16 +158,33 @@ export function planSearch(text: string, synonyms: Synonyms): SearchPlan {
   // Only stop words ("the", "for"): search for them rather than for nothing.
   if (list.length === 0) list = runs(fold(text)).map(stem);
   const unique = [...new Set(list)].slice(0, MAX_SEARCH_WORDS);
-  return { groups: unique.map((word) => ({ word, alternatives: [...(synonyms.get(word) ?? [word])] })) };
+  return { groups: distinct(unique.map((word) => ({ word, alternatives: [...(synonyms.get(word) ?? [word])] }))) };
+}
+
+/**
+ * Groups of the same alternatives once: "denim jeans" (synonyms: jeans = denim) is one word's search, not
+ * two groups that hold each other's words (which the pairs cannot say: 27 ms instead of 1 at 1,000,000
+ * products). A product holds one exactly when it holds the other, so the matches and their order are the same.
+ */
+function distinct(groups: SearchGroup[]): SearchGroup[] {
+  const seen = new Set<string>();
+  return groups.filter((g) => {
+    const key = [...new Set(g.alternatives)].sort().join(' ');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** The plan with some words replaced (spelling corrections), their synonyms applied again. */
 export function replaceWords(plan: SearchPlan, replacements: ReadonlyMap<string, string>, synonyms: Synonyms): SearchPlan {
   return {
-    groups: plan.groups.map((g) => {
-      const word = replacements.get(g.word);
-      return word === undefined ? g : { word, alternatives: [...(synonyms.get(word) ?? [word])] };
-    }),
+    groups: distinct(
+      plan.groups.map((g) => {
+        const word = replacements.get(g.word);
+        return word === undefined ? g : { word, alternatives: [...(synonyms.get(word) ?? [word])] };
+      }),
+    ),
   };
 }
 
