@@ -4,7 +4,7 @@
  * on one grown database. Prints each difference (ids, totals, "showing results for") and how many calls
  * matched; also each version's time per call in process, a figure next to the scale bench's.
  *
- *   pnpm bench:search-same <DB_FILE or postgres:// URL> --repo <path to catalog.ts>
+ *   pnpm bench:search-same <DB_FILE or postgres:// URL> --repo <path to repositories/catalog/index.ts>
  *     [--count 300] (distinct searches of each kind) [--pages 1,2,9,90]
  */
 import path from 'node:path';
@@ -17,13 +17,15 @@ const args = cliArgs();
 async function main(): Promise<void> {
   const target = databaseArg();
   const repoPath = args.repo ? fromInvocation(args.repo) : undefined;
-  if (!target || !repoPath) throw new Error('usage: searchSame.ts <sqlite file or postgres url> --repo <catalog.ts>');
+  if (!target || !repoPath) throw new Error('usage: searchSame.ts <sqlite file or postgres url> --repo <repositories/catalog/index.ts>');
   const Other = ((await import(repoPath)) as { CatalogRepository: typeof CatalogRepository }).CatalogRepository;
   const db = openDatabase(target);
   const fresh = () => new CatalogCache({ maxEntries: 0, maxCounts: 0, ttlMs: 0 });
   const mine = new CatalogRepository(db, fresh());
   // The other tree's own database module: its repository tells the databases apart by its own Kysely's classes.
-  const other = (await import(path.join(path.dirname(repoPath), '..', 'database'))) as { openDatabase: typeof openDatabase };
+  // The `db` folder the repository is under (repositories/catalog.ts then, repositories/catalog/index.ts now).
+  const dbDir = repoPath.slice(0, repoPath.lastIndexOf(`${path.sep}db${path.sep}`) + 3);
+  const other = (await import(path.join(dbDir, 'database'))) as { openDatabase: typeof openDatabase };
   const otherDb = other.openDatabase(target);
   const theirs = new Other(otherDb, fresh());
   const count = numberArg(args, 'count', 300);
