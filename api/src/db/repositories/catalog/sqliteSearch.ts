@@ -78,8 +78,12 @@ export class SqliteSearch implements Search {
           ).rows[0]?.n ?? 0,
         );
       if (count === 0) return { count, ids: [] };
+      // The newest in-stock name matches first: a page of them is the page, where ranking every match
+      // costs a few ms for the many hundred of two common words ("white wallet": 859 at 200,000, 4.6 ms).
+      const newest = offset === 0 ? await this.newestNamed(m, limit) : null;
+      if (newest) return { count, ids: newest };
       if (count < cap) return { count, ids: await this.pairsRanked(m, pairs, limit, offset) };
-      return { count, ids: offset === 0 ? await this.newestNamed(m, limit) : null };
+      return { count, ids: await this.unnamedPage(m, pairs, limit, offset) };
     }
     const count = known ?? (await this.countIn(m, null, cap));
     if (count === 0) return { count, ids: [] };
@@ -106,6 +110,24 @@ export class SqliteSearch implements Search {
   private async newestNamed(m: Match, limit: number): Promise<number[] | null> {
     const newest = await this.page({ groups: m.groups, all: m.all, field: 'name' }, true, limit, 0);
     return newest.length === limit ? newest : null;
+  }
+
+  /**
+   * When no product holds the words in its name, category or brand ("leather wallet": leather only in the
+   * descriptions), every match is in the last tier, in stock first, newest first: the page is read from the
+   * pairs' index in id order, where the tier-by-tier read took six statements (5 ms at 200,000 products).
+   * Null when that cannot say it: some are named, or the in-stock ones end before the page does.
+   */
+  private async unnamedPage(m: Match, pairs: string, limit: number, offset: number): Promise<number[] | null> {
+    const named =
+      await sql`select 1 from products_search where products_search match ${this.expr({ ...m, field: 'nameBrand' })} limit 1`.execute(
+        this.db,
+      );
+    if (named.rows.length > 0) return null;
+    const r = await sql<{ id: number }>`
+      select m.rowid as id from products_pairs m cross join products p on p.id = m.rowid
+      where m.products_pairs match ${pairs} and p.total_stock > 0 order by m.rowid desc limit ${limit} offset ${offset}`.execute(this.db);
+    return r.rows.length === limit ? r.rows.map((row) => row.id) : null;
   }
 
   /**
