@@ -293,6 +293,30 @@ describe('a search of two words that many products hold together (PostgreSQL)', 
       }
     });
   });
+
+  it('with synonyms, counts only to the cap when its pairs together hold the bound, and pages as the rules say', async () => {
+    if (!isPostgres(t.db)) return;
+    // "red watch": red also finds maroon, wine... No one pair is held by the cap, all of them together by
+    // the bound: the first read stops at the cap and the page is looked for among the newest.
+    const { repo, sent } = watched();
+    await repo.listProducts({ search: 'red watch', page: 1 });
+    const call = sent.find((q) => q.sql.includes('products_search_first'));
+    const [qs, names, brands, pairs, floored] = call!.parameters;
+    const tokens = [...String((pairs as string[])[0]).matchAll(/'([^']+)'/g)].map((m) => m[1]!);
+    const counts = await sql<{ products: number }>`select products from search_pair_counts where pair in (${sql.join(tokens)})`.execute(
+      t.db,
+    );
+    const held = counts.rows.map((c) => c.products);
+    const [cap, bound] = [Math.max(...held) + 1, held.reduce((a, b) => a + b, 0)];
+    expect(bound).toBeGreaterThan(cap + 12);
+    const order = await expected('red watch', true);
+    for (const skip of [0, 12]) {
+      const r = await sql<{ matches: number; page: number[] | null }>`select matches, page from products_search_first(
+        ${qs}::tsquery[], ${names}::tsquery[], ${brands}::tsquery[], ${pairs}::tsquery[], ${floored}::boolean[], null::integer,
+        50, 20, ${bound}, 10000, ${cap}, 12, ${skip})`.execute(t.db);
+      expect(r.rows[0]).toEqual({ matches: cap, page: order.slice(skip, skip + 12) });
+    }
+  });
 });
 
 describe('a search of two words no product names', () => {
