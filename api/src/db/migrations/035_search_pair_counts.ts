@@ -91,10 +91,14 @@ export async function firstFunction(db: Db): Promise<void> {
       paired integer;
       upper bigint;
       reads integer;
+      every boolean;
+      held text;
+      paired_q tsquery;
     begin
       for i in 1 .. coalesce(array_length(qs, 1), 0) loop
         known := coalesce(known_total, 0);
         reads := bound;
+        paired_q := pairs[i];
         if floored[i] then
           -- The lexemes of the query, as its text quotes them (search words are letters and digits).
           select greatest(known, coalesce(max(c.products), 0)) into known from search_word_counts c
@@ -102,12 +106,20 @@ export async function firstFunction(db: Db): Promise<void> {
         end if;
         if pairs[i] is not null then
           -- Each group of pairs (the query's & parts): how many products its pairs hold together; with one
-          -- group (two words), the most one of them does.
-          select min(x.together), case when count(*) = 1 then max(x.most) else 0 end into upper, paired
+          -- group (two words), the most one of them does; and the pairs some product holds. A search's pairs
+          -- are every alternative of a word with every other's ("blue shoes": 80, of which 25 are held):
+          -- the index looked up all 80 for every match (4.5 ms at 200,000 products, 1.5 with the 25).
+          select min(x.together), case when count(*) = 1 then max(x.most) else 0 end, bool_and(x.held is not null),
+                 string_agg('(' || x.held || ')', ' & ')
+            into upper, paired, every, held
             from regexp_split_to_table(pairs[i]::text, '&') part,
-                 lateral (select coalesce(sum(c.products), 0) as together, coalesce(max(c.products), 0) as most
+                 lateral (select coalesce(sum(c.products), 0) as together, coalesce(max(c.products), 0) as most,
+                                 string_agg(quote_literal(c.pair), ' | ') filter (where c.products > 0) as held
                             from search_pair_counts c
                            where c.pair in (select l[1] from regexp_matches(part, '''([^'']+)''', 'g') l)) x;
+          -- A group none of whose pairs any product holds: nothing has every word.
+          continue when not every;
+          paired_q := held::tsquery;
           -- Two words: each of their pairs holds both. From the cap up the total is known, and the page is
           -- looked for among the newest matches rather than by ranking up to bound of them.
           if paired >= cap then
@@ -123,7 +135,7 @@ export async function firstFunction(db: Db): Promise<void> {
           end if;
         end if;
         select s.matches, s.page into matches, page
-          from products_search_stage(qs[i], name_qs[i], brand_qs[i], pairs[i], known, probe, dense, reads, walk, cap, lim, skip) s;
+          from products_search_stage(qs[i], name_qs[i], brand_qs[i], paired_q, known, probe, dense, reads, walk, cap, lim, skip) s;
         if matches > 0 then
           stage := i - 1;
           return;
