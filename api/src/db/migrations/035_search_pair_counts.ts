@@ -32,6 +32,9 @@ export async function up(db: Db): Promise<void> {
     select w, count(*) from products p, unnest(tsvector_to_array(p.search_pairs)) w where p.search_pairs is not null group by w`.execute(
     db,
   );
+  // Its statistics now, not when autovacuum comes round: without them the look-ups of a search's pairs were
+  // planned blind (everyday searches at 200,000 products: 1.01 against 0.78 ms in the database).
+  await sql`analyze search_pair_counts`.execute(db);
   // As 032's counts: added and removed rows a statement at a time, changed ones a row at a time when their
   // lexemes changed (the pairs follow them: 031's trigger), in order so that two writers lock alike.
   await sql`
