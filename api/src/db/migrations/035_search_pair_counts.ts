@@ -12,15 +12,18 @@ type Db = Kysely<unknown>;
  * - Their first read built the bitmap of the pair's whole list (10 ms for 66,000) only to learn that there
  *   are more than 3,000. `search_pair_counts` says how many products hold each pair, kept exact by triggers
  *   like 032's `search_word_counts`; a search of two words (its pairs one `|` list: any of them holds both
- *   words) finds at least as many as its commonest pair. From `bound` up that skips the first read.
+ *   words) finds at least as many as its commonest pair. From the cap up that is its total, and the first
+ *   read is skipped; when its pairs together hold `bound`, the first read counts only to the cap. Only the
+ *   pairs some product holds go to the index (synonyms multiply a search's pairs, most of them held by none).
  * - Their page was looked for among the newest matches, but found there only when enough were named and
  *   in stock: "leather wallet" (leather only in the descriptions) has none named, so it fell to the
  *   tier-by-tier read. A window's page is also exact when no older match is in a band before its last one:
  *   checked through the word index for the named (or named and brand) words, a short read when few hold
  *   them together.
  * - With no spread known (a kept search, or the first read skipped), the first window is the newest
- *   `probe` products walked (about 1 ms) rather than a read of the pairs' whole lists; its matches give the
- *   spread for the next.
+ *   `probe` products walked (about 1 ms) rather than a read of the pairs' whole lists. After it, a window is
+ *   walked when it is shorter than the pairs' index entries it would read, and walked windows widen up to
+ *   `walk` products.
  *
  * `create or replace`: API processes still running the previous release call the same functions.
  */
