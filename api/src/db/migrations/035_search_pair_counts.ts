@@ -78,6 +78,18 @@ export async function up(db: Db): Promise<void> {
     create trigger search_pair_counts_update after update on products
     for each row when (old.search_tsv is distinct from new.search_tsv) execute function search_pair_counts_row()`.execute(db);
 
+  // A query of pairs, group by group (its & parts: a group's pairs are alternatives): how many products
+  // its pairs hold together, the most one of them does, and the pairs some product holds, as a tsquery
+  // of alternatives (null: none is held). The quoted lexemes of a query's text are its words.
+  await sql`
+    create function search_pair_groups(pairs tsquery) returns table (together bigint, most integer, held text)
+    language sql stable as $$
+      select x.together, x.most, x.held
+        from regexp_split_to_table(pairs::text, '&') part,
+             lateral (select coalesce(sum(c.products), 0)::bigint as together, coalesce(max(c.products), 0) as most,
+                             string_agg(quote_literal(c.pair), ' | ') filter (where c.products > 0) as held
+                        from search_pair_counts c
+                       where c.pair in (select l[1] from regexp_matches(part, '''([^'']+)''', 'g') l)) x $$`.execute(db);
   await firstFunction(db);
   await newestFunction(db);
 }
@@ -115,14 +127,10 @@ export async function firstFunction(db: Db): Promise<void> {
           -- group (two words), the most one of them does; and the pairs some product holds. A search's pairs
           -- are every alternative of a word with every other's ("blue shoes": 80, of which 25 are held):
           -- the index looked up all 80 for every match (4.5 ms at 200,000 products, 1.5 with the 25).
-          select min(x.together), case when count(*) = 1 then max(x.most) else 0 end, bool_and(x.held is not null),
-                 string_agg('(' || x.held || ')', ' & ')
+          select min(g.together), case when count(*) = 1 then max(g.most) else 0 end, bool_and(g.held is not null),
+                 string_agg('(' || g.held || ')', ' & ')
             into upper, paired, every, held
-            from regexp_split_to_table(pairs[i]::text, '&') part,
-                 lateral (select coalesce(sum(c.products), 0) as together, coalesce(max(c.products), 0) as most,
-                                 string_agg(quote_literal(c.pair), ' | ') filter (where c.products > 0) as held
-                            from search_pair_counts c
-                           where c.pair in (select l[1] from regexp_matches(part, '''([^'']+)''', 'g') l)) x;
+            from search_pair_groups(pairs[i]) g;
           -- A group none of whose pairs any product holds: nothing has every word.
           continue when not every;
           paired_q := held::tsquery;
@@ -185,10 +193,7 @@ export async function newestFunction(db: Db): Promise<void> {
       next bigint;
     begin
       if pairs is not null then
-        select min(g.n) into entries
-          from (select (select coalesce(sum(c.products), 0) from search_pair_counts c
-                         where c.pair in (select l[1] from regexp_matches(part, '''([^'']+)''', 'g') l)) as n
-                  from regexp_split_to_table(pairs::text, '&') part) g;
+        select min(g.together) into entries from search_pair_groups(pairs) g;
       end if;
       perform set_config('enable_indexscan', 'on', true);
       select n.id into top from products n order by n.id desc limit 1;
@@ -269,6 +274,7 @@ export async function down(db: Db): Promise<void> {
   await searchFirst(db);
   for (const t of ['insert', 'delete', 'update'])
     await sql`drop trigger if exists ${sql.id(`search_pair_counts_${t}`)} on products`.execute(db);
+  await sql`drop function if exists search_pair_groups(tsquery)`.execute(db);
   await sql`drop function if exists search_pair_counts_statement()`.execute(db);
   await sql`drop function if exists search_pair_counts_row()`.execute(db);
   await sql`drop table if exists search_pair_counts`.execute(db);
