@@ -1,9 +1,10 @@
-import { CompiledQuery, sql, type KyselyPlugin, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type KyselyPlugin, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import { LIST_TOTAL_CAP } from '@storefront/contract';
 import { makeApp, type TestApp } from './helpers';
 import { CatalogRepository } from '../src/db/repositories/catalog';
 import { CatalogCache } from '../src/lib/cache';
 import { isPostgres } from '../src/db/database';
+import type { Database } from '../src/db/schema';
 import { FIELD_TAGS, buildSynonyms, planSearch } from '../src/lib/searchText';
 import { DEFAULT_SYNONYMS } from '../src/db/seed/synonyms';
 import { SynonymRepository } from '../src/db/repositories/synonyms';
@@ -37,6 +38,22 @@ function watched() {
   const repo = new CatalogRepository(t.db.withPlugin(capture), new CatalogCache({ maxEntries: 0, ttlMs: 60_000 }));
   return { repo, sent };
 }
+
+/** What the repository hands `products_search_first` for a search (PostgreSQL): its stages' index queries. */
+async function firstArguments(text: string) {
+  const { repo, sent } = watched();
+  await repo.listProducts({ search: text, page: 1 });
+  const call = sent.find((q) => q.sql.includes('products_search_first'));
+  const [qs, names, brands, pairs, floored] = call!.parameters;
+  return { qs, names, brands, pairs, floored };
+}
+
+/** Rows of products read by a transaction's statements so far (PostgreSQL; counted from a point in it). */
+const fetchedRows = async (trx: Kysely<Database>) =>
+  (
+    await sql<{ fetched: number }>`select (idx_tup_fetch + seq_tup_read)::int as fetched
+      from pg_stat_xact_user_tables where relname = 'products'`.execute(trx)
+  ).rows[0]?.fetched ?? 0;
 
 /** Statements that read a word index (FTS5 `products_search`, `products_pairs`; the tsvector `search_tsv` or the functions over it). */
 const wordReads = (sent: CompiledQuery[]) =>
@@ -184,10 +201,7 @@ describe('a search of many matches, few of them among the newest products (Postg
   it.each(['leather wallet', 'leather', 'leather belt'])('(%s) gets the pages of the rules', async (text) => {
     if (!isPostgres(t.db)) return;
     // The stages' queries as the repository writes them.
-    const { repo, sent } = watched();
-    await repo.listProducts({ search: text, page: 1 });
-    const call = sent.find((q) => q.sql.includes('products_search_first'));
-    const [qs, names, brands, pairs, floored] = call!.parameters;
+    const { qs, names, brands, pairs, floored } = await firstArguments(text);
     const order = await expected(text, true);
     const cap = 40;
     expect(order.length).toBeGreaterThan(cap);
@@ -219,10 +233,7 @@ describe('a search of many matches, few of them among the newest products (Postg
     // "genuine leather": in descriptions, in no name or brand. At 1,000,000 products "leather wallet" (the
     // same) found no named match in any window and fell to the tier-by-tier read (25-38 ms). Its page of
     // matches found anywhere is exact as soon as nothing older is named (migration 035).
-    const { repo, sent } = watched();
-    await repo.listProducts({ search: 'genuine leather', page: 1 });
-    const call = sent.find((q) => q.sql.includes('products_search_first'));
-    const [qs, names, brands, pairs, floored] = call!.parameters;
+    const { qs, names, brands, pairs, floored } = await firstArguments('genuine leather');
     const order = await expected('genuine leather', true);
     expect(order.length).toBeGreaterThan(60);
     const read = () =>
@@ -266,30 +277,23 @@ describe('a search of two words that many products hold together (PostgreSQL)', 
       .execute();
     const order = await expected('zzduo zztrio', true);
     expect(order).toHaveLength(ids.length);
-    const { repo, sent } = watched();
-    const first = await repo.listProducts({ search: 'zzduo zztrio', page: 1 });
+    const first = await watched().repo.listProducts({ search: 'zzduo zztrio', page: 1 });
     expect({ total: first.total, capped: first.total_capped, ids: first.products.map((p) => p.id) }).toEqual({
       total: Math.min(ids.length, LIST_TOTAL_CAP),
       capped: ids.length > LIST_TOTAL_CAP,
       ids: order.slice(0, 12),
     });
-    const call = sent.find((q) => q.sql.includes('products_search_first'));
-    const [qs, names, brands, pairs, floored] = call!.parameters;
+    const { qs, names, brands, pairs, floored } = await firstArguments('zzduo zztrio');
     // With the bound (400) and the cap (40) below the pair's count, the first read (400 rows) is skipped: the
     // page is found among the newest products walked. Before (migration 034), 400 were read to learn that.
     await t.db.transaction().execute(async (trx) => {
-      const fetched = async () =>
-        (
-          await sql<{ fetched: number }>`select (idx_tup_fetch + seq_tup_read)::int as fetched
-            from pg_stat_xact_user_tables where relname = 'products'`.execute(trx)
-        ).rows[0]?.fetched ?? 0;
       for (const skip of [0, 12, 24]) {
-        const before = await fetched();
+        const before = await fetchedRows(trx);
         const r = await sql<{ matches: number; page: number[] | null }>`select matches, page from products_search_first(
           ${qs}::tsquery[], ${names}::tsquery[], ${brands}::tsquery[], ${pairs}::tsquery[], ${floored}::boolean[], null::integer,
           50, 20, 400, 10000, 40, 12, ${skip})`.execute(trx);
         expect(r.rows[0]).toEqual({ matches: 40, page: order.slice(skip, skip + 12) });
-        expect((await fetched()) - before).toBeLessThan(400);
+        expect((await fetchedRows(trx)) - before).toBeLessThan(400);
       }
     });
   });
@@ -298,10 +302,7 @@ describe('a search of two words that many products hold together (PostgreSQL)', 
     if (!isPostgres(t.db)) return;
     // "red watch": red also finds maroon, wine... No one pair is held by the cap, all of them together by
     // the bound: the first read stops at the cap and the page is looked for among the newest.
-    const { repo, sent } = watched();
-    await repo.listProducts({ search: 'red watch', page: 1 });
-    const call = sent.find((q) => q.sql.includes('products_search_first'));
-    const [qs, names, brands, pairs, floored] = call!.parameters;
+    const { qs, names, brands, pairs, floored } = await firstArguments('red watch');
     const tokens = [...String((pairs as string[])[0]).matchAll(/'([^']+)'/g)].map((m) => m[1]!);
     const counts = await sql<{ products: number }>`select products from search_pair_counts where pair in (${sql.join(tokens)})`.execute(
       t.db,
@@ -459,18 +460,13 @@ describe('a word only the newest products hold', () => {
     // counted through the word index. Before, the walk went on through every product to look for 1,001.
     const { products } = (await sql<{ products: number }>`select count(*)::int as products from products`.execute(t.db)).rows[0]!;
     await t.db.transaction().execute(async (trx) => {
-      // Rows read by this transaction's statements so far (counted from here: the counts may hold earlier ones).
-      const fetched = async () =>
-        (
-          await sql<{ fetched: number }>`select (idx_tup_fetch + seq_tup_read)::int as fetched
-            from pg_stat_xact_user_tables where relname = 'products'`.execute(trx)
-        ).rows[0]?.fetched ?? 0;
-      const before = await fetched();
+      // Counted from here: the counts may hold earlier statements' rows.
+      const before = await fetchedRows(trx);
       const r = await sql<{ matches: number }>`select matches from products_search_first(
         array['zzlately']::tsquery[], array['0nzzlately']::tsquery[], array['0bzzlately']::tsquery[], array[null]::tsquery[],
         array[false], null, 1000, 20, 2000, 100, ${LIST_TOTAL_CAP + 1}, 12, 0)`.execute(trx);
       expect(r.rows[0]?.matches).toBe(60);
-      expect((await fetched()) - before).toBeLessThan(products);
+      expect((await fetchedRows(trx)) - before).toBeLessThan(products);
     });
   });
 });
