@@ -40,6 +40,7 @@ import * as m032 from './migrations/032_search_word_counts';
 import * as m033 from './migrations/033_sqlite_search_pairs';
 import * as m034 from './migrations/034_search_rank_key';
 import * as m035 from './migrations/035_search_pair_counts';
+import * as m036 from './migrations/036_search_pair_buckets';
 import { searchWordPairs } from './searchWords';
 import { DEFAULT_PG_POOL_SIZE } from '../config';
 import { DatabaseUnavailableError, isConnectionFailure } from '../lib/errors';
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '033_sqlite_search_pairs': m033,
   '034_search_rank_key': m034,
   '035_search_pair_counts': m035,
+  '036_search_pair_buckets': m036,
 };
 
 class StaticProvider implements MigrationProvider {
