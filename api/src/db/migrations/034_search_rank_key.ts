@@ -46,6 +46,11 @@ export async function up(db: Db): Promise<void> {
       return ids;
     end $$`.execute(db);
   await searchNewest(db);
+  await searchStage(db);
+}
+
+/** `products_search_stage` as 034 made it (migration 036's down puts it back). */
+export async function searchStage(db: Db): Promise<void> {
   await sql`
     create or replace function products_search_stage(
       q tsquery, name_q tsquery, brand_q tsquery, pairs tsquery, known integer,

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { KEY_IDS, RANK_KEY } from './034_search_rank_key';
+import { KEY_IDS, RANK_KEY, searchStage as searchStage034 } from './034_search_rank_key';
 import { newestFunction as searchNewest035 } from './035_search_pair_counts';
 
 // See 001_initial.ts for why migrations take Kysely<unknown>. Issue 36: a search's newest matches at 1,000,000 products.
@@ -9,9 +9,12 @@ type Db = Kysely<unknown>;
 const BUCKET_BITS = 13;
 /** A window read by bucket spans at most this many (131,072 ids); a wider one reads the pairs' lists alone. */
 const WINDOW_BUCKETS = 16;
-/** The indexed expression: a product's pairs and its id's bucket (`0i` and the id >> BUCKET_BITS). */
 const BITS = sql.lit(BUCKET_BITS);
-const BUCKETED = sql.raw('(p.search_pairs || search_id_bucket(p.id))');
+/**
+ * The indexed expression: a product's pairs and its id's bucket (`0i` and the id >> BUCKET_BITS). Every
+ * read of the pairs goes through it (a query of pairs alone finds what it did), so it replaces 031's index.
+ */
+const PAIRED = sql.raw('(p.search_pairs || search_id_bucket(p.id))');
 
 /**
  * PostgreSQL only. A search's page among its newest matches (035's `products_search_newest`) reads a window
@@ -20,11 +23,14 @@ const BUCKETED = sql.raw('(p.search_pairs || search_id_bucket(p.id))');
  * wallet" at 1,000,000 products (4,107 matches) fetched all of them for the 47 of its newest 11,700 ids:
  * 5.1 ms, where the window's own rows are 0.6 ms.
  *
- * A second GIN index holds each product's pairs with its id's bucket (8,192 ids) as one more lexeme: a
- * window asks for its pairs and its buckets, and the index gives only the window's matches. The pairs'
- * own index stays for the reads of every match (the count, a sparse search's ranking).
+ * The pairs' GIN index now holds each product's pairs with its id's bucket (8,192 ids) as one more lexeme:
+ * a window asks for its pairs and its buckets, and the index gives only the window's matches. A query of
+ * pairs alone reads the same lists as in 031's index, which this one replaces (the same size, plus 122
+ * buckets at 1,000,000 products), so the reads of every match (the count, a sparse search's ranking) go
+ * through it too.
  *
- * `create or replace`: API processes still running the previous release call the same function.
+ * `create or replace`: API processes still running the previous release call the same functions (031's
+ * `products_search_page`, two releases back, keeps reading `search_pairs` without an index).
  */
 export async function up(db: Db): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
@@ -33,6 +39,73 @@ export async function up(db: Db): Promise<void> {
     as $$ select array_to_tsvector(array['0i' || (id >> ${BITS})]) $$`.execute(db);
   await sql`create index products_search_pairs_buckets on products using gin ((search_pairs || search_id_bucket(id)))`.execute(db);
   await newestFunction(db);
+  await stageFunction(db);
+  await sql`drop index if exists products_search_pairs`.execute(db);
+}
+
+/** 036's `products_search_stage`: 034's, its pairs read through 036's index. */
+async function stageFunction(db: Db): Promise<void> {
+  await sql`
+    create or replace function products_search_stage(
+      q tsquery, name_q tsquery, brand_q tsquery, pairs tsquery, known integer,
+      probe integer, dense integer, bound integer, walk integer, cap integer, lim integer, skip integer,
+      out matches integer, out page integer[])
+    language plpgsql stable
+    set enable_seqscan = off
+    set enable_indexscan = on
+    set plan_cache_mode = force_custom_plan
+    as $$
+    declare
+      sampled integer;
+      keys bigint[];
+      -- Ids per match among the matches a read saw (the oldest, as a bitmap is read in the table's order).
+      spread numeric;
+    begin
+      if pairs is not null then
+        -- Fewer than bound: all of them ranked from this read. Else (or past the cap already, a kept
+        -- search's next page) the page is looked for among the newest matches.
+        if known < cap then
+          perform set_config('enable_indexscan', 'off', true);
+          select count(*), (array_agg(m.k order by m.k))[skip + 1:skip + lim], (max(m.id) - min(m.id) + 1)::numeric / greatest(count(*), 1)
+            into matches, keys, spread
+            from (select p.id, ${RANK_KEY} as k from products p where ${PAIRED} @@ pairs limit bound) m;
+          if matches < bound then
+            page := ${KEY_IDS};
+            matches := least(matches, cap);
+            return;
+          end if;
+        end if;
+        page := products_search_newest(q, name_q, brand_q, pairs, spread, probe, dense, walk, lim, skip);
+        matches := cap;
+        return;
+      end if;
+      select count(*), (array_agg(n.id order by n.id desc) filter (where n.in_stock and n.named))[1:lim]
+        into sampled, page
+        from (select r.id, r.total_stock > 0 as in_stock, r.search_tsv @@ name_q as named
+                from (select p.id, p.total_stock, p.search_tsv from products p order by p.id desc limit probe) r
+               where r.search_tsv @@ q) n;
+      if sampled >= dense then
+        if known >= cap then
+          matches := cap;
+        else
+          select count(*) into matches
+            from (select 1 from (select p.id, p.search_tsv from products p order by p.id desc limit walk) w
+                   where w.search_tsv @@ q limit cap) x;
+          if matches < cap then
+            perform set_config('enable_indexscan', 'off', true);
+            select count(*) into matches from (select 1 from products p where p.search_tsv @@ q limit cap) x;
+          end if;
+        end if;
+        if skip > 0 or coalesce(cardinality(page), 0) < lim then page := null; end if;
+        return;
+      end if;
+      perform set_config('enable_indexscan', 'off', true);
+      select count(*), (array_agg(m.k order by m.k))[skip + 1:skip + lim], (max(m.id) - min(m.id) + 1)::numeric / greatest(count(*), 1)
+        into matches, keys, spread
+        from (select p.id, ${RANK_KEY} as k from products p where p.search_tsv @@ q limit bound) m;
+      page := case when matches >= bound then products_search_newest(q, name_q, brand_q, null, spread, probe, dense, walk, lim, skip) else ${KEY_IDS} end;
+      matches := least(matches, cap);
+    end $$`.execute(db);
 }
 
 /** 036's `products_search_newest`: 035's, its windows read through the pairs' index by bucket. */
@@ -107,12 +180,12 @@ async function newestFunction(db: Db): Promise<void> {
                  (array_agg(m.k order by m.k))[skip + 1:skip + lim]
             into seen, firsts, stocked, keys
             from (select ${RANK_KEY} as k from products p
-                   where ${BUCKETED} @@ (pairs && buckets)) m;
+                   where ${PAIRED} @@ (pairs && buckets)) m;
         elsif pairs is not null then
           select count(*), count(*) filter (where m.k < 2147483648), count(*) filter (where (m.k >> 31) % 2 = 0),
                  (array_agg(m.k order by m.k))[skip + 1:skip + lim]
             into seen, firsts, stocked, keys
-            from (select ${RANK_KEY} as k from products p where p.search_pairs @@ pairs and p.id > top - span) m;
+            from (select ${RANK_KEY} as k from products p where ${PAIRED} @@ pairs and p.id > top - span) m;
         else
           select count(*), count(*) filter (where m.k < 2147483648), count(*) filter (where (m.k >> 31) % 2 = 0),
                  (array_agg(m.k order by m.k))[skip + 1:skip + lim]
@@ -162,6 +235,8 @@ async function newestFunction(db: Db): Promise<void> {
 
 export async function down(db: Db): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`create index if not exists products_search_pairs on products using gin (search_pairs)`.execute(db);
+  await searchStage034(db);
   await searchNewest035(db);
   await sql`drop index if exists products_search_pairs_buckets`.execute(db);
   await sql`drop function if exists search_id_bucket(integer)`.execute(db);

@@ -168,7 +168,7 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
     if (isPostgres(trx)) {
       await sql`drop index if exists products_search_trgm`.execute(trx);
       await sql`drop index if exists products_search_words`.execute(trx);
-      await sql`drop index if exists products_search_pairs`.execute(trx);
+      await sql`drop index if exists products_search_pairs_buckets`.execute(trx);
     }
     let products: Insertable<ProductTable>[] = [];
     const terms = new Map<string, number>();
@@ -196,7 +196,8 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
       await sql`select setval(pg_get_serial_sequence('variations', 'id'), (select max(id) from variations))`.execute(trx);
       await sql`create index products_search_trgm on products using gin (search_doc gin_trgm_ops)`.execute(trx);
       await sql`create index products_search_words on products using gin (search_tsv)`.execute(trx);
-      await sql`create index products_search_pairs on products using gin (search_pairs)`.execute(trx);
+      // The pairs with their ids' buckets (migration 036).
+      await sql`create index products_search_pairs_buckets on products using gin ((search_pairs || search_id_bucket(id)))`.execute(trx);
     }
     await trx.insertInto('catalog_changes').values({ product_id: null, kind: CHANGE.ALL, created_at: new Date().toISOString() }).execute();
   });
