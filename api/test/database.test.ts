@@ -90,12 +90,12 @@ describe('database', () => {
     }
   });
 
-  it('reads PG_POOL_SIZE: connections per API process, 4 unless set, within 1–100', () => {
-    expect(loadConfig({}).pgPoolSize).toBe(4);
-    expect(loadConfig({ PG_POOL_SIZE: '10' }).pgPoolSize).toBe(10);
+  it('reads PG_POOL_SIZE: connections per API process, 10 unless set, within 1–100', () => {
+    expect(loadConfig({}).pgPoolSize).toBe(10);
+    expect(loadConfig({ PG_POOL_SIZE: '4' }).pgPoolSize).toBe(4);
     expect(loadConfig({ PG_POOL_SIZE: '0' }).pgPoolSize).toBe(1);
     expect(loadConfig({ PG_POOL_SIZE: '500' }).pgPoolSize).toBe(100);
-    expect(loadConfig({ PG_POOL_SIZE: 'many' }).pgPoolSize).toBe(4);
+    expect(loadConfig({ PG_POOL_SIZE: 'many' }).pgPoolSize).toBe(10);
   });
 
   (onPostgres ? it : it.skip)('keeps at most PG_POOL_SIZE connections open: more queries at once wait for one', async () => {

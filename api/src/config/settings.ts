@@ -2,13 +2,8 @@ import type { Limits } from './limits';
 import type { InvoiceConfig } from './invoices';
 import type { PaymentConfig } from './payments';
 
-/**
- * Connections per API process to PostgreSQL unless PG_POOL_SIZE says otherwise: the most queries a process
- * has running there at once. Two processes of 10 on a 2-core machine ran 20 at once, and a burst of costly
- * searches slowed every query that shared the cores with it; with 4 the others wait their turn in the pool
- * (docs/performance.md, "Connections per process").
- */
-export const DEFAULT_PG_POOL_SIZE = 4;
+/** Connections per API process to PostgreSQL unless PG_POOL_SIZE says otherwise. */
+export const DEFAULT_PG_POOL_SIZE = 10;
 
 export interface SmsWebhookConfig {
   url: string;
@@ -34,7 +29,7 @@ export interface Config {
   /** DATABASE_URL: a `postgres://` URL selects PostgreSQL instead of the SQLite file. */
   databaseUrl: string | null;
   /**
-   * PG_POOL_SIZE (4): connections each API process keeps to PostgreSQL. All processes together should stay
+   * PG_POOL_SIZE (10): connections each API process keeps to PostgreSQL. All processes together should stay
    * well under the server's max_connections, and a handful per database core is what the server can run at
    * once; more only queue inside the server instead of inside the pool.
    */
