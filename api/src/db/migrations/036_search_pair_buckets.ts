@@ -15,6 +15,9 @@ const BITS = sql.lit(BUCKET_BITS);
  * read of the pairs goes through it (a query of pairs alone finds what it did), so it replaces 031's index.
  */
 const PAIRED = sql.raw('(p.search_pairs || search_id_bucket(p.id))');
+/** What `products_search_newest` keeps of a window's rank keys: matches, band 0, in stock, and the page's keys. */
+const WINDOW_KEYS = sql.raw(`count(*), count(*) filter (where m.k < 2147483648), count(*) filter (where (m.k >> 31) % 2 = 0),
+                 (array_agg(m.k order by m.k))[skip + 1:skip + lim]`);
 
 /**
  * PostgreSQL only. A search's page among its newest matches (035's `products_search_newest`) reads a window
@@ -37,10 +40,15 @@ export async function up(db: Db): Promise<void> {
   await sql`
     create function search_id_bucket(id integer) returns tsvector language sql immutable parallel safe
     as $$ select array_to_tsvector(array['0i' || (id >> ${BITS})]) $$`.execute(db);
-  await sql`create index products_search_pairs_buckets on products using gin ((search_pairs || search_id_bucket(id)))`.execute(db);
+  await createPairsIndex(db);
   await newestFunction(db);
   await stageFunction(db);
   await sql`drop index if exists products_search_pairs`.execute(db);
+}
+
+/** The pairs' index (PAIRED, unaliased): here, and where the grower builds it again after a load. */
+export async function createPairsIndex(db: Db): Promise<void> {
+  await sql`create index products_search_pairs_buckets on products using gin ((search_pairs || search_id_bucket(id)))`.execute(db);
 }
 
 /** 036's `products_search_stage`: 034's, its pairs read through 036's index. */
@@ -168,27 +176,23 @@ async function newestFunction(db: Db): Promise<void> {
         end if;
         if walked then
           perform set_config('enable_indexscan', 'on', true);
-          select count(*), count(*) filter (where m.k < 2147483648), count(*) filter (where (m.k >> 31) % 2 = 0),
-                 (array_agg(m.k order by m.k))[skip + 1:skip + lim]
+          select ${WINDOW_KEYS}
             into seen, firsts, stocked, keys
             from (select ${RANK_KEY} as k
                     from (select p.id, p.total_stock, p.search_tsv from products p order by p.id desc limit span) p
                    where p.search_tsv @@ q) m;
           perform set_config('enable_indexscan', 'off', true);
         elsif buckets is not null then
-          select count(*), count(*) filter (where m.k < 2147483648), count(*) filter (where (m.k >> 31) % 2 = 0),
-                 (array_agg(m.k order by m.k))[skip + 1:skip + lim]
+          select ${WINDOW_KEYS}
             into seen, firsts, stocked, keys
             from (select ${RANK_KEY} as k from products p
                    where ${PAIRED} @@ (pairs && buckets)) m;
         elsif pairs is not null then
-          select count(*), count(*) filter (where m.k < 2147483648), count(*) filter (where (m.k >> 31) % 2 = 0),
-                 (array_agg(m.k order by m.k))[skip + 1:skip + lim]
+          select ${WINDOW_KEYS}
             into seen, firsts, stocked, keys
             from (select ${RANK_KEY} as k from products p where ${PAIRED} @@ pairs and p.id > top - span) m;
         else
-          select count(*), count(*) filter (where m.k < 2147483648), count(*) filter (where (m.k >> 31) % 2 = 0),
-                 (array_agg(m.k order by m.k))[skip + 1:skip + lim]
+          select ${WINDOW_KEYS}
             into seen, firsts, stocked, keys
             from (select ${RANK_KEY} as k from products p where p.search_tsv @@ q and p.id > top - span) m;
         end if;

@@ -14,6 +14,7 @@ import { CHANGE } from '../../lib/cache';
 import { CATEGORIES, prng, slugify } from './catalogue';
 import { productSearchWords } from '../../lib/searchText';
 import { addSearchTerms, countTerms } from '../searchWords';
+import { createPairsIndex } from '../migrations/036_search_pair_buckets';
 
 const DESCRIPTORS = [
   'Classic',
@@ -196,8 +197,7 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
       await sql`select setval(pg_get_serial_sequence('variations', 'id'), (select max(id) from variations))`.execute(trx);
       await sql`create index products_search_trgm on products using gin (search_doc gin_trgm_ops)`.execute(trx);
       await sql`create index products_search_words on products using gin (search_tsv)`.execute(trx);
-      // The pairs with their ids' buckets (migration 036).
-      await sql`create index products_search_pairs_buckets on products using gin ((search_pairs || search_id_bucket(id)))`.execute(trx);
+      await createPairsIndex(trx as unknown as Kysely<unknown>);
     }
     await trx.insertInto('catalog_changes').values({ product_id: null, kind: CHANGE.ALL, created_at: new Date().toISOString() }).execute();
   });
