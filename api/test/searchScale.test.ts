@@ -60,6 +60,21 @@ const fetchedRows = async (trx: Kysely<Database>) =>
 const wordReads = (sent: CompiledQuery[]) =>
   sent.filter((q) => /products_search\b|products_pairs|search_tsv|products_search_(page|first|stage)/.test(q.sql));
 
+/** Runs `work` while product `id`'s name starts with `words` (its search words written again), then puts it back. */
+async function namedBy(id: number, words: string, work: () => Promise<void>) {
+  const before = await t.db.selectFrom('products').select('name').where('id', '=', id).executeTakeFirstOrThrow();
+  const rename = async (name: string) => {
+    await t.db.updateTable('products').set({ name }).where('id', '=', id).execute();
+    await new SynonymRepository(t.db).reindex();
+  };
+  await rename(`${words} ${before.name}`);
+  try {
+    await work();
+  } finally {
+    await rename(before.name);
+  }
+}
+
 describe('a search nobody typed before', () => {
   it.each(['classic charcoal watch', 'watch', 'maroon sarees wallet', 'classic charcoal wacth'])(
     '(%s) reads the word index once for its total and its first page (SQLite: at most three times)',
@@ -249,21 +264,13 @@ describe('a search of many matches, few of them among the newest products (Postg
     // the tier-by-tier read. Since 036 a window through the index is read by whole buckets of 8,192 ids, and
     // here one bucket is every product: the window is all of them, ranked, the page the rules'.
     const oldest = order[order.length - 1]!;
-    const before = await t.db.selectFrom('products').select('name').where('id', '=', oldest).executeTakeFirstOrThrow();
-    const rename = async (name: string) => {
-      await t.db.updateTable('products').set({ name }).where('id', '=', oldest).execute();
-      await new SynonymRepository(t.db).reindex();
-    };
-    await rename(`Genuine Leather ${before.name}`);
-    try {
+    await namedBy(oldest, 'Genuine Leather', async () => {
       const named = await expected('genuine leather', true);
       expect(named[0]).toBe(oldest);
       expect((await read()).rows[0]).toEqual({ matches: 40, page: named.slice(0, 12) });
       const page = await watched().repo.listProducts({ search: 'genuine leather', page: 1 });
       expect(page.products.map((p) => p.id)).toEqual(named.slice(0, 12));
-    } finally {
-      await rename(before.name);
-    }
+    });
   });
 });
 
@@ -477,27 +484,37 @@ describe('a word only the newest products hold', () => {
 });
 
 describe('a window of the newest ids read through the pairs index (PostgreSQL)', () => {
-  it('fetches the matches of its ids only, not every product holding the pairs (migration 036)', async () => {
-    if (!isPostgres(t.db)) return;
-    // A catalogue grown in two runs: this one's products (ids up to about 1,500: bucket 0 of 8,192 ids) and
-    // a copy of each from id 40,001 (buckets 4 and 5). Two words are held by the first 100 products and by
-    // one in 50 of the copies, newest first: 130 in all, too few to walk a window of more ids than that.
+  /**
+   * The catalogue grown in two runs: this one's products (ids up to about 1,500: bucket 0 of 8,192 ids) and
+   * a copy of each from id 40,001 (buckets 4 and 5), removed again after `work`.
+   */
+  const withCopies = async (work: (top: number) => Promise<void>) => {
     const copies = (await t.db.selectFrom('products').select('id').execute()).length;
     await sql`insert into products
       select (jsonb_populate_record(null::products, to_jsonb(p) || jsonb_build_object('id', 40000 + p.id, 'slug', p.slug || '-zzcopy'))).*
         from products p`.execute(t.db);
-    const top = 40000 + copies;
-    const old = (await t.db.selectFrom('products').select('id').orderBy('id').limit(100).execute()).map((r) => r.id);
-    const recent = Array.from({ length: 30 }, (_, k) => top - 50 * k);
-    await sql`update products set search_words = search_words || ' zzwin zzdow' where id in (${sql.join([...old, ...recent])})`.execute(
-      t.db,
-    );
-    await t.db
-      .insertInto('search_terms')
-      .values(['zzwin', 'zzdow'].map((term) => ({ term, products: old.length + recent.length })))
-      .execute();
-    await sql`analyze products`.execute(t.db);
     try {
+      await work(40000 + copies);
+    } finally {
+      await sql`delete from products where slug like '%-zzcopy'`.execute(t.db);
+    }
+  };
+
+  it('fetches the matches of its ids only, not every product holding the pairs (migration 036)', async () => {
+    if (!isPostgres(t.db)) return;
+    // Two words are held by the first 100 products and by one in 50 of the copies, newest first: 130 in
+    // all, too few to walk a window of more ids than that.
+    await withCopies(async (top) => {
+      const old = (await t.db.selectFrom('products').select('id').orderBy('id').limit(100).execute()).map((r) => r.id);
+      const recent = Array.from({ length: 30 }, (_, k) => top - 50 * k);
+      await sql`update products set search_words = search_words || ' zzwin zzdow' where id in (${sql.join([...old, ...recent])})`.execute(
+        t.db,
+      );
+      await t.db
+        .insertInto('search_terms')
+        .values(['zzwin', 'zzdow'].map((term) => ({ term, products: old.length + recent.length })))
+        .execute();
+      await sql`analyze products`.execute(t.db);
       const order = await expected('zzwin zzdow', true);
       expect(order).toHaveLength(old.length + recent.length);
       const { qs, names, brands, pairs, floored } = await firstArguments('zzwin zzdow');
@@ -532,8 +549,33 @@ describe('a window of the newest ids read through the pairs index (PostgreSQL)',
         expect(r.rows[0]).toEqual({ matches: 130, page: order.slice(0, 12) });
         expect((await fetchedRows(trx)) - before).toBeLessThan(200);
       });
-    } finally {
-      await sql`delete from products where slug like '%-zzcopy'`.execute(t.db);
-    }
+    });
+  });
+
+  it("says no page when an older named match outranks every window it may read, the rules' page once one is every product", async () => {
+    if (!isPostgres(t.db)) return;
+    // "genuine leather" is in descriptions, in no name: one of the first run's products is named by it. The
+    // windows of the newest ids (read by bucket) hold copies only, so an older match comes before each one's
+    // page, and with walk 40 no window wider than about 24 times as many matches is read. The function says
+    // no page (the repository then reads it tier by tier); with walk 10,000 its window grows to every
+    // product and its page is the rules'.
+    await withCopies(async () => {
+      const oldest = Math.min(...(await expected('genuine leather', true)));
+      expect(oldest).toBeLessThan(8192);
+      await namedBy(oldest, 'Genuine Leather', async () => {
+        const named = await expected('genuine leather', true);
+        expect(named[0]).toBe(oldest);
+        const { qs, names, brands, pairs, floored } = await firstArguments('genuine leather');
+        expect((pairs as (string | null)[])[0]).not.toBeNull();
+        const read = (walk: number) =>
+          sql<{ matches: number; page: number[] | null }>`select matches, page from products_search_first(
+            ${qs}::tsquery[], ${names}::tsquery[], ${brands}::tsquery[], ${pairs}::tsquery[], ${floored}::boolean[], null::integer,
+            50, 100000, 41, ${walk}, 40, 12, 0)`.execute(t.db);
+        expect((await read(40)).rows[0]).toEqual({ matches: 40, page: null });
+        expect((await read(10000)).rows[0]).toEqual({ matches: 40, page: named.slice(0, 12) });
+        const page = await watched().repo.listProducts({ search: 'genuine leather', page: 1 });
+        expect(page.products.map((p) => p.id)).toEqual(named.slice(0, 12));
+      });
+    });
   });
 });
