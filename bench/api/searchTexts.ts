@@ -54,13 +54,20 @@ const ITEMS = [
 /** Categories whose words no item of another category holds: a search naming two of them finds no product with both. */
 const APART = ['sarees', 'wallet', 'belts', 'caps', 'kurtas', 'backpacks', 'sunglasses', 'handbags', 'watch'];
 
-/** The i-th of `n` distinct strings, spread over every word list (i and i + 1 differ in every position). */
+/**
+ * The i-th combination of one word from each list: i's digits in the lists' mixed radix, each list indexed
+ * by the sum of its digit and the ones before it. Still one of each combination per pass (each digit is
+ * recovered from the sums in turn), but i and i + 1 differ in every position: in plain digit order the
+ * last list changed only every 180 exact strings, so 180 "… watch" searches (twice most items' matches)
+ * arrived within 0.36 s at 500/s, a run no shoppers' searches make (bench/lib/searchTexts.test.mjs).
+ */
 function nth<T>(lists: readonly (readonly T[])[], i: number): T[] {
   let rest = i;
+  let sum = 0;
   return lists.map((list) => {
-    const item = list[rest % list.length] as T;
+    sum += rest % list.length;
     rest = Math.floor(rest / list.length);
-    return item;
+    return list[sum % list.length] as T;
   });
 }
 
