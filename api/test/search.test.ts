@@ -8,6 +8,7 @@ import * as m031 from '../src/db/migrations/031_search_word_pairs';
 import * as m033 from '../src/db/migrations/033_sqlite_search_pairs';
 import * as m035 from '../src/db/migrations/035_search_pair_counts';
 import * as m036 from '../src/db/migrations/036_search_pair_buckets';
+import * as m037 from '../src/db/migrations/037_search_generic_plans';
 
 // Issue 36: how search reads what shoppers type (the relevance table is searchRelevance.test.ts).
 let t: TestApp;
@@ -126,7 +127,8 @@ describe('migration 010', () => {
     try {
       const db = shop.db as unknown as Parameters<typeof m010.down>[0];
       // Down in order: the pairs triggers (031 PostgreSQL, 033 SQLite) read the column 010 adds, and the
-      // pairs' counts (035) and buckets (036) the column 031 adds.
+      // pairs' counts (035) and buckets (036) the column 031 adds; 037 alters 036's functions.
+      await m037.down(db);
       await m036.down(db);
       await m035.down(db);
       await m033.down(db);
@@ -137,6 +139,7 @@ describe('migration 010', () => {
       await m033.up(db);
       await m035.up(db);
       await m036.up(db);
+      await m037.up(db);
       const page = ok(await post<ProductPage>(shop.app, '/search-products', { search: 'sari' }));
       expect(page.total).toBeGreaterThan(0);
       expect(page.products.every((p) => p.sub_category_name === 'Sarees')).toBe(true);

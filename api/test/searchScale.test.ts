@@ -10,6 +10,7 @@ import { DEFAULT_SYNONYMS } from '../src/db/seed/synonyms';
 import { SynonymRepository } from '../src/db/repositories/synonyms';
 import * as m031 from '../src/db/migrations/031_search_word_pairs';
 import * as m036 from '../src/db/migrations/036_search_pair_buckets';
+import * as m037 from '../src/db/migrations/037_search_generic_plans';
 
 // Issue 36, speed at scale: what a search nobody typed before costs the database, and that the faster
 // reads rank exactly as the rules say (docs/search.md), on a catalogue past the list cap where some
@@ -356,11 +357,13 @@ describe('a search of two words no product names', () => {
 describe("a product's words written again", () => {
   it('are what a search of several words finds it by, also after migration 031 went down and up', async () => {
     const db = t.db as unknown as Parameters<typeof m031.down>[0];
-    // 036's index is of the column 031 adds: down first, up last.
+    // 036's index is of the column 031 adds, and 037 alters 036's functions: down first, up last.
+    await m037.down(db);
     await m036.down(db);
     await m031.down(db);
     await m031.up(db);
     await m036.up(db);
+    await m037.up(db);
     const [a, b] = await t.db.selectFrom('products').select(['id', 'name']).orderBy('id', 'desc').limit(2).execute();
     const rename = (id: number, name: string) => t.db.updateTable('products').set({ name }).where('id', '=', id).execute();
     await rename(a!.id, `Zephyr Quokka ${a!.name}`);
@@ -577,5 +580,27 @@ describe('a window of the newest ids read through the pairs index (PostgreSQL)',
         expect(page.products.map((p) => p.id)).toEqual(named.slice(0, 12));
       });
     });
+  });
+});
+
+describe("the search functions' plans (PostgreSQL)", () => {
+  it("are made once per session for a stage's reads, and per call for a window of ids (migration 037)", async () => {
+    if (!isPostgres(t.db)) return;
+    const modes = async () =>
+      Object.fromEntries(
+        (
+          await sql<{ proname: string; mode: string }>`select p.proname, c.setting as mode
+            from pg_proc p, unnest(p.proconfig) s, lateral (select split_part(s, '=', 2) as setting) c
+           where p.proname in ('products_search_stage', 'products_search_newest') and s like 'plan_cache_mode=%'`.execute(t.db)
+        ).rows.map((r) => [r.proname, r.mode]),
+      );
+    expect(await modes()).toEqual({ products_search_stage: 'force_generic_plan', products_search_newest: 'force_custom_plan' });
+    const db = t.db as unknown as Parameters<typeof m037.down>[0];
+    await m037.down(db);
+    try {
+      expect(await modes()).toEqual({ products_search_stage: 'force_custom_plan', products_search_newest: 'force_custom_plan' });
+    } finally {
+      await m037.up(db);
+    }
   });
 });

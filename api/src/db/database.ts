@@ -41,6 +41,7 @@ import * as m033 from './migrations/033_sqlite_search_pairs';
 import * as m034 from './migrations/034_search_rank_key';
 import * as m035 from './migrations/035_search_pair_counts';
 import * as m036 from './migrations/036_search_pair_buckets';
+import * as m037 from './migrations/037_search_generic_plans';
 import { searchWordPairs } from './searchWords';
 import { DEFAULT_PG_POOL_SIZE } from '../config';
 import { DatabaseUnavailableError, isConnectionFailure } from '../lib/errors';
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '034_search_rank_key': m034,
   '035_search_pair_counts': m035,
   '036_search_pair_buckets': m036,
+  '037_search_generic_plans': m037,
 };
 
 class StaticProvider implements MigrationProvider {
