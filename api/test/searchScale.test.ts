@@ -584,21 +584,23 @@ describe('a window of the newest ids read through the pairs index (PostgreSQL)',
 });
 
 describe("the search functions' plans (PostgreSQL)", () => {
-  it("are made once per session for a stage's reads, and per call for a window of ids (migration 037)", async () => {
+  it("are made once per session for a stage's reads and a window's, per call for a range of ids (migration 037)", async () => {
     if (!isPostgres(t.db)) return;
+    // Each function's own mode, and how many of newest's statements switch to plans made once (four).
     const modes = async () =>
       Object.fromEntries(
         (
-          await sql<{ proname: string; mode: string }>`select p.proname, c.setting as mode
+          await sql<{ proname: string; mode: string; once: number }>`select p.proname, c.setting as mode,
+              (length(p.prosrc) - length(replace(p.prosrc, 'force_generic_plan', ''))) / length('force_generic_plan') as once
             from pg_proc p, unnest(p.proconfig) s, lateral (select split_part(s, '=', 2) as setting) c
            where p.proname in ('products_search_stage', 'products_search_newest') and s like 'plan_cache_mode=%'`.execute(t.db)
-        ).rows.map((r) => [r.proname, r.mode]),
+        ).rows.map((r) => [r.proname, `${r.mode} ${r.once}`]),
       );
-    expect(await modes()).toEqual({ products_search_stage: 'force_generic_plan', products_search_newest: 'force_custom_plan' });
+    expect(await modes()).toEqual({ products_search_stage: 'force_generic_plan 0', products_search_newest: 'force_custom_plan 4' });
     const db = t.db as unknown as Parameters<typeof m037.down>[0];
     await m037.down(db);
     try {
-      expect(await modes()).toEqual({ products_search_stage: 'force_custom_plan', products_search_newest: 'force_custom_plan' });
+      expect(await modes()).toEqual({ products_search_stage: 'force_custom_plan 0', products_search_newest: 'force_custom_plan 0' });
     } finally {
       await m037.up(db);
     }

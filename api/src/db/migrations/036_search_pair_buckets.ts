@@ -116,8 +116,14 @@ async function stageFunction(db: Db): Promise<void> {
     end $$`.execute(db);
 }
 
-/** 036's `products_search_newest`: 035's, its windows read through the pairs' index by bucket. */
-async function newestFunction(db: Db): Promise<void> {
+/**
+ * 036's `products_search_newest`: 035's, its windows read through the pairs' index by bucket. `generic`
+ * (migration 037): its look-up of the pairs' counts, its list of buckets and its two window reads are
+ * planned once per session; the rest still for each call. Without it the text is 036's own.
+ */
+export async function newestFunction(db: Db, generic = false): Promise<void> {
+  const once = sql.raw(generic ? `perform set_config('plan_cache_mode', 'force_generic_plan', true); ` : '');
+  const again = sql.raw(generic ? ` perform set_config('plan_cache_mode', 'force_custom_plan', true);` : '');
   await sql`
     create or replace function products_search_newest(
       q tsquery, name_q tsquery, brand_q tsquery, pairs tsquery, spread numeric, probe integer, dense integer, walk integer, lim integer, skip integer)
@@ -151,7 +157,7 @@ async function newestFunction(db: Db): Promise<void> {
       buckets tsquery;
     begin
       if pairs is not null then
-        select min(g.together) into entries from search_pair_groups(pairs) g;
+        ${once}select min(g.together) into entries from search_pair_groups(pairs) g;${again}
       end if;
       perform set_config('enable_indexscan', 'on', true);
       select n.id into top from products n order by n.id desc limit 1;
@@ -170,23 +176,23 @@ async function newestFunction(db: Db): Promise<void> {
           buckets := null;
           if not walked and span <= ${sql.lit(WINDOW_BUCKETS)} << ${BITS} then
             span := least(top, top - (((top - span + 1) >> ${BITS}) << ${BITS}) + 1);
-            buckets := (select string_agg(quote_literal('0i' || b), ' | ')
-                          from generate_series((top - span + 1) >> ${BITS}, top >> ${BITS}) b)::tsquery;
+            ${once}buckets := (select string_agg(quote_literal('0i' || b), ' | ')
+                          from generate_series((top - span + 1) >> ${BITS}, top >> ${BITS}) b)::tsquery;${again}
           end if;
         end if;
         if walked then
-          perform set_config('enable_indexscan', 'on', true);
+          ${once}perform set_config('enable_indexscan', 'on', true);
           select ${WINDOW_KEYS}
             into seen, firsts, stocked, keys
             from (select ${RANK_KEY} as k
                     from (select p.id, p.total_stock, p.search_tsv from products p order by p.id desc limit span) p
                    where p.search_tsv @@ q) m;
-          perform set_config('enable_indexscan', 'off', true);
+          perform set_config('enable_indexscan', 'off', true);${again}
         elsif buckets is not null then
-          select ${WINDOW_KEYS}
+          ${once}select ${WINDOW_KEYS}
             into seen, firsts, stocked, keys
             from (select ${RANK_KEY} as k from products p
-                   where ${PAIRED} @@ (pairs && buckets)) m;
+                   where ${PAIRED} @@ (pairs && buckets)) m;${again}
         elsif pairs is not null then
           select ${WINDOW_KEYS}
             into seen, firsts, stocked, keys
