@@ -52,7 +52,7 @@ const ITEMS = [
   'tote',
 ];
 /** Categories whose words no item of another category holds: a search naming two of them finds no product with both. */
-const APART = ['sarees', 'wallet', 'belts', 'caps', 'kurtas', 'backpacks', 'sunglasses', 'handbags', 'watch'];
+export const APART = ['sarees', 'wallet', 'belts', 'caps', 'kurtas', 'backpacks', 'sunglasses', 'handbags', 'watch'];
 
 /**
  * The i-th combination of one word from each list: i's digits in the lists' mixed radix, each list indexed
@@ -160,16 +160,25 @@ const EVERYDAY_ITEMS = [
   'sunglasses',
   'cap',
 ];
-const BETWEEN = ['', 'for', 'with', 'in', 'the', 'of', 'a', 'and'];
+/** The small words an everyday search may have between its two (the first: none). */
+export const BETWEEN = ['', 'for', 'with', 'in', 'the', 'of', 'a', 'and'];
 export const everyday = (i: number) => {
   const [word, item] = nth([EVERYDAY_WORDS, EVERYDAY_ITEMS], i) as [string, string];
-  const pass = Math.floor(i / (EVERYDAY_WORDS.length * EVERYDAY_ITEMS.length));
+  const pass = Math.floor(i / space([EVERYDAY_WORDS, EVERYDAY_ITEMS]));
   const [a, b] = pass % 2 ? [item, word] : [word, item];
   const capital = (w: string, on: number) => (on ? w.charAt(0).toUpperCase() + w.slice(1) : w);
   const caps = Math.floor(pass / 2) % 4;
   const between = BETWEEN[Math.floor(pass / 8) % BETWEEN.length] ?? '';
   return [capital(a, caps & 1), between, capital(b, caps & 2)].filter(Boolean).join(' ');
 };
+
+/** How many word sets each kind's pass goes through: a pass holds each once. */
+export const KIND_SPACES = {
+  exact: space(NAMED),
+  misspelt: space(NAMED),
+  partial: space(APART_WORDS),
+  everyday: space([EVERYDAY_WORDS, EVERYDAY_ITEMS]),
+} as const;
 
 /** `count` of each kind, from the start of each space: what bench/searchSame.ts compares. */
 export const benchSearches = (count: number): string[] =>

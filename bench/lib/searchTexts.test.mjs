@@ -1,37 +1,32 @@
 // The scale bench's distinct searches (bench/api/searchTexts.ts, loaded with Node's type stripping).
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { everyday, exact, misspelt, partial } from '../api/searchTexts.ts';
+import { APART, BETWEEN, KIND_SPACES, everyday, exact, misspelt, partial } from '../api/searchTexts.ts';
 
 /** A search's words, lower-cased and without the small words `everyday` puts between. */
 const words = (text) =>
   text
     .toLowerCase()
     .split(' ')
-    .filter((w) => !['for', 'with', 'in', 'the', 'of', 'a', 'and'].includes(w));
+    .filter((w) => !BETWEEN.includes(w));
 /** The word set, whatever the order: passes arrange the same words differently. */
 const wordSet = (text) => [...words(text)].sort().join(' ');
-/** Words of the two categories a partial search names (searchTexts.ts APART): its other word is a colour. */
-const APART = new Set(['sarees', 'wallet', 'belts', 'caps', 'kurtas', 'backpacks', 'sunglasses', 'handbags', 'watch']);
+/** Words of the two categories a partial search names: its other word is a colour. */
+const apart = new Set(APART);
 /** What a search is made of, one part per word list: a partial search's two categories are one part. */
 const parts = (name, text) => {
   if (name !== 'partial') return words(text);
   const all = words(text);
   return [
-    all.filter((w) => !APART.has(w)).join(' '),
+    all.filter((w) => !apart.has(w)).join(' '),
     all
-      .filter((w) => APART.has(w))
+      .filter((w) => apart.has(w))
       .sort()
       .join(' '),
   ];
 };
 
-const KINDS = [
-  { name: 'exact', at: exact, space: 12 * 15 * 14 },
-  { name: 'misspelt', at: misspelt, space: 12 * 15 * 14 },
-  { name: 'partial', at: partial, space: 15 * 36 },
-  { name: 'everyday', at: everyday, space: 17 * 14 },
-];
+const KINDS = Object.entries({ exact, misspelt, partial, everyday }).map(([name, at]) => ({ name, at, space: KIND_SPACES[name] }));
 
 test('each pass holds every word set once', () => {
   for (const { name, at, space } of KINDS) {
