@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startApiServer } from '../lib/apiServer.mjs';
 import { flatOut, type FlatOutFigures } from '../lib/flatOut.mjs';
-import { pacedRun, type PacedFigures } from '../lib/paced.mjs';
+import { pacedList, pacedRun, type PacedFigures } from '../lib/paced.mjs';
 import { freePort, waitForHttp } from '../lib/processes.mjs';
 import { machine, saveResult, textTable } from '../lib/results.mjs';
 import { apiScenarios, type Scenario } from './scenarios';
@@ -56,7 +56,10 @@ async function measureScenarios(
   for (const s of scenarios) {
     const rate = s.rate ?? at.rate;
     at.log(`${s.name}: ${rate} req/s, evenly paced, for ${at.duration} s …`);
-    const paced = await pacedRun({ port: at.port, rate, seconds: at.duration, next: s.paced, ...(s.after ? { after: s.after } : {}) });
+    const pace = { port: at.port, rate, seconds: at.duration };
+    const paced = Array.isArray(s.paced)
+      ? await pacedList({ ...pace, requests: s.paced })
+      : await pacedRun({ ...pace, next: s.paced, ...(s.after ? { after: s.after } : {}) });
     const { clientLagMax: _max, clientLagP99: _p99, slowWindows: _windows, ...atRate } = paced;
     at.log(`${s.name}: flat out for ${at.duration} s …`);
     const flat = await flatOut({ ...s.options, urls, duration: at.duration, connections: at.connections });

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { cliArgs, numberArg } from '../lib/args.mjs';
 import { startApiServer } from '../lib/apiServer.mjs';
-import { pacedRun, type PacedRequest } from '../lib/paced.mjs';
+import { pacedList, type PacedRequest } from '../lib/paced.mjs';
 import { freePort, waitForHttp } from '../lib/processes.mjs';
 import { machine, saveResult } from '../lib/results.mjs';
 import { percentile, round } from '../lib/stats.mjs';
@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     log(`API up at ${base}; ${pictures.length} product pictures of the new arrivals`);
     const encode = await encodeAndCache(base, pictures);
     const mix = cachedMix(pictures);
-    const paced = await pacedRun({ port, rate, seconds, next: (i) => mix[i % mix.length] ?? null });
+    const paced = await pacedList({ port, rate, seconds, requests: mix });
     log(
       `cached variants at ${rate}/s for ${seconds} s: p50 ${paced.p50} ms, p99 ${paced.p99} ms, max ${paced.max} ms, ${paced.throughput}/s, errors ${paced.errors + paced.non2xx}`,
     );

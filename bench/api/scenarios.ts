@@ -11,19 +11,17 @@ export interface Scenario {
   description: string;
   /** Paced rate of this scenario when it differs from the run's `rate`. */
   rate?: number;
-  /** The i-th request of the paced run (null: skip this beat). */
-  paced: (i: number) => PacedRequest | null;
+  /**
+   * The paced run's requests, cycled (sent from a thread of their own: paced.mjs pacedList), or the i-th
+   * request (null: skip this beat) when each answer has an `after`.
+   */
+  paced: PacedRequest[] | ((i: number) => PacedRequest | null);
   after?: (i: number, status: number) => Promise<void>;
   /** Autocannon options of the flat-out run. */
   options: Omit<Options, 'url' | 'duration' | 'connections' | 'overallRate'>;
 }
 
 type ListedProducts = { products: { id: number; slug: string; variations: { id: number; stock: number }[] }[] };
-const cycle =
-  <T>(list: T[]) =>
-  (i: number) =>
-    list[i % list.length] ?? null;
-
 /** The product list (page 1 newest, page 2, in stock, filtered), product details and search. */
 function catalogueScenarios(slugs: string[]): Scenario[] {
   const list: PacedRequest[] = [
@@ -52,19 +50,19 @@ function catalogueScenarios(slugs: string[]): Scenario[] {
     {
       name: 'product-list',
       description: 'POST /api/get-products (multipart, page 1 newest; every 4th request filtered by category and price)',
-      paced: cycle(list),
+      paced: list,
       options: { method: 'POST', requests: list },
     },
     {
       name: 'product-details',
       description: `GET /api/single-product-details/:slug (${slugs.length} different products)`,
-      paced: cycle(details),
+      paced: details,
       options: { method: 'GET', requests: details },
     },
     {
       name: 'search',
       description: 'POST /api/search-products (shirt, watch, rose gold, kurta, leather belt)',
-      paced: cycle(searches),
+      paced: searches,
       options: { method: 'POST', requests: searches },
     },
   ];
@@ -101,13 +99,13 @@ function pincodeScenarios(pincodes: string[]): Scenario[] {
     {
       name: 'pincode-check',
       description: `GET /api/pincode/:pincode over ${BENCH_PINCODES} loaded pincodes in turn (every 10th not on the list): mostly cache misses`,
-      paced: cycle(all),
+      paced: all,
       options: { method: 'GET', requests: all },
     },
     {
       name: 'pincode-check-hot',
       description: 'GET /api/pincode/:pincode over 500 of the loaded pincodes (shoppers cluster in cities): mostly cached answers',
-      paced: cycle(hot),
+      paced: hot,
       options: { method: 'GET', requests: hot },
     },
   ];

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'node:test';
-import { pacedRun } from './paced.mjs';
+import { pacedList, pacedRun } from './paced.mjs';
 import { startProcess, waitForHttp } from './processes.mjs';
 import { saveResult, textTable } from './results.mjs';
 
@@ -42,6 +42,31 @@ test('a paced run sends rate × seconds requests, skips null beats and counts fa
     // In turn: even beats to the first process, odd to the second (the skipped ones are the odd 9s).
     assert.equal(a.hits, 50);
     assert.equal(b.hits, 40);
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
+
+test('a list run sends its requests in turn from a thread of its own, with the same counts', async () => {
+  const a = await server();
+  const b = await server();
+  try {
+    const ok = { method: 'GET', path: '/ok', headers: {} };
+    const figures = await pacedList({
+      port: a.port,
+      ports: [a.port, b.port],
+      balance: 'turn',
+      rate: 200,
+      seconds: 0.5,
+      requests: [ok, ok, { method: 'GET', path: '/fail', headers: {} }],
+    });
+    assert.equal(figures.requests, 100);
+    // Beats 2, 5, …, 98 are the third request.
+    assert.equal(figures.non2xx, 33);
+    assert.equal(figures.errors, 0);
+    assert.equal(a.hits, 50);
+    assert.equal(b.hits, 50);
   } finally {
     await a.close();
     await b.close();

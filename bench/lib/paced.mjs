@@ -5,6 +5,7 @@
 // asks; it still measures the flat-out throughput (flatOut.mjs).
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { percentile, round } from './stats.mjs';
 
 /**
@@ -33,6 +34,7 @@ import { percentile, round } from './stats.mjs';
  * @property {number} seconds
  * @property {(i: number) => PacedRequest | null} next the i-th request; null skips the beat
  * @property {(i: number, status: number) => Promise<void> | void} [after] once an answer is in (the remove after an add)
+ * @typedef {Omit<PacedOptions, 'next' | 'after'> & { requests: PacedRequest[] }} PacedListOptions
  */
 
 /** An answer slower than this is counted in its 100-ms window (the catalogue target is p99 ≤ 25 ms). */
@@ -178,4 +180,21 @@ export async function pacedRun(opts) {
   agent.destroy();
   const figures = tally.figures((performance.now() - began) / 1000, beganAt);
   return { ...figures, clientLagMax: round(lag.max / 1e6), clientLagP99: round(lag.percentile(99) / 1e6) };
+}
+
+/**
+ * A paced run of a list of requests (cycled) in a thread of its own, with its own heap. In the bench's
+ * main thread the loop shared a heap with every call's prebuilt requests and the compiled modules (~40
+ * MB live): V8 marked it about once a second during a run, pausing the loop 7-18 ms while answers
+ * waited to be read and beats to be sent, and those pauses set the p99 (docs/performance.md).
+ * @param {PacedListOptions} opts
+ * @returns {Promise<PacedFigures>}
+ */
+export function pacedList(opts) {
+  const worker = new Worker(new URL('./pacedThread.mjs', import.meta.url), { workerData: opts });
+  return new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the paced thread exited (${code}) before its figures`)));
+  });
 }

@@ -2,7 +2,7 @@
 // distinct ones: every request a string or filter the API has not seen) and product details. Each paced
 // at the run's rate (open loop, p99) with its CPU per answer, then flat out in the first round.
 import { flatOut, type FlatOutOptions } from '../../lib/flatOut.mjs';
-import { pacedRun, type PacedRequest } from '../../lib/paced.mjs';
+import { pacedList, type PacedRequest } from '../../lib/paced.mjs';
 import { cpuAccount } from '../cpu';
 import { headers, multipart, postOk } from '../requests';
 import { everyday, exact, misspelt, partial } from '../searchTexts';
@@ -110,14 +110,7 @@ async function measureRead(run: SizeRun, s: Scenario): Promise<Row> {
   const { rate, pacedSeconds, balance } = run.opts;
   const paced = {
     rate,
-    ...(await pacedRun({
-      port: run.ports[0] ?? 0,
-      ports: run.ports,
-      balance,
-      rate,
-      seconds: pacedSeconds,
-      next: (i) => requests[i % requests.length] ?? null,
-    })),
+    ...(await pacedList({ port: run.ports[0] ?? 0, ports: run.ports, balance, rate, seconds: pacedSeconds, requests })),
   };
   const cpu = account(paced.requests);
   const flat = run.first ? await flatOnAll(run, run.opts.duration, { requests: s.requests }) : NOT_MEASURED;
