@@ -48,7 +48,7 @@ test('a paced run sends rate × seconds requests, skips null beats and counts fa
   }
 });
 
-test('a list run sends its requests in turn from a thread of its own, with the same counts', async () => {
+test('a list run (in its own thread) cycles its requests in order, shares them in turn and counts failures apart', async () => {
   const a = await server();
   const b = await server();
   try {

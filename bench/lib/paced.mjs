@@ -184,9 +184,9 @@ export async function pacedRun(opts) {
 
 /**
  * A paced run of a list of requests (cycled) in a thread of its own, with its own heap. In the bench's
- * main thread the loop shared a heap with every call's prebuilt requests and the compiled modules (~40
- * MB live): V8 marked it about once a second during a run, pausing the loop 7-18 ms while answers
- * waited to be read and beats to be sent, and those pauses set the p99 (docs/performance.md).
+ * main thread the loop shares a heap with every call's prebuilt requests, and that heap's collections
+ * pause the loop while answers wait to be read: the pauses set the p99 (docs/performance.md, issue 36,
+ * tenth part).
  * @param {PacedListOptions} opts
  * @returns {Promise<PacedFigures>}
  */
